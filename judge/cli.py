@@ -1,0 +1,76 @@
+"""The `judge` command line."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from typing import Any, TextIO
+
+from judge import __version__
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = _parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "command", None):
+        parser.print_help()
+        return 2
+    status: int = args.run(args)
+    return status
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="judge", description="A play-by-email Diplomacy judge.")
+    parser.add_argument("--version", action="version", version=f"judge {__version__}")
+    sub = parser.add_subparsers(dest="command")
+    adj = sub.add_parser("adjudicate", help="adjudicate one phase given as JSON on stdin")
+    adj.add_argument("--jsonl", action="store_true",
+                     help="read one request per line and answer each with one line, until EOF")
+    adj.set_defaults(run=_adjudicate)
+    variants = sub.add_parser("variants", help="list the variants this judge can run")
+    variants.set_defaults(run=_variants)
+    return parser
+
+
+def _adjudicate(args: argparse.Namespace) -> int:
+    if args.jsonl:
+        return _serve_lines(sys.stdin, sys.stdout)
+    reply = _answer(sys.stdin.read())
+    json.dump(reply, sys.stdout)
+    sys.stdout.write("\n")
+    return 1 if "error" in reply else 0
+
+
+def _answer(text: str) -> dict[str, Any]:
+    from judge.protocol import handle_line
+
+    try:
+        return handle_line(text)
+    except Exception as exc:  # never a traceback: a peer harness reads our stdout
+        return {"error": f"internal error: {type(exc).__name__}: {exc}"}
+
+
+def _serve_lines(inp: TextIO, out: TextIO) -> int:
+    status = 0
+    for line in inp:
+        if not line.strip():
+            continue
+        reply = _answer(line)
+        status = 1 if "error" in reply else status
+        out.write(json.dumps(reply) + "\n")
+        out.flush()
+    return status
+
+
+def _variants(args: argparse.Namespace) -> int:
+    from judge.variant import available_variants, load_variant
+
+    for name in available_variants():
+        print(f"{name}\t{load_variant(name).title}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,177 @@
+"""The adjustment phase: builds, removals, waives, and civil disorder (2023 rules).
+
+Orders are taken one by one, the first legal ones counting (DATC 4.D.4 b, 4.D.5 b,
+4.D.6 b); removals still owed afterwards follow the civil disorder rule of the 2023
+rulebook (DATC 4.D.8): farthest from an owned centre over land and sea alike, a fleet
+before an army, then the province's English name.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from judge.engine.orders import Build, Disband, Order, Waive
+from judge.engine.outcome import Adjustment, Event, OrderResult, Outcome, Reason
+from judge.engine.position import Position
+from judge.engine.rulebook import BuildSites
+from judge.engine.rules import PhaseOutcome, Rules
+from judge.engine.types import Unit, UnitKind, province_of
+
+
+def adjustment_counts(rules: Rules, position: Position) -> dict[str, int]:
+    """Builds (positive) or removals (negative) owed per power."""
+    counts: dict[str, int] = {}
+    for centre, power in position.owners.items():
+        counts[power] = counts.get(power, 0) + rules.geo.provinces[centre].supply
+    for unit in rules.main_units(position):
+        counts[unit.power] = counts.get(unit.power, 0) - 1
+    return {p: n for p, n in counts.items() if n}
+
+
+def build_sites(rules: Rules, position: Position, power: str) -> list[str]:
+    occupied = {province_of(u.loc) for u in rules.main_units(position)}
+    owned = position.centres_of(power)
+    if rules.rulebook.build_sites == BuildSites.HOME:
+        owned = [c for c in owned if c in rules.homes.get(power, ())]
+    return [c for c in owned if c not in occupied]
+
+
+class AdjustmentPhase:
+    def needed(self, rules: Rules, position: Position) -> bool:
+        counts = adjustment_counts(rules, position)
+        return any(n < 0 or build_sites(rules, position, p) for p, n in counts.items())
+
+    def adjudicate(
+        self, rules: Rules, position: Position, orders: Mapping[str, Sequence[Order]]
+    ) -> PhaseOutcome:
+        counts = adjustment_counts(rules, position)
+        units = list(position.units)
+        results: list[OrderResult] = []
+        for power in sorted(set(counts) | set(orders)):
+            ledger = _Ledger(rules, position, power, counts.get(power, 0), units, results)
+            for order in orders.get(power, ()):
+                ledger.take(order)
+            ledger.finish()
+        after = Position(position.phase, tuple(units), position.owners)
+        events: tuple[Event, ...] = (
+            *(Adjustment(p, n) for p, n in sorted(counts.items())),
+            *results,
+        )
+        return PhaseOutcome(tuple(results), after, events)
+
+
+class _Ledger:
+    """One power's adjustment orders, taken in the order written."""
+
+    def __init__(self, rules: Rules, position: Position, power: str, count: int,
+                 units: list[Unit], results: list[OrderResult]) -> None:
+        self.rules, self.position, self.power = rules, position, power
+        self.left = count
+        self.units = units
+        self.results = results
+        self.sites = build_sites(rules, position, power) if count > 0 else []
+
+    def take(self, order: Order) -> None:
+        try:
+            unit = self._apply(order)
+        except _Refused as exc:
+            self.results.append(OrderResult(self.power, exc.unit, order, "", exc.outcome,
+                                            exc.reason, exc.message))
+            return
+        self.results.append(OrderResult(self.power, unit, order, "", Outcome.SUCCEEDS))
+
+    def _apply(self, order: Order) -> Unit | None:
+        if isinstance(order, Build | Waive):
+            if self.left <= 0:
+                raise _Refused(f"{self.power} has no build to use", Reason.TOO_MANY)
+            unit = self._build(order) if isinstance(order, Build) else None
+            self.left -= 1
+            return unit
+        if isinstance(order, Disband):
+            return self._remove(order)
+        raise _Refused(f"only builds, removals and waives are allowed now, not {order}")
+
+    def _build(self, order: Build) -> Unit:
+        prov = province_of(order.loc)
+        if prov not in self.sites:
+            raise _Refused(self._why_not_site(prov), Reason.ILLEGAL, Outcome.FAILS)
+        unit = Unit(self.power, *_kind_and_loc(self.rules, order))
+        self.sites.remove(prov)
+        self.units.append(unit)
+        return unit
+
+    def _why_not_site(self, prov: str) -> str:
+        if not self.rules.geo.is_province(prov):
+            return f"there is no province {prov!r}"
+        if any(province_of(u.loc) == prov for u in self.units):
+            return f"{prov} is not vacant"
+        if self.position.owners.get(prov) != self.power:
+            return f"{self.power} does not own {prov}"
+        return f"{prov} is not a home centre of {self.power}"
+
+    def _remove(self, order: Disband) -> Unit:
+        prov = province_of(order.loc)
+        unit = next((u for u in self.units if province_of(u.loc) == prov
+                     and u.power == self.power), None)
+        if unit is None:
+            raise _Refused(f"{self.power} has no unit in {prov}", Reason.NO_UNIT, Outcome.FAILS)
+        if self.left >= 0:
+            raise _Refused(f"{self.power} has no removal to make", Reason.TOO_MANY,
+                           Outcome.FAILS, unit)
+        self.units.remove(unit)
+        self.left += 1
+        return unit
+
+    def finish(self) -> None:
+        while self.left < 0:
+            unit = civil_disorder_choice(self.rules, self.position, self.units, self.power)
+            self.units.remove(unit)
+            self.left += 1
+            self.results.append(OrderResult(self.power, unit, Disband(unit.loc, unit.kind), "",
+                                            Outcome.SUCCEEDS, None, "civil disorder"))
+
+
+class _Refused(Exception):
+    def __init__(self, message: str, reason: Reason = Reason.ILLEGAL,
+                 outcome: Outcome = Outcome.ILLEGAL, unit: Unit | None = None) -> None:
+        super().__init__(message)
+        self.message, self.reason, self.outcome, self.unit = message, reason, outcome, unit
+
+
+def _kind_and_loc(rules: Rules, order: Build) -> tuple[str, str]:
+    """DATC 4.C.3 c, 4.C.4, 4.B.7: the kind may be left out where only one fits; a fleet
+    in a multi-coast province needs its coast; a fleet cannot be built inland."""
+    prov = province_of(order.loc)
+    kinds = [k for k in rules.kinds.values() if k.layer == "main"]
+    if order.kind is not None:
+        kinds = [k for k in kinds if k.code == order.kind]
+    fits = [(k, rules.geo.stand_locations(k, prov)) for k in kinds]
+    fits = [(k, locs) for k, locs in fits if locs]
+    if order.loc != prov:
+        coast_fits: list[tuple[UnitKind, tuple[str, ...]]] = [
+            (k, (order.loc,)) for k, locs in fits if order.loc in locs
+        ]
+        fits = coast_fits or [(k, locs) for k, locs in fits if len(locs) == 1]
+    if len(fits) != 1:
+        what = " or ".join(k.name for k, _ in fits) or "no unit of that kind"
+        raise _Refused(f"say which unit to build in {prov}: {what}", Reason.ILLEGAL, Outcome.FAILS)
+    kind, locs = fits[0]
+    if len(locs) > 1:
+        raise _Refused(f"say which coast of {prov}: {' or '.join(locs)}", Reason.ILLEGAL,
+                       Outcome.FAILS)
+    return kind.code, locs[0]
+
+
+def civil_disorder_choice(rules: Rules, position: Position, units: list[Unit], power: str) -> Unit:
+    centres = position.centres_of(power)
+    mine = [u for u in units if u.power == power and rules.kinds[u.kind].layer == "main"]
+
+    def distance(u: Unit) -> int:
+        row = rules.distances[province_of(u.loc)]
+        return min((row.get(c, 10**6) for c in centres), default=10**6)
+
+    def key(u: Unit) -> tuple[int, int, str]:
+        name = rules.geo.provinces[province_of(u.loc)].name
+        return (-distance(u), -rules.kinds[u.kind].removal_priority, name)
+
+    return min(mine, key=key)

@@ -1,0 +1,98 @@
+"""The map graph, built from a variant's data and validated before any game uses it."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+
+from judge.engine.types import UnitKind, province_of
+
+IMPASSABLE = "impassable"
+SEA = "sea"
+
+
+class MapError(ValueError):
+    """A map's data is inconsistent; the message lists every problem found."""
+
+
+@dataclass(frozen=True, slots=True)
+class Province:
+    id: str
+    name: str
+    terrain: str
+    coasts: tuple[str, ...] = ()
+    supply: int = 0
+    home: str | None = None
+    aliases: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Border:
+    a: str
+    b: str
+    graphs: frozenset[str]
+
+
+class Geography:
+    """Provinces, their locations (a province or one of its coasts) and one graph per kind."""
+
+    def __init__(
+        self,
+        provinces: Iterable[Province],
+        borders: Iterable[Border],
+        kinds: Mapping[str, UnitKind],
+    ) -> None:
+        self.provinces: dict[str, Province] = {p.id: p for p in provinces}
+        self.kinds = dict(kinds)
+        self.locations: dict[str, tuple[str, ...]] = {
+            p.id: tuple(f"{p.id}/{c}" for c in p.coasts) or (p.id,)
+            for p in self.provinces.values()
+        }
+        self.graphs: dict[str, dict[str, frozenset[str]]] = {}
+        self._build_graphs(list(borders))
+        self.supply_centres = frozenset(p.id for p in self.provinces.values() if p.supply)
+
+    def _build_graphs(self, borders: list[Border]) -> None:
+        raw: dict[str, dict[str, set[str]]] = {}
+        for border in borders:
+            for graph in border.graphs:
+                edges = raw.setdefault(graph, {})
+                edges.setdefault(border.a, set()).add(border.b)
+                edges.setdefault(border.b, set()).add(border.a)
+        self.graphs = {g: {k: frozenset(v) for k, v in e.items()} for g, e in raw.items()}
+
+    def stand_locations(self, kind: UnitKind, prov: str) -> tuple[str, ...]:
+        """Where in `prov` a unit of `kind` may stand: the province, or its coasts."""
+        province = self.provinces.get(prov)
+        if province is None or province.terrain not in kind.terrains:
+            return ()
+        graph = self.graphs.get(kind.graph, {})
+        if province.coasts and any(c in graph for c in self.locations[prov]):
+            return self.locations[prov]
+        return (prov,)
+
+    def neighbours(self, kind: UnitKind, loc: str) -> frozenset[str]:
+        return self.graphs.get(kind.graph, {}).get(loc, frozenset())
+
+    def reachable(self, kind: UnitKind, loc: str, prov: str) -> tuple[str, ...]:
+        """The locations of `prov` that a unit of `kind` standing on `loc` can move to."""
+        near = self.neighbours(kind, loc)
+        return tuple(at for at in self.stand_locations(kind, prov) if at in near)
+
+    def touches(self, kind: UnitKind, loc: str, prov: str) -> bool:
+        return bool(self.reachable(kind, loc, prov))
+
+    def is_province(self, prov: str) -> bool:
+        return prov in self.provinces
+
+    def name(self, loc: str) -> str:
+        province = self.provinces[province_of(loc)]
+        return province.name if loc == province.id else f"{province.name} ({loc.split('/')[1]})"
+
+    def province_graph(self) -> dict[str, frozenset[str]]:
+        """All borders of all graphs folded to provinces (for distances, reachability)."""
+        out: dict[str, set[str]] = {p: set() for p in self.provinces}
+        for edges in self.graphs.values():
+            for a, near in edges.items():
+                out[province_of(a)].update(province_of(b) for b in near)
+        return {p: frozenset(n - {p}) for p, n in out.items()}

@@ -1,0 +1,228 @@
+"""Movement-phase legality: which orders could ever be valid, and why not.
+
+DATC 4.E.1: an illegal order is ignored (the unit holds); a legal order that does not
+match another (a support of a move not made) is *void*, which the resolver decides.
+Legality looks at the board, never at other orders (DATC 6.D.32).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from judge.engine.convoys import can_convoy, on_minimal_route
+from judge.engine.orders import Convoy, Hold, Move, Order, Support
+from judge.engine.outcome import OrderResult, Outcome, Reason
+from judge.engine.position import Position
+from judge.engine.rules import Rules
+from judge.engine.types import Unit, UnitKind, coast_of, province_of
+
+
+class Illegal(Exception):
+    def __init__(self, message: str, reason: Reason = Reason.ILLEGAL) -> None:
+        super().__init__(message)
+        self.message = message
+        self.reason = reason
+
+
+@dataclass(frozen=True, slots=True)
+class Checked:
+    """A legal order bound to its unit; `norm` has the coasts settled."""
+
+    power: str
+    unit: Unit
+    order: Order
+    norm: Order
+
+
+class Board:
+    """The board facts legality needs, computed once per phase."""
+
+    def __init__(self, rules: Rules, position: Position) -> None:
+        self.rules = rules
+        self.geo = rules.geo
+        self.units = {province_of(u.loc): u for u in rules.main_units(position)}
+        self.position = position
+        self.fleets = frozenset(
+            p
+            for p, u in self.units.items()
+            if self.geo.provinces[p].terrain in rules.kinds[u.kind].convoys_in
+        )
+
+    def kind(self, unit: Unit) -> UnitKind:
+        return self.rules.kinds[unit.kind]
+
+    def convoy_route(self, origin: str, dest: str, without: str | None = None) -> bool:
+        fleets = self.fleets - {without} if without else self.fleets
+        return can_convoy(self.rules.convoy_adjacency, fleets, origin, dest)
+
+
+def check_movement(
+    rules: Rules, position: Position, orders: Mapping[str, Sequence[Order]]
+) -> tuple[dict[str, Checked], list[OrderResult]]:
+    """Legal orders by province of the ordered unit, and results for the illegal ones."""
+    board = Board(rules, position)
+    legal: dict[str, list[Checked]] = {}
+    illegal: list[OrderResult] = []
+    for power, given in orders.items():
+        for order in given:
+            unit = board.units.get(province_of(order.loc))
+            try:
+                checked = _check(board, power, unit, order)
+            except Illegal as exc:
+                illegal.append(_illegal(power, unit, order, exc))
+                continue
+            legal.setdefault(province_of(checked.unit.loc), []).append(checked)
+    chosen = {p: _one_order(rules, cs, illegal) for p, cs in legal.items()}
+    return {p: c for p, c in chosen.items() if c is not None}, illegal
+
+
+def _illegal(power: str, unit: Unit | None, order: Order, exc: Illegal) -> OrderResult:
+    return OrderResult(power, unit, order, "", Outcome.ILLEGAL, exc.reason, exc.message)
+
+
+def _one_order(rules: Rules, checked: list[Checked], illegal: list[OrderResult]) -> Checked | None:
+    distinct = list(dict.fromkeys(c.norm for c in checked))
+    if len(distinct) == 1 or rules.rulebook.duplicate_orders == "last":
+        for c in checked[:-1]:
+            if c.norm != checked[-1].norm:
+                illegal.append(_superseded(c))
+        return checked[-1]
+    # DATC 4.D.3 c: two different orders for one unit cancel out; the unit holds.
+    for c in checked:
+        msg = f"{c.unit} was given {len(distinct)} different orders, so it holds"
+        illegal.append(OrderResult(c.power, c.unit, c.order, "", Outcome.ILLEGAL,
+                                   Reason.DUPLICATE, msg))
+    return None
+
+
+def _superseded(c: Checked) -> OrderResult:
+    msg = f"a later order for {c.unit} replaces this one"
+    return OrderResult(c.power, c.unit, c.order, "", Outcome.ILLEGAL, Reason.DUPLICATE, msg)
+
+
+def _check(board: Board, power: str, unit: Unit | None, order: Order) -> Checked:
+    if unit is None:
+        raise Illegal(f"there is no unit in {province_of(order.loc)}", Reason.NO_UNIT)
+    if not board.rules.may_order(board.position, power, unit):
+        raise Illegal(f"{unit} belongs to {unit.power}, not {power}", Reason.NOT_YOURS)
+    match order:
+        case Hold():
+            norm: Order = Hold(unit.loc, unit.kind)
+        case Move():
+            norm = check_move(board, unit, order)
+        case Support():
+            norm = check_support(board, unit, order)
+        case Convoy():
+            norm = check_convoy(board, unit, order)
+        case _:
+            raise Illegal(f"{type(order).__name__.lower()} orders are not allowed in movement")
+    return Checked(power, unit, order, norm)
+
+
+def settle_coast(board: Board, unit: Unit, kind: UnitKind, dest: str) -> str:
+    """The location a unit of `kind` on `unit.loc` would enter for a `dest` as written.
+
+    DATC 4.B.1-4.B.3, 4.B.6: the only reachable coast is taken, two reachable coasts
+    without a choice is an error naming them, a named unreachable coast is illegal, and a
+    coast that means nothing (an army's, or an unknown one) is ignored.
+    """
+    geo = board.geo
+    prov = province_of(dest)
+    if not geo.is_province(prov):
+        raise Illegal(f"there is no province {prov!r}")
+    places = geo.stand_locations(kind, prov)
+    if not places:
+        raise Illegal(f"{kind.name}s cannot go to {prov} ({geo.provinces[prov].terrain})")
+    if len(places) == 1:
+        return places[0]
+    reach = geo.reachable(kind, unit.loc, prov)
+    if dest in places:
+        if dest not in reach and reach:
+            raise Illegal(f"{unit.loc} is not adjacent to {dest}")
+        return dest
+    if len(reach) > 1:
+        raise Illegal(f"say which coast of {prov}: {' or '.join(reach)}")
+    return reach[0] if reach else places[0]
+
+
+def check_move(board: Board, unit: Unit, order: Move) -> Move:
+    kind = board.kind(unit)
+    here = province_of(unit.loc)
+    dest = settle_coast(board, unit, kind, order.dest)
+    there = province_of(dest)
+    if there == here:
+        raise Illegal(f"{unit} cannot move to the province it is in")
+    adjacent = dest in board.geo.neighbours(kind, unit.loc)
+    via = order.via_convoy or bool(order.route)
+    if kind.convoyable and (via or not adjacent):
+        if not board.convoy_route(here, there):
+            what = "no fleets stand where they could convoy" if via else "not adjacent"
+            raise Illegal(f"{unit.loc} is {what} to {there}" if not via else
+                          f"{unit} cannot go to {there} via convoy: {what}")
+        return Move(unit.loc, dest, unit.kind, via_convoy=via or not adjacent)
+    if not adjacent:
+        raise Illegal(f"{unit.loc} is not adjacent to {dest}")
+    return Move(unit.loc, dest, unit.kind)
+
+
+def check_support(board: Board, unit: Unit, order: Support) -> Support:
+    kind = board.kind(unit)
+    here = province_of(unit.loc)
+    target = province_of(order.target)
+    if target == here:
+        raise Illegal(f"{unit} cannot support itself")
+    other = board.units.get(target)
+    if other is None:
+        raise Illegal(f"there is no unit in {target} to support")
+    if order.dest is None:
+        if not board.geo.touches(kind, unit.loc, target):
+            raise Illegal(f"{unit} cannot reach {target}, so it cannot support a unit there")
+        return Support(unit.loc, other.loc, None, unit.kind, other.kind, other.power)
+    dest = _supported_dest(board, unit, other, order.dest)
+    return Support(unit.loc, other.loc, dest, unit.kind, other.kind, other.power)
+
+
+def _supported_dest(board: Board, unit: Unit, other: Unit, written: str) -> str:
+    """The supported move's destination: a province, or a coast when one was named."""
+    here, there = province_of(unit.loc), province_of(written)
+    if not board.geo.is_province(there):
+        raise Illegal(f"there is no province {there!r}")
+    if there == here:
+        raise Illegal(f"{unit} cannot support a move into its own province")
+    if there == province_of(other.loc):
+        raise Illegal(f"{other} cannot move to the province it is in")
+    if not board.geo.touches(board.kind(unit), unit.loc, there):
+        raise Illegal(f"{unit} cannot reach {there}, so it cannot support a move there")
+    okind = board.kind(other)
+    coasted = written if written in board.geo.stand_locations(okind, there)[1:] or (
+        coast_of(written) and written in board.geo.locations[there]
+        and len(board.geo.stand_locations(okind, there)) > 1) else there
+    if board.geo.touches(okind, other.loc, there):
+        if coasted != there and coasted not in board.geo.neighbours(okind, other.loc):
+            raise Illegal(f"{other} cannot reach {coasted}")  # DATC 6.D.23
+        return coasted
+    # DATC 6.D.31: the supporter cannot be part of the convoy it supports.
+    if okind.convoyable and board.convoy_route(province_of(other.loc), there, without=here):
+        return there
+    raise Illegal(f"{other} cannot reach {there}")
+
+
+def check_convoy(board: Board, unit: Unit, order: Convoy) -> Convoy:
+    kind = board.kind(unit)
+    here = province_of(unit.loc)
+    terrain = board.geo.provinces[here].terrain
+    if terrain not in kind.convoys_in:
+        raise Illegal(f"{unit} cannot convoy from {here} ({terrain})")  # DATC 6.F.1
+    target = province_of(order.target)
+    other = board.units.get(target)
+    if other is None:
+        raise Illegal(f"there is no unit in {target} to convoy")
+    if not board.kind(other).convoyable:
+        raise Illegal(f"{other} cannot be convoyed")  # DATC 6.A.7
+    there = province_of(order.dest)
+    if not board.geo.stand_locations(board.kind(other), there) or there == target:
+        raise Illegal(f"{other} cannot be convoyed to {there}")
+    if not on_minimal_route(board.rules.convoy_adjacency, board.fleets, target, there, here):
+        raise Illegal(f"{unit} is not needed for any convoy from {target} to {there}")  # 6.G.19
+    return Convoy(unit.loc, other.loc, there, unit.kind, other.kind, other.power)

@@ -1,0 +1,78 @@
+"""What happened: outcomes, the reasons behind them, structured events, the turn result.
+
+Reports, histories and per-viewer projections are built from these records only, never
+from rendered text.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from judge.engine.orders import Order
+from judge.engine.types import Unit
+
+
+class Outcome(StrEnum):
+    SUCCEEDS = "succeeds"
+    FAILS = "fails"
+    VOID = "void"
+    ILLEGAL = "illegal"
+
+
+class Reason(StrEnum):
+    """Why an order did not simply succeed; the value is the classic report tag."""
+
+    BOUNCED = "bounce"
+    CUT = "cut"
+    DISLODGED = "dislodged"
+    DISRUPTED = "disrupted"
+    NO_CONVOY = "no convoy"
+    NO_MATCH = "void"
+    PARADOX = "paradox"
+    STANDOFF = "standoff"
+    TOO_MANY = "too many"
+    ILLEGAL = "illegal"
+    NO_UNIT = "no unit"
+    NOT_YOURS = "not your unit"
+    DUPLICATE = "two orders"
+    UNPARSED = "not understood"
+
+
+@dataclass(frozen=True, slots=True)
+class OrderResult:
+    """One order (or an unordered unit's implicit hold) and what became of it."""
+
+    power: str
+    unit: Unit | None
+    order: Order | None
+    text: str
+    outcome: Outcome
+    reason: Reason | None = None
+    message: str = ""
+    dislodged: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Dislodgement:
+    unit: Unit
+    attacker_from: str | None
+    retreats: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class CentreChange:
+    centre: str
+    old_owner: str | None
+    new_owner: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class Adjustment:
+    """A power's count at an adjustment phase: positive builds, negative removals."""
+
+    power: str
+    count: int
+
+
+Event = OrderResult | Dislodgement | CentreChange | Adjustment

@@ -1,0 +1,45 @@
+"""The board at the start of a phase: units, dislodged units, centre owners."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+
+from judge.engine.outcome import Dislodgement
+from judge.engine.types import Phase, Unit, province_of
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    phase: Phase
+    units: tuple[Unit, ...]
+    owners: Mapping[str, str]  # supply centre -> owning power
+    dislodged: tuple[Dislodgement, ...] = ()
+    eliminated: frozenset[str] = field(default_factory=frozenset)
+
+    def unit_index(self) -> dict[str, Unit]:
+        """Units by province (one unit per province is the board's invariant)."""
+        return {province_of(u.loc): u for u in self.units}
+
+    def centres_of(self, power: str) -> list[str]:
+        return sorted(c for c, p in self.owners.items() if p == power)
+
+    def units_of(self, power: str) -> list[Unit]:
+        return [u for u in self.units if u.power == power]
+
+    def powers(self) -> set[str]:
+        return {u.power for u in self.units} | set(self.owners.values())
+
+    def with_phase(self, phase: Phase) -> Position:
+        return Position(phase, self.units, self.owners, self.dislodged, self.eliminated)
+
+
+def owners_from_centres(centres: Mapping[str, Iterable[str]]) -> dict[str, str]:
+    return {c: power for power, cs in centres.items() for c in cs}
+
+
+def centres_by_power(owners: Mapping[str, str]) -> dict[str, list[str]]:
+    out: dict[str, list[str]] = {}
+    for centre, power in sorted(owners.items()):
+        out.setdefault(power, []).append(centre)
+    return out

@@ -1,0 +1,124 @@
+"""The retreat phase: each dislodged unit retreats or disbands; two retreats into one
+province both disband (DATC 6.H.7, 6.H.8); supports and convoys have no place (6.H.1-6.H.3)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+
+from judge.engine.orders import Disband, Order, Retreat
+from judge.engine.outcome import Dislodgement, Event, OrderResult, Outcome, Reason
+from judge.engine.position import Position
+from judge.engine.rules import PhaseOutcome, Rules
+from judge.engine.types import Unit, province_of
+
+
+class RetreatPhase:
+    def needed(self, rules: Rules, position: Position) -> bool:
+        return bool(position.dislodged)
+
+    def adjudicate(
+        self, rules: Rules, position: Position, orders: Mapping[str, Sequence[Order]]
+    ) -> PhaseOutcome:
+        by_prov = {province_of(d.unit.loc): d for d in position.dislodged}
+        chosen: dict[str, tuple[str, Order, str | None]] = {}
+        results: list[OrderResult] = []
+        for power, given in orders.items():
+            for order in given:
+                _take(rules, position, by_prov, power, order, chosen, results)
+        return _settle(position, by_prov, chosen, results)
+
+
+def _take(
+    rules: Rules,
+    position: Position,
+    by_prov: Mapping[str, Dislodgement],
+    power: str,
+    order: Order,
+    chosen: dict[str, tuple[str, Order, str | None]],
+    results: list[OrderResult],
+) -> None:
+    d = by_prov.get(province_of(order.loc))
+    unit = d.unit if d else None
+    try:
+        dest = _check(rules, position, power, d, order)
+    except ValueError as exc:
+        results.append(OrderResult(power, unit, order, "", Outcome.ILLEGAL, Reason.ILLEGAL,
+                                   str(exc)))
+        return
+    assert d is not None
+    prov = province_of(d.unit.loc)
+    if prov in chosen:
+        # A later order replaces an earlier one for the same unit, as on submission.
+        old_power, old, _ = chosen[prov]
+        results.append(OrderResult(old_power, unit, old, "", Outcome.ILLEGAL, Reason.DUPLICATE,
+                                   f"a later order for {d.unit} replaces this one"))
+    chosen[prov] = (power, order, dest)
+
+
+def _check(
+    rules: Rules, position: Position, power: str, d: Dislodgement | None, order: Order
+) -> str | None:
+    if not isinstance(order, Retreat | Disband):
+        raise ValueError(f"only retreats and disbands are allowed now, not {_name(order)}")
+    if d is None:
+        raise ValueError(f"there is no dislodged unit in {province_of(order.loc)}")
+    if not rules.may_order(position, power, d.unit):
+        raise ValueError(f"{d.unit} belongs to {d.unit.power}, not {power}")
+    if isinstance(order, Disband):
+        return None
+    return _retreat_dest(d, order.dest)
+
+
+def _name(order: Order) -> str:
+    return type(order).__name__.lower() + "s"
+
+
+def _retreat_dest(d: Dislodgement, written: str) -> str:
+    prov = province_of(written)
+    options = [loc for loc in d.retreats if province_of(loc) == prov]
+    if written in options or len(options) == 1:
+        return written if written in options else options[0]
+    if len(options) > 1:
+        raise ValueError(f"say which coast of {prov}: {' or '.join(options)}")
+    allowed = ", ".join(d.retreats) or "nowhere: it must disband"
+    raise ValueError(f"{d.unit} cannot retreat to {prov}; it may retreat to {allowed}")
+
+
+def _settle(
+    position: Position,
+    by_prov: Mapping[str, Dislodgement],
+    chosen: Mapping[str, tuple[str, Order, str | None]],
+    results: list[OrderResult],
+) -> PhaseOutcome:
+    wanted = Counter(province_of(dest) for _, _, dest in chosen.values() if dest)
+    units: list[Unit] = list(position.units)
+    for prov, d in by_prov.items():
+        power, order, dest = chosen.get(prov, (d.unit.power, None, None))
+        if dest and wanted[province_of(dest)] == 1:
+            units.append(d.unit.moved(dest))
+            results.append(_result(power, d.unit, order, Outcome.SUCCEEDS, None))
+        elif dest:
+            results.append(_result(power, d.unit, order, Outcome.FAILS, Reason.BOUNCED))
+        else:
+            results.append(_result(power, d.unit, order or Disband(d.unit.loc, d.unit.kind),
+                                   Outcome.SUCCEEDS, None))
+    after = Position(position.phase, tuple(units), position.owners)
+    events: tuple[Event, ...] = tuple(results)
+    return PhaseOutcome(tuple(results), after, events)
+
+
+def _result(power: str, unit: Unit, order: Order | None, outcome: Outcome,
+            reason: Reason | None) -> OrderResult:
+    return OrderResult(power, unit, order, "", outcome, reason)
+
+
+def default_retreats(
+    rules: Rules, position: Position, unit: Unit, attacker_from: str | None
+) -> tuple[str, ...]:
+    """Retreats read off a bare board, when the movement that led here is not known: any
+    neighbour that is empty and is not where the attacker came from."""
+    occupied = {province_of(u.loc) for u in rules.main_units(position)}
+    near = rules.geo.neighbours(rules.kinds[unit.kind], unit.loc)
+    return tuple(sorted(loc for loc in near
+                        if province_of(loc) not in occupied and province_of(loc) != attacker_from))

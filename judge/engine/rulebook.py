@@ -1,0 +1,47 @@
+"""Rule-edition choices, each a named setting; the defaults are DATC v3.0's preferences.
+
+docs/adjudication.md explains each choice with its DATC issue number.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+
+class ConvoyParadox(StrEnum):
+    SZYKMAN = "szykman"  # DATC 4.A.2: convoying fleets in the paradox do not convoy
+    ALL_HOLD = "all_hold"  # every move in the paradox fails
+
+
+class ConvoyDisruption(StrEnum):
+    ALL_ROUTES = "all_routes"  # DATC 4.A.1 b (2000 rules): disrupted only if every route is
+    ANY_ROUTE = "any_route"  # 1971 rules: disrupted if any route is
+
+
+class AdjacentConvoy(StrEnum):
+    VIA_OR_OWN_FLEET = "via_or_own_fleet"  # DATC 4.A.3, 2000/2023 rules, no land fallback
+    VIA_ONLY = "via_only"  # DPTG: only an explicit "via convoy" uses the convoy
+
+
+class DuplicateOrders(StrEnum):
+    HOLD = "hold"  # DATC 4.D.3 c: two different orders for one unit, the unit holds
+    LAST = "last"  # the last order written wins
+
+
+class BuildSites(StrEnum):
+    HOME = "home"  # owned, vacant home centres (the rulebook)
+    ANY_OWNED = "any_owned"  # any owned vacant centre (e.g. Chaos-style variants)
+
+
+@dataclass(frozen=True, slots=True)
+class Rulebook:
+    convoy_paradox: ConvoyParadox = ConvoyParadox.SZYKMAN
+    convoy_disruption: ConvoyDisruption = ConvoyDisruption.ALL_ROUTES
+    adjacent_convoy: AdjacentConvoy = AdjacentConvoy.VIA_OR_OWN_FLEET
+    duplicate_orders: DuplicateOrders = DuplicateOrders.HOLD
+    build_sites: BuildSites = BuildSites.HOME
+    # DATC 4.A.5 b (2023 rules): a unit dislodged by a convoyed army may retreat to the
+    # province that army came from.
+    retreat_to_convoy_origin: bool = True
+    victory_centres: int = 18

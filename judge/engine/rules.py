@@ -1,0 +1,113 @@
+"""The Rules record: everything the engine needs to know about one variant.
+
+Standard Diplomacy is this record filled from data. A variant that differs in its rules
+replaces a hook (who may order a unit, a phase handler, the victory test) and keeps the
+rest; mail and reports never ask which variant they are dealing with.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import TYPE_CHECKING, Protocol
+
+from judge.engine.calendar import STANDARD_CALENDAR, SeasonCalendar
+from judge.engine.geo import Geography
+from judge.engine.rulebook import Rulebook
+from judge.engine.types import Phase, Unit, UnitKind, province_of
+from judge.engine.visibility import FullInformation, Visibility
+
+if TYPE_CHECKING:
+    from judge.engine.orders import Order
+    from judge.engine.outcome import Event, OrderResult
+    from judge.engine.position import Position
+
+
+@dataclass(frozen=True, slots=True)
+class PhaseOutcome:
+    """What a phase handler returns: results, the board after it, and its events."""
+
+    results: tuple[OrderResult, ...]
+    position: Position
+    events: tuple[Event, ...] = ()
+
+
+class PhaseHandler(Protocol):
+    def needed(self, rules: Rules, position: Position) -> bool:
+        """Whether the phase has anything to decide (else the cycle skips it)."""
+
+    def adjudicate(
+        self, rules: Rules, position: Position, orders: Mapping[str, Sequence[Order]]
+    ) -> PhaseOutcome: ...
+
+
+def own_units_only(position: Position, power: str, unit: Unit) -> bool:
+    return unit.power == power
+
+
+def most_centres_wins(rules: Rules, position: Position) -> str | None:
+    counts: dict[str, int] = {}
+    for centre, power in position.owners.items():
+        counts[power] = counts.get(power, 0) + rules.geo.provinces[centre].supply
+    leaders = [p for p, n in counts.items() if n >= rules.rulebook.victory_centres]
+    return max(leaders, key=lambda p: counts[p]) if len(leaders) == 1 else None
+
+
+@dataclass(frozen=True)
+class Rules:
+    geo: Geography
+    powers: tuple[str, ...]
+    homes: Mapping[str, frozenset[str]]
+    rulebook: Rulebook = field(default_factory=Rulebook)
+    calendar: SeasonCalendar = STANDARD_CALENDAR
+    handlers: Mapping[str, PhaseHandler] = field(default_factory=dict)
+    may_order: Callable[[Position, str, Unit], bool] = own_units_only
+    victory: Callable[[Rules, Position], str | None] = most_centres_wins
+    visibility: Visibility = field(default_factory=FullInformation)
+
+    @property
+    def kinds(self) -> Mapping[str, UnitKind]:
+        return self.geo.kinds
+
+    @cached_property
+    def convoy_adjacency(self) -> dict[str, frozenset[str]]:
+        """Province-level borders of every kind that convoys: the seas an army crosses."""
+        out: dict[str, set[str]] = {}
+        for kind in self.kinds.values():
+            if not kind.convoys_in:
+                continue
+            for a, near in self.geo.graphs.get(kind.graph, {}).items():
+                out.setdefault(province_of(a), set()).update(province_of(b) for b in near)
+        return {p: frozenset(n) for p, n in out.items()}
+
+    @cached_property
+    def distances(self) -> dict[str, dict[str, int]]:
+        """Shortest distance between provinces over land and sea alike (2023 civil disorder)."""
+        graph = self.geo.province_graph()
+        return {p: _bfs(graph, p) for p in graph}
+
+    def main_units(self, position: Position) -> list[Unit]:
+        """The units the standard phases act on (other layers belong to variant hooks)."""
+        kinds = self.geo.kinds
+        return [u for u in position.units if kinds[u.kind].layer == "main"]
+
+    def handler(self, phase: Phase) -> PhaseHandler:
+        try:
+            return self.handlers[phase.kind]
+        except KeyError:
+            raise ValueError(f"this variant has no phase of kind {phase.kind!r}") from None
+
+
+def _bfs(graph: Mapping[str, frozenset[str]], start: str) -> dict[str, int]:
+    seen = {start: 0}
+    frontier = [start]
+    while frontier:
+        nxt: list[str] = []
+        for p in frontier:
+            for q in graph[p]:
+                if q not in seen:
+                    seen[q] = seen[p] + 1
+                    nxt.append(q)
+        frontier = nxt
+    return seen

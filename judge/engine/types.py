@@ -1,0 +1,78 @@
+"""Values of the glossary: unit kinds, units, phases."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+MOVEMENT = "M"
+RETREAT = "R"
+ADJUSTMENT = "A"
+
+_PHASE_RE = re.compile(r"^([A-Z]+)(\d{1,5})([A-Z])$")
+
+
+@dataclass(frozen=True, slots=True)
+class UnitKind:
+    """A kind of unit, as a variant declares it (army, fleet, diplomat, engineer...)."""
+
+    code: str
+    name: str
+    graph: str
+    terrains: frozenset[str]
+    convoyable: bool = False
+    convoys_in: frozenset[str] = field(default_factory=frozenset)
+    # Units of different layers share provinces without effect on each other (Envoy's
+    # diplomats beside armies and fleets); the standard resolver sees the main layer only.
+    layer: str = "main"
+    takes_centres: bool = True
+    # Civil disorder tie-break (2023 rules: a fleet is removed before an army).
+    removal_priority: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Unit:
+    power: str
+    kind: str
+    loc: str
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.loc}"
+
+    def moved(self, loc: str) -> Unit:
+        return Unit(self.power, self.kind, loc)
+
+
+@dataclass(frozen=True, slots=True)
+class Phase:
+    """A phase name such as S1901M: season code, year, phase kind code.
+
+    Season codes belong to the variant's calendar (S/F/W for the standard one); the kind
+    code says which handler adjudicates it (M, R, A, or a variant's own).
+    """
+
+    year: int
+    season: str
+    kind: str
+
+    @classmethod
+    def parse(cls, text: str) -> Phase:
+        match = _PHASE_RE.match(text.strip().upper())
+        if not match:
+            raise ValueError(f"not a phase name: {text!r} (expected e.g. S1901M)")
+        season, year, kind = match.groups()
+        return cls(int(year), season, kind)
+
+    def __str__(self) -> str:
+        return f"{self.season}{self.year}{self.kind}"
+
+
+def province_of(loc: str) -> str:
+    """The province of a location id: 'stp/sc' -> 'stp'."""
+    slash = loc.find("/")
+    return loc if slash < 0 else loc[:slash]
+
+
+def coast_of(loc: str) -> str | None:
+    slash = loc.find("/")
+    return None if slash < 0 else loc[slash + 1 :]

@@ -1,0 +1,200 @@
+"""The JSON protocol of `judge adjudicate`: one request in, one reply out (docs/adjudicate.md)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from judge.engine.orders import Hold, Order, describe
+from judge.engine.outcome import Dislodgement, OrderResult, Outcome, Reason
+from judge.engine.position import Position, centres_by_power
+from judge.engine.retreats import default_retreats
+from judge.engine.turn import TurnResult, adjudicate
+from judge.engine.types import Phase, Unit, province_of
+from judge.grammar import Grammar, OrderSyntaxError
+from judge.variant import Variant, load_variant
+
+
+class RequestError(ValueError):
+    """The request itself is wrong (not an order in it): the reply is an error object."""
+
+
+def handle_line(line: str) -> dict[str, Any]:
+    try:
+        request = json.loads(line)
+    except json.JSONDecodeError as exc:
+        return {"error": f"the request is not valid JSON: {exc}"}
+    try:
+        return handle(request)
+    except RequestError as exc:
+        return {"error": str(exc)}
+
+
+def handle(request: Any) -> dict[str, Any]:
+    if not isinstance(request, dict):
+        raise RequestError("the request must be a JSON object")
+    variant = _variant(request.get("variant", "standard"))
+    position = _position(variant, request)
+    grammar = Grammar.for_variant(variant)
+    orders, texts, unparsed = _orders(variant, grammar, position.phase, request.get("orders"))
+    turn = adjudicate(variant.rules, position, orders)
+    return _reply(turn, texts, unparsed)
+
+
+def _variant(name: Any) -> Variant:
+    try:
+        return load_variant(str(name))
+    except KeyError as exc:
+        raise RequestError(exc.args[0]) from None
+
+
+def _position(variant: Variant, request: Mapping[str, Any]) -> Position:
+    try:
+        phase = Phase.parse(str(request.get("phase", variant.start.phase)))
+        variant.rules.calendar.season(phase.season)
+        variant.rules.handler(phase)
+    except ValueError as exc:
+        raise RequestError(str(exc)) from None
+    units = tuple(_unit(variant, spec) for spec in _list(request, "units"))
+    _no_two_in_one(variant, units)
+    owners = _owners(variant, request.get("centers"))
+    position = Position(phase, units, owners)
+    dislodged = tuple(_dislodged(variant, position, spec) for spec in _list(request, "dislodged"))
+    return Position(phase, units, owners, dislodged)
+
+
+def _list(request: Mapping[str, Any], key: str) -> list[Any]:
+    value = request.get(key, [])
+    if not isinstance(value, list):
+        raise RequestError(f"{key!r} must be a list")
+    return value
+
+
+def _power(variant: Variant, name: Any) -> str:
+    if name not in variant.rules.powers:
+        known = ", ".join(variant.rules.powers)
+        raise RequestError(f"unknown power {name!r} (the powers are {known})")
+    return str(name)
+
+
+def _unit(variant: Variant, spec: Any) -> Unit:
+    if not isinstance(spec, dict):
+        raise RequestError(f"a unit must be an object with power, type and loc, not {spec!r}")
+    power = _power(variant, spec.get("power"))
+    kind = variant.rules.kinds.get(str(spec.get("type", "")).upper())
+    if kind is None:
+        raise RequestError(f"unknown unit type {spec.get('type')!r} in {spec}")
+    loc = str(spec.get("loc", "")).lower()
+    prov = province_of(loc)
+    if not variant.rules.geo.is_province(prov):
+        raise RequestError(f"unknown province {prov!r} in {spec}")
+    places = variant.rules.geo.stand_locations(kind, prov)
+    if loc not in places:
+        where = " or ".join(places) if places else f"nowhere in {prov}"
+        raise RequestError(f"a {kind.name} cannot stand on {loc!r}; it can stand on {where}")
+    return Unit(power, kind.code, loc)
+
+
+def _no_two_in_one(variant: Variant, units: tuple[Unit, ...]) -> None:
+    seen: set[tuple[str, str]] = set()
+    for u in units:
+        key = (variant.rules.kinds[u.kind].layer, province_of(u.loc))
+        if key in seen:
+            raise RequestError(f"two units in {key[1]}")
+        seen.add(key)
+
+
+def _owners(variant: Variant, centres: Any) -> dict[str, str]:
+    if centres is None:
+        return dict(variant.start.owners)
+    if not isinstance(centres, dict):
+        raise RequestError("'centers' must map each power to a list of supply centres")
+    owners = {}
+    for power, provs in centres.items():
+        for prov in provs:
+            if str(prov).lower() not in variant.rules.geo.supply_centres:
+                raise RequestError(f"{prov!r} is not a supply centre")
+            owners[str(prov).lower()] = _power(variant, power)
+    return owners
+
+
+def _dislodged(variant: Variant, position: Position, spec: Any) -> Dislodgement:
+    unit = _unit(variant, spec)
+    attacker = spec.get("attacker_from")
+    if attacker is not None and not variant.rules.geo.is_province(str(attacker).lower()):
+        raise RequestError(f"unknown province {attacker!r} in attacker_from")
+    attacker = str(attacker).lower() if attacker else None
+    if "retreats" in spec:
+        retreats = tuple(str(r).lower() for r in spec["retreats"])
+    else:
+        retreats = default_retreats(variant.rules, position, unit, attacker)
+    return Dislodgement(unit, attacker, retreats)
+
+
+def _orders(
+    variant: Variant, grammar: Grammar, phase: Phase, spec: Any
+) -> tuple[dict[str, list[Order]], dict[int, str], list[OrderResult]]:
+    if spec is None:
+        spec = {}
+    if not isinstance(spec, dict):
+        raise RequestError("'orders' must map each power to a list of order texts")
+    orders: dict[str, list[Order]] = {}
+    texts: dict[int, str] = {}
+    unparsed: list[OrderResult] = []
+    for power, lines in spec.items():
+        power = _power(variant, power)
+        for text in lines:
+            try:
+                order = grammar.parse(str(text), phase.kind)
+            except OrderSyntaxError as exc:
+                unparsed.append(OrderResult(power, None, None, str(text), Outcome.ILLEGAL,
+                                            Reason.UNPARSED, exc.message))
+                continue
+            orders.setdefault(power, []).append(order)
+            texts[id(order)] = str(text)
+    return orders, texts, unparsed
+
+
+def _reply(
+    turn: TurnResult, texts: Mapping[int, str], unparsed: list[OrderResult]
+) -> dict[str, Any]:
+    results = [_result(r, texts) for r in (*turn.results, *unparsed)]
+    reply: dict[str, Any] = {
+        "phase": str(turn.phase),
+        "next_phase": str(turn.next_phase) if turn.next_phase else None,
+        "results": results,
+        "units": [_unit_json(u) for u in turn.position.units],
+        "dislodged": [
+            {**_unit_json(d.unit), "attacker_from": d.attacker_from, "retreats": list(d.retreats)}
+            for d in turn.position.dislodged
+        ],
+        "centers": centres_by_power(turn.position.owners),
+    }
+    if turn.winner:
+        reply["winner"] = turn.winner
+    return reply
+
+
+def _unit_json(u: Unit) -> dict[str, str]:
+    return {"power": u.power, "type": u.kind, "loc": u.loc}
+
+
+def _result(r: OrderResult, texts: Mapping[int, str]) -> dict[str, Any]:
+    text = r.text or texts.get(id(r.order)) or _canonical(r.order)
+    return {
+        "power": r.power,
+        "unit": {"type": r.unit.kind, "loc": r.unit.loc} if r.unit else None,
+        "order": text,
+        "outcome": r.outcome.value,
+        "reason": r.message or (r.reason.value if r.reason else None),
+        "dislodged": r.dislodged,
+    }
+
+
+def _canonical(order: Order | None) -> str:
+    if order is None:
+        return ""
+    if isinstance(order, Hold):
+        return f"{order.kind or ''} {order.loc.upper()} H".strip()
+    return describe(order).upper()

@@ -1,0 +1,171 @@
+"""Variants: one folder of data under variants/, plus an optional rules.py of hooks.
+
+The loader reads the folder, validates it (a bad map fails loudly, naming every problem)
+and returns a Variant record: the engine's Rules, the start position and the names players
+use. docs/map-format.md describes the files; docs/variants.md the hooks.
+"""
+
+from __future__ import annotations
+
+import csv
+import importlib.util
+import os
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from judge.engine.calendar import STANDARD_CALENDAR
+from judge.engine.geo import Border, Geography, MapError, Province
+from judge.engine.mapcheck import check_borders, check_geography, check_setup, raise_if
+from judge.engine.position import Position
+from judge.engine.rulebook import Rulebook
+from judge.engine.rules import Rules
+from judge.engine.turn import standard_handlers
+from judge.engine.types import Phase, Unit, UnitKind
+
+CALENDARS = {"standard": STANDARD_CALENDAR}
+
+
+@dataclass(frozen=True)
+class PowerInfo:
+    name: str
+    adjective: str
+    letter: str
+    aliases: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Variant:
+    name: str
+    title: str
+    rules: Rules
+    start: Position
+    powers: tuple[PowerInfo, ...]
+    folder: Path
+
+    def power_names(self) -> dict[str, str]:
+        """Every way to write a power (lower case) -> the power's id."""
+        out: dict[str, str] = {}
+        for p in self.powers:
+            for alias in (p.name, p.adjective, *p.aliases):
+                out[alias.lower()] = p.name
+        return out
+
+
+def variants_root() -> Path:
+    env = os.environ.get("JUDGE_VARIANTS")
+    return Path(env) if env else Path(__file__).resolve().parent.parent / "variants"
+
+
+def available_variants() -> list[str]:
+    root = variants_root()
+    return sorted(p.name for p in root.iterdir() if (p / "variant.toml").is_file())
+
+
+@cache
+def load_variant(name: str) -> Variant:
+    folder = variants_root() / name
+    if not (folder / "variant.toml").is_file():
+        known = ", ".join(available_variants())
+        raise KeyError(f"unknown variant {name!r} (known: {known})")
+    return load_variant_folder(folder)
+
+
+def load_variant_folder(folder: Path) -> Variant:
+    with open(folder / "variant.toml", "rb") as f:
+        spec = tomllib.load(f)
+    map_dir = folder.parent / spec.get("map", folder.name)
+    kinds = {code: _kind(code, k) for code, k in spec["units"].items()}
+    provinces = read_provinces(map_dir / "provinces.csv")
+    borders = read_borders(map_dir / "borders.csv")
+    raise_if(check_borders({p.id: p for p in provinces}, borders), f"map {map_dir.name}")
+    geo = Geography(provinces, borders, kinds)
+    raise_if(check_geography(geo), f"map {map_dir.name}")
+    powers = tuple(_power(p) for p in spec["powers"])
+    start_units = [_unit(p["name"], u) for p in spec["powers"] for u in p.get("units", [])]
+    raise_if(check_setup(geo, [p.name for p in powers], start_units), f"variant {folder.name}")
+    variant = _assemble(spec, folder, geo, powers, start_units)
+    return _apply_hooks(variant, folder)
+
+
+def _assemble(spec: Mapping[str, Any], folder: Path, geo: Geography,
+              powers: tuple[PowerInfo, ...], start_units: list[Unit]) -> Variant:
+    homes = {p.name: frozenset(c.id for c in geo.provinces.values() if c.home == p.name)
+             for p in powers}
+    rulebook = Rulebook(**spec.get("rulebook", {}),
+                        victory_centres=int(spec.get("victory_centres", 18)))
+    rules = Rules(geo, tuple(p.name for p in powers), homes, rulebook,
+                  CALENDARS[spec.get("calendar", "standard")], standard_handlers())
+    owners = {c: power for power, cs in homes.items() for c in cs}
+    start = Position(Phase.parse(spec["start_phase"]), tuple(start_units), owners)
+    return Variant(spec["name"], spec.get("title", spec["name"]), rules, start, powers, folder)
+
+
+def _apply_hooks(variant: Variant, folder: Path) -> Variant:
+    """A variant's rules.py may define `customise(variant) -> Variant` to replace hooks."""
+    path = folder / "rules.py"
+    if not path.is_file():
+        return variant
+    spec = importlib.util.spec_from_file_location(f"judge_variant_{folder.name}", path)
+    if spec is None or spec.loader is None:
+        raise MapError(f"cannot load {path}")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    customised: Variant = module.customise(variant)
+    return customised
+
+
+def _kind(code: str, spec: Mapping[str, Any]) -> UnitKind:
+    return UnitKind(
+        code=code,
+        name=spec["name"],
+        graph=spec["graph"],
+        terrains=frozenset(spec["terrains"]),
+        convoyable=bool(spec.get("convoyable", False)),
+        convoys_in=frozenset(spec.get("convoys_in", ())),
+        layer=spec.get("layer", "main"),
+        takes_centres=bool(spec.get("takes_centres", True)),
+        removal_priority=int(spec.get("removal_priority", 0)),
+    )
+
+
+def _power(spec: Mapping[str, Any]) -> PowerInfo:
+    aliases = tuple(a.lower() for a in spec.get("aliases", ()))
+    return PowerInfo(spec["name"], spec.get("adjective", spec["name"]), spec["letter"], aliases)
+
+
+def _unit(power: str, text: str) -> Unit:
+    kind, loc = text.split()
+    return Unit(power, kind.upper(), loc.lower())
+
+
+def read_provinces(path: Path) -> list[Province]:
+    with open(path, newline="", encoding="utf-8") as f:
+        rows = list(csv.DictReader(f))
+    return [
+        Province(
+            id=r["id"].strip().lower(),
+            name=r["name"].strip(),
+            terrain=r["terrain"].strip(),
+            coasts=tuple(r["coasts"].split()),
+            supply=int(r["supply"] or 0),
+            home=r["home"].strip() or None,
+            aliases=tuple(a.strip().lower() for a in r["aliases"].split(";") if a.strip()),
+        )
+        for r in rows
+    ]
+
+
+def read_borders(path: Path) -> list[Border]:
+    with open(path, newline="", encoding="utf-8") as f:
+        rows = list(csv.DictReader(f))
+    return [Border(r["a"].strip(), r["b"].strip(), frozenset(r["graphs"].split())) for r in rows]
+
+
+def with_rulebook(variant: Variant, **choices: Any) -> Variant:
+    """The same variant with some rule choices changed (a game's options)."""
+    rules = replace(variant.rules, rulebook=replace(variant.rules.rulebook, **choices))
+    return replace(variant, rules=rules)
