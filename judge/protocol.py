@@ -11,7 +11,7 @@ from judge.engine.outcome import Dislodgement, OrderResult, Outcome, Reason
 from judge.engine.position import Position, centres_by_power
 from judge.engine.retreats import default_retreats
 from judge.engine.turn import TurnResult, adjudicate
-from judge.engine.types import Phase, Unit, province_of
+from judge.engine.types import RETREAT, Phase, Unit, province_of
 from judge.grammar import Grammar, OrderSyntaxError
 from judge.variant import Variant, load_variant
 
@@ -60,6 +60,8 @@ def _position(variant: Variant, request: Mapping[str, Any]) -> Position:
     _no_two_in_one(variant, units)
     owners = _owners(variant, request.get("centers"))
     position = Position(phase, units, owners)
+    if phase.kind != RETREAT:
+        return position  # dislodged units belong to retreat phases only (docs/adjudicate.md)
     dislodged = tuple(_dislodged(variant, position, spec) for spec in _list(request, "dislodged"))
     return Position(phase, units, owners, dislodged)
 

@@ -11,6 +11,10 @@ IMPASSABLE = "impassable"
 SEA = "sea"
 
 
+_NOWHERE: frozenset[str] = frozenset()
+_NO_EDGES: dict[str, frozenset[str]] = {}
+
+
 class MapError(ValueError):
     """A map's data is inconsistent; the message lists every problem found."""
 
@@ -48,9 +52,17 @@ class Geography:
             p.id: tuple(f"{p.id}/{c}" for c in p.coasts) or (p.id,)
             for p in self.provinces.values()
         }
+        self.province: dict[str, str] = {
+            loc: prov for prov, locs in self.locations.items() for loc in (prov, *locs)
+        }
         self.graphs: dict[str, dict[str, frozenset[str]]] = {}
         self._build_graphs(list(borders))
         self.supply_centres = frozenset(p.id for p in self.provinces.values() if p.supply)
+        self._reach: dict[tuple[str, str, str], tuple[str, ...]] = {}
+        self._stand = {
+            code: {prov: self._stand_locations(kind, prov) for prov in self.provinces}
+            for code, kind in self.kinds.items()
+        }
 
     def _build_graphs(self, borders: list[Border]) -> None:
         raw: dict[str, dict[str, set[str]]] = {}
@@ -63,6 +75,12 @@ class Geography:
 
     def stand_locations(self, kind: UnitKind, prov: str) -> tuple[str, ...]:
         """Where in `prov` a unit of `kind` may stand: the province, or its coasts."""
+        by_prov = self._stand.get(kind.code)
+        if by_prov is None or kind is not self.kinds.get(kind.code):
+            return self._stand_locations(kind, prov)
+        return by_prov.get(prov, ())
+
+    def _stand_locations(self, kind: UnitKind, prov: str) -> tuple[str, ...]:
         province = self.provinces.get(prov)
         if province is None or province.terrain not in kind.terrains:
             return ()
@@ -72,12 +90,18 @@ class Geography:
         return (prov,)
 
     def neighbours(self, kind: UnitKind, loc: str) -> frozenset[str]:
-        return self.graphs.get(kind.graph, {}).get(loc, frozenset())
+        return self.graphs.get(kind.graph, _NO_EDGES).get(loc, _NOWHERE)
 
     def reachable(self, kind: UnitKind, loc: str, prov: str) -> tuple[str, ...]:
         """The locations of `prov` that a unit of `kind` standing on `loc` can move to."""
-        near = self.neighbours(kind, loc)
-        return tuple(at for at in self.stand_locations(kind, prov) if at in near)
+        key = (kind.code, loc, prov)
+        hit = self._reach.get(key)
+        if hit is None:
+            near = self.neighbours(kind, loc)
+            hit = tuple(at for at in self.stand_locations(kind, prov) if at in near)
+            if prov in self.provinces and loc in self.province:
+                self._reach[key] = hit  # memo of map facts only, so it stays bounded
+        return hit
 
     def touches(self, kind: UnitKind, loc: str, prov: str) -> bool:
         return bool(self.reachable(kind, loc, prov))

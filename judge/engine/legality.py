@@ -8,14 +8,14 @@ Legality looks at the board, never at other orders (DATC 6.D.32).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from judge.engine.convoys import can_convoy, on_minimal_route
 from judge.engine.orders import Convoy, Hold, Move, Order, Support
 from judge.engine.outcome import OrderResult, Outcome, Reason
 from judge.engine.position import Position
 from judge.engine.rules import Rules
-from judge.engine.types import Unit, UnitKind, coast_of, province_of
+from judge.engine.types import Unit, UnitKind, province_of
 
 
 class Illegal(Exception):
@@ -25,8 +25,7 @@ class Illegal(Exception):
         self.reason = reason
 
 
-@dataclass(frozen=True, slots=True)
-class Checked:
+class Checked(NamedTuple):
     """A legal order bound to its unit; `norm` has the coasts settled."""
 
     power: str
@@ -41,13 +40,19 @@ class Board:
     def __init__(self, rules: Rules, position: Position) -> None:
         self.rules = rules
         self.geo = rules.geo
-        self.units = {province_of(u.loc): u for u in rules.main_units(position)}
+        self.prov = rules.geo.province
+        self.memo = rules.memo
+        self.units = {self.prov[u.loc]: u for u in rules.main_units(position)}
         self.position = position
         self.fleets = frozenset(
             p
             for p, u in self.units.items()
             if self.geo.provinces[p].terrain in rules.kinds[u.kind].convoys_in
         )
+
+    def where(self, loc: str) -> str:
+        """The province of a location as written (it may name an unknown coast)."""
+        return self.prov.get(loc) or province_of(loc)
 
     def kind(self, unit: Unit) -> UnitKind:
         return self.rules.kinds[unit.kind]
@@ -66,14 +71,15 @@ def check_movement(
     illegal: list[OrderResult] = []
     for power, given in orders.items():
         for order in given:
-            unit = board.units.get(province_of(order.loc))
+            unit = board.units.get(board.where(order.loc))
             try:
                 checked = _check(board, power, unit, order)
             except Illegal as exc:
                 illegal.append(_illegal(power, unit, order, exc))
                 continue
-            legal.setdefault(province_of(checked.unit.loc), []).append(checked)
-    chosen = {p: _one_order(rules, cs, illegal) for p, cs in legal.items()}
+            legal.setdefault(board.geo.province[checked.unit.loc], []).append(checked)
+    chosen = {p: cs[0] if len(cs) == 1 else _one_order(rules, cs, illegal)
+              for p, cs in legal.items()}
     return {p: c for p, c in chosen.items() if c is not None}, illegal
 
 
@@ -108,7 +114,7 @@ def _check(board: Board, power: str, unit: Unit | None, order: Order) -> Checked
         raise Illegal(f"{unit} belongs to {unit.power}, not {power}", Reason.NOT_YOURS)
     match order:
         case Hold():
-            norm: Order = Hold(unit.loc, unit.kind)
+            norm: Order = order
         case Move():
             norm = check_move(board, unit, order)
         case Support():
@@ -125,10 +131,26 @@ def settle_coast(board: Board, unit: Unit, kind: UnitKind, dest: str) -> str:
 
     DATC 4.B.1-4.B.3, 4.B.6: the only reachable coast is taken, two reachable coasts
     without a choice is an error naming them, a named unreachable coast is illegal, and a
-    coast that means nothing (an army's, or an unknown one) is ignored.
+    coast that means nothing (an army's, or an unknown one) is ignored. Pure map facts, so
+    the answer is remembered per variant.
     """
+    key = (kind.code, unit.loc, dest)
+    hit = board.memo.get(key)
+    if hit is None:
+        try:
+            hit = _settle_coast(board, unit, kind, dest)
+        except Illegal as exc:
+            hit = (exc.message,)
+        if dest in board.prov:
+            board.memo[key] = hit
+    if isinstance(hit, tuple):
+        raise Illegal(hit[0])
+    return hit
+
+
+def _settle_coast(board: Board, unit: Unit, kind: UnitKind, dest: str) -> str:
     geo = board.geo
-    prov = province_of(dest)
+    prov = board.where(dest)
     if not geo.is_province(prov):
         raise Illegal(f"there is no province {prov!r}")
     places = geo.stand_locations(kind, prov)
@@ -148,28 +170,30 @@ def settle_coast(board: Board, unit: Unit, kind: UnitKind, dest: str) -> str:
 
 def check_move(board: Board, unit: Unit, order: Move) -> Move:
     kind = board.kind(unit)
-    here = province_of(unit.loc)
+    here = board.prov[unit.loc]
     dest = settle_coast(board, unit, kind, order.dest)
-    there = province_of(dest)
+    there = board.prov[dest]
     if there == here:
         raise Illegal(f"{unit} cannot move to the province it is in")
     adjacent = dest in board.geo.neighbours(kind, unit.loc)
     via = order.via_convoy or bool(order.route)
     if kind.convoyable and (via or not adjacent):
         if not board.convoy_route(here, there):
-            what = "no fleets stand where they could convoy" if via else "not adjacent"
-            raise Illegal(f"{unit.loc} is {what} to {there}" if not via else
-                          f"{unit} cannot go to {there} via convoy: {what}")
-        return Move(unit.loc, dest, unit.kind, via_convoy=via or not adjacent)
-    if not adjacent:
+            raise Illegal(f"{unit} cannot go to {there} by convoy: no fleets stand where "
+                          "they could convoy it" if via else f"{unit.loc} is not adjacent "
+                          f"to {there}, and no fleets stand where they could convoy it")
+        via = via or not adjacent
+    elif not adjacent:
         raise Illegal(f"{unit.loc} is not adjacent to {dest}")
-    return Move(unit.loc, dest, unit.kind)
+    if dest == order.dest and via == order.via_convoy and not order.route:
+        return order
+    return Move(unit.loc, dest, unit.kind, via_convoy=via)
 
 
 def check_support(board: Board, unit: Unit, order: Support) -> Support:
     kind = board.kind(unit)
-    here = province_of(unit.loc)
-    target = province_of(order.target)
+    here = board.prov[unit.loc]
+    target = board.where(order.target)
     if target == here:
         raise Illegal(f"{unit} cannot support itself")
     other = board.units.get(target)
@@ -178,51 +202,52 @@ def check_support(board: Board, unit: Unit, order: Support) -> Support:
     if order.dest is None:
         if not board.geo.touches(kind, unit.loc, target):
             raise Illegal(f"{unit} cannot reach {target}, so it cannot support a unit there")
-        return Support(unit.loc, other.loc, None, unit.kind, other.kind, other.power)
+        return order
     dest = _supported_dest(board, unit, other, order.dest)
-    return Support(unit.loc, other.loc, dest, unit.kind, other.kind, other.power)
+    return order if dest == order.dest else Support(unit.loc, other.loc, dest, unit.kind)
 
 
 def _supported_dest(board: Board, unit: Unit, other: Unit, written: str) -> str:
     """The supported move's destination: a province, or a coast when one was named."""
-    here, there = province_of(unit.loc), province_of(written)
+    here, there = board.prov[unit.loc], board.where(written)
     if not board.geo.is_province(there):
         raise Illegal(f"there is no province {there!r}")
     if there == here:
         raise Illegal(f"{unit} cannot support a move into its own province")
-    if there == province_of(other.loc):
+    if there == board.prov[other.loc]:
         raise Illegal(f"{other} cannot move to the province it is in")
     if not board.geo.touches(board.kind(unit), unit.loc, there):
         raise Illegal(f"{unit} cannot reach {there}, so it cannot support a move there")
     okind = board.kind(other)
-    coasted = written if written in board.geo.stand_locations(okind, there)[1:] or (
-        coast_of(written) and written in board.geo.locations[there]
-        and len(board.geo.stand_locations(okind, there)) > 1) else there
+    places = board.geo.stand_locations(okind, there)
+    # DATC 4.B.4: a coast named in a support counts (and must match); a meaningless one
+    # (an army's, an unknown one) is ignored as in 4.B.6.
+    coasted = written if written != there and written in places else there
     if board.geo.touches(okind, other.loc, there):
         if coasted != there and coasted not in board.geo.neighbours(okind, other.loc):
             raise Illegal(f"{other} cannot reach {coasted}")  # DATC 6.D.23
         return coasted
     # DATC 6.D.31: the supporter cannot be part of the convoy it supports.
-    if okind.convoyable and board.convoy_route(province_of(other.loc), there, without=here):
+    if okind.convoyable and board.convoy_route(board.prov[other.loc], there, without=here):
         return there
     raise Illegal(f"{other} cannot reach {there}")
 
 
 def check_convoy(board: Board, unit: Unit, order: Convoy) -> Convoy:
     kind = board.kind(unit)
-    here = province_of(unit.loc)
+    here = board.prov[unit.loc]
     terrain = board.geo.provinces[here].terrain
     if terrain not in kind.convoys_in:
         raise Illegal(f"{unit} cannot convoy from {here} ({terrain})")  # DATC 6.F.1
-    target = province_of(order.target)
+    target = board.where(order.target)
     other = board.units.get(target)
     if other is None:
         raise Illegal(f"there is no unit in {target} to convoy")
     if not board.kind(other).convoyable:
         raise Illegal(f"{other} cannot be convoyed")  # DATC 6.A.7
-    there = province_of(order.dest)
+    there = board.where(order.dest)
     if not board.geo.stand_locations(board.kind(other), there) or there == target:
         raise Illegal(f"{other} cannot be convoyed to {there}")
     if not on_minimal_route(board.rules.convoy_adjacency, board.fleets, target, there, here):
         raise Illegal(f"{unit} is not needed for any convoy from {target} to {there}")  # 6.G.19
-    return Convoy(unit.loc, other.loc, there, unit.kind, other.kind, other.power)
+    return order if there == order.dest else Convoy(unit.loc, other.loc, there, unit.kind)

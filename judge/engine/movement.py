@@ -34,17 +34,24 @@ def _outcome(
     r: Resolver,
 ) -> PhaseOutcome:
     dislodger = _dislodgers(r)
-    results = [_result(r, i, legal.get(r.prov[i]), i in dislodger) for i in range(len(r.units))]
+    # A unit whose only orders were illegal holds, but it was ordered: its results are
+    # those illegal orders, not an extra implicit hold.
+    tried = {res.unit for res in illegal if res.unit is not None}
+    results = [_result(r, i, legal.get(r.prov[i]), i in dislodger) for i in range(len(r.units))
+               if r.prov[i] in legal or r.units[i] not in tried]
     gone = {r.units[i] for i in dislodger}
-    results.extend(_mark(res, res.unit in gone) for res in illegal)
+    results.extend(_mark(res, res.unit in gone) for res in illegal) if gone else \
+        results.extend(illegal)
     dislodged = tuple(_dislodgement(rules, r, i, m) for i, m in dislodger.items())
     moved = [
         u.moved(r.dest_loc[i]) if r.otype[i] == MOVE and r.res[i] else u
         for i, u in enumerate(r.units)
         if i not in dislodger
     ]
-    main = set(r.units)
-    units = (*moved, *(u for u in position.units if u not in main))
+    units = tuple(moved)
+    if len(r.units) != len(position.units):
+        main = set(r.units)
+        units += tuple(u for u in position.units if u not in main)
     after = Position(position.phase, units, position.owners, dislodged)
     events: tuple[Event, ...] = (*results, *dislodged)
     return PhaseOutcome(tuple(results), after, events)

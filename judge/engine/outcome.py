@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import NamedTuple
 
 from judge.engine.orders import Order
 from judge.engine.types import Unit
@@ -39,9 +40,12 @@ class Reason(StrEnum):
     UNPARSED = "not understood"
 
 
-@dataclass(frozen=True, slots=True)
-class OrderResult:
-    """One order (or an unordered unit's implicit hold) and what became of it."""
+class OrderResult(NamedTuple):
+    """One order (or an unordered unit's implicit hold) and what became of it.
+
+    A NamedTuple rather than a frozen dataclass: one is made per unit per phase, and a
+    frozen dataclass costs four times as much to build (bench/).
+    """
 
     power: str
     unit: Unit | None

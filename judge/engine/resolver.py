@@ -13,7 +13,7 @@ from judge.engine.convoys import route_exists
 from judge.engine.legality import Checked
 from judge.engine.orders import Convoy, Move, Support
 from judge.engine.position import Position
-from judge.engine.rulebook import ConvoyDisruption, ConvoyParadox
+from judge.engine.rulebook import ConvoyDisruption
 from judge.engine.rules import Rules
 from judge.engine.types import province_of
 
@@ -26,7 +26,8 @@ class Resolver:
         self.rules = rules
         self.units = rules.main_units(position)
         n = len(self.units)
-        self.prov = [province_of(u.loc) for u in self.units]
+        self.province = rules.geo.province
+        self.prov = [self.province[u.loc] for u in self.units]
         self.power = [u.power for u in self.units]
         self.at = {p: i for i, p in enumerate(self.prov)}
         self.otype = [HOLD] * n
@@ -56,13 +57,13 @@ class Resolver:
             if isinstance(norm, Move):
                 self.otype[i] = MOVE
                 self.dest_loc[i] = norm.dest
-                self.dest[i] = province_of(norm.dest)
+                self.dest[i] = self.province[norm.dest]
                 self.convoyed[i] = norm.via_convoy
                 self.attackers.setdefault(self.dest[i], []).append(i)
             elif isinstance(norm, Support | Convoy):
                 self.otype[i] = SUPPORT if isinstance(norm, Support) else CONVOY
                 self.target[i] = self.at[province_of(norm.target)]
-                self.dest[i] = province_of(norm.dest) if norm.dest else ""
+                self.dest[i] = self.province[norm.dest] if norm.dest else ""
                 self.dest_loc[i] = norm.dest or ""
         self._adjacent_convoys(orders)
         self._match()
@@ -167,16 +168,13 @@ class Resolver:
         return value
 
     def _backup_rule(self, cycle: list[int]) -> None:
-        """DATC 5.B.9: a convoy paradox (Szykman rule) or circular movement."""
+        """DATC 5.B.9: a convoy paradox (Szykman rule, DATC 4.A.2) or circular movement;
+        any other cycle (possible only in variants) fails as a whole."""
         convoys = [o for o in cycle if self.otype[o] == CONVOY]
-        if convoys and self.rules.rulebook.convoy_paradox == ConvoyParadox.SZYKMAN:
+        if convoys:
             for c in convoys:
                 self._settle(c, False)
                 self.paradox.add(c)
-        elif convoys:
-            for o in cycle:
-                self._settle(o, self.otype[o] != MOVE)
-                self.paradox.add(o)
         elif all(self.otype[o] == MOVE for o in cycle):
             for o in cycle:
                 self._settle(o, True)

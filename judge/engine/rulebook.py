@@ -9,11 +9,6 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 
-class ConvoyParadox(StrEnum):
-    SZYKMAN = "szykman"  # DATC 4.A.2: convoying fleets in the paradox do not convoy
-    ALL_HOLD = "all_hold"  # every move in the paradox fails
-
-
 class ConvoyDisruption(StrEnum):
     ALL_ROUTES = "all_routes"  # DATC 4.A.1 b (2000 rules): disrupted only if every route is
     ANY_ROUTE = "any_route"  # 1971 rules: disrupted if any route is
@@ -36,7 +31,6 @@ class BuildSites(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class Rulebook:
-    convoy_paradox: ConvoyParadox = ConvoyParadox.SZYKMAN
     convoy_disruption: ConvoyDisruption = ConvoyDisruption.ALL_ROUTES
     adjacent_convoy: AdjacentConvoy = AdjacentConvoy.VIA_OR_OWN_FLEET
     duplicate_orders: DuplicateOrders = DuplicateOrders.HOLD

@@ -65,6 +65,10 @@ class Rules:
     may_order: Callable[[Position, str, Unit], bool] = own_units_only
     victory: Callable[[Rules, Position], str | None] = most_centres_wins
     visibility: Visibility = field(default_factory=FullInformation)
+    # Map facts the engine works out once and remembers (legality.settle_coast).
+    memo: dict[tuple[str, str, str], str | tuple[str]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
 
     @property
     def kinds(self) -> Mapping[str, UnitKind]:
@@ -89,8 +93,14 @@ class Rules:
 
     def main_units(self, position: Position) -> list[Unit]:
         """The units the standard phases act on (other layers belong to variant hooks)."""
+        if self._one_layer:
+            return list(position.units)
         kinds = self.geo.kinds
         return [u for u in position.units if kinds[u.kind].layer == "main"]
+
+    @cached_property
+    def _one_layer(self) -> bool:
+        return all(k.layer == "main" for k in self.geo.kinds.values())
 
     def handler(self, phase: Phase) -> PhaseHandler:
         try:

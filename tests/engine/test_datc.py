@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from judge.engine.orders import Order
-from judge.engine.outcome import Outcome, OrderResult
+from judge.engine.outcome import OrderResult, Outcome
 from judge.engine.position import Position
 from judge.engine.turn import TurnResult, adjudicate
 from judge.engine.types import Phase, Unit
@@ -47,7 +47,9 @@ def _start(step: dict[str, Any]) -> Position:
     return Position(Phase.parse(step["phase"]), _units(step["units"]), owners)
 
 
-def _orders(grammar: Grammar, step: dict[str, Any]) -> tuple[dict[str, list[Order]], dict[int, str]]:
+def _orders(
+    grammar: Grammar, step: dict[str, Any]
+) -> tuple[dict[str, list[Order]], dict[int, str]]:
     kind = step["phase"][-1]
     orders: dict[str, list[Order]] = {}
     expected: dict[int, str] = {}

@@ -1,0 +1,55 @@
+"""The order grammar of one variant: its lookup tables, built once, and `parse`."""
+
+from __future__ import annotations
+
+import weakref
+
+from judge.engine.orders import Order
+from judge.grammar.errors import ErrorKind, OrderSyntaxError
+from judge.grammar.lexicon import Lexicon
+from judge.grammar.parse import Parser
+from judge.grammar.report import EMPTY_MESSAGE, ambiguous_reading, explain
+from judge.grammar.tokens import tokenize
+from judge.variant import Variant
+
+# Variants are not hashable (their rules hold dicts), so grammars are cached by identity;
+# the finaliser drops an entry before its id can be reused by another object.
+_CACHE: dict[int, Grammar] = {}
+
+
+class Grammar:
+    """Reads order lines of every notation players use into canonical orders.
+
+    The grammar never looks at the board: coasts and unit kinds are kept as written for
+    the engine to settle.
+    """
+
+    def __init__(self, lexicon: Lexicon) -> None:
+        self.lexicon = lexicon
+
+    @classmethod
+    def for_variant(cls, variant: Variant) -> Grammar:
+        cached = _CACHE.get(id(variant))
+        if cached is not None:
+            return cached
+        geo = variant.rules.geo
+        grammar = cls(Lexicon.build(geo.provinces.values(), geo.kinds, variant.power_names()))
+        _CACHE[id(variant)] = grammar
+        weakref.finalize(variant, _CACHE.pop, id(variant), None)
+        return grammar
+
+    def parse(self, text: str, phase_kind: str) -> Order:
+        """The order written in `text`, read for a phase of kind "M", "R" or "A".
+
+        Raises OrderSyntaxError when the line cannot be read as exactly one order.
+        """
+        tokens = tokenize(text)
+        if not tokens:
+            raise OrderSyntaxError(ErrorKind.EMPTY, EMPTY_MESSAGE, text.strip())
+        parser = Parser(self.lexicon, tokens, phase_kind.strip().upper())
+        found = parser.orders()
+        if len(found) == 1:
+            return found[0]
+        if found:
+            raise ambiguous_reading(text, found)
+        raise explain(text, tokens, self.lexicon, parser.far, parser.expected)

@@ -1,0 +1,286 @@
+"""Reading one order line: a small backtracking parser over its tokens.
+
+Each rule yields every (value, next position) it can read, so a word that means two things
+("English": a power, or the English Channel) is tried both ways and the rest of the line
+decides. Rules that find nothing record what they expected at that position; the error
+report quotes the expectation that got furthest into the line.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import TypeVar
+
+from judge.engine.orders import (
+    Build,
+    Convoy,
+    Disband,
+    Hold,
+    Move,
+    Order,
+    Retreat,
+    Support,
+    Waive,
+)
+from judge.grammar.lexicon import Lexicon, Word
+from judge.grammar.tokens import Token
+
+T = TypeVar("T")
+Parsed = Iterator[tuple[T, int]]
+
+RETREAT_PHASE = "R"
+ADJUSTMENT_PHASE = "A"
+
+_TODO = {
+    "M": "an order for the unit: H to hold, '-' and a province to move, S to support "
+    "or C to convoy",
+    "R": "an order for the unit: '-' and a province to retreat, or D to disband",
+    "A": "an order for the unit: B to build it or D to remove it",
+}
+_ROUTE_IN_RETREAT = (
+    "A retreat goes straight to one province, never along a route or by convoy: "
+    "remove '{fragment}'."
+)
+_R_IN_ADJUSTMENT = (
+    "'{fragment}' (retreat) means nothing in an adjustment phase: write 'Remove' or 'D' "
+    "to remove a unit, 'Build' or 'B' to build one."
+)
+
+
+@dataclass(frozen=True, slots=True)
+class UnitRef:
+    loc: str
+    kind: str | None = None
+    power: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Expect:
+    """What a rule wanted at a position; `label` completes "is missing ..."."""
+
+    label: str
+    place: bool = False
+    # A template with {fragment} for a reading the phase forbids.
+    wrong_phase: str = ""
+    choices: tuple[str, ...] = ()
+    span: tuple[int, int] = (0, 0)
+
+
+END = Expect("nothing more (the order was already complete)")
+COAST = Expect("a coast (such as nc or sc)")
+
+
+class Parser:
+    def __init__(self, lex: Lexicon, tokens: Sequence[Token], phase: str) -> None:
+        self.lex = lex
+        self.norms = tuple(t.norm for t in tokens)
+        self.size = len(tokens)
+        self.phase = phase
+        self.far = -1
+        self.expected: list[Expect] = []
+
+    def orders(self) -> list[Order]:
+        """Every distinct complete reading of the line."""
+        found: dict[Order, None] = {}
+        for order, end in self._order(0):
+            if end == self.size:
+                found[order] = None
+            else:
+                self.fail(end, END)
+        return list(found)
+
+    def fail(self, pos: int, expect: Expect) -> None:
+        if pos > self.far:
+            self.far, self.expected = pos, [expect]
+        elif pos == self.far:
+            self.expected.append(expect)
+
+    def _word(self, pos: int) -> tuple[Word, int] | None:
+        return self.lex.words.match(self.norms, pos)
+
+    def _order(self, pos: int) -> Parsed[Order]:
+        yield from self._prefixed(pos)
+        for unit, end in self._unit(pos, "the unit being ordered"):
+            yield from self._suffix(unit, end)
+
+    def _prefixed(self, pos: int) -> Parsed[Order]:
+        """Orders led by their keyword: 'Build A War', 'Remove F Nth', 'Waive'."""
+        hit = self._word(pos)
+        if hit is None:
+            return
+        word, nxt = hit
+        if word is Word.WAIVE:
+            yield Waive(), nxt
+        elif word is Word.BUILD:
+            for u, end in self._unit(nxt, "the unit to build"):
+                yield Build(u.loc, u.kind), end
+        elif word is Word.DISBAND:
+            for u, end in self._unit(nxt, "the unit to remove or disband"):
+                yield Disband(u.loc, u.kind), end
+        elif self._bare_r(pos, nxt):
+            for _, end in self._unit(nxt, "the unit to remove"):
+                self.fail(end, Expect("", wrong_phase=_R_IN_ADJUSTMENT, span=(pos, nxt)))
+
+    def _bare_r(self, pos: int, nxt: int) -> bool:
+        # In adjustments 'R' could mean remove or retreat; the phase cannot settle it.
+        return self.phase == ADJUSTMENT_PHASE and self.norms[pos] == "r" and nxt == pos + 1
+
+    def _suffix(self, unit: UnitRef, pos: int) -> Parsed[Order]:
+        hit = self._word(pos)
+        word, nxt = hit if hit is not None else (None, pos)
+        match word:
+            case Word.HOLD:
+                yield Hold(unit.loc, unit.kind), nxt
+            case Word.MOVE:
+                yield from self._move(unit, nxt)
+            case Word.RETREAT:
+                yield from self._retreat(unit, pos, nxt)
+            case Word.SUPPORT:
+                yield from self._support(unit, nxt)
+            case Word.CONVOY:
+                yield from self._convoy(unit, nxt)
+            case Word.BUILD:
+                yield Build(unit.loc, unit.kind), nxt
+            case Word.DISBAND:
+                yield Disband(unit.loc, unit.kind), nxt
+            case _:
+                self.fail(pos, Expect(_TODO.get(self.phase, _TODO["M"])))
+
+    def _dest_label(self) -> str:
+        verb = "retreat" if self.phase == RETREAT_PHASE else "move"
+        return f"the province to {verb} to"
+
+    def _move(self, unit: UnitRef, pos: int) -> Parsed[Order]:
+        found = self._place(pos, self._dest_label())
+        if found is None:
+            return
+        stops, first_end = [found[0]], found[1]
+        end = self._more_stops(stops, first_end)
+        via_end = self._via(end)
+        if self.phase != RETREAT_PHASE:
+            via = len(stops) > 1 or via_end > end
+            yield Move(unit.loc, stops[-1], unit.kind, via_convoy=via,
+                       route=tuple(stops[:-1])), via_end
+        elif via_end > first_end:
+            self.fail(via_end, Expect("", wrong_phase=_ROUTE_IN_RETREAT,
+                                      span=(first_end, via_end)))
+        else:
+            yield Retreat(unit.loc, stops[0], unit.kind), first_end
+
+    def _more_stops(self, stops: list[str], end: int) -> int:
+        """Further '- province' steps of an explicit convoy route ('A Lon - Nth - Nwy')."""
+        while (hit := self._word(end)) is not None and hit[0] is Word.MOVE:
+            found = self._place(hit[1], self._dest_label())
+            if found is None:
+                break
+            stops.append(found[0])
+            end = found[1]
+        return end
+
+    def _via(self, pos: int) -> int:
+        hit = self._word(pos)
+        return hit[1] if hit is not None and hit[0] is Word.VIA else pos
+
+    def _retreat(self, unit: UnitRef, pos: int, nxt: int) -> Parsed[Order]:
+        found = self._place(nxt, "the province to retreat to")
+        if self._bare_r(pos, nxt):
+            end = found[1] if found is not None else nxt
+            self.fail(end, Expect("", wrong_phase=_R_IN_ADJUSTMENT, span=(pos, nxt)))
+        elif found is not None:
+            yield Retreat(unit.loc, found[0], unit.kind), found[1]
+
+    def _support(self, unit: UnitRef, pos: int) -> Parsed[Order]:
+        for target, end in self._target(pos, "the unit to support"):
+            hold = Support(unit.loc, target.loc, None, unit.kind, target.kind, target.power)
+            hit = self._word(end)
+            if hit is not None and hit[0] is Word.HOLD:
+                yield hold, hit[1]
+                continue
+            yield hold, end
+            if hit is None or hit[0] is not Word.MOVE:
+                continue
+            found = self._place(hit[1], "the province the supported unit moves to")
+            if found is not None:
+                dest, last = found
+                yield Support(unit.loc, target.loc, dest, unit.kind, target.kind,
+                              target.power), self._via(last)
+
+    def _convoy(self, unit: UnitRef, pos: int) -> Parsed[Order]:
+        label = "the province the convoyed unit goes to"
+        for target, end in self._target(pos, "the unit to convoy"):
+            hit = self._word(end)
+            if hit is None or hit[0] is not Word.MOVE:
+                self.fail(end, Expect(f"'-' and {label}"))
+                continue
+            found = self._place(hit[1], label)
+            if found is not None:
+                dest, last = found
+                yield Convoy(unit.loc, target.loc, dest, unit.kind, target.kind,
+                             target.power), self._via(last)
+
+    def _target(self, pos: int, what: str) -> Parsed[UnitRef]:
+        """A supported or convoyed unit, perhaps with its nationality ('Italian F Rom')."""
+        hit = self.lex.powers.match(self.norms, pos)
+        if hit is not None:
+            power, nxt = hit
+            for unit, end in self._unit(nxt, what):
+                yield UnitRef(unit.loc, unit.kind, power), end
+        yield from self._unit(pos, what)
+
+    def _unit(self, pos: int, what: str) -> Parsed[UnitRef]:
+        hit = self.lex.kinds.match(self.norms, pos)
+        if hit is not None:
+            code, nxt = hit
+            found = self._place(nxt, f"the province of the {self.lex.kind_names[code]}")
+            if found is not None:
+                yield UnitRef(found[0], code), found[1]
+        found = self._place(pos, what)
+        if found is not None:
+            yield UnitRef(found[0]), found[1]
+
+    def _place(self, pos: int, what: str) -> tuple[str, int] | None:
+        """A location: the longest place name at `pos`, then any coast written after it."""
+        hit = self.lex.places.match(self.norms, pos)
+        if hit is None:
+            self.fail(pos, Expect(what, place=True))
+            return None
+        ids, end = hit
+        if len(ids) > 1:
+            self.fail(end, Expect(what, choices=ids, span=(pos, end)))
+            return None
+        coast, end = self._coast(ids[0], end)
+        return (f"{ids[0]}/{coast}" if coast else ids[0]), end
+
+    def _coast(self, prov: str, pos: int) -> tuple[str | None, int]:
+        tok = self.norms[pos] if pos < self.size else ""
+        if tok == "/":
+            hit = self.lex.coasts.match(self.norms, pos + 1)
+            if hit is None:
+                self.fail(pos + 1, COAST)
+            return hit if hit is not None else (None, pos)
+        if tok == "(":
+            return self._bracketed_coast(pos)
+        if tok == "-":
+            return self._dashed_coast(prov, pos)
+        hit = self.lex.bare_coasts.match(self.norms, pos)
+        return hit if hit is not None else (None, pos)
+
+    def _bracketed_coast(self, pos: int) -> tuple[str | None, int]:
+        hit = self.lex.coasts.match(self.norms, pos + 1)
+        if hit is None:
+            return None, pos  # not a coast: perhaps "(via convoy)"
+        if hit[1] < self.size and self.norms[hit[1]] == ")":
+            return hit[0], hit[1] + 1
+        self.fail(hit[1], Expect("')' after the coast"))
+        return None, pos
+
+    def _dashed_coast(self, prov: str, pos: int) -> tuple[str | None, int]:
+        # '-' is also the move operator: read "spa-nc" as a coast only when 'nc' is one
+        # of the province's coasts and cannot start a place name.
+        hit = self.lex.bare_coasts.match(self.norms, pos + 1)
+        if hit is None or hit[0] not in self.lex.province_coasts.get(prov, ()):
+            return None, pos
+        if self.lex.places.match(self.norms, pos + 1) is not None:
+            return None, pos
+        return hit

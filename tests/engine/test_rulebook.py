@@ -1,0 +1,81 @@
+"""Each rule choice that is a setting gives the other edition's answer when changed."""
+
+from __future__ import annotations
+
+from judge.engine.orders import Build, Convoy, Hold, Move, Order, Support
+from judge.engine.position import Position
+from judge.engine.rulebook import AdjacentConvoy, BuildSites, ConvoyDisruption, DuplicateOrders
+from judge.engine.turn import TurnResult, adjudicate
+from judge.engine.types import Phase, Unit
+from judge.variant import load_variant, with_rulebook
+
+V = load_variant("standard")
+
+
+def _play(choices: dict[str, object], phase: str, units: list[tuple[str, str, str]],
+          orders: dict[str, list[Order]], owners: dict[str, str] | None = None) -> TurnResult:
+    variant = with_rulebook(V, **choices) if choices else V
+    board = Position(Phase.parse(phase), tuple(Unit(*u) for u in units), owners or {})
+    return adjudicate(variant.rules, board, orders)
+
+
+def _units(turn: TurnResult) -> set[str]:
+    return {str(u) for u in turn.position.units}
+
+
+def test_multi_route_convoy_disruption() -> None:
+    """DATC 6.F.10's board: one of two routes is broken."""
+    units = [("ENGLAND", "A", "lon"), ("ENGLAND", "F", "eng"), ("ENGLAND", "F", "nth"),
+             ("FRANCE", "F", "bre"), ("FRANCE", "F", "mao")]
+    orders: dict[str, list[Order]] = {
+        "ENGLAND": [Move("lon", "bel"), Convoy("eng", "lon", "bel"), Convoy("nth", "lon", "bel")],
+        "FRANCE": [Support("bre", "mao", "eng"), Move("mao", "eng")],
+    }
+    assert "A bel" in _units(_play({}, "S1901M", units, orders))  # 2000 rules, DATC 4.A.1 b
+    old = _play({"convoy_disruption": ConvoyDisruption.ANY_ROUTE}, "S1901M", units, orders)
+    assert "A lon" in _units(old)  # 1971 rules
+
+
+def test_adjacent_convoy_by_own_fleet_or_only_via() -> None:
+    """DATC 6.G.1: a swap by convoy with one's own fleet, without 'via convoy'."""
+    units = [("ENGLAND", "A", "nwy"), ("ENGLAND", "F", "ska"), ("RUSSIA", "A", "swe")]
+    orders: dict[str, list[Order]] = {
+        "ENGLAND": [Move("nwy", "swe"), Convoy("ska", "nwy", "swe")],
+        "RUSSIA": [Move("swe", "nwy")],
+    }
+    assert {"A swe", "A nwy"} <= _units(_play({}, "S1901M", units, orders))
+    dptg = _play({"adjacent_convoy": AdjacentConvoy.VIA_ONLY}, "S1901M", units, orders)
+    assert [str(u) for u in dptg.position.units if u.power == "RUSSIA"] == ["A swe"]
+
+
+def test_two_orders_for_one_unit() -> None:
+    units = [("FRANCE", "A", "par")]
+    orders: dict[str, list[Order]] = {"FRANCE": [Move("par", "bur"), Move("par", "pic")]}
+    assert _units(_play({}, "S1901M", units, orders)) == {"A par"}  # DATC 4.D.3 c
+    last = _play({"duplicate_orders": DuplicateOrders.LAST}, "S1901M", units, orders)
+    assert _units(last) == {"A pic"}
+
+
+def test_build_sites() -> None:
+    units = [("FRANCE", "A", "par")]
+    owners = {"par": "FRANCE", "bel": "FRANCE"}
+    orders: dict[str, list[Order]] = {"FRANCE": [Build("bel", "A")]}
+    assert _units(_play({}, "W1901A", units, orders, owners)) == {"A par"}  # DATC 6.I.6
+    anywhere = _play({"build_sites": BuildSites.ANY_OWNED}, "W1901A", units, orders, owners)
+    assert _units(anywhere) == {"A par", "A bel"}
+
+
+def test_retreat_to_the_convoyed_attackers_origin() -> None:
+    """DATC 6.H.11 / 4.A.5: after a convoy from an adjacent province."""
+    units = [("FRANCE", "A", "gas"), ("FRANCE", "A", "bur"), ("FRANCE", "F", "mao"),
+             ("FRANCE", "F", "wes"), ("FRANCE", "F", "lyo"), ("ITALY", "A", "mar")]
+    orders: dict[str, list[Order]] = {
+        "FRANCE": [Move("gas", "mar", via_convoy=True), Support("bur", "gas", "mar"),
+                   Convoy("mao", "gas", "mar"), Convoy("wes", "gas", "mar"),
+                   Convoy("lyo", "gas", "mar")],
+        "ITALY": [Hold("mar")],
+    }
+    (d,) = _play({}, "S1901M", units, orders).position.dislodged
+    assert "gas" in d.retreats
+    (d,) = _play({"retreat_to_convoy_origin": False}, "S1901M", units, orders).position.dislodged
+    assert "gas" not in d.retreats
