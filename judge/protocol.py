@@ -56,7 +56,10 @@ def _position(variant: Variant, request: Mapping[str, Any]) -> Position:
         variant.rules.handler(phase)
     except ValueError as exc:
         raise RequestError(str(exc)) from None
-    units = tuple(_unit(variant, spec) for spec in _list(request, "units"))
+    if "units" in request:
+        units = tuple(_unit(variant, spec) for spec in _list(request, "units"))
+    else:
+        units = variant.start.units
     _no_two_in_one(variant, units)
     owners = _owners(variant, request.get("centers"))
     position = Position(phase, units, owners)
