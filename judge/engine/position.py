@@ -40,6 +40,6 @@ def owners_from_centres(centres: Mapping[str, Iterable[str]]) -> dict[str, str]:
 
 def centres_by_power(owners: Mapping[str, str]) -> dict[str, list[str]]:
     out: dict[str, list[str]] = {}
-    for centre, power in sorted(owners.items()):
+    for centre, power in sorted(owners.items(), key=lambda item: (item[1], item[0])):
         out.setdefault(power, []).append(centre)
     return out
