@@ -176,8 +176,8 @@ def _reply(
         ],
         "centers": centres_by_power(turn.position.owners),
     }
-    if turn.winner:
-        reply["winner"] = turn.winner
+    if turn.winners:
+        reply["winners"] = list(turn.winners)
     return reply
 
 

@@ -12,7 +12,7 @@ import importlib.util
 import os
 import tomllib
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, fields, replace
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -45,6 +45,9 @@ class Variant:
     start: Position
     powers: tuple[PowerInfo, ...]
     folder: Path
+    # The variant's own settings (Secret/Stab Envoy, Engineered's madman...), read by its
+    # hooks; `[options]` in variant.toml, overridden per game.
+    options: Mapping[str, Any] = field(default_factory=dict)
 
     def power_names(self) -> dict[str, str]:
         """Every way to write a power (lower case) -> the power's id."""
@@ -95,13 +98,40 @@ def _assemble(spec: Mapping[str, Any], folder: Path, geo: Geography,
               powers: tuple[PowerInfo, ...], start_units: list[Unit]) -> Variant:
     homes = {p.name: frozenset(c.id for c in geo.provinces.values() if c.home == p.name)
              for p in powers}
-    rulebook = Rulebook(**spec.get("rulebook", {}),
-                        victory_centres=int(spec.get("victory_centres", 18)))
+    rulebook = _rulebook(spec, folder)
     rules = Rules(geo, tuple(p.name for p in powers), homes, rulebook,
                   CALENDARS[spec.get("calendar", "standard")], standard_handlers())
+    start = Position(Phase.parse(spec["start_phase"]), tuple(start_units),
+                     _start_owners(spec, geo, homes, folder))
+    return Variant(spec["name"], spec.get("title", spec["name"]), rules, start, powers, folder,
+                   dict(spec.get("options", {})))
+
+
+def _rulebook(spec: Mapping[str, Any], folder: Path) -> Rulebook:
+    choices = dict(spec.get("rulebook", {}))
+    known = {f.name for f in fields(Rulebook)}
+    unknown = sorted(set(choices) - known)
+    if unknown:
+        raise MapError(f"variant {folder.name}: unknown [rulebook] settings {unknown}; "
+                       f"the settings are {sorted(known)} (variant options go in [options])")
+    return Rulebook(**choices, victory_centres=int(spec.get("victory_centres", 18)))
+
+
+def _start_owners(spec: Mapping[str, Any], geo: Geography,
+                  homes: Mapping[str, frozenset[str]], folder: Path) -> dict[str, str]:
+    """Each power's `centres` when given (a home that is not owned, a centre owned at the
+    start that is not a home), else its home centres."""
     owners = {c: power for power, cs in homes.items() for c in cs}
-    start = Position(Phase.parse(spec["start_phase"]), tuple(start_units), owners)
-    return Variant(spec["name"], spec.get("title", spec["name"]), rules, start, powers, folder)
+    for p in spec["powers"]:
+        if "centres" not in p:
+            continue
+        owners = {c: o for c, o in owners.items() if o != p["name"]}
+        for centre in p["centres"]:
+            if centre not in geo.supply_centres:
+                raise MapError(f"variant {folder.name}: {p['name']} starts owning {centre!r}, "
+                               "which is not a supply centre")
+            owners[centre] = p["name"]
+    return owners
 
 
 def _apply_hooks(variant: Variant, folder: Path) -> Variant:

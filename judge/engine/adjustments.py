@@ -52,7 +52,7 @@ class AdjustmentPhase:
             for order in orders.get(power, ()):
                 ledger.take(order)
             ledger.finish()
-        after = Position(position.phase, tuple(units), position.owners)
+        after = position.with_board(tuple(units))
         events: tuple[Event, ...] = (
             *(Adjustment(p, n) for p, n in sorted(counts.items())),
             *results,

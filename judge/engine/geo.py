@@ -59,6 +59,8 @@ class Geography:
         self._build_graphs(list(borders))
         self.supply_centres = frozenset(p.id for p in self.provinces.values() if p.supply)
         self._reach: dict[tuple[str, str, str], tuple[str, ...]] = {}
+        # Answers that depend on this map only (legality.settle_coast), remembered.
+        self.memo: dict[tuple[str, str, str], str | tuple[str]] = {}
         self._stand = {
             code: {prov: self._stand_locations(kind, prov) for prov in self.provinces}
             for code, kind in self.kinds.items()
@@ -113,10 +115,13 @@ class Geography:
         province = self.provinces[province_of(loc)]
         return province.name if loc == province.id else f"{province.name} ({loc.split('/')[1]})"
 
-    def province_graph(self) -> dict[str, frozenset[str]]:
-        """All borders of all graphs folded to provinces (for distances, reachability)."""
+    def province_graph(self, graphs: Iterable[str] | None = None) -> dict[str, frozenset[str]]:
+        """Borders of the given graphs (all by default) folded to provinces."""
         out: dict[str, set[str]] = {p: set() for p in self.provinces}
-        for edges in self.graphs.values():
+        wanted = self.graphs.keys() if graphs is None else set(graphs)
+        for name, edges in self.graphs.items():
+            if name not in wanted:
+                continue
             for a, near in edges.items():
                 out[province_of(a)].update(province_of(b) for b in near)
         return {p: frozenset(n - {p}) for p, n in out.items()}

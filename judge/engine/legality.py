@@ -41,7 +41,7 @@ class Board:
         self.rules = rules
         self.geo = rules.geo
         self.prov = rules.geo.province
-        self.memo = rules.memo
+        self.memo = rules.geo.memo
         self.units = {self.prov[u.loc]: u for u in rules.main_units(position)}
         self.position = position
         self.fleets = frozenset(
@@ -110,6 +110,11 @@ def _superseded(c: Checked) -> OrderResult:
 def _check(board: Board, power: str, unit: Unit | None, order: Order) -> Checked:
     if unit is None:
         raise Illegal(f"there is no unit in {province_of(order.loc)}", Reason.NO_UNIT)
+    named = board.rules.kinds.get(order.kind) if order.kind else None
+    if named is not None and named.layer != "main":
+        # A diplomat's order never moves the army beside it (units of other layers are the
+        # variant's to order).
+        raise Illegal(f"there is no {named.name} in {unit.loc}")
     if not board.rules.may_order(board.position, power, unit):
         raise Illegal(f"{unit} belongs to {unit.power}, not {power}", Reason.NOT_YOURS)
     match order:

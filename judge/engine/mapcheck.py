@@ -72,17 +72,18 @@ def check_setup(geo: Geography, powers: Iterable[str], start: Iterable[Unit]) ->
                 for p in geo.provinces.values() if p.home and p.home not in names]
     problems += [f"home centre {p.id} is not a supply centre"
                  for p in geo.provinces.values() if p.home and not p.supply]
-    taken: set[str] = set()
+    taken: set[tuple[str, str]] = set()
     for unit in start:
         kind = geo.kinds.get(unit.kind)
         prov = province_of(unit.loc)
         if kind is None:
             problems.append(f"starting unit {unit}: unknown unit kind {unit.kind!r}")
-        elif unit.loc not in geo.stand_locations(kind, prov):
+            continue
+        if unit.loc not in geo.stand_locations(kind, prov):
             problems.append(f"starting unit {unit} cannot stand on {unit.loc}")
-        if prov in taken and kind is not None and kind.layer == "main":
+        if (kind.layer, prov) in taken and kind.layer == "main":
             problems.append(f"two starting units in {prov}")
-        taken.add(prov)
+        taken.add((kind.layer, prov))
     return problems
 
 

@@ -52,7 +52,7 @@ def _outcome(
     if len(r.units) != len(position.units):
         main = set(r.units)
         units += tuple(u for u in position.units if u not in main)
-    after = Position(position.phase, units, position.owners, dislodged)
+    after = position.with_board(units, dislodged)
     events: tuple[Event, ...] = (*results, *dislodged)
     return PhaseOutcome(tuple(results), after, events)
 

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from types import MappingProxyType
 
 from judge.engine.outcome import Dislodgement
 from judge.engine.types import Phase, Unit, province_of
@@ -15,7 +16,10 @@ class Position:
     units: tuple[Unit, ...]
     owners: Mapping[str, str]  # supply centre -> owning power
     dislodged: tuple[Dislodgement, ...] = ()
-    eliminated: frozenset[str] = field(default_factory=frozenset)
+    # What a variant must remember between phases (Envoy's control of neutrals, Global
+    # Diplomacy's relations, a prison term): JSON-able values, kept by every standard
+    # handler, read and written by the variant's own hooks.
+    state: Mapping[str, object] = field(default_factory=lambda: MappingProxyType({}))
 
     def unit_index(self) -> dict[str, Unit]:
         """Units by province (one unit per province is the board's invariant)."""
@@ -31,7 +35,13 @@ class Position:
         return {u.power for u in self.units} | set(self.owners.values())
 
     def with_phase(self, phase: Phase) -> Position:
-        return Position(phase, self.units, self.owners, self.dislodged, self.eliminated)
+        return replace(self, phase=phase)
+
+    def with_board(self, units: tuple[Unit, ...], dislodged: tuple[Dislodgement, ...] = (),
+                   owners: Mapping[str, str] | None = None) -> Position:
+        """The same position (phase, variant state) with a new board."""
+        return replace(self, units=units, dislodged=dislodged,
+                       owners=self.owners if owners is None else owners)
 
 
 def owners_from_centres(centres: Mapping[str, Iterable[str]]) -> dict[str, str]:

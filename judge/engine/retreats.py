@@ -103,7 +103,7 @@ def _settle(
         else:
             results.append(_result(power, d.unit, order or Disband(d.unit.loc, d.unit.kind),
                                    Outcome.SUCCEEDS, None))
-    after = Position(position.phase, tuple(units), position.owners)
+    after = position.with_board(tuple(units))
     events: tuple[Event, ...] = tuple(results)
     return PhaseOutcome(tuple(results), after, events)
 

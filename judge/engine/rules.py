@@ -12,7 +12,8 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, Protocol
 
-from judge.engine.calendar import STANDARD_CALENDAR, SeasonCalendar
+from judge.engine.calendar import STANDARD_CALENDAR, Season, SeasonCalendar
+from judge.engine.centres import standard_season_end
 from judge.engine.geo import Geography
 from judge.engine.rulebook import Rulebook
 from judge.engine.types import Phase, Unit, UnitKind, province_of
@@ -46,12 +47,14 @@ def own_units_only(position: Position, power: str, unit: Unit) -> bool:
     return unit.power == power
 
 
-def most_centres_wins(rules: Rules, position: Position) -> str | None:
+def most_centres_wins(rules: Rules, position: Position) -> tuple[str, ...]:
+    """A solo: the one power holding `victory_centres` worth of centres. Variants with
+    alliance victories (1885-III) or points (Global Diplomacy) return several or rank."""
     counts: dict[str, int] = {}
     for centre, power in position.owners.items():
         counts[power] = counts.get(power, 0) + rules.geo.provinces[centre].supply
     leaders = [p for p, n in counts.items() if n >= rules.rulebook.victory_centres]
-    return max(leaders, key=lambda p: counts[p]) if len(leaders) == 1 else None
+    return tuple(leaders) if len(leaders) == 1 else ()
 
 
 @dataclass(frozen=True)
@@ -63,12 +66,13 @@ class Rules:
     calendar: SeasonCalendar = STANDARD_CALENDAR
     handlers: Mapping[str, PhaseHandler] = field(default_factory=dict)
     may_order: Callable[[Position, str, Unit], bool] = own_units_only
-    victory: Callable[[Rules, Position], str | None] = most_centres_wins
-    visibility: Visibility = field(default_factory=FullInformation)
-    # Map facts the engine works out once and remembers (legality.settle_coast).
-    memo: dict[tuple[str, str, str], str | tuple[str]] = field(
-        default_factory=dict, compare=False, repr=False
+    victory: Callable[[Rules, Position], tuple[str, ...]] = most_centres_wins
+    # Runs when a season ends: centres change hands (standard), a neutral's controller
+    # changes (Envoy rule 7), a prison term runs out (Engineered).
+    season_end: Callable[[Rules, Position, Season], tuple[Position, list[Event]]] = (
+        standard_season_end
     )
+    visibility: Visibility = field(default_factory=FullInformation)
 
     @property
     def kinds(self) -> Mapping[str, UnitKind]:
@@ -88,7 +92,8 @@ class Rules:
     @cached_property
     def distances(self) -> dict[str, dict[str, int]]:
         """Shortest distance between provinces over land and sea alike (2023 civil disorder)."""
-        graph = self.geo.province_graph()
+        main = {k.graph for k in self.kinds.values() if k.layer == "main"}
+        graph = self.geo.province_graph(main)
         return {p: _bfs(graph, p) for p in graph}
 
     def main_units(self, position: Position) -> list[Unit]:

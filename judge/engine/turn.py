@@ -8,11 +8,11 @@ from dataclasses import dataclass
 from judge.engine.adjustments import AdjustmentPhase
 from judge.engine.movement import MovementPhase
 from judge.engine.orders import Order
-from judge.engine.outcome import CentreChange, Event, OrderResult
+from judge.engine.outcome import Event, OrderResult
 from judge.engine.position import Position
 from judge.engine.retreats import RetreatPhase
 from judge.engine.rules import PhaseHandler, Rules
-from judge.engine.types import ADJUSTMENT, MOVEMENT, RETREAT, Phase, province_of
+from judge.engine.types import ADJUSTMENT, MOVEMENT, RETREAT, Phase
 
 
 @dataclass(frozen=True, slots=True)
@@ -22,7 +22,7 @@ class TurnResult:
     position: Position  # the board at the start of `next_phase`
     events: tuple[Event, ...]
     next_phase: Phase | None  # None once the game is won
-    winner: str | None = None
+    winners: tuple[str, ...] = ()
 
 
 def standard_handlers() -> dict[str, PhaseHandler]:
@@ -38,27 +38,13 @@ def adjudicate(
     current = phase
     while True:
         nxt = rules.calendar.following(current)
-        if rules.calendar.ends_season(current, nxt) and \
-                rules.calendar.season(current.season).takes_centres:
-            board, changes = take_centres(rules, board)
-            events.extend(changes)
-            winner = rules.victory(rules, board)
-            if winner:
-                return TurnResult(phase, outcome.results, board, tuple(events), None, winner)
+        if rules.calendar.ends_season(current, nxt):
+            board, more = rules.season_end(rules, board, rules.calendar.season(current.season))
+            events.extend(more)
+            winners = rules.victory(rules, board)
+            if winners:
+                return TurnResult(phase, outcome.results, board, tuple(events), None, winners)
         board = board.with_phase(nxt)
         if rules.handler(nxt).needed(rules, board):
             return TurnResult(phase, outcome.results, board, tuple(events), nxt)
         current = nxt
-
-
-def take_centres(rules: Rules, position: Position) -> tuple[Position, list[CentreChange]]:
-    """Centres occupied when the season ends change hands; empty ones keep their owner."""
-    owners = dict(position.owners)
-    changes = []
-    for unit in position.units:
-        prov = province_of(unit.loc)
-        takes = rules.kinds[unit.kind].takes_centres
-        if takes and prov in rules.geo.supply_centres and owners.get(prov) != unit.power:
-            changes.append(CentreChange(prov, owners.get(prov), unit.power))
-            owners[prov] = unit.power
-    return Position(position.phase, position.units, owners, position.dislodged), changes

@@ -12,6 +12,7 @@ from enum import StrEnum
 from typing import Protocol
 
 from judge.engine.outcome import Event
+from judge.engine.position import Position
 
 
 class Role(StrEnum):
@@ -42,9 +43,15 @@ class Visibility(Protocol):
     def project(self, events: Sequence[Event], viewer: Viewer) -> tuple[Event, ...]:
         """The events `viewer` may know, possibly rewritten (a unit shown without its order)."""
 
+    def board(self, position: Position, viewer: Viewer) -> Position:
+        """The board as `viewer` may see it (Secret Envoy hides diplomats, Algernon the maze)."""
+
 
 class FullInformation:
-    """Standard Diplomacy: every order and result is public."""
+    """Standard Diplomacy: every order, result and unit is public."""
 
     def project(self, events: Sequence[Event], viewer: Viewer) -> tuple[Event, ...]:
         return tuple(events)
+
+    def board(self, position: Position, viewer: Viewer) -> Position:
+        return position

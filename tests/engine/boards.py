@@ -90,7 +90,8 @@ def retreat_orders(draw: st.DrawFn, position: Position) -> dict[str, list[Order]
     orders: dict[str, list[Order]] = {}
     for d in position.dislodged:
         options = [*d.retreats, *_near_provinces(d.unit)]
-        if options and draw(st.booleans()):
+        retreat = draw(st.booleans())
+        if options and retreat:
             order: Order = Retreat(d.unit.loc, draw(st.sampled_from(options)))
         else:
             order = Disband(d.unit.loc)

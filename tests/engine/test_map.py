@@ -108,3 +108,18 @@ def test_start_units_stand_in_their_home_centres() -> None:
     v = load_variant("standard")
     for unit in v.start.units:
         assert province_of(unit.loc) in v.rules.homes[unit.power]
+
+
+def test_unknown_rulebook_settings_are_refused(tmp_path: Path) -> None:
+    folder = _broken(tmp_path, "variant.toml", "victory_centres = 18",
+                     "victory_centres = 18\n[rulebook]\nsecret_envoy = true")
+    with pytest.raises(MapError, match=r"unknown \[rulebook\] settings \['secret_envoy'\]"):
+        load_variant_folder(folder)
+
+
+def test_starting_ownership_can_differ_from_the_homes(tmp_path: Path) -> None:
+    folder = _broken(tmp_path, "variant.toml", 'units = ["F nap", "A rom", "A ven"]',
+                     'units = ["F nap", "A rom", "A ven"]\ncentres = ["nap", "rom", "tun"]')
+    variant = load_variant_folder(folder)
+    assert variant.start.centres_of("ITALY") == ["nap", "rom", "tun"]
+    assert "ven" not in variant.start.owners and "ven" in variant.rules.homes["ITALY"]

@@ -1,0 +1,36 @@
+"""Supply centres changing hands when a season ends."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from judge.engine.outcome import CentreChange, Event
+from judge.engine.position import Position
+from judge.engine.types import province_of
+
+if TYPE_CHECKING:
+    from judge.engine.calendar import Season
+    from judge.engine.rules import Rules
+
+
+def take_centres(rules: Rules, position: Position) -> tuple[Position, list[CentreChange]]:
+    """Centres occupied when the season ends change hands; empty ones keep their owner."""
+    owners = dict(position.owners)
+    changes = []
+    for unit in position.units:
+        prov = province_of(unit.loc)
+        takes = rules.kinds[unit.kind].takes_centres
+        if takes and prov in rules.geo.supply_centres and owners.get(prov) != unit.power:
+            changes.append(CentreChange(prov, owners.get(prov), unit.power))
+            owners[prov] = unit.power
+    return position.with_board(position.units, position.dislodged, owners), changes
+
+
+def standard_season_end(
+    rules: Rules, position: Position, season: Season
+) -> tuple[Position, list[Event]]:
+    """The default end of a season: centres change hands after a season that takes them."""
+    if not season.takes_centres:
+        return position, []
+    board, changes = take_centres(rules, position)
+    return board, list(changes)

@@ -1,0 +1,44 @@
+"""Units of another layer (Envoy's diplomats) share provinces and are left to their variant."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from judge.engine.geo import Geography
+from judge.engine.orders import Move
+from judge.engine.outcome import Outcome
+from judge.engine.position import Position
+from judge.engine.rules import Rules
+from judge.engine.turn import adjudicate
+from judge.engine.types import Phase, Unit, UnitKind
+from judge.variant import load_variant, read_borders
+
+V = load_variant("standard")
+DIPLOMAT = UnitKind("D", "diplomat", "army", frozenset({"land", "coast"}), layer="diplomat",
+                    takes_centres=False)
+
+
+def _rules() -> Rules:
+    geo = V.rules.geo
+    kinds = {**geo.kinds, "D": DIPLOMAT}
+    borders = read_borders(V.folder / "borders.csv")
+    return replace(V.rules, geo=Geography(geo.provinces.values(), borders, kinds))
+
+
+def test_a_diplomat_order_does_not_move_the_army_beside_it() -> None:
+    rules = _rules()
+    board = Position(Phase.parse("F1901M"),
+                     (Unit("FRANCE", "A", "par"), Unit("FRANCE", "D", "par")), {})
+    turn = adjudicate(rules, board, {"FRANCE": [Move("par", "bur", "D")]})
+    (result,) = [r for r in turn.results if r.outcome == Outcome.ILLEGAL]
+    assert "there is no diplomat in par" in result.message
+    assert set(turn.position.units) == set(board.units)
+
+
+def test_other_layers_pass_through_movement_and_take_no_centres() -> None:
+    rules = _rules()
+    board = Position(Phase.parse("F1901M"),
+                     (Unit("FRANCE", "A", "par"), Unit("GERMANY", "D", "bel")), {})
+    turn = adjudicate(rules, board, {"FRANCE": [Move("par", "pic")]})
+    assert Unit("GERMANY", "D", "bel") in turn.position.units
+    assert "bel" not in turn.position.owners  # a diplomat does not capture a centre
