@@ -20,26 +20,34 @@ from judge.engine.types import Unit, UnitKind, province_of
 
 def adjustment_counts(rules: Rules, position: Position) -> dict[str, int]:
     """Builds (positive) or removals (negative) owed per power."""
-    counts: dict[str, int] = {}
-    for centre, power in position.owners.items():
-        counts[power] = counts.get(power, 0) + rules.geo.provinces[centre].supply
+    counts = rules.geo.centre_counts(position.owners)
     for unit in rules.main_units(position):
         counts[unit.power] = counts.get(unit.power, 0) - 1
     return {p: n for p, n in counts.items() if n}
 
 
-def build_sites(rules: Rules, position: Position, power: str) -> list[str]:
-    occupied = {province_of(u.loc) for u in rules.main_units(position)}
+def build_sites(rules: Rules, position: Position, power: str,
+                occupied: set[str] | None = None) -> list[str]:
+    if occupied is None:
+        occupied = _occupied(rules, position)
     owned = position.centres_of(power)
     if rules.rulebook.build_sites == BuildSites.HOME:
         owned = [c for c in owned if c in rules.homes.get(power, ())]
     return [c for c in owned if c not in occupied]
 
 
+def _occupied(rules: Rules, position: Position) -> set[str]:
+    where = rules.geo.province
+    return {where[u.loc] for u in rules.main_units(position)}
+
+
 class AdjustmentPhase:
     def needed(self, rules: Rules, position: Position) -> bool:
         counts = adjustment_counts(rules, position)
-        return any(n < 0 or build_sites(rules, position, p) for p, n in counts.items())
+        if any(n < 0 for n in counts.values()):
+            return True
+        occupied = _occupied(rules, position)
+        return any(build_sites(rules, position, p, occupied) for p in counts)
 
     def adjudicate(
         self, rules: Rules, position: Position, orders: Mapping[str, Sequence[Order]]

@@ -3,7 +3,7 @@ adjustments; a variant declares its own seasons (1885-III's months, Envoy's plac
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from judge.engine.types import ADJUSTMENT, MOVEMENT, RETREAT, Phase
 
@@ -20,6 +20,10 @@ class Season:
 @dataclass(frozen=True, slots=True)
 class SeasonCalendar:
     seasons: tuple[Season, ...]
+    # The cycle worked out once per phase name (phases are values, the calendar immutable).
+    _next: dict[tuple[str, int, str], Phase] = field(
+        default_factory=dict, compare=False, hash=False, repr=False
+    )
 
     def season(self, code: str) -> Season:
         for season in self.seasons:
@@ -29,6 +33,13 @@ class SeasonCalendar:
 
     def following(self, phase: Phase) -> Phase:
         """The next phase in the cycle, before any skipping of phases with nothing to do."""
+        key = (phase.season, phase.year, phase.kind)
+        nxt = self._next.get(key)
+        if nxt is None:
+            nxt = self._next[key] = self._following(phase)
+        return nxt
+
+    def _following(self, phase: Phase) -> Phase:
         season = self.season(phase.season)
         if phase.kind in season.kinds:
             at = season.kinds.index(phase.kind)

@@ -6,7 +6,6 @@ from typing import TYPE_CHECKING
 
 from judge.engine.outcome import CentreChange, Event
 from judge.engine.position import Position
-from judge.engine.types import province_of
 
 if TYPE_CHECKING:
     from judge.engine.calendar import Season
@@ -17,10 +16,10 @@ def take_centres(rules: Rules, position: Position) -> tuple[Position, list[Centr
     """Centres occupied when the season ends change hands; empty ones keep their owner."""
     owners = dict(position.owners)
     changes = []
+    where, centres, kinds = rules.geo.province, rules.geo.supply_centres, rules.kinds
     for unit in position.units:
-        prov = province_of(unit.loc)
-        takes = rules.kinds[unit.kind].takes_centres
-        if takes and prov in rules.geo.supply_centres and owners.get(prov) != unit.power:
+        prov = where[unit.loc]
+        if prov in centres and owners.get(prov) != unit.power and kinds[unit.kind].takes_centres:
             changes.append(CentreChange(prov, owners.get(prov), unit.power))
             owners[prov] = unit.power
     return position.with_board(position.units, position.dislodged, owners), changes

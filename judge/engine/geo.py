@@ -58,9 +58,23 @@ class Geography:
         self.graphs: dict[str, dict[str, frozenset[str]]] = {}
         self._build_graphs(list(borders))
         self.supply_centres = frozenset(p.id for p in self.provinces.values() if p.supply)
+        self.supply_value = {p.id: p.supply for p in self.provinces.values() if p.supply}
+        self.one_point_centres = all(v == 1 for v in self.supply_value.values())
+        self._last_counts: tuple[Mapping[str, str] | None, dict[str, int]] = (None, {})
+        self.other_layers = frozenset(c for c, k in self.kinds.items() if k.layer != "main")
         self._reach: dict[tuple[str, str, str], tuple[str, ...]] = {}
         # Answers that depend on this map only (legality.settle_coast), remembered.
         self.memo: dict[tuple[str, str, str], str | tuple[str]] = {}
+        self.support_memo: dict[tuple[str, ...], object] = {}
+        # Per unit kind code: its graph, and the provinces where it may convoy.
+        self.near: dict[str, dict[str, frozenset[str]]] = {
+            code: self.graphs.get(kind.graph, {}) for code, kind in self.kinds.items()
+        }
+        self.convoy_places: dict[str, frozenset[str]] = {
+            code: frozenset(p for p, prov in self.provinces.items()
+                            if prov.terrain in kind.convoys_in)
+            for code, kind in self.kinds.items()
+        }
         self._stand = {
             code: {prov: self._stand_locations(kind, prov) for prov in self.provinces}
             for code, kind in self.kinds.items()
@@ -110,6 +124,28 @@ class Geography:
 
     def is_province(self, prov: str) -> bool:
         return prov in self.provinces
+
+    def centre_counts(self, owners: Mapping[str, str]) -> dict[str, int]:
+        """Supply-centre points per owner (a count on maps where every centre is worth 1).
+
+        The last answer is kept: positions share one owners mapping until centres change
+        hands, and the victory test asks at every season end."""
+        last_owners, last_counts = self._last_counts
+        if owners is last_owners:
+            return dict(last_counts)
+        counts = self._count_centres(owners)
+        self._last_counts = (owners, counts)
+        return dict(counts)
+
+    def _count_centres(self, owners: Mapping[str, str]) -> dict[str, int]:
+        counts: dict[str, int] = {}
+        if self.one_point_centres:
+            for power in owners.values():
+                counts[power] = counts.get(power, 0) + 1
+            return counts
+        for centre, power in owners.items():
+            counts[power] = counts.get(power, 0) + self.supply_value.get(centre, 0)
+        return counts
 
     def name(self, loc: str) -> str:
         province = self.provinces[province_of(loc)]

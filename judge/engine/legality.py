@@ -7,14 +7,14 @@ Legality looks at the board, never at other orders (DATC 6.D.32).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import NamedTuple
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, NamedTuple
 
 from judge.engine.convoys import can_convoy, on_minimal_route
 from judge.engine.orders import Convoy, Hold, Move, Order, Support
 from judge.engine.outcome import OrderResult, Outcome, Reason
 from judge.engine.position import Position
-from judge.engine.rules import Rules
+from judge.engine.rules import Rules, own_units_only
 from judge.engine.types import Unit, UnitKind, province_of
 
 
@@ -41,25 +41,37 @@ class Board:
         self.rules = rules
         self.geo = rules.geo
         self.prov = rules.geo.province
+        self.kinds = rules.kinds
+        self.other_layers = rules.geo.other_layers
+        self.may_order = rules.may_order
+        self.own_only = rules.may_order is own_units_only
         self.memo = rules.geo.memo
-        self.units = {self.prov[u.loc]: u for u in rules.main_units(position)}
+        self.support_memo = rules.geo.support_memo
+        prov = self.prov
+        self.units = {prov[u.loc]: u for u in rules.main_units(position)}
         self.position = position
-        self.fleets = frozenset(
-            p
-            for p, u in self.units.items()
-            if self.geo.provinces[p].terrain in rules.kinds[u.kind].convoys_in
-        )
+        self.near = rules.geo.near
+        places = rules.geo.convoy_places
+        self.fleets = frozenset([p for p, u in self.units.items() if p in places[u.kind]])
+        self.routes: dict[tuple[str, str, str | None], bool] = {}
 
     def where(self, loc: str) -> str:
         """The province of a location as written (it may name an unknown coast)."""
         return self.prov.get(loc) or province_of(loc)
 
     def kind(self, unit: Unit) -> UnitKind:
-        return self.rules.kinds[unit.kind]
+        return self.kinds[unit.kind]
 
     def convoy_route(self, origin: str, dest: str, without: str | None = None) -> bool:
-        fleets = self.fleets - {without} if without else self.fleets
-        return can_convoy(self.rules.convoy_adjacency, fleets, origin, dest)
+        """Whether fleets on this board could carry an army from origin to dest; asked by
+        the army's move and again by each fleet's convoy order, so answered once."""
+        key = (origin, dest, without)
+        known = self.routes.get(key)
+        if known is None:
+            fleets = self.fleets - {without} if without else self.fleets
+            known = self.routes[key] = can_convoy(self.rules.convoy_adjacency, fleets,
+                                                  origin, dest)
+        return known
 
 
 def check_movement(
@@ -67,20 +79,39 @@ def check_movement(
 ) -> tuple[dict[str, Checked], list[OrderResult]]:
     """Legal orders by province of the ordered unit, and results for the illegal ones."""
     board = Board(rules, position)
-    legal: dict[str, list[Checked]] = {}
+    legal: dict[str, Checked] = {}
+    again: dict[str, list[Checked]] = {}  # units given more than one legal order (rare)
     illegal: list[OrderResult] = []
+    where, units, other, own_only = board.prov.get, board.units, board.other_layers, board.own_only
     for power, given in orders.items():
         for order in given:
-            unit = board.units.get(board.where(order.loc))
+            prov = where(order.loc) or province_of(order.loc)
+            unit = units.get(prov)
+            if unit is None:
+                illegal.append(OrderResult(power, None, order, "", Outcome.ILLEGAL, Reason.NO_UNIT,
+                                           f"there is no unit in {prov}"))
+                continue
+            check = _CHECKS.get(type(order))
             try:
-                checked = _check(board, power, unit, order)
+                if own_only and unit.power == power and check and order.kind not in other:
+                    norm = check(board, unit, order)  # the common case, one call less
+                else:
+                    norm = _check(board, power, unit, order)
+                # tuple.__new__ is NamedTuple._make without its Python-level __new__.
+                checked = _new(Checked, (power, unit, order, norm))
             except Illegal as exc:
                 illegal.append(_illegal(power, unit, order, exc))
                 continue
-            legal.setdefault(board.geo.province[checked.unit.loc], []).append(checked)
-    chosen = {p: cs[0] if len(cs) == 1 else _one_order(rules, cs, illegal)
-              for p, cs in legal.items()}
-    return {p: c for p, c in chosen.items() if c is not None}, illegal
+            if prov in legal:
+                again.setdefault(prov, [legal[prov]]).append(checked)
+            legal[prov] = checked
+    for prov, checked_orders in again.items():
+        chosen = _one_order(rules, checked_orders, illegal)
+        if chosen is None:
+            del legal[prov]
+        else:
+            legal[prov] = chosen
+    return legal, illegal
 
 
 def _illegal(power: str, unit: Unit | None, order: Order, exc: Illegal) -> OrderResult:
@@ -107,28 +138,21 @@ def _superseded(c: Checked) -> OrderResult:
     return OrderResult(c.power, c.unit, c.order, "", Outcome.ILLEGAL, Reason.DUPLICATE, msg)
 
 
-def _check(board: Board, power: str, unit: Unit | None, order: Order) -> Checked:
-    if unit is None:
-        raise Illegal(f"there is no unit in {province_of(order.loc)}", Reason.NO_UNIT)
-    named = board.rules.kinds.get(order.kind) if order.kind else None
-    if named is not None and named.layer != "main":
+def _check(board: Board, power: str, unit: Unit, order: Order) -> Order:
+    """The order with its coasts settled, or Illegal saying why."""
+    if order.kind in board.other_layers:
         # A diplomat's order never moves the army beside it (units of other layers are the
         # variant's to order).
-        raise Illegal(f"there is no {named.name} in {unit.loc}")
-    if not board.rules.may_order(board.position, power, unit):
+        raise Illegal(f"there is no {board.kinds[order.kind].name} in {unit.loc}")
+    allowed = unit.power == power if board.own_only else \
+        board.may_order(board.position, power, unit)
+    if not allowed:
         raise Illegal(f"{unit} belongs to {unit.power}, not {power}", Reason.NOT_YOURS)
-    match order:
-        case Hold():
-            norm: Order = order
-        case Move():
-            norm = check_move(board, unit, order)
-        case Support():
-            norm = check_support(board, unit, order)
-        case Convoy():
-            norm = check_convoy(board, unit, order)
-        case _:
-            raise Illegal(f"{type(order).__name__.lower()} orders are not allowed in movement")
-    return Checked(power, unit, order, norm)
+    check = _CHECKS.get(type(order))
+    if check is None:
+        raise Illegal(f"{type(order).__name__.lower()} orders are not allowed in movement")
+    norm: Order = check(board, unit, order)
+    return norm
 
 
 def settle_coast(board: Board, unit: Unit, kind: UnitKind, dest: str) -> str:
@@ -174,13 +198,15 @@ def _settle_coast(board: Board, unit: Unit, kind: UnitKind, dest: str) -> str:
 
 
 def check_move(board: Board, unit: Unit, order: Move) -> Move:
-    kind = board.kind(unit)
+    kind = board.kinds[unit.kind]
     here = board.prov[unit.loc]
-    dest = settle_coast(board, unit, kind, order.dest)
+    dest = board.memo.get((unit.kind, unit.loc, order.dest))
+    if dest is None or isinstance(dest, tuple):
+        dest = settle_coast(board, unit, kind, order.dest)
     there = board.prov[dest]
     if there == here:
         raise Illegal(f"{unit} cannot move to the province it is in")
-    adjacent = dest in board.geo.neighbours(kind, unit.loc)
+    adjacent = dest in board.near[unit.kind].get(unit.loc, ())
     via = order.via_convoy or bool(order.route)
     if kind.convoyable and (via or not adjacent):
         if not board.convoy_route(here, there):
@@ -205,7 +231,7 @@ def check_support(board: Board, unit: Unit, order: Support) -> Support:
     if other is None:
         raise Illegal(f"there is no unit in {target} to support")
     if order.dest is None:
-        if not board.geo.touches(kind, unit.loc, target):
+        if not board.geo.reachable(kind, unit.loc, target):
             raise Illegal(f"{unit} cannot reach {target}, so it cannot support a unit there")
         return order
     dest = _supported_dest(board, unit, other, order.dest)
@@ -213,7 +239,37 @@ def check_support(board: Board, unit: Unit, order: Support) -> Support:
 
 
 def _supported_dest(board: Board, unit: Unit, other: Unit, written: str) -> str:
-    """The supported move's destination: a province, or a coast when one was named."""
+    """The supported move's destination: a province, or a coast when one was named.
+
+    What the map alone decides is remembered per map; only a move that needs a convoy
+    depends on where the fleets are this phase."""
+    key = (unit.kind, unit.loc, other.kind, other.loc, written)
+    hit = board.support_memo.get(key, _UNKNOWN)
+    if hit is _UNKNOWN:
+        try:
+            hit = _support_by_land(board, unit, other, written)
+        except Illegal as exc:
+            hit = (exc.message,)
+        if written in board.prov:
+            board.support_memo[key] = hit
+    if isinstance(hit, tuple):
+        raise Illegal(hit[0])
+    if isinstance(hit, str):
+        return hit
+    here, there = board.prov[unit.loc], board.where(written)
+    # DATC 6.D.31: the supporter cannot be part of the convoy it supports.
+    if board.kind(other).convoyable and board.convoy_route(board.prov[other.loc], there,
+                                                         without=here):
+        return there
+    raise Illegal(f"{other} cannot reach {there}")
+
+
+_UNKNOWN = object()
+
+
+def _support_by_land(board: Board, unit: Unit, other: Unit, written: str) -> str | None:
+    """The supported destination if the supported unit could move there without a
+    convoy; None if only a convoy could take it there."""
     here, there = board.prov[unit.loc], board.where(written)
     if not board.geo.is_province(there):
         raise Illegal(f"there is no province {there!r}")
@@ -232,10 +288,7 @@ def _supported_dest(board: Board, unit: Unit, other: Unit, written: str) -> str:
         if coasted != there and coasted not in board.geo.neighbours(okind, other.loc):
             raise Illegal(f"{other} cannot reach {coasted}")  # DATC 6.D.23
         return coasted
-    # DATC 6.D.31: the supporter cannot be part of the convoy it supports.
-    if okind.convoyable and board.convoy_route(board.prov[other.loc], there, without=here):
-        return there
-    raise Illegal(f"{other} cannot reach {there}")
+    return None
 
 
 def check_convoy(board: Board, unit: Unit, order: Convoy) -> Convoy:
@@ -256,3 +309,15 @@ def check_convoy(board: Board, unit: Unit, order: Convoy) -> Convoy:
     if not on_minimal_route(board.rules.convoy_adjacency, board.fleets, target, there, here):
         raise Illegal(f"{unit} is not needed for any convoy from {target} to {there}")  # 6.G.19
     return order if there == order.dest else Convoy(unit.loc, other.loc, there, unit.kind)
+
+
+_new = tuple.__new__
+
+
+def _hold(board: Board, unit: Unit, order: Hold) -> Hold:
+    return order
+
+
+_CHECKS: dict[type, Callable[[Board, Unit, Any], Order]] = {
+    Hold: _hold, Move: check_move, Support: check_support, Convoy: check_convoy,
+}

@@ -37,18 +37,13 @@ def _outcome(
     # A unit whose only orders were illegal holds, but it was ordered: its results are
     # those illegal orders, not an extra implicit hold.
     tried = {res.unit for res in illegal if res.unit is not None}
-    results = [_result(r, i, legal.get(r.prov[i]), i in dislodger) for i in range(len(r.units))
-               if r.prov[i] in legal or r.units[i] not in tried]
+    results = _results(r, legal, dislodger, tried)
     gone = {r.units[i] for i in dislodger}
     results.extend(_mark(res, res.unit in gone) for res in illegal) if gone else \
         results.extend(illegal)
-    dislodged = tuple(_dislodgement(rules, r, i, m) for i, m in dislodger.items())
-    moved = [
-        u.moved(r.dest_loc[i]) if r.otype[i] == MOVE and r.res[i] else u
-        for i, u in enumerate(r.units)
-        if i not in dislodger
-    ]
-    units = tuple(moved)
+    blocked = _occupied_after(r) | _standoffs(r) if dislodger else set()
+    dislodged = tuple(_dislodgement(rules, r, i, m, blocked) for i, m in dislodger.items())
+    units = _board_after(r, dislodger)
     if len(r.units) != len(position.units):
         main = set(r.units)
         units += tuple(u for u in position.units if u not in main)
@@ -57,13 +52,23 @@ def _outcome(
     return PhaseOutcome(tuple(results), after, events)
 
 
+def _board_after(r: Resolver, dislodger: Mapping[int, int]) -> tuple[Unit, ...]:
+    otype, res, dest_loc = r.otype, r.res, r.dest_loc
+    return tuple([
+        _new(Unit, (u.power, u.kind, dest_loc[i])) if otype[i] == MOVE and res[i] else u
+        for i, u in enumerate(r.units)
+        if i not in dislodger
+    ])
+
+
 def _dislodgers(r: Resolver) -> dict[int, int]:
     """Dislodged unit -> the unit that moved into its province."""
     out: dict[int, int] = {}
-    for i, kind in enumerate(r.otype):
-        if kind == MOVE and r.res[i]:
-            j = r.at.get(r.dest[i], -1)
-            if j >= 0 and not (r.otype[j] == MOVE and r.res[j]):
+    otype, res, at, dest = r.otype, r.res, r.at, r.dest
+    for i, kind in enumerate(otype):
+        if kind == MOVE and res[i]:
+            j = at.get(dest[i], -1)
+            if j >= 0 and not (otype[j] == MOVE and res[j]):
                 out[j] = i
     return out
 
@@ -75,14 +80,35 @@ def _mark(res: OrderResult, dislodged: bool) -> OrderResult:
                        res.message, True)
 
 
-def _result(r: Resolver, i: int, checked: Checked | None, dislodged: bool) -> OrderResult:
-    unit = r.units[i]
-    power = checked.power if checked else unit.power
-    order = checked.order if checked else None
-    outcome, reason = _judge(r, i, dislodged)
-    if order is None:
-        order = Hold(unit.loc, unit.kind)
-    return OrderResult(power, unit, order, "", outcome, reason, "", dislodged)
+def _results(r: Resolver, legal: Mapping[str, Checked], dislodger: Mapping[int, int],
+             tried: set[Unit]) -> list[OrderResult]:
+    out: list[OrderResult] = []
+    add, new, otype, res, prov, get = out.append, _new, r.otype, r.res, r.prov, legal.get
+    for i, unit in enumerate(r.units):
+        checked = get(prov[i])
+        if checked is None and unit in tried:
+            continue
+        dislodged = i in dislodger
+        kind = otype[i]
+        if not dislodged and (kind == HOLD or (res[i] and kind != CONVOY)):
+            outcome, reason = _SUCCESS  # the common cases, without a call
+        else:
+            outcome, reason = _judge(r, i, dislodged)
+        # tuple.__new__ is what NamedTuple._make does, without the Python-level __new__:
+        # this runs once per unit per phase (bench/).
+        if checked is None:
+            add(new(OrderResult, (unit.power, unit, Hold(unit.loc, unit.kind), "", outcome,
+                                  reason, "", dislodged)))
+        else:
+            add(new(OrderResult, (checked.power, unit, checked.order, "", outcome, reason, "",
+                                  dislodged)))
+    return out
+
+
+_new = tuple.__new__
+
+
+_SUCCESS: tuple[Outcome, Reason | None] = (Outcome.SUCCEEDS, None)
 
 
 def _judge(r: Resolver, i: int, dislodged: bool) -> tuple[Outcome, Reason | None]:
@@ -109,20 +135,21 @@ def _convoy_outcome(r: Resolver, c: int) -> tuple[Outcome, Reason | None]:
 
 
 def _no_path(r: Resolver, i: int) -> Reason:
-    return Reason.DISRUPTED if r.convoyers[i] else Reason.NO_CONVOY
+    return Reason.DISRUPTED if r.convoyers.get(i) else Reason.NO_CONVOY
 
 
-def _dislodgement(rules: Rules, r: Resolver, i: int, m: int) -> Dislodgement:
+def _dislodgement(rules: Rules, r: Resolver, i: int, m: int, blocked: set[str]) -> Dislodgement:
     unit = r.units[i]
-    return Dislodgement(unit, r.prov[m], retreat_options(rules, r, unit, m))
+    return Dislodgement(unit, r.prov[m], retreat_options(rules, r, unit, m, blocked))
 
 
-def retreat_options(rules: Rules, r: Resolver, unit: Unit, attacker: int) -> tuple[str, ...]:
+def retreat_options(rules: Rules, r: Resolver, unit: Unit, attacker: int,
+                    blocked: set[str]) -> tuple[str, ...]:
     """DATC 6.H: not into an occupied province, the attacker's origin (unless it came by
-    convoy, 4.A.5 b), or a province left empty by a standoff (6.H.6, 6.H.9, 6.H.16)."""
-    blocked = _occupied_after(r) | _standoffs(r)
+    convoy, 4.A.5 b), or a province left empty by a standoff (6.H.6, 6.H.9, 6.H.16);
+    `blocked` holds the occupied and standoff provinces of the phase."""
     if not (r.convoyed[attacker] and rules.rulebook.retreat_to_convoy_origin):
-        blocked.add(r.prov[attacker])
+        blocked = blocked | {r.prov[attacker]}
     near = rules.geo.neighbours(rules.kinds[unit.kind], unit.loc)
     return tuple(sorted(loc for loc in near if province_of(loc) not in blocked))
 

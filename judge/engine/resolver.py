@@ -2,7 +2,8 @@
 
 Every decision (a move, a support, a convoy) is an index into flat arrays; `_resolve` is
 the generic function of 5.F (second version, with `recursion_hits` so that only the
-ancestor of a whole cycle guesses twice) and `_decide` the rule-specific one of 5.B.
+ancestor of a whole cycle guesses twice) and `_move`, `_support`, `_convoy` the rule-specific
+ones of 5.B.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from judge.engine.rules import Rules
 from judge.engine.types import province_of
 
 HOLD, MOVE, SUPPORT, CONVOY = 0, 1, 2, 3
+_NO_FLEETS: dict[str, int] = {}
 UNRESOLVED, GUESSING, RESOLVED = 0, 1, 2
 
 
@@ -38,34 +40,45 @@ class Resolver:
         self.convoyed = [False] * n
         self.h2h = [-1] * n
         self.attackers: dict[str, list[int]] = {}
-        self.supporters: list[list[int]] = [[] for _ in range(n)]
-        self.convoyers: list[dict[str, int]] = [{} for _ in range(n)]
+        # Sparse: most units are neither supported nor convoyed.
+        self.supporters: dict[int, list[int]] = {}
+        self.convoyers: dict[int, dict[str, int]] = {}
         self.state = [UNRESOLVED] * n
         self.res = [False] * n
         self.paradox: set[int] = set()
+        self.paths: dict[int, bool] = {}
         self.cycle: list[int] = []
         self.guess_based = False
         self.recursion_hits = 0
+        self._deciders = (self._hold_decision, self._move, self._support, self._convoy)
         self._load(orders)
 
     # --- setting up -------------------------------------------------------------------
 
     def _load(self, orders: Mapping[str, Checked]) -> None:
+        at, province, attackers = self.at, self.province, self.attackers
+        otype, dest, dest_loc = self.otype, self.dest, self.dest_loc
+        convoys = False
         for prov, checked in orders.items():
-            i = self.at[prov]
+            i = at[prov]
             norm = checked.norm
-            if isinstance(norm, Move):
-                self.otype[i] = MOVE
-                self.dest_loc[i] = norm.dest
-                self.dest[i] = self.province[norm.dest]
+            # type() is, not isinstance: orders are final classes, and this runs per unit.
+            if type(norm) is Move:
+                otype[i] = MOVE
+                dest_loc[i] = norm.dest
+                there = dest[i] = province[norm.dest]
                 self.convoyed[i] = norm.via_convoy
-                self.attackers.setdefault(self.dest[i], []).append(i)
-            elif isinstance(norm, Support | Convoy):
-                self.otype[i] = SUPPORT if isinstance(norm, Support) else CONVOY
-                self.target[i] = self.at[province_of(norm.target)]
-                self.dest[i] = self.province[norm.dest] if norm.dest else ""
-                self.dest_loc[i] = norm.dest or ""
-        self._adjacent_convoys(orders)
+                attackers.setdefault(there, []).append(i)
+            elif type(norm) is Support or type(norm) is Convoy:
+                is_convoy = type(norm) is Convoy
+                convoys = convoys or is_convoy
+                otype[i] = CONVOY if is_convoy else SUPPORT
+                target = norm.target
+                self.target[i] = at[province.get(target) or province_of(target)]
+                dest[i] = province[norm.dest] if norm.dest else ""
+                dest_loc[i] = norm.dest or ""
+        if convoys:
+            self._adjacent_convoys(orders)
         self._match()
 
     def _adjacent_convoys(self, orders: Mapping[str, Checked]) -> None:
@@ -82,22 +95,42 @@ class Resolver:
                     self.convoyed[t] = True
 
     def _match(self) -> None:
-        for i, kind in enumerate(self.otype):
+        """Pairs head-to-head moves, marks void supports and convoys, and settles before
+        any recursion what no other order can change: a lone move into an empty province,
+        a support only its own country attacks (DATC 6.D.20), a convoy nobody attacks.
+        Most orders of a real phase are one of these."""
+        at, attackers, power, prov, dest = self.at, self.attackers, self.power, self.prov, self.dest
+        otype, convoyed, state, res = self.otype, self.convoyed, self.state, self.res
+        for i, kind in enumerate(otype):
             if kind == MOVE:
-                j = self.at.get(self.dest[i], -1)
-                if j >= 0 and self.otype[j] == MOVE and self.dest[j] == self.prov[i] \
-                        and not self.convoyed[i] and not self.convoyed[j]:
+                j = at.get(dest[i], -1)
+                if j < 0:
+                    if not convoyed[i] and len(attackers[dest[i]]) == 1:
+                        res[i], state[i] = True, RESOLVED
+                elif otype[j] == MOVE and dest[j] == prov[i] and not convoyed[i] \
+                        and not convoyed[j]:
                     self.h2h[i] = j
             elif kind == SUPPORT:
-                self.valid[i] = self._support_matches(i)
-                if self.valid[i]:
-                    self.supporters[self.target[i]].append(i)
+                if not self._support_matches(i):
+                    self.valid[i] = False
+                    continue
+                self.supporters.setdefault(self.target[i], []).append(i)
+                for m in attackers.get(prov[i], ()):
+                    if power[m] != power[i]:
+                        break
+                else:
+                    res[i], state[i] = True, RESOLVED
             elif kind == CONVOY:
-                t = self.target[i]
-                self.valid[i] = (self.otype[t] == MOVE and self.convoyed[t]
-                                 and self.dest[t] == self.dest[i])
-                if self.valid[i]:
-                    self.convoyers[t][self.prov[i]] = i
+                self._match_convoy(i)
+
+    def _match_convoy(self, c: int) -> None:
+        t = self.target[c]
+        if not (self.otype[t] == MOVE and self.convoyed[t] and self.dest[t] == self.dest[c]):
+            self.valid[c] = False
+            return
+        self.convoyers.setdefault(t, {})[self.prov[c]] = c
+        if self.prov[c] not in self.attackers:
+            self._settle(c, True)
 
     def _support_matches(self, s: int) -> bool:
         t = self.target[s]
@@ -128,7 +161,7 @@ class Resolver:
         old_len, old_guess, old_hits = len(self.cycle), self.guess_based, self.recursion_hits
         self.guess_based = False
         self.res[i] = False
-        first = self._decide(i)
+        first = self._deciders[self.otype[i]](i)
         if not self.guess_based:
             self.guess_based = old_guess
             return self._settle(i, first)
@@ -146,7 +179,7 @@ class Resolver:
         """This order is the ancestor of the whole cycle: try the other guess."""
         del self.cycle[old_len:]
         self.res[i] = True
-        second = self._decide(i)
+        second = self._deciders[self.otype[i]](i)
         if first == second:
             del self.cycle[old_len:]
             self.guess_based = old_guess
@@ -184,13 +217,8 @@ class Resolver:
 
     # --- the decisions of DATC 5.B ------------------------------------------------------
 
-    def _decide(self, i: int) -> bool:
-        kind = self.otype[i]
-        if kind == MOVE:
-            return self._move(i)
-        if kind == SUPPORT:
-            return self._support(i)
-        return self._convoy(i)
+    def _hold_decision(self, i: int) -> bool:
+        raise AssertionError("a hold is never a decision")  # never resolved, by construction
 
     def _move(self, i: int) -> bool:
         attack = self.attack(i)
@@ -199,7 +227,11 @@ class Resolver:
         j = self.h2h[i]
         if attack <= (self.defend(j) if j >= 0 else self.hold(self.dest[i])):
             return False
-        return all(attack > self.prevent(k) for k in self.attackers[self.dest[i]] if k != i)
+        # A plain loop rather than all() over a generator: this runs for every contested move.
+        for k in self.attackers[self.dest[i]]:  # noqa: SIM110
+            if k != i and attack <= self.prevent(k):
+                return False
+        return True
 
     def _support(self, s: int) -> bool:
         here, power, into = self.prov[s], self.power[s], self.dest[s]
@@ -223,16 +255,23 @@ class Resolver:
     def path(self, i: int) -> bool:
         if not self.convoyed[i]:
             return True
-        fleets = self.convoyers[i]
+        known = self.paths.get(i)
+        if known is not None:
+            return known
+        fleets = self.convoyers.get(i, _NO_FLEETS)
         one_route_enough = self.rules.rulebook.convoy_disruption == ConvoyDisruption.ALL_ROUTES
         if not one_route_enough and not all(self.resolve(c) for c in fleets.values()):
-            return False
-        return route_exists(self.rules.convoy_adjacency, self.prov[i], self.dest[i],
-                            lambda q: q in fleets and self.resolve(fleets[q]))
+            found = False
+        else:
+            found = route_exists(self.rules.convoy_adjacency, self.prov[i], self.dest[i],
+                                 lambda q: q in fleets and self.resolve(fleets[q]))
+        if all(self.state[c] == RESOLVED for c in fleets.values()):
+            self.paths[i] = found  # final once every fleet's convoy is
+        return found
 
     def _supports(self, i: int, against: str | None = None) -> int:
         n = 0
-        for s in self.supporters[i]:
+        for s in self.supporters.get(i, ()):
             if self.power[s] != against and self.resolve(s):
                 n += 1
         return n
@@ -267,6 +306,7 @@ class Resolver:
         return 1 + self._supports(j)
 
     def run(self) -> None:
+        state, valid = self.state, self.valid
         for i, kind in enumerate(self.otype):
-            if kind != HOLD and self.valid[i]:
+            if kind != HOLD and valid[i] and state[i] != RESOLVED:
                 self.resolve(i)

@@ -50,10 +50,8 @@ def own_units_only(position: Position, power: str, unit: Unit) -> bool:
 def most_centres_wins(rules: Rules, position: Position) -> tuple[str, ...]:
     """A solo: the one power holding `victory_centres` worth of centres. Variants with
     alliance victories (1885-III) or points (Global Diplomacy) return several or rank."""
-    counts: dict[str, int] = {}
-    for centre, power in position.owners.items():
-        counts[power] = counts.get(power, 0) + rules.geo.provinces[centre].supply
-    leaders = [p for p, n in counts.items() if n >= rules.rulebook.victory_centres]
+    need = rules.rulebook.victory_centres
+    leaders = [p for p, n in rules.geo.centre_counts(position.owners).items() if n >= need]
     return tuple(leaders) if len(leaders) == 1 else ()
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 MOVEMENT = "M"
 RETREAT = "R"
@@ -30,8 +31,11 @@ class UnitKind:
     removal_priority: int = 0
 
 
-@dataclass(frozen=True, slots=True)
-class Unit:
+class Unit(NamedTuple):
+    """A unit on the board. A NamedTuple: units are hashed and built on every phase's hot
+    path, where a frozen dataclass's Python-level __hash__ and __init__ cost several times
+    as much."""
+
     power: str
     kind: str
     loc: str
