@@ -31,7 +31,17 @@ def _parser() -> argparse.ArgumentParser:
     adj.set_defaults(run=_adjudicate)
     variants = sub.add_parser("variants", help="list the variants this judge can run")
     variants.set_defaults(run=_variants)
+    _add_db_commands(sub)
     return parser
+
+
+def _add_db_commands(sub: Any) -> None:
+    db = sub.add_parser("db", help="manage the judge's database")
+    db_sub = db.add_subparsers(dest="db_command", required=True)
+    upgrade = db_sub.add_parser("upgrade", help="migrate the database to the newest schema")
+    upgrade.add_argument("--url", help="SQLAlchemy database URL (default: $JUDGE_DATABASE_URL, "
+                                       "else sqlite:///var/judge.sqlite3 in this folder)")
+    upgrade.set_defaults(run=_db_upgrade)
 
 
 def _adjudicate(args: argparse.Namespace) -> int:
@@ -69,6 +79,16 @@ def _variants(args: argparse.Namespace) -> int:
 
     for name in available_variants():
         print(f"{name}\t{load_variant(name).title}")
+    return 0
+
+
+def _db_upgrade(args: argparse.Namespace) -> int:
+    from judge.store import db
+
+    url = db.database_url(args.url)
+    db.ensure_sqlite_folder(url)
+    db.upgrade(url)
+    print(f"{db.shown_url(url)}: at revision {db.current_revision(url)}")
     return 0
 
 

@@ -1,0 +1,39 @@
+"""The store's tables as typed SQLAlchemy models; `Base.metadata` is what Alembic compares."""
+
+from judge.store.models.accounts import Account, AccountAddress
+from judge.store.models.base import Base, UTCDateTime, utc_now
+from judge.store.models.enums import (
+    GameState,
+    InboxState,
+    OutboxState,
+    SeatRole,
+    SeatStatus,
+    VoteKind,
+)
+from judge.store.models.games import Game, Seat
+from judge.store.models.mail import InboxMessage, OutboxMessage
+from judge.store.models.social import AuditEntry, Press, Vote
+from judge.store.models.turns import Order, Turn
+
+__all__ = [
+    "Account",
+    "AccountAddress",
+    "AuditEntry",
+    "Base",
+    "Game",
+    "GameState",
+    "InboxMessage",
+    "InboxState",
+    "Order",
+    "OutboxMessage",
+    "OutboxState",
+    "Press",
+    "Seat",
+    "SeatRole",
+    "SeatStatus",
+    "Turn",
+    "UTCDateTime",
+    "Vote",
+    "VoteKind",
+    "utc_now",
+]

@@ -1,0 +1,54 @@
+"""The inbox and outbox: the transport fills the one and drains the other."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import sqlalchemy as sa
+from sqlalchemy.orm import Mapped, mapped_column
+
+from judge.store.models.accounts import ADDRESS_LENGTH
+from judge.store.models.base import Base, UTCDateTime, json_type, str_enum, utc_now
+from judge.store.models.enums import InboxState, OutboxState
+
+# RFC 5322's line limit bounds a Message-ID header.
+MESSAGE_ID_LENGTH = 998
+
+
+class InboxMessage(Base):
+    __tablename__ = "inbox"
+    # A re-fetched or re-delivered message has the same Message-ID and bytes; a different
+    # message reusing a Message-ID (it happens) differs in digest and is kept.
+    __table_args__ = (sa.UniqueConstraint("message_id", "digest"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    raw: Mapped[bytes] = mapped_column(sa.LargeBinary())
+    # "" when the message has none: NULLs never collide in a unique index, and such
+    # messages must still dedupe, by digest alone.
+    message_id: Mapped[str] = mapped_column(sa.String(MESSAGE_ID_LENGTH))
+    digest: Mapped[str] = mapped_column(sa.String(64))  # sha256 of raw, hex
+    received_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utc_now)
+    state: Mapped[InboxState] = mapped_column(
+        str_enum(InboxState), default=InboxState.NEW, index=True
+    )
+    attempts: Mapped[int] = mapped_column(default=0)
+    error: Mapped[str | None] = mapped_column(sa.Text())
+
+
+class OutboxMessage(Base):
+    __tablename__ = "outbox"
+    __table_args__ = (sa.Index("ix_outbox_state_next_try_at", "state", "next_try_at"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    message: Mapped[bytes] = mapped_column(sa.LargeBinary())  # rendered, ready for SMTP
+    sender: Mapped[str] = mapped_column(sa.String(ADDRESS_LENGTH))
+    recipients: Mapped[list[str]] = mapped_column(json_type())
+    state: Mapped[OutboxState] = mapped_column(str_enum(OutboxState), default=OutboxState.PENDING)
+    attempts: Mapped[int] = mapped_column(default=0)
+    next_try_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utc_now)
+    last_error: Mapped[str | None] = mapped_column(sa.Text())
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utc_now)
+    sent_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
+    in_reply_to_id: Mapped[int | None] = mapped_column(
+        sa.ForeignKey("inbox.id", ondelete="SET NULL"), index=True
+    )

@@ -1,0 +1,176 @@
+"""The queries the judge needs, over a Session from Database.unit_of_work().
+
+Thin on purpose: each function is one query or one insert; deciding what to do with the
+rows is the game layer's job. Nothing here commits: the unit of work does.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.orm import Session
+
+from judge.store.models import (
+    Account,
+    AccountAddress,
+    Game,
+    InboxMessage,
+    InboxState,
+    Order,
+    OutboxMessage,
+    OutboxState,
+    Seat,
+    SeatRole,
+    Turn,
+    utc_now,
+)
+
+
+def normalise_address(address: str) -> str:
+    # Local parts are case-sensitive by the RFC, but no mail system players use treats
+    # them so, and players type their addresses in every case.
+    return address.strip().lower()
+
+
+def create_account(session: Session, *, name: str, address: str, verified: bool = False,
+                   password_hash: str | None = None, time_zone: str = "UTC") -> Account:
+    account = Account(name=name, password_hash=password_hash, time_zone=time_zone)
+    account.addresses.append(
+        AccountAddress(address=normalise_address(address), verified=verified))
+    session.add(account)
+    session.flush()
+    return account
+
+
+def account_by_address(session: Session, address: str) -> Account | None:
+    query = (sa.select(Account).join(AccountAddress)
+             .where(AccountAddress.address == normalise_address(address)))
+    return session.scalars(query).one_or_none()
+
+
+def create_game(session: Session, *, name: str, variant: str,
+                variant_options: dict[str, Any] | None = None,
+                deadline_settings: dict[str, Any] | None = None,
+                press_settings: dict[str, Any] | None = None) -> Game:
+    game = Game(name=name, variant=variant, variant_options=variant_options or {},
+                deadline_settings=deadline_settings or {}, press_settings=press_settings or {})
+    session.add(game)
+    session.flush()
+    return game
+
+
+def game_by_name(session: Session, name: str) -> Game | None:
+    return session.scalars(sa.select(Game).where(Game.name == name)).one_or_none()
+
+
+def add_seat(session: Session, game: Game, account: Account, *, role: SeatRole,
+             power: str | None = None, preferences: Sequence[str] = ()) -> Seat:
+    seat = Seat(game=game, account=account, role=role, power=power,
+                preferences=list(preferences), secret=secrets.token_urlsafe(24))
+    session.add(seat)
+    session.flush()
+    return seat
+
+
+def store_inbox(session: Session, raw: bytes, *, message_id: str | None,
+                received_at: datetime | None = None) -> tuple[InboxMessage, bool]:
+    """Keep a raw message once: (its row, True) the first time, (the first row, False) after.
+
+    INSERT ... ON CONFLICT DO NOTHING rather than look-then-insert, so two receivers
+    storing the same message at once cannot both win nor abort the transaction.
+    """
+    values = {"raw": raw, "message_id": message_id or "",
+              "digest": hashlib.sha256(raw).hexdigest(),
+              "received_at": received_at or utc_now()}
+    table = InboxMessage.__table__
+    # Core inserts run the columns' Python defaults too (state, attempts).
+    insert = _dialect_insert(session)(table).values(values)
+    new_id = session.execute(insert.on_conflict_do_nothing(
+        index_elements=["message_id", "digest"]).returning(table.c.id)).scalar_one_or_none()
+    query = sa.select(InboxMessage).where(InboxMessage.message_id == values["message_id"],
+                                          InboxMessage.digest == values["digest"])
+    return session.scalars(query).one(), new_id is not None
+
+
+def inbox_message(session: Session, inbox_id: int) -> InboxMessage | None:
+    return session.get(InboxMessage, inbox_id)
+
+
+def new_inbox_messages(session: Session, limit: int = 50) -> list[InboxMessage]:
+    """Messages still to process, in arrival order; locked rows skipped as in due_outbox."""
+    query = (sa.select(InboxMessage).where(InboxMessage.state == InboxState.NEW)
+             .order_by(InboxMessage.id).limit(limit).with_for_update(skip_locked=True))
+    return list(session.scalars(query))
+
+
+def _dialect_insert(session: Session) -> Any:
+    # ON CONFLICT is spelt the same by both backends, but SQLAlchemy offers it per dialect.
+    name = session.get_bind().dialect.name
+    return {"sqlite": sqlite.insert, "postgresql": postgresql.insert}[name]
+
+
+def enqueue_outbox(session: Session, message: bytes, *, sender: str, recipients: Sequence[str],
+                   in_reply_to: InboxMessage | None = None,
+                   not_before: datetime | None = None) -> OutboxMessage:
+    now = utc_now()
+    row = OutboxMessage(message=message, sender=sender, recipients=list(recipients),
+                        created_at=now, next_try_at=not_before or now,
+                        in_reply_to_id=in_reply_to.id if in_reply_to else None)
+    session.add(row)
+    session.flush()
+    return row
+
+
+def due_outbox(session: Session, now: datetime, limit: int = 50) -> list[OutboxMessage]:
+    """Pending messages whose next try has come, oldest due first.
+
+    On PostgreSQL the rows are locked and locked ones skipped, so two senders never take
+    the same message; SQLite has one writer at a time anyway and ignores the clause.
+    """
+    query = (sa.select(OutboxMessage)
+             .where(OutboxMessage.state == OutboxState.PENDING, OutboxMessage.next_try_at <= now)
+             .order_by(OutboxMessage.next_try_at, OutboxMessage.id)
+             .limit(limit).with_for_update(skip_locked=True))
+    return list(session.scalars(query))
+
+
+def record_turn(session: Session, game: Game, *, phase: str, position_before: dict[str, Any],
+                deadline: datetime | None = None, position_after: dict[str, Any] | None = None,
+                events: list[Any] | None = None, processed_at: datetime | None = None) -> Turn:
+    turn = Turn(game=game, phase=phase, position_before=position_before, deadline=deadline,
+                position_after=position_after, events=events, processed_at=processed_at)
+    session.add(turn)
+    session.flush()
+    return turn
+
+
+def turn_by_phase(session: Session, game: Game, phase: str) -> Turn | None:
+    query = sa.select(Turn).where(Turn.game_id == game.id, Turn.phase == phase)
+    return session.scalars(query).one_or_none()
+
+
+def submit_orders(session: Session, turn: Turn, power: str, lines: Sequence[str], *,
+                  inbox: InboxMessage | None = None,
+                  submitted_at: datetime | None = None) -> Order:
+    order = Order(turn=turn, power=power, lines=list(lines), submitted_at=submitted_at or utc_now(),
+                  inbox_id=inbox.id if inbox else None)
+    session.add(order)
+    session.flush()
+    return order
+
+
+def latest_orders(session: Session, turn: Turn) -> dict[str, Order]:
+    """Each power's current orders for the turn: its latest submission."""
+    rank = sa.func.row_number().over(
+        partition_by=Order.power, order_by=(Order.submitted_at.desc(), Order.id.desc()))
+    ranked = (sa.select(Order.id, rank.label("rank"))
+              .where(Order.turn_id == turn.id).subquery())
+    query = (sa.select(Order).join(ranked, ranked.c.id == Order.id)
+             .where(ranked.c.rank == 1).order_by(Order.power))
+    return {order.power: order for order in session.scalars(query)}
