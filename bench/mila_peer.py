@@ -77,7 +77,7 @@ def mila_state(rules: Rules, position: Position) -> dict[str, Any]:
 
 def build_game(state: dict[str, Any], orders: Orders) -> tuple[Any, list[Order]]:
     """A fresh MILA game in `state` with `orders` set; the orders MILA refused."""
-    import diplomacy  # type: ignore[import-untyped]
+    import diplomacy
 
     game = diplomacy.Game()
     game.set_state(state)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from judge.engine.types import UnitKind, province_of
 
@@ -66,6 +67,7 @@ class Geography:
         # Answers that depend on this map only (legality.settle_coast), remembered.
         self.memo: dict[tuple[str, str, str], str | tuple[str]] = {}
         self.support_memo: dict[tuple[str, ...], object] = {}
+        self.move_memo: dict[tuple[str, str, str], tuple[Any, ...]] = {}
         # Per unit kind code: its graph, and the provinces where it may convoy.
         self.near: dict[str, dict[str, frozenset[str]]] = {
             code: self.graphs.get(kind.graph, {}) for code, kind in self.kinds.items()

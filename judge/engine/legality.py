@@ -47,6 +47,7 @@ class Board:
         self.own_only = rules.may_order is own_units_only
         self.memo = rules.geo.memo
         self.support_memo = rules.geo.support_memo
+        self.moves = rules.geo.move_memo
         prov = self.prov
         self.units = {prov[u.loc]: u for u in rules.main_units(position)}
         self.position = position
@@ -92,16 +93,19 @@ def check_movement(
                                            f"there is no unit in {prov}"))
                 continue
             check = _CHECKS.get(type(order))
+            mine = own_only and unit.power == power and order.kind not in other
             try:
-                if own_only and unit.power == power and check and order.kind not in other:
-                    norm = check(board, unit, order)  # the common case, one call less
-                else:
+                if not (mine and check):
                     norm = _check(board, power, unit, order)
-                # tuple.__new__ is NamedTuple._make without its Python-level __new__.
-                checked = _new(Checked, (power, unit, order, norm))
+                elif check is _hold:
+                    norm = order  # nothing to check
+                else:
+                    norm = check(board, unit, order)  # the common case, one call less
             except Illegal as exc:
                 illegal.append(_illegal(power, unit, order, exc))
                 continue
+            # tuple.__new__ is NamedTuple._make without its Python-level __new__.
+            checked = _new(Checked, (power, unit, order, norm))
             if prov in legal:
                 again.setdefault(prov, [legal[prov]]).append(checked)
             legal[prov] = checked
@@ -198,16 +202,17 @@ def _settle_coast(board: Board, unit: Unit, kind: UnitKind, dest: str) -> str:
 
 
 def check_move(board: Board, unit: Unit, order: Move) -> Move:
-    kind = board.kinds[unit.kind]
-    here = board.prov[unit.loc]
-    dest = board.memo.get((unit.kind, unit.loc, order.dest))
-    if dest is None or isinstance(dest, tuple):
-        dest = settle_coast(board, unit, kind, order.dest)
-    there = board.prov[dest]
-    if there == here:
-        raise Illegal(f"{unit} cannot move to the province it is in")
-    adjacent = dest in board.near[unit.kind].get(unit.loc, ())
+    facts = board.moves.get((unit.kind, unit.loc, order.dest))
+    if facts is None:
+        facts = _move_facts(board, unit, order.dest)
+    if len(facts) == 1:
+        raise Illegal(facts[0])
+    dest: str
+    dest, here, there, adjacent = facts
     via = order.via_convoy or bool(order.route)
+    if adjacent and not via:  # the common case: a move along a border, nothing to settle
+        return order if dest == order.dest else Move(unit.loc, dest, unit.kind)
+    kind = board.kinds[unit.kind]
     if kind.convoyable and (via or not adjacent):
         if not board.convoy_route(here, there):
             raise Illegal(f"{unit} cannot go to {there} by convoy: no fleets stand where "
@@ -219,6 +224,24 @@ def check_move(board: Board, unit: Unit, order: Move) -> Move:
     if dest == order.dest and via == order.via_convoy and not order.route:
         return order
     return Move(unit.loc, dest, unit.kind, via_convoy=via)
+
+
+def _move_facts(board: Board, unit: Unit, written: str) -> tuple[Any, ...]:
+    """What the map alone says of this unit moving to `written`: (location entered, here,
+    there, adjacent), or (why not,); remembered per map."""
+    kind = board.kinds[unit.kind]
+    try:
+        dest = settle_coast(board, unit, kind, written)
+        here, there = board.prov[unit.loc], board.prov[dest]
+        if there == here:
+            raise Illegal(f"{unit} cannot move to the province it is in")
+        adjacent = dest in board.near[unit.kind].get(unit.loc, ())
+        facts: tuple[Any, ...] = (dest, here, there, adjacent)
+    except Illegal as exc:
+        facts = (exc.message,)
+    if written in board.prov:
+        board.moves[(unit.kind, unit.loc, written)] = facts
+    return facts
 
 
 def check_support(board: Board, unit: Unit, order: Support) -> Support:
