@@ -1,0 +1,199 @@
+"""The legality of one movement order against the board: coasts settled, or why not.
+
+Map facts (which coast a destination means, whether a move runs along a border, whether a
+support could be given without a convoy) are remembered on the Geography.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from judge.engine.board import Board, Illegal
+from judge.engine.convoys import on_minimal_route
+from judge.engine.orders import Convoy, Hold, Move, Order, Support
+from judge.engine.types import Unit, UnitKind
+
+
+def settle_coast(board: Board, unit: Unit, kind: UnitKind, dest: str) -> str:
+    """The location a unit of `kind` on `unit.loc` would enter for a `dest` as written.
+
+    DATC 4.B.1-4.B.3, 4.B.6: the only reachable coast is taken, two reachable coasts
+    without a choice is an error naming them, a named unreachable coast is illegal, and a
+    coast that means nothing (an army's, or an unknown one) is ignored. Pure map facts, so
+    the answer is remembered per variant.
+    """
+    key = (kind.code, unit.loc, dest)
+    hit = board.memo.get(key)
+    if hit is None:
+        try:
+            hit = _settle_coast(board, unit, kind, dest)
+        except Illegal as exc:
+            hit = (exc.message,)
+        if dest in board.prov:
+            board.memo[key] = hit
+    if isinstance(hit, tuple):
+        raise Illegal(hit[0])
+    return hit
+
+
+def _settle_coast(board: Board, unit: Unit, kind: UnitKind, dest: str) -> str:
+    geo = board.geo
+    prov = board.where(dest)
+    if not geo.is_province(prov):
+        raise Illegal(f"there is no province {prov!r}")
+    places = geo.stand_locations(kind, prov)
+    if not places:
+        raise Illegal(f"{kind.name}s cannot go to {prov} ({geo.provinces[prov].terrain})")
+    if len(places) == 1:
+        return places[0]
+    reach = geo.reachable(kind, unit.loc, prov)
+    if dest in places:
+        if dest not in reach and reach:
+            raise Illegal(f"{unit.loc} is not adjacent to {dest}")
+        return dest
+    if len(reach) > 1:
+        raise Illegal(f"say which coast of {prov}: {' or '.join(reach)}")
+    return reach[0] if reach else places[0]
+
+
+def check_move(board: Board, unit: Unit, order: Move) -> Move:
+    facts = board.moves.get((unit.kind, unit.loc, order.dest))
+    if facts is None:
+        facts = _move_facts(board, unit, order.dest)
+    if len(facts) == 1:
+        raise Illegal(facts[0])
+    dest: str
+    dest, here, there, adjacent = facts
+    via = order.via_convoy or bool(order.route)
+    if adjacent and not via:  # the common case: a move along a border, nothing to settle
+        return order if dest == order.dest else Move(unit.loc, dest, unit.kind)
+    kind = board.kinds[unit.kind]
+    if kind.convoyable and (via or not adjacent):
+        if not board.convoy_route(here, there):
+            raise Illegal(f"{unit} cannot go to {there} by convoy: no fleets stand where "
+                          "they could convoy it" if via else f"{unit.loc} is not adjacent "
+                          f"to {there}, and no fleets stand where they could convoy it")
+        via = via or not adjacent
+    elif not adjacent:
+        raise Illegal(f"{unit.loc} is not adjacent to {dest}")
+    if dest == order.dest and via == order.via_convoy and not order.route:
+        return order
+    return Move(unit.loc, dest, unit.kind, via_convoy=via)
+
+
+def _move_facts(board: Board, unit: Unit, written: str) -> tuple[Any, ...]:
+    """What the map alone says of this unit moving to `written`: (location entered, here,
+    there, adjacent), or (why not,); remembered per map."""
+    kind = board.kinds[unit.kind]
+    try:
+        dest = settle_coast(board, unit, kind, written)
+        here, there = board.prov[unit.loc], board.prov[dest]
+        if there == here:
+            raise Illegal(f"{unit} cannot move to the province it is in")
+        adjacent = dest in board.near[unit.kind].get(unit.loc, ())
+        facts: tuple[Any, ...] = (dest, here, there, adjacent)
+    except Illegal as exc:
+        facts = (exc.message,)
+    if written in board.prov:
+        board.moves[(unit.kind, unit.loc, written)] = facts
+    return facts
+
+
+def check_support(board: Board, unit: Unit, order: Support) -> Support:
+    kind = board.kind(unit)
+    here = board.prov[unit.loc]
+    target = board.where(order.target)
+    if target == here:
+        raise Illegal(f"{unit} cannot support itself")
+    other = board.units.get(target)
+    if other is None:
+        raise Illegal(f"there is no unit in {target} to support")
+    if order.dest is None:
+        if not board.geo.reachable(kind, unit.loc, target):
+            raise Illegal(f"{unit} cannot reach {target}, so it cannot support a unit there")
+        return order
+    dest = _supported_dest(board, unit, other, order.dest)
+    return order if dest == order.dest else Support(unit.loc, other.loc, dest, unit.kind)
+
+
+def _supported_dest(board: Board, unit: Unit, other: Unit, written: str) -> str:
+    """The supported move's destination: a province, or a coast when one was named.
+
+    What the map alone decides is remembered per map; only a move that needs a convoy
+    depends on where the fleets are this phase."""
+    key = (unit.kind, unit.loc, other.kind, other.loc, written)
+    hit = board.support_memo.get(key, _UNKNOWN)
+    if hit is _UNKNOWN:
+        try:
+            hit = _support_by_land(board, unit, other, written)
+        except Illegal as exc:
+            hit = (exc.message,)
+        if written in board.prov:
+            board.support_memo[key] = hit
+    if isinstance(hit, tuple):
+        raise Illegal(hit[0])
+    if isinstance(hit, str):
+        return hit
+    here, there = board.prov[unit.loc], board.where(written)
+    # DATC 6.D.31: the supporter cannot be part of the convoy it supports.
+    if board.kind(other).convoyable and board.convoy_route(board.prov[other.loc], there,
+                                                         without=here):
+        return there
+    raise Illegal(f"{other} cannot reach {there}")
+
+
+_UNKNOWN = object()
+
+
+def _support_by_land(board: Board, unit: Unit, other: Unit, written: str) -> str | None:
+    """The supported destination if the supported unit could move there without a
+    convoy; None if only a convoy could take it there."""
+    here, there = board.prov[unit.loc], board.where(written)
+    if not board.geo.is_province(there):
+        raise Illegal(f"there is no province {there!r}")
+    if there == here:
+        raise Illegal(f"{unit} cannot support a move into its own province")
+    if there == board.prov[other.loc]:
+        raise Illegal(f"{other} cannot move to the province it is in")
+    if not board.geo.touches(board.kind(unit), unit.loc, there):
+        raise Illegal(f"{unit} cannot reach {there}, so it cannot support a move there")
+    okind = board.kind(other)
+    places = board.geo.stand_locations(okind, there)
+    # DATC 4.B.4: a coast named in a support counts (and must match); a meaningless one
+    # (an army's, an unknown one) is ignored as in 4.B.6.
+    coasted = written if written != there and written in places else there
+    if board.geo.touches(okind, other.loc, there):
+        if coasted != there and coasted not in board.geo.neighbours(okind, other.loc):
+            raise Illegal(f"{other} cannot reach {coasted}")  # DATC 6.D.23
+        return coasted
+    return None
+
+
+def check_convoy(board: Board, unit: Unit, order: Convoy) -> Convoy:
+    kind = board.kind(unit)
+    here = board.prov[unit.loc]
+    terrain = board.geo.provinces[here].terrain
+    if terrain not in kind.convoys_in:
+        raise Illegal(f"{unit} cannot convoy from {here} ({terrain})")  # DATC 6.F.1
+    target = board.where(order.target)
+    other = board.units.get(target)
+    if other is None:
+        raise Illegal(f"there is no unit in {target} to convoy")
+    if not board.kind(other).convoyable:
+        raise Illegal(f"{other} cannot be convoyed")  # DATC 6.A.7
+    there = board.where(order.dest)
+    if not board.geo.stand_locations(board.kind(other), there) or there == target:
+        raise Illegal(f"{other} cannot be convoyed to {there}")
+    if not on_minimal_route(board.rules.convoy_adjacency, board.fleets, target, there, here):
+        raise Illegal(f"{unit} is not needed for any convoy from {target} to {there}")  # 6.G.19
+    return order if there == order.dest else Convoy(unit.loc, other.loc, there, unit.kind)
+
+
+def check_hold(board: Board, unit: Unit, order: Hold) -> Hold:
+    return order
+
+
+CHECKS: dict[type, Callable[[Board, Unit, Any], Order]] = {
+    Hold: check_hold, Move: check_move, Support: check_support, Convoy: check_convoy,
+}
