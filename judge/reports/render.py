@@ -1,0 +1,44 @@
+"""Rendering report views with the Jinja templates under templates/reports/."""
+
+from __future__ import annotations
+
+import os
+from datetime import datetime
+from pathlib import Path
+
+from jinja2 import Environment, FileSystemLoader, StrictUndefined
+
+from judge.engine.turn import TurnResult
+from judge.engine.types import ADJUSTMENT, MOVEMENT, RETREAT
+from judge.engine.visibility import Viewer
+from judge.reports.views import build_view
+from judge.variant import Variant
+
+TEMPLATES = {MOVEMENT: "movement.j2", RETREAT: "retreat.j2", ADJUSTMENT: "adjustment.j2"}
+
+
+def templates_root() -> Path:
+    env = os.environ.get("JUDGE_TEMPLATES")
+    return Path(env) if env else Path(__file__).resolve().parent.parent.parent / "templates"
+
+
+def make_environment(root: Path | None = None) -> Environment:
+    """Plain-text mail: no autoescaping; a missing variable is an error, not a blank."""
+    return Environment(
+        loader=FileSystemLoader(root or templates_root()),
+        undefined=StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+        autoescape=False,
+    )
+
+
+def render_report(variant: Variant, turn: TurnResult, viewer: Viewer,
+                  deadline: datetime | None = None, zone: str = "UTC",
+                  env: Environment | None = None) -> str:
+    view = build_view(variant, turn, viewer, deadline, zone)
+    # A variant's own phase kind without a template of its own reads like a movement.
+    name = TEMPLATES.get(turn.phase.kind, TEMPLATES[MOVEMENT])
+    template = (env or make_environment()).get_template(f"reports/{name}")
+    return template.render(view=view).rstrip("\n") + "\n"

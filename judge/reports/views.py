@@ -1,0 +1,189 @@
+"""Per-recipient report view models, built only from what the variant's visibility lets the
+recipient see: `project(turn.events, viewer)` and `board(turn.position, viewer)`.
+
+Hidden information is never removed from text: what a viewer may not know is simply not in
+their projection, so it cannot reach the template (ARCHITECTURE.md rule 3).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
+from judge.engine.adjustments import adjustment_counts
+from judge.engine.outcome import Adjustment, CentreChange, Dislodgement, Event, OrderResult
+from judge.engine.position import Position
+from judge.engine.turn import TurnResult
+from judge.engine.types import Phase, province_of
+from judge.engine.visibility import Role, Viewer
+from judge.reports.notation import order_text, place, result_tag, unit_text
+from judge.variant import Variant
+
+_DAYS = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")
+_MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
+
+
+@dataclass(frozen=True, slots=True)
+class OrderLine:
+    text: str  # 'A Paris -> Burgundy.'
+    tag: str  # '(*bounce*)', or '' when the order simply succeeded
+
+
+@dataclass(frozen=True, slots=True)
+class PowerOrders:
+    power: str
+    orders: tuple[OrderLine, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class DislodgedUnit:
+    power: str
+    adjective: str  # 'German', as in 'The German F Holland'
+    unit: str  # 'F Holland'
+    retreats: tuple[str, ...]  # full names; empty: the unit is destroyed
+
+
+@dataclass(frozen=True, slots=True)
+class CentreHolding:
+    power: str
+    count: int
+    centres: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class CentreChangeLine:
+    centre: str
+    old_owner: str | None  # None: the centre was neutral
+    new_owner: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class AdjustmentLine:
+    power: str
+    count: int  # builds (positive) or removals (negative)
+
+
+@dataclass(frozen=True, slots=True)
+class ReportView:
+    game_title: str
+    recipient: str  # 'France', 'Observer', 'Master'
+    title: str  # 'Spring 1901 Movement'
+    kind: str  # the phase kind code: M, R, A
+    orders: tuple[PowerOrders, ...]
+    dislodged: tuple[DislodgedUnit, ...]
+    centres: tuple[CentreHolding, ...]  # empty unless centres were counted this turn
+    changes: tuple[CentreChangeLine, ...]
+    adjustments: tuple[AdjustmentLine, ...]
+    next_title: str | None
+    deadline: str | None
+    winners: tuple[str, ...]
+
+
+def build_view(variant: Variant, turn: TurnResult, viewer: Viewer,
+               deadline: datetime | None = None, zone: str = "UTC") -> ReportView:
+    rules = variant.rules
+    events = rules.visibility.project(turn.events, viewer)
+    board = rules.visibility.board(turn.position, viewer)
+    counted = _centres_counted(variant, turn)
+    return ReportView(
+        game_title=variant.title,
+        recipient=_recipient(viewer),
+        title=rules.calendar.describe(turn.phase),
+        kind=turn.phase.kind,
+        orders=_orders(variant, turn.phase, events),
+        dislodged=_dislodged(variant, events),
+        centres=_holdings(variant, board) if counted else (),
+        changes=_changes(variant, events),
+        adjustments=() if turn.winners else _adjustments(variant, events,
+                                                         board if counted else None),
+        next_title=rules.calendar.describe(turn.next_phase) if turn.next_phase else None,
+        deadline=format_deadline(deadline, zone) if deadline and turn.next_phase else None,
+        winners=tuple(power_name(w) for w in turn.winners),
+    )
+
+
+def power_name(power: str) -> str:
+    return power.title()
+
+
+def format_deadline(when: datetime, zone: str) -> str:
+    """'Sat 28 Nov 2026 20:00 Europe/London', in English whatever the process locale."""
+    if when.tzinfo is None:
+        raise ValueError("a deadline must be an aware datetime")
+    local = when.astimezone(ZoneInfo(zone))
+    return (f"{_DAYS[local.weekday()]} {local.day:02d} {_MONTHS[local.month - 1]} "
+            f"{local.year} {local:%H:%M} {zone}")
+
+
+def _recipient(viewer: Viewer) -> str:
+    if viewer.role == Role.PLAYER and viewer.power:
+        return power_name(viewer.power)
+    return viewer.role.value.title()
+
+
+def _centres_counted(variant: Variant, turn: TurnResult) -> bool:
+    """Centres are counted when this turn ended a season that takes them (after a Fall)."""
+    calendar = variant.rules.calendar
+    if not calendar.season(turn.phase.season).takes_centres:
+        return False
+    return turn.next_phase is None or calendar.ends_season(turn.phase, turn.next_phase)
+
+
+def _power_order(variant: Variant) -> dict[str, int]:
+    return {p.name: i for i, p in enumerate(variant.powers)}
+
+
+def _orders(variant: Variant, phase: Phase, events: Sequence[Event]) -> tuple[PowerOrders, ...]:
+    results = [e for e in events if isinstance(e, OrderResult)]
+    kinds_at = {province_of(r.unit.loc): r.unit.kind for r in results if r.unit is not None}
+    by_power: dict[str, list[OrderLine]] = {}
+    for r in results:
+        text = order_text(variant.rules.geo, r, phase.kind, kinds_at)
+        by_power.setdefault(r.power, []).append(OrderLine(text, result_tag(r)))
+    rank = _power_order(variant)
+    return tuple(PowerOrders(power_name(p), tuple(lines))
+                 for p, lines in sorted(by_power.items(), key=lambda i: rank.get(i[0], 99)))
+
+
+def _dislodged(variant: Variant, events: Sequence[Event]) -> tuple[DislodgedUnit, ...]:
+    geo = variant.rules.geo
+    adjective = {p.name: p.adjective for p in variant.powers}
+    return tuple(
+        DislodgedUnit(power_name(d.unit.power), adjective.get(d.unit.power, d.unit.power),
+                      unit_text(geo, d.unit.kind, d.unit.loc),
+                      tuple(place(geo, loc) for loc in d.retreats))
+        for d in events if isinstance(d, Dislodgement)
+    )
+
+
+def _holdings(variant: Variant, board: Position) -> tuple[CentreHolding, ...]:
+    geo = variant.rules.geo
+    counts = geo.centre_counts(board.owners)
+    return tuple(
+        CentreHolding(power_name(p.name), counts.get(p.name, 0),
+                      tuple(sorted(place(geo, c) for c in board.centres_of(p.name))))
+        for p in variant.powers if counts.get(p.name, 0)
+    )
+
+
+def _changes(variant: Variant, events: Sequence[Event]) -> tuple[CentreChangeLine, ...]:
+    def name(power: str | None) -> str | None:
+        return power_name(power) if power else None
+
+    geo = variant.rules.geo
+    return tuple(CentreChangeLine(place(geo, c.centre), name(c.old_owner), name(c.new_owner))
+                 for c in events if isinstance(c, CentreChange))
+
+
+def _adjustments(variant: Variant, events: Sequence[Event],
+                 counted_board: Position | None) -> tuple[AdjustmentLine, ...]:
+    """Each power's count: from the phase's Adjustment events, or, after centres were
+    counted, what the new board owes."""
+    counts = {e.power: e.count for e in events if isinstance(e, Adjustment)}
+    if counted_board is not None and not counts:
+        counts = adjustment_counts(variant.rules, counted_board)
+    rank = _power_order(variant)
+    return tuple(AdjustmentLine(power_name(p), n)
+                 for p, n in sorted(counts.items(), key=lambda i: rank.get(i[0], 99)) if n)
