@@ -1,0 +1,39 @@
+"""Mail commands: a registry of command families, the message splitter and the reply.
+
+    registry = build_registry()
+    reply = run_message(body, BasicContext(registry))
+    reply.subject("Re: orders"), reply.render()
+"""
+
+from __future__ import annotations
+
+from judge.commands import builtin
+from judge.commands.dispatch import BasicContext, OrderHandler, run_message
+from judge.commands.items import Ignored, Invocation, Item, OrderLine, Outcome
+from judge.commands.parse import split_message
+from judge.commands.registry import (
+    Command,
+    Context,
+    DuplicateCommandError,
+    RegisterFamily,
+    Registry,
+)
+from judge.commands.reply import Reply
+
+# One entry per family module; each adds its commands to the registry it is given.
+FAMILIES: tuple[RegisterFamily, ...] = (builtin.register,)
+
+
+def build_registry(families: tuple[RegisterFamily, ...] = FAMILIES) -> Registry:
+    """A fresh registry with every family's commands; a name clash raises here."""
+    registry = Registry()
+    for register in families:
+        register(registry)
+    return registry
+
+
+__all__ = [
+    "FAMILIES", "BasicContext", "Command", "Context", "DuplicateCommandError", "Ignored",
+    "Invocation", "Item", "OrderHandler", "OrderLine", "Outcome", "RegisterFamily",
+    "Registry", "Reply", "build_registry", "run_message", "split_message",
+]

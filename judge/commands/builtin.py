@@ -1,0 +1,66 @@
+"""The commands that need no game state: HELP and SIGNOFF.
+
+How a family adds itself (one module per family, e.g. `account.py` for REGISTER, SET
+PASSWORD, SET ADDRESS; `players.py` for SIGNON, JOIN, RESIGN; `master.py` for the master's
+commands):
+
+1. Write each run function as `def run_x(ctx: Context, invocation: Invocation) -> Outcome`.
+   Read `invocation.args` (case kept as typed: passwords), `invocation.rest` (the line after
+   the command words) and, for block commands, `invocation.block`. Report with
+   `Outcome.ok(*lines)` or `Outcome.fail(reason)`; never write to the reply yourself.
+2. Give the module a `register(registry: Registry) -> None` that calls
+   `registry.register(Command(...))` once per command.
+3. Add that `register` to `FAMILIES` in `judge/commands/__init__.py`. A clash of names
+   or aliases with another family raises DuplicateCommandError when the registry is built.
+4. If the command needs more than the registry (a unit of work, the sender's account),
+   add a member to the `Context` protocol in registry.py; do not reach for globals.
+"""
+
+from __future__ import annotations
+
+from judge.commands.items import Invocation, Outcome
+from judge.commands.registry import Command, Context, Registry
+
+
+def run_help(ctx: Context, invocation: Invocation) -> Outcome:
+    if not invocation.args:
+        return Outcome.ok("Commands (case does not matter; unique abbreviations of 4 or "
+                          "more letters work):", "", *ctx.registry.help_lines())
+    topic = " ".join(invocation.args)
+    for phrase in (topic, invocation.args[0]):
+        found = ctx.registry.lookup(phrase)
+        if found.command is not None:
+            return Outcome.ok(*_describe(found.command))
+    return Outcome.fail(_unknown_topic(ctx.registry, topic))
+
+
+def _describe(command: Command) -> list[str]:
+    lines = [command.synopsis()]
+    if command.aliases:
+        lines.append(f"Also written: {', '.join(command.aliases)}")
+    if command.block:
+        ends = " or ".join(command.end_words)
+        lines.append(f"Takes the lines that follow, up to a line reading {ends}.")
+    if command.ends_message:
+        lines.append("Lines after it are ignored.")
+    return lines
+
+
+def _unknown_topic(registry: Registry, topic: str) -> str:
+    found = registry.lookup(topic)
+    near = found.candidates or registry.close_matches(topic)
+    hint = f"; did you mean {', '.join(near)}?" if near else "; send HELP for the list"
+    return f"no command {topic.upper()}{hint}"
+
+
+def run_signoff(ctx: Context, invocation: Invocation) -> Outcome:
+    return Outcome.ok("End of commands.")
+
+
+def register(registry: Registry) -> None:
+    registry.register(Command(
+        name="HELP", usage="HELP [command]", run=run_help,
+        help="list the commands, or explain one"))
+    registry.register(Command(
+        name="SIGNOFF", run=run_signoff, ends_message=True,
+        help="end of commands; the rest of the message (a signature) is ignored"))

@@ -1,0 +1,34 @@
+"""A registry holding every command name issue #3 lists, with stub run functions.
+
+It checks the planned names against each other (no clashes, realistic ambiguities) before
+the families exist.
+"""
+
+from __future__ import annotations
+
+from judge.commands import Command, Context, Invocation, Outcome, Registry, build_registry
+
+PLAIN = (
+    "LIST", "HISTORY", "SUMMARY", "CREATE", "SIGNON", "JOIN", "OBSERVE", "CLEAR", "PHASE",
+    "SET PASSWORD", "SET ADDRESS", "SET WAIT", "SET NOWAIT", "SET DRAW", "SET NODRAW",
+    "SET CONCEDE", "SET ABSENCE", "SET ZONE", "RESIGN", "SET DEADLINE", "SET GRACE",
+    "SET START", "START", "PROCESS", "PREVIEW", "ROLLBACK", "ROLLFORWARD", "PAUSE",
+    "RESUME", "EJECT", "REPLACE", "BECOME", "SET ORDERS", "ANNOUNCE", "END GAME",
+)
+
+
+def stub(ctx: Context, invocation: Invocation) -> Outcome:
+    return Outcome.ok(f"ran {invocation.name} {' '.join(invocation.args)}".strip())
+
+
+def full_registry() -> Registry:
+    registry = build_registry()
+    for name in PLAIN:
+        registry.register(Command(name=name, help=f"{name.lower()} (stub)", run=stub))
+    registry.register(Command(name="REGISTER", help="register", run=stub, block=True,
+                              end_words=("END",)))
+    registry.register(Command(name="PRESS", help="press", run=stub, block=True,
+                              end_words=("ENDPRESS", "END PRESS")))
+    registry.register(Command(name="BROADCAST", help="broadcast", run=stub, block=True,
+                              end_words=("ENDPRESS", "END PRESS")))
+    return registry
