@@ -119,8 +119,10 @@ class _Ledger:
 
     def _remove(self, order: Disband) -> Unit:
         prov = province_of(order.loc)
+        kinds = self.rules.kinds
+        # Only a main-layer unit counts towards removals (a diplomat beside it does not).
         unit = next((u for u in self.units if province_of(u.loc) == prov
-                     and u.power == self.power), None)
+                     and u.power == self.power and kinds[u.kind].layer == "main"), None)
         if unit is None:
             raise _Refused(f"{self.power} has no unit in {prov}", Reason.NO_UNIT, Outcome.FAILS)
         if self.left >= 0:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from judge.engine.geo import Geography
-from judge.engine.orders import Move
+from judge.engine.orders import Disband, Move
 from judge.engine.outcome import Outcome
 from judge.engine.position import Position
 from judge.engine.rules import Rules
@@ -42,3 +42,12 @@ def test_other_layers_pass_through_movement_and_take_no_centres() -> None:
     turn = adjudicate(rules, board, {"FRANCE": [Move("par", "pic")]})
     assert Unit("GERMANY", "D", "bel") in turn.position.units
     assert "bel" not in turn.position.owners  # a diplomat does not capture a centre
+
+
+def test_a_removal_takes_the_main_layer_unit_not_the_diplomat_beside_it() -> None:
+    rules = _rules()
+    board = Position(Phase.parse("W1901A"),
+                     (Unit("FRANCE", "D", "par"), Unit("FRANCE", "A", "par"),
+                      Unit("FRANCE", "A", "bur")), {"par": "FRANCE"})
+    turn = adjudicate(rules, board, {"FRANCE": [Disband("par")]})
+    assert set(turn.position.units) == {Unit("FRANCE", "D", "par"), Unit("FRANCE", "A", "bur")}
