@@ -32,7 +32,7 @@ Parsed = Iterator[tuple[T, int]]
 RETREAT_PHASE = "R"
 ADJUSTMENT_PHASE = "A"
 
-_TODO = {
+_EXPECTED_ORDER = {
     "M": "an order for the unit: H to hold, '-' and a province to move, S to support "
     "or C to convoy",
     "R": "an order for the unit: '-' and a province to retreat, or D to disband",
@@ -145,7 +145,7 @@ class Parser:
             case Word.DISBAND:
                 yield Disband(unit.loc, unit.kind), nxt
             case _:
-                self.fail(pos, Expect(_TODO.get(self.phase, _TODO["M"])))
+                self.fail(pos, Expect(_EXPECTED_ORDER.get(self.phase, _EXPECTED_ORDER["M"])))
 
     def _dest_label(self) -> str:
         verb = "retreat" if self.phase == RETREAT_PHASE else "move"
