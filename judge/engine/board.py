@@ -39,7 +39,6 @@ class Board:
         self.other_layers = rules.geo.other_layers
         self.may_order = rules.may_order
         self.own_only = rules.may_order is own_units_only
-        self.memo = rules.geo.memo
         self.support_memo = rules.geo.support_memo
         self.moves = rules.geo.move_memo
         prov = self.prov
@@ -48,7 +47,6 @@ class Board:
         self.near = rules.geo.near
         places = rules.geo.convoy_places
         self.fleets = frozenset([p for p, u in self.units.items() if p in places[u.kind]])
-        self.routes: dict[tuple[str, str, str | None], bool] = {}
 
     def where(self, loc: str) -> str:
         """The province of a location as written (it may name an unknown coast)."""
@@ -58,12 +56,6 @@ class Board:
         return self.kinds[unit.kind]
 
     def convoy_route(self, origin: str, dest: str, without: str | None = None) -> bool:
-        """Whether fleets on this board could carry an army from origin to dest; asked by
-        the army's move and again by each fleet's convoy order, so answered once."""
-        key = (origin, dest, without)
-        known = self.routes.get(key)
-        if known is None:
-            fleets = self.fleets - {without} if without else self.fleets
-            known = self.routes[key] = can_convoy(self.rules.convoy_adjacency, fleets,
-                                                  origin, dest)
-        return known
+        """Whether fleets on this board could carry an army from origin to dest."""
+        fleets = self.fleets - {without} if without else self.fleets
+        return can_convoy(self.rules.convoy_adjacency, fleets, origin, dest)

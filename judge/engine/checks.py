@@ -20,24 +20,9 @@ def settle_coast(board: Board, unit: Unit, kind: UnitKind, dest: str) -> str:
 
     DATC 4.B.1-4.B.3, 4.B.6: the only reachable coast is taken, two reachable coasts
     without a choice is an error naming them, a named unreachable coast is illegal, and a
-    coast that means nothing (an army's, or an unknown one) is ignored. Pure map facts, so
-    the answer is remembered per variant.
+    coast that means nothing (an army's, or an unknown one) is ignored. Its only caller,
+    _move_facts, remembers the answer per map.
     """
-    key = (kind.code, unit.loc, dest)
-    hit = board.memo.get(key)
-    if hit is None:
-        try:
-            hit = _settle_coast(board, unit, kind, dest)
-        except Illegal as exc:
-            hit = (exc.message,)
-        if dest in board.prov:
-            board.memo[key] = hit
-    if isinstance(hit, tuple):
-        raise Illegal(hit[0])
-    return hit
-
-
-def _settle_coast(board: Board, unit: Unit, kind: UnitKind, dest: str) -> str:
     geo = board.geo
     prov = board.where(dest)
     if not geo.is_province(prov):

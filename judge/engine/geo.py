@@ -64,8 +64,7 @@ class Geography:
         self._last_counts: tuple[Mapping[str, str] | None, dict[str, int]] = (None, {})
         self.other_layers = frozenset(c for c, k in self.kinds.items() if k.layer != "main")
         self._reach: dict[tuple[str, str, str], tuple[str, ...]] = {}
-        # Answers that depend on this map only (legality.settle_coast), remembered.
-        self.memo: dict[tuple[str, str, str], str | tuple[str]] = {}
+        # Answers that depend on this map only (engine/checks.py), remembered.
         self.support_memo: dict[tuple[str, ...], object] = {}
         self.move_memo: dict[tuple[str, str, str], tuple[Any, ...]] = {}
         # Per unit kind code: its graph, and the provinces where it may convoy.

@@ -31,7 +31,6 @@ class Reason(StrEnum):
     NO_CONVOY = "no convoy"
     NO_MATCH = "void"
     PARADOX = "paradox"
-    STANDOFF = "standoff"
     TOO_MANY = "too many"
     ILLEGAL = "illegal"
     NO_UNIT = "no unit"

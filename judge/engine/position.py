@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from judge.engine.outcome import Dislodgement
@@ -30,9 +30,6 @@ class Position:
     def units_of(self, power: str) -> list[Unit]:
         return [u for u in self.units if u.power == power]
 
-    def powers(self) -> set[str]:
-        return {u.power for u in self.units} | set(self.owners.values())
-
     def with_phase(self, phase: Phase) -> Position:
         # Built directly: dataclasses.replace costs ten times as much on this hot path.
         return Position(phase, self.units, self.owners, self.dislodged, self.state)
@@ -42,10 +39,6 @@ class Position:
         """The same position (phase, variant state) with a new board."""
         return Position(self.phase, units, self.owners if owners is None else owners,
                         dislodged, self.state)
-
-
-def owners_from_centres(centres: Mapping[str, Iterable[str]]) -> dict[str, str]:
-    return {c: power for power, cs in centres.items() for c in cs}
 
 
 def centres_by_power(owners: Mapping[str, str]) -> dict[str, list[str]]:
