@@ -26,6 +26,18 @@ TABLES_BY_REVISION = {
     "0003": {"games", "seats"},
     "0004": {"turns", "orders"},
     "0005": {"press", "votes", "audit_log"},
+    "0006": set(),
+    "0007": set(),
+    "0008": set(),
+    "0009": {"future_orders"},
+    "0010": set(),
+}
+# The revisions that add columns to existing tables: (table, column) pairs.
+COLUMNS_BY_REVISION = {
+    "0006": {("seats", "password_hash")},
+    "0007": {("seats", "waiting"), ("seats", "absences")},
+    "0008": {("turns", "grace_until"), ("turns", "notices")},
+    "0010": {("games", "draw_settings"), ("games", "result")},
 }
 
 
@@ -54,7 +66,7 @@ def _schema_diff(url: str) -> list[Any]:
 
 def test_the_revisions_are_a_single_line_in_order() -> None:
     assert _revisions() == sorted(TABLES_BY_REVISION)
-    assert head_revision() == "0005"
+    assert head_revision() == "0010"
 
 
 def test_walk_up_one_step_at_a_time_then_down_then_up(db_url: str) -> None:
@@ -88,6 +100,31 @@ def test_the_models_match_the_migrations(db_url: str) -> None:
 
 def test_the_comparison_sees_a_missing_revision(db_url: str) -> None:
     # Proves the check above can fail: one revision short, the last tables are missing.
-    upgrade(db_url, "0004")
+    upgrade(db_url, "0008")
     added = {d[1].name for d in _schema_diff(db_url) if d[0] == "add_table"}
-    assert added == TABLES_BY_REVISION["0005"]
+    assert added == TABLES_BY_REVISION["0009"]
+
+
+def test_the_comparison_sees_missing_columns(db_url: str) -> None:
+    upgrade(db_url, "0009")
+    added = {(d[2], d[3].name) for d in _schema_diff(db_url) if d[0] == "add_column"}
+    assert added == COLUMNS_BY_REVISION["0010"]
+
+
+def test_each_column_revision_adds_its_columns_and_takes_them_back(db_url: str) -> None:
+    for revision, columns in COLUMNS_BY_REVISION.items():
+        upgrade(db_url, revision)
+        assert columns <= _columns(db_url), revision
+        downgrade(db_url, "-1")
+        assert not columns & _columns(db_url), revision
+        upgrade(db_url, revision)
+
+
+def _columns(url: str) -> set[tuple[str, str]]:
+    engine = make_engine(url)
+    try:
+        inspector = sa.inspect(engine)
+        return {(table, column["name"]) for table in inspector.get_table_names()
+                for column in inspector.get_columns(table)}
+    finally:
+        engine.dispose()

@@ -13,13 +13,14 @@ from judge.store.models.enums import (
 from judge.store.models.games import Game, Seat
 from judge.store.models.mail import InboxMessage, OutboxMessage
 from judge.store.models.social import AuditEntry, Press, Vote
-from judge.store.models.turns import Order, Turn
+from judge.store.models.turns import FutureOrder, Order, Turn
 
 __all__ = [
     "Account",
     "AccountAddress",
     "AuditEntry",
     "Base",
+    "FutureOrder",
     "Game",
     "GameState",
     "InboxMessage",

@@ -25,6 +25,10 @@ class Game(Base):
     state: Mapped[GameState] = mapped_column(str_enum(GameState), default=GameState.FORMING)
     deadline_settings: Mapped[dict[str, Any]] = mapped_column(json_type(), default=dict)
     press_settings: Mapped[dict[str, Any]] = mapped_column(json_type(), default=dict)
+    draw_settings: Mapped[dict[str, Any]] = mapped_column(
+        json_type(), default=dict, server_default="{}")
+    # Null while the game runs; how it ended once finished (judge.game.ending).
+    result: Mapped[dict[str, Any] | None] = mapped_column(json_type())
     created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utc_now)
 
     seats: Mapped[list[Seat]] = relationship(back_populates="game", order_by="Seat.id")
@@ -44,6 +48,13 @@ class Seat(Base):
     preferences: Mapped[list[str]] = mapped_column(json_type(), default=list)
     # Keys the reply tokens mailed to this seat, so a reply proves which seat it answers.
     secret: Mapped[str] = mapped_column(sa.String(64), unique=True)
+    # judge.game.passwords' scrypt hash; null only for seats made by an operator.
+    password_hash: Mapped[str | None] = mapped_column(sa.String(255))
+    # SET WAIT: hold back early processing until the deadline.
+    waiting: Mapped[bool] = mapped_column(default=False, server_default=sa.false())
+    # SET ABSENCE periods as [start, end] ISO 8601 pairs; deadlines avoid them.
+    absences: Mapped[list[list[str]]] = mapped_column(
+        json_type(), default=list, server_default="[]")
 
     game: Mapped[Game] = relationship(back_populates="seats")
     account: Mapped[Account] = relationship()

@@ -30,6 +30,11 @@ class Turn(Base):
     events: Mapped[list[Any] | None] = mapped_column(json_type())
     deadline: Mapped[datetime | None] = mapped_column(UTCDateTime())
     processed_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
+    # The deadline machinery's memory (judge.game.deadlines): when grace ends, which
+    # reminders and notices went out, whether the turn waits for the master.
+    grace_until: Mapped[datetime | None] = mapped_column(UTCDateTime())
+    notices: Mapped[dict[str, Any]] = mapped_column(
+        json_type(), default=dict, server_default="{}")
 
     game: Mapped[Game] = relationship()
 
@@ -52,3 +57,19 @@ class Order(Base):
     )
 
     turn: Mapped[Turn] = relationship()
+
+
+class FutureOrder(Base):
+    """Orders sent ahead for a phase not yet open (PHASE season year kind)."""
+
+    __tablename__ = "future_orders"
+    __table_args__ = (sa.Index("ix_future_orders_game_id_phase", "game_id", "phase"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(sa.ForeignKey("games.id", ondelete="CASCADE"))
+    phase: Mapped[str] = mapped_column(sa.String(32))
+    power: Mapped[str] = mapped_column(sa.String(32))
+    lines: Mapped[list[str]] = mapped_column(json_type())
+    submitted_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utc_now)
+    inbox_id: Mapped[int | None] = mapped_column(
+        sa.ForeignKey("inbox.id", ondelete="SET NULL"))
