@@ -10,10 +10,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from judge.commands.items import Ignored, Invocation, OrderLine
+from judge.commands.items import Ignored, Invocation, OrderLine, Outcome
 from judge.commands.parse import split_message
 from judge.commands.registry import Context, Registry
 from judge.commands.reply import Reply
+from judge.game.errors import GameError
 
 
 class OrderHandler(Protocol):
@@ -62,7 +63,10 @@ def _invoke(ctx: Context, invocation: Invocation, reply: Reply) -> None:
         return
     command = ctx.registry.lookup(invocation.name).command
     assert command is not None, invocation.name  # the parser only names registered commands
-    result = command.run(ctx, invocation)
+    try:
+        result = command.run(ctx, invocation)
+    except GameError as exc:
+        result = Outcome.fail(str(exc))
     if result.error is not None:
         reply.error(invocation.line_no, invocation.text, result.error)
     else:

@@ -27,6 +27,7 @@ class Reply:
         self._done: list[Entry] = []
         self._errors: list[Entry] = []
         self._ignored: list[Entry] = []
+        self._notes: list[tuple[str, tuple[str, ...]]] = []
 
     def done(self, line_no: int, text: str, *details: str) -> None:
         self._done.append(Entry(line_no, text, details))
@@ -36,6 +37,10 @@ class Reply:
 
     def ignored(self, line_no: int, text: str, reason: str) -> None:
         self._ignored.append(Entry(line_no, text, (reason,)))
+
+    def note(self, title: str, *lines: str) -> None:
+        """A section after the fixed ones: a power's order set, what happened next."""
+        self._notes.append((title, lines))
 
     @property
     def has_errors(self) -> bool:
@@ -59,6 +64,8 @@ class Reply:
                 lines += ["", title, "-" * len(title)]
                 for entry in entries:
                     lines += entry.render()
+        for title, body in self._notes:
+            lines += ["", title, "-" * len(title), *body]
         return "\n".join(lines) + "\n"
 
     def subject(self, base: str) -> str:

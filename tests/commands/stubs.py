@@ -22,13 +22,17 @@ def stub(ctx: Context, invocation: Invocation) -> Outcome:
 
 
 def full_registry() -> Registry:
+    """The real families plus a stub for each planned name no family registers yet."""
     registry = build_registry()
-    for name in PLAIN:
-        registry.register(Command(name=name, help=f"{name.lower()} (stub)", run=stub))
-    registry.register(Command(name="REGISTER", help="register", run=stub, block=True,
-                              end_words=("END",)))
-    registry.register(Command(name="PRESS", help="press", run=stub, block=True,
-                              end_words=("ENDPRESS", "END PRESS")))
-    registry.register(Command(name="BROADCAST", help="broadcast", run=stub, block=True,
-                              end_words=("ENDPRESS", "END PRESS")))
+    planned = [Command(name=name, help=f"{name.lower()} (stub)", run=stub) for name in PLAIN]
+    planned += [
+        Command(name="REGISTER", help="register", run=stub, block=True, end_words=("END",)),
+        Command(name="PRESS", help="press", run=stub, block=True,
+                end_words=("ENDPRESS", "END PRESS")),
+        Command(name="BROADCAST", help="broadcast", run=stub, block=True,
+                end_words=("ENDPRESS", "END PRESS")),
+    ]
+    for command in planned:
+        if registry.lookup(command.name).command is None:
+            registry.register(command)
     return registry

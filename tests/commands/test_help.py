@@ -55,7 +55,8 @@ def test_help_on_a_two_word_and_a_block_command() -> None:
 def test_help_on_an_unknown_command_lists_close_matches() -> None:
     reply = converse("HELP SINGOFF")
     assert reply.subject("Re: help") == "[errors] Re: help"
-    assert "line 1: HELP SINGOFF\n    no command SINGOFF; did you mean SIGNOFF?\n" in reply.render()
+    expected = "line 1: HELP SINGOFF\n    no command SINGOFF; did you mean SIGNOFF, SIGNON?\n"
+    assert expected in reply.render()
 
 
 def test_help_on_an_ambiguous_abbreviation_lists_the_candidates() -> None:

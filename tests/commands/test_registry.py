@@ -10,6 +10,7 @@ from judge.commands import (
     Outcome,
     Registry,
     build_registry,
+    builtin,
 )
 from tests.commands.stubs import full_registry
 
@@ -103,6 +104,8 @@ def test_close_matches_and_structure_queries() -> None:
 
 def test_every_build_is_a_fresh_registry() -> None:
     first, second = build_registry(), build_registry()
-    first.register(cmd("LIST"))
-    assert second.lookup("LIST").command is None
-    assert [c.name for c in second.commands()] == ["HELP", "SIGNOFF"]
+    first.register(cmd("FROBNICATE"))
+    assert second.lookup("FROBNICATE").command is None
+    assert [c.name for c in second.commands()] == [c.name for c in build_registry().commands()]
+    only_builtin = build_registry((builtin.register,))
+    assert [c.name for c in only_builtin.commands()] == ["HELP", "SIGNOFF"]

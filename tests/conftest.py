@@ -1,4 +1,4 @@
-"""Store fixtures: a SQLite file per test, an emptied PostgreSQL database per test.
+"""Database fixtures: a SQLite file per test, an emptied PostgreSQL database per test.
 
 `db_url` runs a test on both backends. The cluster starts once per session, on first use.
 Without PostgreSQL binaries the PostgreSQL cases skip on a developer's machine, but fail

@@ -1,0 +1,91 @@
+"""The context a message's commands run in: one unit of work, the sender, what SIGNON chose.
+
+One JudgeContext per inbound message. Commands read and change it as the message goes
+on: REGISTER sets `account`, SIGNON sets `seat`, PHASE sets `phase`, BECOME sets `power`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from sqlalchemy.orm import Session
+
+from judge.commands.registry import Context, Registry
+from judge.commands.reply import Reply
+from judge.engine.types import Phase
+from judge.game.clock import Clock
+from judge.game.errors import GameError
+from judge.game.postman import Postman
+from judge.store.models import Account, Game, InboxMessage, Seat, SeatRole
+
+
+@dataclass
+class JudgeContext:
+    registry: Registry
+    session: Session
+    clock: Clock
+    postman: Postman
+    sender: str  # the address the reply goes to
+    inbox: InboxMessage | None = None
+    account: Account | None = None
+    seat: Seat | None = None
+    phase: Phase | None = None  # orders after PHASE go to this future phase
+    power: str | None = None  # a master's BECOME: the power the master acts for
+    rng: random.Random = field(default_factory=random.Random)
+    # Work to do once every command of the message has run (process a turn whose
+    # orders are now complete), in the same transaction.
+    after: list[Callable[[JudgeContext, Reply], None]] = field(default_factory=list)
+
+    @property
+    def zone(self) -> str:
+        return self.account.time_zone if self.account is not None else "UTC"
+
+    @property
+    def game(self) -> Game | None:
+        return self.seat.game if self.seat is not None else None
+
+
+def judge_context(ctx: Context) -> JudgeContext:
+    """The full context behind the Context protocol (commands of a stateful family)."""
+    if not isinstance(ctx, JudgeContext):
+        raise TypeError("this command needs a JudgeContext")
+    return ctx
+
+
+def need_account(ctx: JudgeContext) -> Account:
+    if ctx.account is None:
+        raise GameError(f"{ctx.sender} is not registered on this judge; send REGISTER "
+                        "(see HELP REGISTER) first")
+    return ctx.account
+
+
+def need_seat(ctx: JudgeContext) -> Seat:
+    if ctx.seat is None:
+        raise GameError("sign on first: SIGNON <power initial><game> <password>, "
+                        "e.g. SIGNON Falpha secret")
+    return ctx.seat
+
+
+def need_master(ctx: JudgeContext) -> Seat:
+    seat = need_seat(ctx)
+    if seat.role != SeatRole.MASTER:
+        raise GameError(f"only the master of {seat.game.name} may do this "
+                        "(SIGNON M<game> <password> as master)")
+    return seat
+
+
+def need_game(ctx: JudgeContext) -> Game:
+    return need_seat(ctx).game
+
+
+def acting_power(ctx: JudgeContext) -> str:
+    """The power whose orders and votes this message gives (a player's, or BECOME's)."""
+    seat = need_seat(ctx)
+    if seat.role == SeatRole.MASTER and ctx.power is not None:
+        return ctx.power
+    if seat.role != SeatRole.PLAYER or seat.power is None:
+        raise GameError("only a player with a power can do this (a master can BECOME "
+                        "a power first)")
+    return seat.power

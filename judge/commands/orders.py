@@ -1,0 +1,181 @@
+"""Orders: the lines no command claims, CLEAR, and PHASE for orders ahead of time.
+
+Every message that touches orders gets back the power's whole current set, the units
+still without orders and the time left; the turn is processed at once when the last
+power's orders complete it and nobody asked to WAIT.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import sqlalchemy as sa
+
+from judge.commands.context import JudgeContext, acting_power, judge_context, need_seat
+from judge.commands.dispatch import reject_orders
+from judge.commands.items import Invocation, OrderLine, Outcome
+from judge.commands.registry import Command, Context, Registry
+from judge.commands.reply import Reply
+from judge.engine.types import Phase
+from judge.game import ordering
+from judge.game.errors import GameError
+from judge.game.games import current_turn, game_variant, position_of
+from judge.game.progress import is_ready, process_and_report, time_left
+from judge.reports.views import format_deadline
+from judge.store.models import FutureOrder, Game, GameState, Turn
+
+
+def handle_orders(ctx: Context, lines: Sequence[OrderLine], reply: Reply) -> None:
+    jc = judge_context(ctx)
+    if jc.seat is None:
+        reject_orders(ctx, lines, reply)
+        return
+    numbered = [(line.line_no, line.text) for line in lines]
+    try:
+        errors = _future(jc, numbered) if jc.phase else _now(jc, numbered)
+    except GameError as exc:
+        errors = [ordering.LineError(n, text, str(exc)) for n, text in numbered]
+    failed = {e.line_no for e in errors}
+    for error in errors:
+        reply.error(error.line_no, error.text, error.reason)
+    for line_no, text in numbered:
+        if line_no not in failed:
+            reply.done(line_no, text)
+    _after_once(jc)
+
+
+def _open_turn(jc: JudgeContext) -> tuple[Game, Turn]:
+    game = need_seat(jc).game
+    turn = current_turn(jc.session, game)
+    if game.state == GameState.FORMING or turn is None:
+        raise GameError(f"game {game.name} has no turn open for orders "
+                        f"(it is {game.state.value})")
+    return game, turn
+
+
+def _now(jc: JudgeContext, numbered: list[tuple[int, str]]) -> list[ordering.LineError]:
+    game, turn = _open_turn(jc)
+    power, variant, position = acting_power(jc), game_variant(game), position_of(turn)
+    merged = ordering.latest_set(jc.session, variant, turn, power)
+    read, errors = ordering.read_lines(variant, position.phase, numbered)
+    errors += ordering.merge(variant, position, power, merged, read)
+    ordering.save_set(jc.session, turn, power, merged, jc.clock, jc.inbox)
+    return sorted(errors, key=lambda e: e.line_no)
+
+
+def _future(jc: JudgeContext, numbered: list[tuple[int, str]]) -> list[ordering.LineError]:
+    """Orders for a later phase: read now, checked against the board when it opens."""
+    assert jc.phase is not None
+    game, power = need_seat(jc).game, acting_power(jc)
+    read, errors = ordering.read_lines(game_variant(game), jc.phase, numbered)
+    row = _future_row(jc, game, power, jc.phase)
+    row.lines = [*row.lines, *(w.text for _, w in read)]
+    row.submitted_at = jc.clock.now()
+    return errors
+
+
+def _future_row(jc: JudgeContext, game: Game, power: str, phase: Phase) -> FutureOrder:
+    query = sa.select(FutureOrder).where(FutureOrder.game_id == game.id,
+                                         FutureOrder.phase == str(phase),
+                                         FutureOrder.power == power)
+    row = jc.session.scalars(query).one_or_none()
+    if row is None:
+        row = FutureOrder(game_id=game.id, phase=str(phase), power=power, lines=[],
+                          inbox_id=jc.inbox.id if jc.inbox else None)
+        jc.session.add(row)
+    return row
+
+
+def _after_once(jc: JudgeContext) -> None:
+    if report_status not in jc.after:
+        jc.after.append(report_status)
+
+
+def report_status(jc: JudgeContext, reply: Reply) -> None:
+    """The closing sections: the power's current orders, then early processing."""
+    if jc.seat is None or jc.phase is not None:
+        return
+    game = jc.seat.game
+    turn = current_turn(jc.session, game)
+    if turn is None or game.state == GameState.FORMING:
+        return
+    power = acting_power(jc)
+    variant, position = game_variant(game), position_of(turn)
+    status = ordering.status(variant, position, power,
+                             ordering.latest_set(jc.session, variant, turn, power))
+    title = f"Orders for {power.title()}, {variant.rules.calendar.describe(position.phase)}"
+    reply.note(title, *_status_lines(jc, status, turn))
+    if is_ready(jc.session, game, turn):
+        process_and_report(jc.session, game, jc.clock, jc.postman, turn.phase)
+        reply.note("Turn processed", f"Every power's orders were complete: {turn.phase} "
+                   "has been processed and the reports sent.")
+
+
+def _status_lines(jc: JudgeContext, status: ordering.OrderStatus, turn: Turn) -> list[str]:
+    lines = [f"  {text}" for text in status.orders] or ["  (no orders yet)"]
+    if status.missing:
+        lines += ["", "Still without orders: " + ", ".join(status.missing)]
+    else:
+        lines += ["", "Your orders are complete."]
+    now = jc.clock.now()
+    if turn.deadline is not None:
+        lines.append(f"Deadline: {format_deadline(turn.deadline, jc.zone)} "
+                     f"({time_left(turn.deadline, now)} left)")
+    if turn.grace_until is not None:
+        lines.append(f"Grace ends: {format_deadline(turn.grace_until, jc.zone)} "
+                     f"({time_left(turn.grace_until, now)} left)")
+    return lines
+
+
+def run_clear(ctx: Context, invocation: Invocation) -> Outcome:
+    jc = judge_context(ctx)
+    _, turn = _open_turn(jc)
+    power = acting_power(jc)
+    ordering.save_set(jc.session, turn, power, {}, jc.clock, jc.inbox)
+    _after_once(jc)
+    return Outcome.ok(f"All of {power.title()}'s orders for {turn.phase} are cleared.")
+
+
+def run_phase(ctx: Context, invocation: Invocation) -> Outcome:
+    """PHASE Fall 1901 Movement, PHASE F1901M, or PHASE (back to the current phase)."""
+    jc = judge_context(ctx)
+    game = need_seat(jc).game
+    if not invocation.args:
+        jc.phase = None
+        return Outcome.ok("Orders that follow are for the current phase.")
+    phase = _parse_phase(game, invocation.rest)
+    turn = current_turn(jc.session, game)
+    if turn is not None and phase == Phase.parse(turn.phase):
+        jc.phase = None
+        return Outcome.ok(f"{phase} is the current phase.")
+    jc.phase = phase
+    return Outcome.ok(f"Orders that follow are for {phase}; they are checked when it opens.")
+
+
+_SEASONS = {"SPRING": "S", "SUMMER": "U", "FALL": "F", "AUTUMN": "F", "WINTER": "W"}
+_KINDS = {"MOVEMENT": "M", "MOVES": "M", "RETREAT": "R", "RETREATS": "R",
+          "ADJUSTMENT": "A", "ADJUSTMENTS": "A", "BUILDS": "A"}
+
+
+def _parse_phase(game: Game, text: str) -> Phase:
+    words = text.upper().split()
+    if len(words) == 3:
+        season = _SEASONS.get(words[0], words[0][:1])
+        kind = _KINDS.get(words[2], words[2][:1])
+        text = f"{season}{words[1]}{kind}"
+    try:
+        phase = Phase.parse(text)
+        calendar = game_variant(game).rules.calendar
+        calendar.season(phase.season)
+    except ValueError:
+        raise GameError(f"{text!r} is not a phase; write e.g. PHASE Fall 1901 Movement "
+                        "or PHASE F1901M") from None
+    return phase
+
+
+def register(registry: Registry) -> None:
+    registry.register(Command(
+        name="CLEAR", run=run_clear, help="cancel all your orders for the current phase"))
+    registry.register(Command(
+        name="PHASE", usage="PHASE [season year kind]", run=run_phase,
+        help="send the orders that follow for a later phase (e.g. PHASE Fall 1901 Retreat)"))

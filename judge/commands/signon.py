@@ -1,0 +1,76 @@
+"""SIGNON: which seat the rest of the message speaks for, proved by the seat's password.
+
+`SIGNON Falpha secret` (France in game alpha), `SIGNON Malpha secret` (its master),
+`SIGNON Oalpha secret` (an observer), `SIGNON ?alpha secret` (join forming game alpha).
+"""
+
+from __future__ import annotations
+
+from judge.commands.context import JudgeContext, judge_context, need_account
+from judge.commands.items import Invocation, Outcome
+from judge.commands.registry import Command, Context, Registry
+from judge.game.errors import GameError
+from judge.game.games import find_game, game_variant, seats_of
+from judge.game.lifecycle import join_game, power_lookup
+from judge.game.passwords import verify_password
+from judge.store.models import Game, Seat, SeatRole
+
+ROLE_LETTERS = {"M": SeatRole.MASTER, "O": SeatRole.OBSERVER}
+
+
+def run_signon(ctx: Context, invocation: Invocation) -> Outcome:
+    jc = judge_context(ctx)
+    if len(invocation.args) != 2 or len(invocation.args[0]) < 2:
+        return Outcome.fail("write SIGNON <power initial><game> <password>, "
+                            "e.g. SIGNON Falpha secret")
+    token, password = invocation.args
+    letter, name = token[0].upper(), token[1:]
+    game = find_game(jc.session, name)
+    if letter == "?":
+        seat = join_game(jc.session, game, need_account(jc), password, [])
+        jc.seat, jc.power, jc.phase = seat, None, None
+        return Outcome.ok(f"You joined {game.name}; you are signed on for the rest of "
+                          "this message.")
+    seat = _find_seat(game, letter, password)
+    jc.seat, jc.power, jc.phase = seat, None, None
+    return Outcome.ok(f"Signed on as {_who(seat)} in {game.name}.")
+
+
+def _find_seat(game: Game, letter: str, password: str) -> Seat:
+    candidates = _seats_for(game, letter)
+    for seat in candidates:
+        if verify_password(password, seat.password_hash):
+            return seat
+    if not candidates:
+        raise GameError(f"{letter} is not a power, M (master) or O (observer) of "
+                        f"{game.name}, or nobody holds it")
+    # The same words whether the seat exists or not would hide nothing here (the
+    # powers are public); the password is what matters, so say so plainly.
+    raise GameError(f"wrong password for {letter} in {game.name}")
+
+
+def _seats_for(game: Game, letter: str) -> list[Seat]:
+    power = power_lookup(game_variant(game)).get(letter)
+    if power is not None:
+        found = [s for s in seats_of(game, SeatRole.PLAYER) if s.power == power]
+        if found:
+            return found
+    role = ROLE_LETTERS.get(letter)
+    return seats_of(game, role) if role is not None else []
+
+
+def _who(seat: Seat) -> str:
+    if seat.role == SeatRole.PLAYER:
+        return seat.power.title() if seat.power else "a player (powers are given at the start)"
+    return seat.role.value
+
+
+def current_seat_line(ctx: JudgeContext) -> str:
+    return f"signed on as {_who(ctx.seat)}" if ctx.seat else "not signed on"
+
+
+def register(registry: Registry) -> None:
+    registry.register(Command(
+        name="SIGNON", usage="SIGNON <power initial><game> <password>", run=run_signon,
+        help="act in a game for the rest of the message (M: master, O: observer, "
+             "?: join a forming game)"))

@@ -1,0 +1,1 @@
+"""Use cases of the judge: games, seats, orders, turns, deadlines."""

@@ -1,0 +1,105 @@
+"""Reading a game's state: its variant, its turns, the position now, who sits where."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import cache
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.orm import Session
+
+from judge.engine.codec import position_from_json
+from judge.engine.position import Position
+from judge.engine.types import Phase
+from judge.game.errors import GameError
+from judge.game.settings import GameSettings
+from judge.store.models import Account, Game, GameState, Seat, SeatRole, SeatStatus, Turn
+from judge.variant import Variant, load_variant, with_rulebook
+
+
+def game_variant(game: Game) -> Variant:
+    return _variant(game.variant, _frozen(game.variant_options))
+
+
+@cache
+def _variant(name: str, options: tuple[tuple[str, Any], ...]) -> Variant:
+    # Cached per option set: a Variant carries the grammar's lookup tables, built once.
+    base = load_variant(name)
+    return with_rulebook(base, **dict(options)) if options else base
+
+
+def _frozen(options: Mapping[str, Any]) -> tuple[tuple[str, Any], ...]:
+    return tuple(sorted(options.items()))
+
+
+def settings_of(game: Game) -> GameSettings:
+    return GameSettings.from_json({"schedule": game.deadline_settings,
+                                   "press": game.press_settings, "draw": game.draw_settings})
+
+
+def store_settings(game: Game, settings: GameSettings) -> None:
+    data = settings.to_json()
+    game.deadline_settings = data["schedule"]
+    game.press_settings = data["press"]
+    game.draw_settings = data["draw"]
+
+
+def find_game(session: Session, name: str) -> Game:
+    game = session.scalars(sa.select(Game).where(Game.name == name.lower())).one_or_none()
+    if game is None:
+        raise GameError(f"no game called {name!r}; send LIST for the games on this judge")
+    return game
+
+
+def lock_game(session: Session, game: Game) -> Game:
+    """Take the game's row lock (PostgreSQL; SQLite's writer lock is already held)."""
+    query = sa.select(Game).where(Game.id == game.id).with_for_update()
+    return session.scalars(query.execution_options(populate_existing=True)).one()
+
+
+def current_turn(session: Session, game: Game) -> Turn | None:
+    """The open turn (not yet processed), or None before the start and after the end."""
+    query = (sa.select(Turn).where(Turn.game_id == game.id, Turn.processed_at.is_(None))
+             .order_by(Turn.id.desc()).limit(1))
+    return session.scalars(query).one_or_none()
+
+
+def turns_of(session: Session, game: Game) -> list[Turn]:
+    return list(session.scalars(sa.select(Turn).where(Turn.game_id == game.id)
+                                .order_by(Turn.id)))
+
+
+def position_of(turn: Turn) -> Position:
+    return position_from_json(turn.position_before)
+
+
+def phase_of(turn: Turn) -> Phase:
+    return Phase.parse(turn.phase)
+
+
+def seats_of(game: Game, *roles: SeatRole, active_only: bool = True) -> list[Seat]:
+    return [s for s in game.seats
+            if (not roles or s.role in roles)
+            and (not active_only or s.status in (SeatStatus.ACTIVE, SeatStatus.CIVIL_DISORDER))]
+
+
+def player_seat(game: Game, power: str) -> Seat | None:
+    """The seat now playing `power` (a replaced player's old seat is not it)."""
+    for seat in seats_of(game, SeatRole.PLAYER):
+        if seat.power == power:
+            return seat
+    return None
+
+
+def playing_powers(game: Game) -> list[str]:
+    return [s.power for s in seats_of(game, SeatRole.PLAYER) if s.power]
+
+
+def primary_address(account: Account) -> str:
+    """Where the judge writes to a person: the newest address on the account."""
+    return account.addresses[-1].address
+
+
+def is_running(game: Game) -> bool:
+    return game.state in (GameState.ACTIVE, GameState.PAUSED)

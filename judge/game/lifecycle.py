@@ -1,0 +1,127 @@
+"""A game's life before its first turn: creating it, taking seats, starting it."""
+
+from __future__ import annotations
+
+import random
+import re
+import secrets
+
+from sqlalchemy.orm import Session
+
+from judge.game.clock import Clock
+from judge.game.errors import GameError
+from judge.game.games import game_variant, seats_of
+from judge.game.passwords import hash_password
+from judge.game.settings import GameSettings
+from judge.game.turns import open_turn
+from judge.store import repo
+from judge.store.models import Account, Game, GameState, Seat, SeatRole, Turn
+from judge.variant import Variant, available_variants
+
+GAME_NAME = re.compile(r"^[a-z][a-z0-9_-]{0,31}$")
+
+
+def create_game(session: Session, *, name: str, password: str, variant: str,
+                master: Account, options: dict[str, object] | None = None) -> Game:
+    """A forming game with `master` in its master seat."""
+    name = name.lower()
+    if not GAME_NAME.match(name):
+        raise GameError(f"{name!r} cannot be a game name: use 1 to 32 letters, digits, "
+                        "- or _, starting with a letter")
+    if variant.lower() not in available_variants():
+        raise GameError(f"no variant {variant!r}; the variants are "
+                        f"{', '.join(available_variants())}")
+    if repo.game_by_name(session, name) is not None:
+        raise GameError(f"a game called {name} already exists; choose another name")
+    game = repo.create_game(session, name=name, variant=variant.lower(),
+                            variant_options=dict(options or {}),
+                            deadline_settings=GameSettings().to_json()["schedule"])
+    add_seat(session, game, master, SeatRole.MASTER, password)
+    return game
+
+
+def add_seat(session: Session, game: Game, account: Account, role: SeatRole, password: str,
+             preferences: list[str] | None = None, power: str | None = None) -> Seat:
+    seat = repo.add_seat(session, game, account, role=role, power=power,
+                         preferences=preferences or [])
+    seat.password_hash = hash_password(password)
+    return seat
+
+
+def join_game(session: Session, game: Game, account: Account, password: str,
+              preferences: list[str]) -> Seat:
+    if game.state != GameState.FORMING:
+        raise GameError(f"game {game.name} has already started; you can OBSERVE it, or ask "
+                        "its master to REPLACE a power with you")
+    if any(s.account_id == account.id and s.role == SeatRole.PLAYER for s in game.seats):
+        raise GameError(f"you have already joined {game.name}")
+    if len(seats_of(game, SeatRole.PLAYER)) >= len(game_variant(game).powers):
+        raise GameError(f"game {game.name} is full")
+    return add_seat(session, game, account, SeatRole.PLAYER, password, preferences)
+
+
+def observe_game(session: Session, game: Game, account: Account, password: str) -> Seat:
+    if any(s.account_id == account.id and s.role == SeatRole.OBSERVER for s in game.seats):
+        raise GameError(f"you already observe {game.name}")
+    return add_seat(session, game, account, SeatRole.OBSERVER, password)
+
+
+def parse_preferences(variant: Variant, text: str) -> list[str]:
+    """'FGE', 'F G E', 'france,germany' or '?' (no preference) -> power names."""
+    names = power_lookup(variant)
+    words = [w for w in re.split(r"[\s,/]+", text.strip()) if w and w != "?"]
+    if len(words) == 1 and len(words[0]) > 1 and words[0].upper() not in names:
+        words = list(words[0])  # a run of initials: FGE
+    powers: list[str] = []
+    for word in words:
+        power = names.get(word.upper())
+        if power is None:
+            raise GameError(f"{word!r} is not a power of {variant.title}; powers are "
+                            f"{', '.join(p.name.title() for p in variant.powers)}")
+        if power not in powers:
+            powers.append(power)
+    return powers
+
+
+def power_lookup(variant: Variant) -> dict[str, str]:
+    """Every way to write a power, upper case (names, adjectives, aliases, initials)."""
+    names = {alias.upper(): power for alias, power in variant.power_names().items()}
+    names.update({p.letter.upper(): p.name for p in variant.powers})
+    return names
+
+
+def is_full(game: Game) -> bool:
+    return len(seats_of(game, SeatRole.PLAYER)) == len(game_variant(game).powers)
+
+
+def start_game(session: Session, game: Game, clock: Clock,
+               rng: random.Random | None = None) -> Turn:
+    """Give out the powers by the preference lists (ties by lot) and open the first turn."""
+    if game.state != GameState.FORMING:
+        raise GameError(f"game {game.name} is {game.state.value}; only a forming game starts")
+    if not is_full(game):
+        have, need = len(seats_of(game, SeatRole.PLAYER)), len(game_variant(game).powers)
+        raise GameError(f"game {game.name} has {have} of its {need} players; it starts "
+                        "when every power has one")
+    assign_powers(seats_of(game, SeatRole.PLAYER), game_variant(game),
+                  rng or random.Random(secrets.randbits(64)))
+    game.state = GameState.ACTIVE
+    return open_turn(session, game, game_variant(game).start, clock)
+
+
+def assign_powers(seats: list[Seat], variant: Variant, rng: random.Random) -> None:
+    """Rank by rank: each player (in an order drawn by lot) gets the best-ranked power
+    still free; powers left over go by lot to players whose wishes were all taken."""
+    order = list(seats)
+    rng.shuffle(order)
+    free = [p.name for p in variant.powers]
+    for rank in range(len(free)):
+        for seat in order:
+            if seat.power is None and rank < len(seat.preferences) \
+                    and seat.preferences[rank] in free:
+                seat.power = seat.preferences[rank]
+                free.remove(seat.power)
+    rng.shuffle(free)
+    for seat in order:
+        if seat.power is None:
+            seat.power = free.pop()

@@ -1,0 +1,188 @@
+"""A power's orders for a turn: read, checked, merged per unit, kept with their history.
+
+Every submission stores the power's whole current set (one Order row), so the latest row
+is what will be adjudicated and the rows before it are the history of who sent what when.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+from sqlalchemy.orm import Session
+
+from judge.engine.adjustments import adjustment_counts
+from judge.engine.orders import Order, Waive
+from judge.engine.outcome import OrderResult, Outcome
+from judge.engine.position import Position
+from judge.engine.types import ADJUSTMENT, RETREAT, Phase, province_of
+from judge.game.clock import Clock
+from judge.grammar import Grammar, OrderSyntaxError
+from judge.reports.notation import order_text, unit_text
+from judge.store import repo
+from judge.store.models import InboxMessage, Turn
+from judge.variant import Variant
+
+
+@dataclass(frozen=True, slots=True)
+class LineError:
+    line_no: int
+    text: str
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class Written:
+    """An order as the player wrote it and as the judge read it."""
+
+    text: str
+    order: Order
+
+
+@dataclass(frozen=True, slots=True)
+class OrderStatus:
+    """What a power has ordered for a phase and what is still missing."""
+
+    power: str
+    orders: tuple[str, ...]  # the current set, in the classic notation
+    missing: tuple[str, ...]  # units (or builds) still without an order
+    errors: tuple[LineError, ...] = ()
+
+    @property
+    def complete(self) -> bool:
+        return not self.missing
+
+
+Numbered = tuple[int, "Written"]
+
+
+def read_lines(variant: Variant, phase: Phase,
+               lines: Iterable[tuple[int, str]]) -> tuple[list[Numbered], list[LineError]]:
+    """Each line read into an order, or an error quoting it."""
+    grammar = Grammar.for_variant(variant)
+    read: list[tuple[int, Written]] = []
+    errors: list[LineError] = []
+    for line_no, text in lines:
+        try:
+            read.append((line_no, Written(text.strip(), grammar.parse(text, phase.kind))))
+        except OrderSyntaxError as exc:
+            errors.append(LineError(line_no, text, str(exc)))
+    return read, errors
+
+
+def stored_set(variant: Variant, phase: Phase, lines: Sequence[str]) -> dict[str, Written]:
+    """A stored submission read back, keyed per unit (lines that no longer read are dropped)."""
+    read, _ = read_lines(variant, phase, enumerate(lines, 1))
+    merged: dict[str, Written] = {}
+    for _, written in read:
+        merged[_key(written.order, merged)] = written
+    return merged
+
+
+def _key(order: Order, current: Mapping[str, Written]) -> str:
+    # One order per unit (or build site): a later order for the same place replaces the
+    # earlier one. Waives have no place; each is its own entry.
+    if isinstance(order, Waive):
+        return f"waive{sum(1 for k in current if k.startswith('waive')) + 1}"
+    return province_of(order.loc)
+
+
+def merge(variant: Variant, position: Position, power: str, current: dict[str, Written],
+          new: Sequence[tuple[int, Written]]) -> list[LineError]:
+    """Add `new` to `current` (the last order per unit wins); refuse the illegal ones."""
+    errors: list[LineError] = []
+    for line_no, written in new:
+        trial = dict(current)
+        trial[_key(written.order, trial)] = written
+        reason = _illegal_reason(variant, position, power, trial, written)
+        if reason is not None:
+            errors.append(LineError(line_no, written.text, reason))
+        else:
+            current.clear()
+            current.update(trial)
+    return errors
+
+
+def _illegal_reason(variant: Variant, position: Position, power: str,
+                    orders: Mapping[str, Written], written: Written) -> str | None:
+    """Why the engine would refuse `written` in this set, or None.
+
+    The phase's own handler is asked, so every variant's legality (and its reasons) is
+    exactly what adjudication will apply.
+    """
+    rules = variant.rules
+    given = [w.order for w in orders.values()]
+    outcome = rules.handler(position.phase).adjudicate(rules, position, {power: given})
+    for result in outcome.results:
+        if result.order is written.order and result.outcome == Outcome.ILLEGAL:
+            return result.message or _reason_text(result)
+    return None
+
+
+def _reason_text(result: OrderResult) -> str:
+    return result.reason.value if result.reason is not None else "illegal order"
+
+
+def orders_of(merged: Mapping[str, Written]) -> list[Order]:
+    return [w.order for w in merged.values()]
+
+
+def describe_set(variant: Variant, position: Position, power: str,
+                 merged: Mapping[str, Written]) -> tuple[str, ...]:
+    geo = variant.rules.geo
+    units = {province_of(u.loc): u for u in position.units}
+    units.update({province_of(d.unit.loc): d.unit for d in position.dislodged})
+    kinds_at = {p: u.kind for p, u in units.items()}
+    texts = []
+    for written in merged.values():
+        order = written.order
+        unit = None if isinstance(order, Waive) else units.get(province_of(order.loc))
+        result = OrderResult(power, unit, order, written.text, Outcome.SUCCEEDS)
+        texts.append(order_text(geo, result, position.phase.kind, kinds_at))
+    return tuple(texts)
+
+
+def missing(variant: Variant, position: Position, power: str,
+            merged: Mapping[str, Written]) -> tuple[str, ...]:
+    """What `power` still has to order this phase (empty: its orders are complete)."""
+    geo = variant.rules.geo
+    kind = position.phase.kind
+    if kind == ADJUSTMENT:
+        owed = abs(adjustment_counts(variant.rules, position).get(power, 0))
+        left = owed - len(merged)
+        word = _adjustment_word(variant, position, power, left)
+        return (f"{left} more {word}",) if left > 0 else ()
+    if kind == RETREAT:
+        units = [d.unit for d in position.dislodged if d.unit.power == power]
+    else:
+        units = [u for u in variant.rules.main_units(position)
+                 if variant.rules.may_order(position, power, u)]
+    return tuple(sorted(unit_text(geo, u.kind, u.loc) for u in units
+                        if province_of(u.loc) not in merged))
+
+
+def _adjustment_word(variant: Variant, position: Position, power: str, left: int) -> str:
+    builds = adjustment_counts(variant.rules, position).get(power, 0) > 0
+    word = ("build" if builds else "removal") + ("s" if left != 1 else "")
+    return f"{word} (or WAIVE)" if builds else word
+
+
+def needs_orders(variant: Variant, position: Position, power: str) -> bool:
+    return bool(missing(variant, position, power, {}))
+
+
+def latest_set(session: Session, variant: Variant, turn: Turn, power: str) -> dict[str, Written]:
+    row = repo.latest_orders(session, turn).get(power)
+    return stored_set(variant, Phase.parse(turn.phase), row.lines if row else [])
+
+
+def save_set(session: Session, turn: Turn, power: str, merged: Mapping[str, Written],
+             clock: Clock, inbox: InboxMessage | None) -> None:
+    repo.submit_orders(session, turn, power, [w.text for w in merged.values()],
+                       inbox=inbox, submitted_at=clock.now())
+
+
+def status(variant: Variant, position: Position, power: str, merged: Mapping[str, Written],
+           errors: Sequence[LineError] = ()) -> OrderStatus:
+    return OrderStatus(power, describe_set(variant, position, power, merged),
+                       missing(variant, position, power, merged), tuple(errors))

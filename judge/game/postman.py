@@ -1,0 +1,21 @@
+"""How the game layer sends mail: into the outbox, in the caller's transaction.
+
+A protocol, so the game layer does not depend on how messages are composed (judge.mail
+implements it); every report and reply is queued in the same unit of work as the change
+it reports, so a crash loses both or neither.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Protocol
+
+from sqlalchemy.orm import Session
+
+from judge.store.models import InboxMessage
+
+
+class Postman(Protocol):
+    def send(self, session: Session, *, to: Sequence[str], subject: str, body: str,
+             reply_to: InboxMessage | None = None) -> None:
+        """Queue one message for `to`; `reply_to` makes it a reply to an inbound message."""

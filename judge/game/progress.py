@@ -1,0 +1,58 @@
+"""When a turn may be processed, and processing it with its reports in one step."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from sqlalchemy.orm import Session
+
+from judge.engine.turn import TurnResult
+from judge.game import ordering
+from judge.game.announce import send_turn_reports
+from judge.game.clock import Clock
+from judge.game.games import game_variant, player_seat, playing_powers, position_of
+from judge.game.postman import Postman
+from judge.game.turns import process_turn
+from judge.store.models import Game, GameState, Turn
+
+
+def late_powers(session: Session, game: Game, turn: Turn) -> list[str]:
+    """Powers that must order this phase and whose orders are not complete."""
+    variant = game_variant(game)
+    position = position_of(turn)
+    late = []
+    for power in playing_powers(game):
+        merged = ordering.latest_set(session, variant, turn, power)
+        if ordering.missing(variant, position, power, merged):
+            late.append(power)
+    return late
+
+
+def waiting_powers(game: Game) -> list[str]:
+    return [p for p in playing_powers(game) if (s := player_seat(game, p)) and s.waiting]
+
+
+def is_ready(session: Session, game: Game, turn: Turn) -> bool:
+    """Every power's orders are complete and nobody asked to WAIT: process early."""
+    return (game.state == GameState.ACTIVE and not waiting_powers(game)
+            and not late_powers(session, game, turn))
+
+
+def process_and_report(session: Session, game: Game, clock: Clock, postman: Postman,
+                       expected_phase: str | None = None) -> TurnResult:
+    _, result, next_turn = process_turn(session, game, clock, expected_phase)
+    send_turn_reports(session, game, result, next_turn, postman)
+    return result
+
+
+def time_left(deadline: datetime, now: datetime) -> str:
+    """'2 days 3 hours', '45 minutes', or 'passed'."""
+    left = deadline - now
+    if left <= timedelta(0):
+        return "passed"
+    days, rest = divmod(int(left.total_seconds()), 86400)
+    hours, rest = divmod(rest, 3600)
+    minutes = rest // 60
+    parts = [(days, "day"), (hours, "hour")] if days else [(hours, "hour"), (minutes, "minute")]
+    words = [f"{n} {unit}{'s' if n != 1 else ''}" for n, unit in parts if n]
+    return " ".join(words) or "less than a minute"

@@ -1,0 +1,114 @@
+"""Opening and processing turns: the only place a game's position moves forward."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import sqlalchemy as sa
+from sqlalchemy.orm import Session
+
+from judge.engine.codec import event_to_json, position_to_json
+from judge.engine.orders import Order
+from judge.engine.position import Position
+from judge.engine.turn import TurnResult, adjudicate
+from judge.engine.types import Phase
+from judge.game import ordering
+from judge.game.clock import Clock
+from judge.game.errors import GameError
+from judge.game.games import (
+    current_turn,
+    game_variant,
+    lock_game,
+    phase_of,
+    playing_powers,
+    position_of,
+    seats_of,
+    settings_of,
+)
+from judge.game.schedule import next_deadline
+from judge.store import repo
+from judge.store.models import FutureOrder, Game, GameState, SeatRole, Turn
+
+
+def open_turn(session: Session, game: Game, position: Position, clock: Clock) -> Turn:
+    """Store the turn that starts at `position`, its deadline set from the schedule."""
+    now = clock.now()
+    deadline = next_deadline(settings_of(game).schedule, position.phase.kind, now,
+                             _absences(game))
+    turn = repo.record_turn(session, game, phase=str(position.phase),
+                            position_before=position_to_json(position), deadline=deadline)
+    for seat in seats_of(game, SeatRole.PLAYER):
+        seat.waiting = False  # SET WAIT holds one turn only, as on the classic judges
+    _take_future_orders(session, game, turn, position, clock)
+    return turn
+
+
+def _absences(game: Game) -> list[tuple[datetime, datetime]]:
+    return [(datetime.fromisoformat(a), datetime.fromisoformat(b))
+            for seat in seats_of(game, SeatRole.PLAYER) for a, b in seat.absences]
+
+
+def _take_future_orders(session: Session, game: Game, turn: Turn, position: Position,
+                        clock: Clock) -> None:
+    """Orders sent ahead with PHASE become submissions once their phase opens."""
+    variant = game_variant(game)
+    query = (sa.select(FutureOrder)
+             .where(FutureOrder.game_id == game.id, FutureOrder.phase == turn.phase)
+             .order_by(FutureOrder.id))
+    for ahead in session.scalars(query):
+        merged: dict[str, ordering.Written] = {}
+        read, _ = ordering.read_lines(variant, position.phase, enumerate(ahead.lines, 1))
+        # Orders illegal on the board as it turned out are dropped, as if never sent.
+        ordering.merge(variant, position, ahead.power, merged, read)
+        ordering.save_set(session, turn, ahead.power, merged, clock, None)
+        session.delete(ahead)
+
+
+def collect_orders(session: Session, game: Game, turn: Turn) -> dict[str, list[Order]]:
+    variant = game_variant(game)
+    return {power: ordering.orders_of(ordering.latest_set(session, variant, turn, power))
+            for power in playing_powers(game)}
+
+
+def adjudicate_turn(session: Session, game: Game, turn: Turn) -> TurnResult:
+    """The turn's result from its current orders, changing nothing (also PREVIEW's)."""
+    variant = game_variant(game)
+    return adjudicate(variant.rules, position_of(turn), collect_orders(session, game, turn))
+
+
+def process_turn(session: Session, game: Game, clock: Clock,
+                 expected_phase: str | None = None) -> tuple[Turn, TurnResult, Turn | None]:
+    """Adjudicate the open turn and open the next one, under the game's lock.
+
+    Returns (processed turn, result, next turn or None when the game ended). With
+    `expected_phase`, a turn already processed is refused rather than processed twice.
+    """
+    game = lock_game(session, game)
+    turn = _turn_to_process(session, game, expected_phase)
+    result = adjudicate_turn(session, game, turn)
+    turn.position_after = position_to_json(result.position)
+    turn.events = [event_to_json(e) for e in result.events]
+    turn.processed_at = clock.now()
+    if result.next_phase is None:
+        _finish(game, result)
+        return turn, result, None
+    return turn, result, open_turn(session, game, result.position, clock)
+
+
+def _turn_to_process(session: Session, game: Game, expected_phase: str | None) -> Turn:
+    if game.state != GameState.ACTIVE:
+        raise GameError(f"game {game.name} is {game.state.value}, not active; "
+                        "nothing is processed until it is (RESUME a paused game)")
+    turn = current_turn(session, game)
+    if turn is None:
+        raise GameError(f"game {game.name} has no open turn")
+    if expected_phase is not None and Phase.parse(expected_phase) != phase_of(turn):
+        raise GameError(f"the current phase of {game.name} is {turn.phase}, not "
+                        f"{expected_phase.upper()}; nothing was processed")
+    return turn
+
+
+def _finish(game: Game, result: TurnResult) -> None:
+    game.state = GameState.FINISHED
+    game.result = {"kind": "solo" if len(result.winners) == 1 else "win",
+                   "winners": list(result.winners), "phase": str(result.phase)}

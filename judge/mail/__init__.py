@@ -1,0 +1,1 @@
+"""Mail: reading inbound messages, composing outbound ones, the pipeline between."""
