@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from typing import Any, TextIO
 
 from judge import __version__
+from judge.cli_parsers import add_operator_commands, common_options
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -17,12 +18,41 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not getattr(args, "command", None):
         parser.print_help()
         return 2
-    status: int = args.run(args)
+    try:
+        status: int = args.run(args)
+    except Exception as exc:
+        return _fail(_reason(exc))
     return status
 
 
+def _reason(exc: Exception) -> str:
+    """What went wrong, for an operator; a programming error is raised again, whole."""
+    from sqlalchemy import exc as sa_exc
+
+    from judge.game.errors import GameError
+    from judge.game.settings import SettingsError
+
+    if isinstance(exc, GameError | SettingsError):
+        return str(exc)
+    if isinstance(exc, OSError):  # the config file, most likely
+        return f"{exc.filename or 'a file'}: {exc.strerror or exc}"
+    if isinstance(exc, sa_exc.DBAPIError):
+        first = str(exc.orig).strip().splitlines()[0] if exc.orig else type(exc).__name__
+        return (f"database error: {first} (is the database at the newest schema? "
+                "run: judge db upgrade)")
+    raise exc
+
+
+def _fail(reason: str) -> int:
+    """One readable line, never a traceback: an operator acts on the reason."""
+    print(f"judge: {reason}", file=sys.stderr)
+    return 1
+
+
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="judge", description="A play-by-email Diplomacy judge.")
+    common = common_options()
+    parser = argparse.ArgumentParser(prog="judge", description="A play-by-email Diplomacy judge.",
+                                     parents=[common])
     parser.add_argument("--version", action="version", version=f"judge {__version__}")
     sub = parser.add_subparsers(dest="command")
     adj = sub.add_parser("adjudicate", help="adjudicate one phase given as JSON on stdin")
@@ -32,6 +62,7 @@ def _parser() -> argparse.ArgumentParser:
     variants = sub.add_parser("variants", help="list the variants this judge can run")
     variants.set_defaults(run=_variants)
     _add_db_commands(sub)
+    add_operator_commands(sub, common)
     return parser
 
 
@@ -39,8 +70,9 @@ def _add_db_commands(sub: Any) -> None:
     db = sub.add_parser("db", help="manage the judge's database")
     db_sub = db.add_subparsers(dest="db_command", required=True)
     upgrade = db_sub.add_parser("upgrade", help="migrate the database to the newest schema")
-    upgrade.add_argument("--url", help="SQLAlchemy database URL (default: $JUDGE_DATABASE_URL, "
-                                       "else sqlite:///var/judge.sqlite3 in this folder)")
+    upgrade.add_argument("--url", default=argparse.SUPPRESS,
+                         help="SQLAlchemy database URL (default: $JUDGE_DATABASE_URL, "
+                              "else sqlite:///var/judge.sqlite3 in this folder)")
     upgrade.set_defaults(run=_db_upgrade)
 
 
@@ -85,7 +117,12 @@ def _variants(args: argparse.Namespace) -> int:
 def _db_upgrade(args: argparse.Namespace) -> int:
     from judge.store import db
 
-    url = db.database_url(args.url)
+    url = getattr(args, "url", None)
+    if not url and getattr(args, "config", None):
+        from judge.config import load_settings
+
+        url = load_settings(args.config).database_url
+    url = db.database_url(url)
     db.ensure_sqlite_folder(url)
     db.upgrade(url)
     print(f"{db.shown_url(url)}: at revision {db.current_revision(url)}")

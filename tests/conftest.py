@@ -16,12 +16,21 @@ from typing import Any
 import psycopg
 import pytest
 
+from judge.game import passwords
 from judge.store.db import Database, upgrade
 from tests.store.pgcluster import ROLE, SUPERUSER_PASSWORD, TempCluster, find_bin_dir
 
 AdminConnection = psycopg.Connection[tuple[Any, ...]]
 _timings: dict[str, float] = {}
 _reset_times: list[float] = []
+
+
+@pytest.fixture(autouse=True)
+def cheap_passwords(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Seat passwords are scrypt hashes costing ~0.2 s each at the production cost; tests
+    take hundreds of seats and test no password strength. The cost is stored in each
+    hash, so checking still works (tests/game/test_passwords.py uses the real cost)."""
+    monkeypatch.setattr(passwords, "_N", 2**4)
 
 
 @pytest.fixture(scope="session")

@@ -7,7 +7,18 @@
 
 from __future__ import annotations
 
-from judge.commands import builtin, orders, signon
+from judge.commands import (
+    account,
+    builtin,
+    listing,
+    master,
+    master_schedule,
+    orders,
+    player,
+    press,
+    seating,
+    signon,
+)
 from judge.commands.dispatch import BasicContext, OrderHandler, run_message
 from judge.commands.items import Ignored, Invocation, Item, OrderLine, Outcome
 from judge.commands.parse import split_message
@@ -21,7 +32,11 @@ from judge.commands.registry import (
 from judge.commands.reply import Reply
 
 # One entry per family module; each adds its commands to the registry it is given.
-FAMILIES: tuple[RegisterFamily, ...] = (builtin.register, signon.register, orders.register)
+FAMILIES: tuple[RegisterFamily, ...] = (
+    builtin.register, signon.register, orders.register, account.register, listing.register,
+    seating.register, player.register, press.register, master.register,
+    master_schedule.register,
+)
 
 
 def build_registry(families: tuple[RegisterFamily, ...] = FAMILIES) -> Registry:

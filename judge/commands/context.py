@@ -27,7 +27,7 @@ class JudgeContext:
     session: Session
     clock: Clock
     postman: Postman
-    sender: str  # the address the reply goes to
+    sender: str  # the From address: who the judge believes wrote the message
     inbox: InboxMessage | None = None
     account: Account | None = None
     seat: Seat | None = None

@@ -8,8 +8,7 @@ power's orders complete it and nobody asked to WAIT.
 from __future__ import annotations
 
 from collections.abc import Sequence
-
-import sqlalchemy as sa
+from datetime import datetime
 
 from judge.commands.context import JudgeContext, acting_power, judge_context, need_seat
 from judge.commands.dispatch import reject_orders
@@ -20,9 +19,11 @@ from judge.engine.types import Phase
 from judge.game import ordering
 from judge.game.errors import GameError
 from judge.game.games import current_turn, game_variant, position_of
+from judge.game.history import parse_phase
 from judge.game.progress import is_ready, process_and_report, time_left
 from judge.reports.views import format_deadline
-from judge.store.models import FutureOrder, Game, GameState, Turn
+from judge.store import repo_games
+from judge.store.models import FutureOrder, Game, GameState, SeatRole, Turn
 
 
 def handle_orders(ctx: Context, lines: Sequence[OrderLine], reply: Reply) -> None:
@@ -47,7 +48,7 @@ def handle_orders(ctx: Context, lines: Sequence[OrderLine], reply: Reply) -> Non
 def _open_turn(jc: JudgeContext) -> tuple[Game, Turn]:
     game = need_seat(jc).game
     turn = current_turn(jc.session, game)
-    if game.state == GameState.FORMING or turn is None:
+    if game.state in (GameState.FORMING, GameState.FINISHED) or turn is None:
         raise GameError(f"game {game.name} has no turn open for orders "
                         f"(it is {game.state.value})")
     return game, turn
@@ -75,15 +76,8 @@ def _future(jc: JudgeContext, numbered: list[tuple[int, str]]) -> list[ordering.
 
 
 def _future_row(jc: JudgeContext, game: Game, power: str, phase: Phase) -> FutureOrder:
-    query = sa.select(FutureOrder).where(FutureOrder.game_id == game.id,
-                                         FutureOrder.phase == str(phase),
-                                         FutureOrder.power == power)
-    row = jc.session.scalars(query).one_or_none()
-    if row is None:
-        row = FutureOrder(game_id=game.id, phase=str(phase), power=power, lines=[],
-                          inbox_id=jc.inbox.id if jc.inbox else None)
-        jc.session.add(row)
-    return row
+    return (repo_games.future_order(jc.session, game, str(phase), power)
+            or repo_games.new_future_order(jc.session, game, str(phase), power, inbox=jc.inbox))
 
 
 def _after_once(jc: JudgeContext) -> None:
@@ -93,8 +87,9 @@ def _after_once(jc: JudgeContext) -> None:
 
 def report_status(jc: JudgeContext, reply: Reply) -> None:
     """The closing sections: the power's current orders, then early processing."""
-    if jc.seat is None or jc.phase is not None:
-        return
+    if jc.seat is None or jc.phase is not None or (
+            jc.seat.role != SeatRole.PLAYER and jc.power is None):
+        return  # nobody's order set to show: a master or observer without BECOME
     game = jc.seat.game
     turn = current_turn(jc.session, game)
     if turn is None or game.state == GameState.FORMING:
@@ -120,11 +115,16 @@ def _status_lines(jc: JudgeContext, status: ordering.OrderStatus, turn: Turn) ->
     now = jc.clock.now()
     if turn.deadline is not None:
         lines.append(f"Deadline: {format_deadline(turn.deadline, jc.zone)} "
-                     f"({time_left(turn.deadline, now)} left)")
+                     f"({_left(turn.deadline, now)})")
     if turn.grace_until is not None:
         lines.append(f"Grace ends: {format_deadline(turn.grace_until, jc.zone)} "
-                     f"({time_left(turn.grace_until, now)} left)")
+                     f"({_left(turn.grace_until, now)})")
     return lines
+
+
+def _left(when: datetime, now: datetime) -> str:
+    left = time_left(when, now)
+    return left if left == "passed" else f"{left} left"
 
 
 def run_clear(ctx: Context, invocation: Invocation) -> Outcome:
@@ -143,34 +143,13 @@ def run_phase(ctx: Context, invocation: Invocation) -> Outcome:
     if not invocation.args:
         jc.phase = None
         return Outcome.ok("Orders that follow are for the current phase.")
-    phase = _parse_phase(game, invocation.rest)
+    phase = parse_phase(game_variant(game).rules.calendar, invocation.rest)
     turn = current_turn(jc.session, game)
     if turn is not None and phase == Phase.parse(turn.phase):
         jc.phase = None
         return Outcome.ok(f"{phase} is the current phase.")
     jc.phase = phase
     return Outcome.ok(f"Orders that follow are for {phase}; they are checked when it opens.")
-
-
-_SEASONS = {"SPRING": "S", "SUMMER": "U", "FALL": "F", "AUTUMN": "F", "WINTER": "W"}
-_KINDS = {"MOVEMENT": "M", "MOVES": "M", "RETREAT": "R", "RETREATS": "R",
-          "ADJUSTMENT": "A", "ADJUSTMENTS": "A", "BUILDS": "A"}
-
-
-def _parse_phase(game: Game, text: str) -> Phase:
-    words = text.upper().split()
-    if len(words) == 3:
-        season = _SEASONS.get(words[0], words[0][:1])
-        kind = _KINDS.get(words[2], words[2][:1])
-        text = f"{season}{words[1]}{kind}"
-    try:
-        phase = Phase.parse(text)
-        calendar = game_variant(game).rules.calendar
-        calendar.season(phase.season)
-    except ValueError:
-        raise GameError(f"{text!r} is not a phase; write e.g. PHASE Fall 1901 Movement "
-                        "or PHASE F1901M") from None
-    return phase
 
 
 def register(registry: Registry) -> None:

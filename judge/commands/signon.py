@@ -9,6 +9,7 @@ from __future__ import annotations
 from judge.commands.context import JudgeContext, judge_context, need_account
 from judge.commands.items import Invocation, Outcome
 from judge.commands.registry import Command, Context, Registry
+from judge.commands.seating import start_if_full
 from judge.game.errors import GameError
 from judge.game.games import find_game, game_variant, seats_of
 from judge.game.lifecycle import join_game, power_lookup
@@ -30,7 +31,7 @@ def run_signon(ctx: Context, invocation: Invocation) -> Outcome:
         seat = join_game(jc.session, game, need_account(jc), password, [])
         jc.seat, jc.power, jc.phase = seat, None, None
         return Outcome.ok(f"You joined {game.name}; you are signed on for the rest of "
-                          "this message.")
+                          "this message.", *start_if_full(jc, game))
     seat = _find_seat(game, letter, password)
     jc.seat, jc.power, jc.phase = seat, None, None
     return Outcome.ok(f"Signed on as {_who(seat)} in {game.name}.")

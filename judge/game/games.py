@@ -6,7 +6,6 @@ from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
-import sqlalchemy as sa
 from sqlalchemy.orm import Session
 
 from judge.engine.codec import position_from_json
@@ -14,6 +13,7 @@ from judge.engine.position import Position
 from judge.engine.types import Phase
 from judge.game.errors import GameError
 from judge.game.settings import GameSettings
+from judge.store import repo, repo_games
 from judge.store.models import Account, Game, GameState, Seat, SeatRole, SeatStatus, Turn
 from judge.variant import Variant, load_variant, with_rulebook
 
@@ -46,7 +46,7 @@ def store_settings(game: Game, settings: GameSettings) -> None:
 
 
 def find_game(session: Session, name: str) -> Game:
-    game = session.scalars(sa.select(Game).where(Game.name == name.lower())).one_or_none()
+    game = repo.game_by_name(session, name.lower())
     if game is None:
         raise GameError(f"no game called {name!r}; send LIST for the games on this judge")
     return game
@@ -54,20 +54,16 @@ def find_game(session: Session, name: str) -> Game:
 
 def lock_game(session: Session, game: Game) -> Game:
     """Take the game's row lock (PostgreSQL; SQLite's writer lock is already held)."""
-    query = sa.select(Game).where(Game.id == game.id).with_for_update()
-    return session.scalars(query.execution_options(populate_existing=True)).one()
+    return repo_games.locked_game(session, game)
 
 
 def current_turn(session: Session, game: Game) -> Turn | None:
     """The open turn (not yet processed), or None before the start and after the end."""
-    query = (sa.select(Turn).where(Turn.game_id == game.id, Turn.processed_at.is_(None))
-             .order_by(Turn.id.desc()).limit(1))
-    return session.scalars(query).one_or_none()
+    return repo_games.current_turn(session, game)
 
 
 def turns_of(session: Session, game: Game) -> list[Turn]:
-    return list(session.scalars(sa.select(Turn).where(Turn.game_id == game.id)
-                                .order_by(Turn.id)))
+    return repo_games.turns_of(session, game)
 
 
 def position_of(turn: Turn) -> Position:

@@ -70,7 +70,8 @@ def parse_preferences(variant: Variant, text: str) -> list[str]:
     """'FGE', 'F G E', 'france,germany' or '?' (no preference) -> power names."""
     names = power_lookup(variant)
     words = [w for w in re.split(r"[\s,/]+", text.strip()) if w and w != "?"]
-    if len(words) == 1 and len(words[0]) > 1 and words[0].upper() not in names:
+    if len(words) == 1 and len(words[0]) > 1 and words[0].upper() not in names \
+            and all(letter.upper() in names for letter in words[0]):
         words = list(words[0])  # a run of initials: FGE
     powers: list[str] = []
     for word in words:

@@ -153,7 +153,8 @@ def missing(variant: Variant, position: Position, power: str,
         word = _adjustment_word(variant, position, power, left)
         return (f"{left} more {word}",) if left > 0 else ()
     if kind == RETREAT:
-        units = [d.unit for d in position.dislodged if d.unit.power == power]
+        # A unit with nowhere to go is destroyed whatever is ordered: nothing to wait for.
+        units = [d.unit for d in position.dislodged if d.unit.power == power and d.retreats]
     else:
         units = [u for u in variant.rules.main_units(position)
                  if variant.rules.may_order(position, power, u)]

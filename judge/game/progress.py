@@ -13,7 +13,7 @@ from judge.game.clock import Clock
 from judge.game.games import game_variant, player_seat, playing_powers, position_of
 from judge.game.postman import Postman
 from judge.game.turns import process_turn
-from judge.store.models import Game, GameState, Turn
+from judge.store.models import Game, GameState, SeatStatus, Turn
 
 
 def late_powers(session: Session, game: Game, turn: Turn) -> list[str]:
@@ -22,6 +22,9 @@ def late_powers(session: Session, game: Game, turn: Turn) -> list[str]:
     position = position_of(turn)
     late = []
     for power in playing_powers(game):
+        seat = player_seat(game, power)
+        if seat is not None and seat.status == SeatStatus.CIVIL_DISORDER:
+            continue  # nobody plays it: its units hold, and it is not waited for
         merged = ordering.latest_set(session, variant, turn, power)
         if ordering.missing(variant, position, power, merged):
             late.append(power)

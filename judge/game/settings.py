@@ -31,17 +31,22 @@ class NmrPolicy(StrEnum):
 
 
 class PressMode(StrEnum):
-    """Which messages players may send each other. WHITE and GREY are broadcast only; PARTIAL
-    adds private press to chosen powers. Every mode but NONE may also write to the master."""
+    """Which messages players may send each other, to all (broadcast) or to chosen powers.
+
+    NONE: no press between players. WHITE: every message is signed. GREY: every message is
+    anonymous. PARTIAL: signed or anonymous, as the sender picks (PRESS GREY). Writing to
+    the master is always allowed, as on the classic judges: a player must be able to
+    reach the person running the game.
+    """
 
     NONE = "none"
-    WHITE = "white"  # the sender is shown
-    GREY = "grey"  # the sender is hidden
-    PARTIAL = "partial"  # private press to chosen powers too, white or grey as the sender picks
+    WHITE = "white"
+    GREY = "grey"
+    PARTIAL = "partial"
 
     @property
     def allows_master(self) -> bool:
-        return self is not PressMode.NONE
+        return True
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from datetime import datetime
 
-import sqlalchemy as sa
 from sqlalchemy.orm import Session
 
 from judge.engine.codec import event_to_json, position_to_json
@@ -26,8 +25,8 @@ from judge.game.games import (
     settings_of,
 )
 from judge.game.schedule import next_deadline
-from judge.store import repo
-from judge.store.models import FutureOrder, Game, GameState, SeatRole, Turn
+from judge.store import repo, repo_games
+from judge.store.models import Game, GameState, SeatRole, Turn
 
 
 def open_turn(session: Session, game: Game, position: Position, clock: Clock) -> Turn:
@@ -52,16 +51,13 @@ def _take_future_orders(session: Session, game: Game, turn: Turn, position: Posi
                         clock: Clock) -> None:
     """Orders sent ahead with PHASE become submissions once their phase opens."""
     variant = game_variant(game)
-    query = (sa.select(FutureOrder)
-             .where(FutureOrder.game_id == game.id, FutureOrder.phase == turn.phase)
-             .order_by(FutureOrder.id))
-    for ahead in session.scalars(query):
+    for ahead in repo_games.future_orders_for(session, game, turn.phase):
         merged: dict[str, ordering.Written] = {}
         read, _ = ordering.read_lines(variant, position.phase, enumerate(ahead.lines, 1))
         # Orders illegal on the board as it turned out are dropped, as if never sent.
         ordering.merge(variant, position, ahead.power, merged, read)
         ordering.save_set(session, turn, ahead.power, merged, clock, None)
-        session.delete(ahead)
+        repo_games.delete_future_order(session, ahead)
 
 
 def collect_orders(session: Session, game: Game, turn: Turn) -> dict[str, list[Order]]:

@@ -15,6 +15,7 @@ from judge.app import Judge
 from judge.commands import run_message
 from judge.commands.context import JudgeContext
 from judge.commands.orders import handle_orders
+from judge.commands.reply import ERROR_MARKER
 from judge.mail.inbound import Inbound, read_message
 from judge.store import repo
 from judge.store.models import InboxMessage, InboxState
@@ -59,7 +60,7 @@ def _handle(judge: Judge, session: Session, row: InboxMessage) -> None:
         row.state, row.error = InboxState.DROPPED, skip
         return
     ctx = JudgeContext(registry=judge.registry, session=session, clock=judge.clock,
-                       postman=judge.postman, sender=message.reply_to, inbox=row,
+                       postman=judge.postman, sender=message.sender, inbox=row,
                        account=repo.account_by_address(session, message.sender))
     reply = run_message(message.body, ctx, handle_orders)
     for step in ctx.after:
@@ -84,7 +85,8 @@ def _skip_reason(judge: Judge, message: Inbound) -> str | None:
 
 
 def _re(subject: str) -> str:
-    subject = subject.strip() or "your message"
+    # A reply to our own marked reply must not grow "Re: [errors] Re: ...".
+    subject = " ".join(subject.replace(ERROR_MARKER, " ").split()) or "your message"
     return subject if subject.lower().startswith("re:") else f"Re: {subject}"
 
 

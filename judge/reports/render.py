@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 from datetime import datetime
+from functools import cache
 from pathlib import Path
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
@@ -34,11 +35,17 @@ def make_environment(root: Path | None = None) -> Environment:
     )
 
 
+@cache
+def _default_environment(root: Path) -> Environment:
+    # Building an environment compiles the templates again: ~70 ms, paid once per root.
+    return make_environment(root)
+
+
 def render_report(variant: Variant, turn: TurnResult, viewer: Viewer,
                   deadline: datetime | None = None, zone: str = "UTC",
                   env: Environment | None = None) -> str:
     view = build_view(variant, turn, viewer, deadline, zone)
     # A variant's own phase kind without a template of its own reads like a movement.
     name = TEMPLATES.get(turn.phase.kind, TEMPLATES[MOVEMENT])
-    template = (env or make_environment()).get_template(f"reports/{name}")
+    template = (env or _default_environment(templates_root())).get_template(f"reports/{name}")
     return template.render(view=view).rstrip("\n") + "\n"

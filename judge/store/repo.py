@@ -54,6 +54,17 @@ def account_by_address(session: Session, address: str) -> Account | None:
     return session.scalars(query).one_or_none()
 
 
+def all_accounts(session: Session) -> list[Account]:
+    """Every account, oldest first."""
+    return list(session.scalars(sa.select(Account).order_by(Account.id)))
+
+
+def seats_of_account(session: Session, account: Account) -> list[Seat]:
+    """Every seat the account holds or held, in any game, oldest first."""
+    query = sa.select(Seat).where(Seat.account_id == account.id).order_by(Seat.id)
+    return list(session.scalars(query))
+
+
 def create_game(session: Session, *, name: str, variant: str,
                 variant_options: dict[str, Any] | None = None,
                 deadline_settings: dict[str, Any] | None = None,
@@ -138,6 +149,18 @@ def due_outbox(session: Session, now: datetime, limit: int = 50) -> list[OutboxM
              .order_by(OutboxMessage.next_try_at, OutboxMessage.id)
              .limit(limit).with_for_update(skip_locked=True))
     return list(session.scalars(query))
+
+
+def outbox_after(session: Session, last_id: int) -> list[OutboxMessage]:
+    """Outbox messages queued after the one numbered `last_id`, in the order queued."""
+    query = (sa.select(OutboxMessage).where(OutboxMessage.id > last_id)
+             .order_by(OutboxMessage.id))
+    return list(session.scalars(query))
+
+
+def last_outbox_id(session: Session) -> int:
+    """The id of the newest outbox message, 0 while there is none."""
+    return session.scalar(sa.select(sa.func.max(OutboxMessage.id))) or 0
 
 
 def record_turn(session: Session, game: Game, *, phase: str, position_before: dict[str, Any],

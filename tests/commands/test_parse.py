@@ -105,7 +105,7 @@ def test_error_reasons_name_what_went_wrong() -> None:
     assert "WAIT" in reasons[1]
     assert reasons[2] == "ENDPRESS without BROADCAST or PRESS before it"
     assert reasons[3] == "END without REGISTER before it"
-    assert reasons[4] == "SET D is ambiguous: it could be SET DEADLINE or SET DRAW"
+    assert reasons[4] == "SET D is ambiguous: it could be SET DEADLINE, SET DIAS or SET DRAW"
 
 
 def test_ignored_lines_say_why() -> None:

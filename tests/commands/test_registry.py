@@ -64,7 +64,7 @@ def test_lookup_by_name_or_unique_abbreviation(word: str, name: str | None) -> N
 @pytest.mark.parametrize(("word", "candidates"), [
     ("SIGN", ("SIGNOFF", "SIGNON")),
     ("ROLL", ("ROLLBACK", "ROLLFORWARD")),
-    ("set d", ("SET DEADLINE", "SET DRAW")),
+    ("set d", ("SET DEADLINE", "SET DIAS", "SET DRAW")),
     ("HEL", ()),  # too short to abbreviate: HEL is Helgoland Bight, not HELP
 ])
 def test_ambiguous_abbreviation_lists_the_candidates(word: str,
@@ -98,6 +98,7 @@ def test_close_matches_and_structure_queries() -> None:
     assert "HELP" in registry.close_matches("HLEP")
     assert registry.first_words() == {"SET", "END"}
     assert registry.end_words() == {"END": ("REGISTER",),
+                                    "ENDANNOUNCE": ("ANNOUNCE",),
                                     "ENDPRESS": ("BROADCAST", "PRESS"),
                                     "END PRESS": ("BROADCAST", "PRESS")}
 

@@ -105,7 +105,7 @@ def test_a_bad_phase_is_refused(talk: Conversation, players: dict[str, Player]) 
     france = players["FRANCE"]
     reply = talk.send(france.address, f"{france.signon()}\nPHASE Midsummer 1901 Dance\n")
     assert reply is not None
-    assert "is not a phase; write e.g. PHASE Fall 1901 Movement" in reply.body
+    assert "is not a phase of this game" in reply.body
 
 
 def test_the_last_complete_set_processes_the_turn_at_once(

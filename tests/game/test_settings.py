@@ -84,7 +84,7 @@ def test_enum_codes_are_the_stored_strings() -> None:
 
 
 def test_every_press_mode_but_none_reaches_the_master() -> None:
-    assert [m.allows_master for m in PressMode] == [False, True, True, True]
+    assert [m.allows_master for m in PressMode] == [True, True, True, True]
 
 
 # --- JSON -------------------------------------------------------------------------------------

@@ -1,0 +1,245 @@
+"""What anyone may look up: LIST, LIST game, HISTORY game [from] [to], SUMMARY game.
+
+Whatever a game's board or results show goes through the variant's visibility for the
+reader: the seat they signed on to in that game, else the seat their account holds
+there, else an observer's view.
+"""
+
+from __future__ import annotations
+
+from judge.commands.context import JudgeContext, judge_context
+from judge.commands.items import Invocation, Outcome
+from judge.commands.registry import Command, Context, Registry
+from judge.engine.position import Position
+from judge.engine.types import Phase
+from judge.engine.visibility import Viewer
+from judge.game import history
+from judge.game.announce import viewer_of
+from judge.game.errors import GameError
+from judge.game.games import (
+    current_turn,
+    find_game,
+    game_variant,
+    is_running,
+    player_seat,
+    position_of,
+    seats_of,
+)
+from judge.game.progress import late_powers, time_left
+from judge.reports.render import render_report
+from judge.reports.views import format_deadline, power_name
+from judge.store import repo_games
+from judge.store.models import Game, GameState, Seat, SeatRole, SeatStatus, Turn
+from judge.variant import Variant
+
+HISTORY_LIMIT = 10  # turns shown when no range is asked for: a mail, not an archive
+_SECTIONS = (("Forming (JOIN <game> <password> to play)", (GameState.FORMING,)),
+             ("Running", (GameState.ACTIVE, GameState.PAUSED)),
+             ("Finished", (GameState.FINISHED,)))
+_ROLE_RANK = {SeatRole.MASTER: 0, SeatRole.PLAYER: 1, SeatRole.OBSERVER: 2}
+
+
+def reader_viewer(jc: JudgeContext, game: Game) -> Viewer:
+    """Who the reader is in `game`: their signed-on seat, else an observer.
+
+    Only a password (SIGNON) opens a seat's view: a From address is trivially forged, and
+    in a hidden-information variant the master's or a player's view is a secret.
+    """
+    if jc.seat is not None and jc.seat.game_id == game.id:
+        return viewer_of(jc.seat)
+    return Viewer.observer()
+
+
+def _sees_units(variant: Variant, position: Position, viewer: Viewer, power: str) -> bool:
+    """Whether `viewer` sees every unit of `power` (only then may they learn it is late)."""
+    board = variant.rules.visibility.board(position, viewer)
+    return set(position.units_of(power)) <= set(board.units_of(power))
+
+
+def run_list(ctx: Context, invocation: Invocation) -> Outcome:
+    jc = judge_context(ctx)
+    if len(invocation.args) > 1:
+        return Outcome.fail("write LIST for every game, or LIST <game>, e.g. LIST alpha")
+    if invocation.args:
+        return Outcome.ok(*_describe_game(jc, find_game(jc.session, invocation.args[0])))
+    games = repo_games.all_games(jc.session)
+    lines: list[str] = []
+    for title, states in _SECTIONS:
+        chosen = [g for g in games if g.state in states]
+        if chosen:
+            lines += [*([""] if lines else []), f"{title}:",
+                      *(f"  {_game_line(jc, g)}" for g in chosen)]
+    if not lines:
+        return Outcome.ok("There are no games on this judge yet; a game master starts one "
+                          "with CREATE (see HELP CREATE).")
+    return Outcome.ok(*lines, "", "LIST <game> tells more about one game.")
+
+
+def _game_line(jc: JudgeContext, game: Game) -> str:
+    players = len(seats_of(game, SeatRole.PLAYER))
+    if game.state == GameState.FORMING:
+        needed = len(game_variant(game).powers)
+        return f"{game.name}: {game.variant}, forming, {players} of {needed} players"
+    if game.state == GameState.FINISHED:
+        return f"{game.name}: {game.variant}, finished, {_result_text(game)}"
+    turn = current_turn(jc.session, game)
+    phase = turn.phase if turn is not None else "no open turn"
+    return f"{game.name}: {game.variant}, {game.state.value}, {phase}, {players} players"
+
+
+def _result_text(game: Game) -> str:
+    result = game.result or {}
+    winners = " and ".join(power_name(p) for p in result.get("winners", ()))
+    kind = result.get("kind", "ended")
+    where = f" in {result['phase']}" if result.get("phase") else ""
+    if kind in ("solo", "win") and winners:
+        return f"won by {winners}{where}"
+    return f"{kind} ({winners}){where}" if winners else f"{kind}{where}"
+
+
+def _describe_game(jc: JudgeContext, game: Game) -> list[str]:
+    variant = game_variant(game)
+    lines = [f"Game {game.name}: {variant.title} ({game.variant}), {game.state.value}"]
+    masters = [s.account.name for s in seats_of(game, SeatRole.MASTER)]
+    lines.append(f"Master: {', '.join(masters) or 'none'}")
+    if game.state == GameState.FORMING:
+        joined = [s.account.name for s in seats_of(game, SeatRole.PLAYER)]
+        return [*lines, f"Players ({len(joined)} of {len(variant.powers)}): "
+                        f"{', '.join(joined) or 'nobody yet'}",
+                "Powers are given out when the game starts."]
+    if game.state == GameState.FINISHED:
+        lines.append(f"Result: {_result_text(game)}")
+    turn = current_turn(jc.session, game)
+    if turn is not None:
+        lines += _turn_lines(jc, game, variant, turn)
+    return [*lines, "Powers:", *_power_lines(game, variant)]
+
+
+def _turn_lines(jc: JudgeContext, game: Game, variant: Variant, turn: Turn) -> list[str]:
+    phase = Phase.parse(turn.phase)
+    lines = [f"Phase: {variant.rules.calendar.describe(phase)} ({turn.phase})"]
+    now = jc.clock.now()
+    if turn.deadline is not None:
+        left = time_left(turn.deadline, now)
+        lines.append(f"Deadline: {format_deadline(turn.deadline, jc.zone)} "
+                     f"({left if left == 'passed' else left + ' left'})")
+    if turn.grace_until is not None:
+        lines.append(f"Grace ends: {format_deadline(turn.grace_until, jc.zone)}")
+    if is_running(game):
+        viewer, position = reader_viewer(jc, game), position_of(turn)
+        due = set(late_powers(jc.session, game, turn))
+        late = [power_name(p.name) for p in variant.powers
+                if p.name in due and _sees_units(variant, position, viewer, p.name)]
+        lines.append(f"Orders missing or incomplete: {', '.join(late) or 'none'}")
+    return lines
+
+
+def _power_lines(game: Game, variant: Variant) -> list[str]:
+    lines = []
+    for power in variant.powers:
+        seat = player_seat(game, power.name)
+        who = seat.account.name if seat is not None else "(nobody)"
+        if seat is not None and seat.status == SeatStatus.CIVIL_DISORDER:
+            who += " (civil disorder)"
+        lines.append(f"  {power_name(power.name) + ':':<10}{who}")
+    return lines
+
+
+def run_history(ctx: Context, invocation: Invocation) -> Outcome:
+    jc = judge_context(ctx)
+    if not invocation.args:
+        return Outcome.fail("write HISTORY <game> [from phase] [to phase], e.g. "
+                            "HISTORY alpha S1901M F1901M")
+    game = find_game(jc.session, invocation.args[0])
+    variant = game_variant(game)
+    phases = history.read_phases(variant.rules.calendar, invocation.args[1:])
+    if len(phases) > 2:
+        raise GameError("give at most two phases, where to start and where to stop, e.g. "
+                        f"HISTORY {game.name} S1901M F1901M")
+    every = history.processed_turns(jc.session, game)
+    turns = _history_turns(jc, game, phases)
+    viewer = reader_viewer(jc, game)
+    following = history.following_turns(jc.session, game)
+    lines = _history_head(game, bool(phases), turns, every)
+    for turn in turns:
+        nxt = following[turn.id]
+        result = history.stored_result(game, turn, nxt)
+        # Only the open turn's deadline still matters; old ones would only mislead.
+        deadline = nxt.deadline if nxt is not None and nxt.processed_at is None else None
+        lines += ["", *render_report(variant, result, viewer, deadline, jc.zone)
+                  .rstrip("\n").split("\n")]
+    return Outcome.ok(*lines)
+
+
+def _history_turns(jc: JudgeContext, game: Game, phases: list[Phase]) -> list[Turn]:
+    first = phases[0] if phases else None
+    last = phases[1] if len(phases) > 1 else None
+    calendar = game_variant(game).rules.calendar
+    if first is not None and last is not None and \
+            history.phase_key(calendar, first) > history.phase_key(calendar, last):
+        raise GameError(f"{first} comes after {last}; give the earlier phase first, e.g. "
+                        f"HISTORY {game.name} {last} {first}")
+    turns = history.processed_turns(jc.session, game, first, last)
+    if phases and not turns:
+        raise GameError(f"no turn of {game.name} was processed in that range; send "
+                        f"HISTORY {game.name} for the latest turns")
+    return turns if phases else turns[-HISTORY_LIMIT:]
+
+
+def _history_head(game: Game, ranged: bool, turns: list[Turn], every: list[Turn]) -> list[str]:
+    if not turns:
+        return [f"No turn of {game.name} has been processed yet."]
+    span = turns[0].phase if len(turns) == 1 else f"{turns[0].phase} to {turns[-1].phase}"
+    if not ranged and len(every) > len(turns):
+        earlier = every[:-len(turns)]
+        return [f"The last {len(turns)} of {len(every)} turns of {game.name} ({span}); "
+                f"for earlier ones give phases, e.g. HISTORY {game.name} "
+                f"{earlier[0].phase} {earlier[-1].phase}"]
+    return [f"{len(turns)} turn{'s' if len(turns) != 1 else ''} of {game.name} ({span})."]
+
+
+def run_summary(ctx: Context, invocation: Invocation) -> Outcome:
+    jc = judge_context(ctx)
+    if len(invocation.args) != 1:
+        return Outcome.fail("write SUMMARY <game>, e.g. SUMMARY alpha")
+    game = find_game(jc.session, invocation.args[0])
+    variant = game_variant(game)
+    lines = [f"Game {game.name}: {variant.title}, {game.state.value}"]
+    if game.result is not None:
+        lines.append(f"Result: {_result_text(game)}")
+    masters = [s.account.name for s in game.seats if s.role == SeatRole.MASTER]
+    lines += [f"Master: {', '.join(masters) or 'none'}", "", "Players:"]
+    for power, seats in history.players_of(game, variant):
+        lines.append(f"  {power_name(power) + ':':<10}"
+                     f"{', then '.join(_player_text(s) for s in seats) or '(nobody yet)'}")
+    turns = history.processed_turns(jc.session, game)
+    counts = history.centre_counts_by_year(variant, game, turns, reader_viewer(jc, game))
+    return Outcome.ok(*lines, "", *_centre_table(variant, counts))
+
+
+def _player_text(seat: Seat) -> str:
+    if seat.status == SeatStatus.ACTIVE:
+        return seat.account.name
+    return f"{seat.account.name} ({seat.status.value.replace('_', ' ')})"
+
+
+def _centre_table(variant: Variant, counts: list[tuple[str, dict[str, int]]]) -> list[str]:
+    if not counts:
+        return ["No turn has been played yet, so there are no centre counts."]
+    lines = ["Supply centres:", " " * 12 + "".join(f"{label:>6}" for label, _ in counts)]
+    for power in variant.powers:
+        lines.append(f"  {power_name(power.name):<10}"
+                     + "".join(f"{row[power.name]:>6}" for _, row in counts))
+    return lines
+
+
+def register(registry: Registry) -> None:
+    registry.register(Command(
+        name="LIST", usage="LIST [game]", run=run_list,
+        help="the games on this judge, or one game's phase, deadline, powers and who is late"))
+    registry.register(Command(
+        name="HISTORY", usage="HISTORY <game> [from phase] [to phase]", run=run_history,
+        help="a game's past turn reports (the last 10 unless you give phases)"))
+    registry.register(Command(
+        name="SUMMARY", usage="SUMMARY <game>", run=run_summary,
+        help="who played which power, and the supply centres each held year by year"))

@@ -1,0 +1,269 @@
+"""The game master's commands for turns, seats and the game's end (schedule and settings
+are in master_schedule.py). Each needs SIGNON as master and leaves an audit entry.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from judge.commands.context import JudgeContext, judge_context, need_master
+from judge.commands.items import Invocation, Outcome
+from judge.commands.registry import Command, Context, Registry
+from judge.commands.reply import Reply
+from judge.game import mastering
+from judge.game.announce import tell, viewer_of
+from judge.game.errors import GameError
+from judge.game.games import current_turn, game_variant, seats_of
+from judge.game.mastering import describe_phase, need_open_turn, read_phase, read_power
+from judge.game.progress import process_and_report
+from judge.game.rollback import rollback, rollforward
+from judge.game.starting import start_and_announce
+from judge.game.turns import adjudicate_turn
+from judge.reports.render import render_report
+from judge.reports.views import format_deadline, power_name
+from judge.store import repo
+from judge.store.models import Game, GameState, Seat, Turn
+
+
+def master_of(ctx: Context) -> tuple[JudgeContext, Seat, Game]:
+    jc = judge_context(ctx)
+    seat = need_master(jc)
+    return jc, seat, seat.game
+
+
+def record(jc: JudgeContext, seat: Seat, action: str, **detail: Any) -> None:
+    mastering.audit(jc.session, seat.game, seat.account, action, **detail)
+
+
+def at(moment: datetime | None, seat: Seat) -> str:
+    """A deadline in the reader's own time zone."""
+    return format_deadline(moment, seat.account.time_zone) if moment else "none"
+
+
+def now_open(jc: JudgeContext, seat: Seat) -> str:
+    """Where the game stands now, for the end of a reply."""
+    game = seat.game
+    turn = current_turn(jc.session, game)
+    if game.state == GameState.FINISHED or turn is None:
+        return f"Game {game.name} is over."
+    return f"Now open: {describe_phase(game, turn.phase)}, deadline {at(turn.deadline, seat)}."
+
+
+def run_start(ctx: Context, invocation: Invocation) -> Outcome:
+    jc, seat, game = master_of(ctx)
+    turn = start_and_announce(jc.session, game, jc.clock, jc.postman, jc.rng)
+    record(jc, seat, "start", phase=turn.phase)
+    return Outcome.ok(f"Game {game.name} has started; every seat was mailed its power "
+                      "and how to sign on.", now_open(jc, seat))
+
+
+def run_process(ctx: Context, invocation: Invocation) -> Outcome:
+    jc, seat, game = master_of(ctx)
+    turn = need_open_turn(jc.session, game)
+    if game.state != GameState.ACTIVE:
+        raise GameError(f"game {game.name} is paused; RESUME it before processing")
+    phase = str(read_phase(game, invocation.rest)) if invocation.args else turn.phase
+    if phase != turn.phase:
+        raise GameError(f"the phase open in {game.name} is {turn.phase}, not {phase}; "
+                        f"nothing was processed (write PROCESS {turn.phase} to process it)")
+    process_and_report(jc.session, game, jc.clock, jc.postman, phase)
+    record(jc, seat, "process", phase=phase)
+    return Outcome.ok(f"{describe_phase(game, phase)} is processed; the reports were "
+                      "mailed to every seat.", now_open(jc, seat))
+
+
+def run_preview(ctx: Context, invocation: Invocation) -> Outcome:
+    jc, seat, game = master_of(ctx)
+    turn = need_open_turn(jc.session, game)
+    result = adjudicate_turn(jc.session, game, turn)
+    report = render_report(game_variant(game), result, viewer_of(seat), None,
+                           seat.account.time_zone)
+    record(jc, seat, "preview", phase=turn.phase)
+    return Outcome.ok(f"Preview of {describe_phase(game, turn.phase)} with the orders as "
+                      "they stand. Nothing was changed and nobody else sees this.",
+                      "", *report.splitlines())
+
+
+def run_rollback(ctx: Context, invocation: Invocation) -> Outcome:
+    jc, seat, game = master_of(ctx)
+    target = read_phase(game, invocation.rest) if invocation.args else None
+    turn, removed = rollback(jc.session, game, jc.clock, seat.account, target)
+    title = describe_phase(game, turn.phase)
+    undone = ", ".join(removed) or "none"
+    mastering.notify(jc.session, jc.postman, game, f"rolled back to {turn.phase}",
+                     lambda s: f"The master of {game.name} rolled the game back to the "
+                               f"start of {title}.\nYour orders for it stand; orders for the "
+                               f"phases undone ({undone}) are kept for when they come round."
+                               f"\nNew deadline: {at(turn.deadline, s)}\n")
+    return Outcome.ok(f"{game.name} is back at the start of {title}; undone: {undone}.",
+                      "Orders for the undone phases are kept (ROLLFORWARD replays them); "
+                      "everyone was told.", now_open(jc, seat))
+
+
+def run_rollforward(ctx: Context, invocation: Invocation) -> Outcome:
+    jc, seat, game = master_of(ctx)
+    replayed = rollforward(jc.session, game, jc.clock, jc.postman, seat.account)
+    count = f"{len(replayed)} turn{'s' if len(replayed) != 1 else ''}"
+    return Outcome.ok(f"{count} replayed ({', '.join(replayed)}); the reports were mailed.",
+                      now_open(jc, seat))
+
+
+def run_eject(ctx: Context, invocation: Invocation) -> Outcome:
+    jc, seat, game = master_of(ctx)
+    if len(invocation.args) != 1:
+        return Outcome.fail("write EJECT <power>, e.g. EJECT France")
+    power = read_power(game, invocation.args[0])
+    old = mastering.eject(game, power)
+    record(jc, seat, "eject", power=power, account=old.account_id)
+    name = power_name(power)
+    tell(jc.session, jc.postman, [old], f"{game.name}: you no longer play {name}",
+         f"The master of {game.name} has taken {name} from you. Thank you for playing.\n")
+    mastering.notify(jc.session, jc.postman, game, f"{name} is in civil disorder",
+                     lambda s: f"{name} has no player in {game.name} for now: its units "
+                               "hold until the master finds a replacement.\n")
+    return Outcome.ok(f"{name} is in civil disorder until you REPLACE it; its player "
+                      "and everyone else were told.")
+
+
+def run_replace(ctx: Context, invocation: Invocation) -> Outcome:
+    jc, seat, game = master_of(ctx)
+    if len(invocation.args) != 3:
+        return Outcome.fail("write REPLACE <power> <player's address> <password>, e.g. "
+                            "REPLACE France carol@example.org secret")
+    word, address, password = invocation.args
+    power = read_power(game, word)
+    account = repo.account_by_address(jc.session, address)
+    if account is None:
+        raise GameError(f"nobody is registered as {address}; they must REGISTER first "
+                        "(see HELP REGISTER)")
+    new = mastering.replace(jc.session, game, power, account, password)
+    record(jc, seat, "replace", power=power, account=account.id)
+    letter = next(p.letter for p in game_variant(game).powers if p.name == power).upper()
+    tell(jc.session, jc.postman, [new], f"{game.name}: you now play {power_name(power)}",
+         f"The master of {game.name} has given you {power_name(power)}.\n"
+         f"Sign on with: SIGNON {letter}{game.name} {password}\n"
+         "(the password your master chose; change it with SET PASSWORD).\n"
+         f"{now_open(jc, new)}\n")
+    mastering.notify(jc.session, jc.postman, game, f"{power_name(power)} has a new player",
+                     lambda s: f"{power_name(power)} has a new player in {game.name}.\n",
+                     skip=new)
+    return Outcome.ok(f"{account.name} now plays {power_name(power)}; they were mailed "
+                      "how to sign on, and everyone was told.")
+
+
+@dataclass
+class _OrdersAudit:
+    """At the end of the message, log the orders the master wrote for a power."""
+
+    seat: Seat
+    turn: Turn
+    power: str
+    before: int | None
+
+    def __call__(self, jc: JudgeContext, reply: Reply) -> None:
+        row = repo.latest_orders(jc.session, self.turn).get(self.power)
+        if row is not None and row.id != self.before:
+            record(jc, self.seat, "orders_by_master", power=self.power,
+                   phase=self.turn.phase, lines=list(row.lines))
+
+
+def _act_for(ctx: Context, invocation: Invocation, action: str) -> tuple[JudgeContext, str]:
+    jc, seat, game = master_of(ctx)
+    if len(invocation.args) != 1:
+        raise GameError(f"write {action.upper().replace('_', ' ')} <power>, e.g. "
+                        f"{action.upper().replace('_', ' ')} France")
+    power = read_power(game, invocation.args[0])
+    turn = need_open_turn(jc.session, game)
+    mastering.need_player(game, power)
+    jc.power, jc.phase = power, None
+    if not any(isinstance(a, _OrdersAudit) and a.power == power for a in jc.after):
+        before = repo.latest_orders(jc.session, turn).get(power)
+        jc.after.append(_OrdersAudit(seat, turn, power, before.id if before else None))
+    record(jc, seat, action, power=power, phase=turn.phase)
+    return jc, power_name(power)
+
+
+def run_become(ctx: Context, invocation: Invocation) -> Outcome:
+    _, name = _act_for(ctx, invocation, "become")
+    return Outcome.ok(f"You act for {name} for the rest of this message (orders, "
+                      "press, votes); what you do is logged.")
+
+
+def run_set_orders(ctx: Context, invocation: Invocation) -> Outcome:
+    _, name = _act_for(ctx, invocation, "set_orders")
+    return Outcome.ok(f"The order lines that follow are {name}'s, set by you as master "
+                      "(logged).")
+
+
+def run_announce(ctx: Context, invocation: Invocation) -> Outcome:
+    jc, seat, game = master_of(ctx)
+    text = "\n".join(invocation.block).strip("\n")
+    if not text.strip():
+        return Outcome.fail("write the announcement on the lines after ANNOUNCE, then a "
+                            "line ENDANNOUNCE")
+    seats = seats_of(game)
+    tell(jc.session, jc.postman, seats, f"{game.name}: announcement from the master",
+         f"Announcement from the master of {game.name}:\n\n{text}\n")
+    record(jc, seat, "announce", text=text)
+    return Outcome.ok(f"Your announcement was mailed to all {len(seats)} seats of "
+                      f"{game.name}.")
+
+
+def run_end_game(ctx: Context, invocation: Invocation) -> Outcome:
+    jc, seat, game = master_of(ctx)
+    words = invocation.rest.replace(",", " ").split()
+    kind = {"DRAW": "draw", "WIN": "solo", "SOLO": "solo"}.get(words[0].upper()) \
+        if words else "abandoned"
+    powers = [read_power(game, w) for w in words[1:]]
+    if kind is None or (kind == "solo" and len(powers) != 1) \
+            or (kind == "abandoned" and powers):
+        return Outcome.fail("write END GAME DRAW [powers], END GAME WIN <power>, or END "
+                            "GAME alone to abandon it, e.g. END GAME DRAW France Germany")
+    result = mastering.end_game(jc.session, game, kind, powers, jc.clock.now())
+    record(jc, seat, "end_game", kind=kind, winners=result["winners"])
+    outcome = _outcome(kind, result["winners"])
+    tell(jc.session, jc.postman, seats_of(game), f"{game.name}: the game is over",
+         f"Game {game.name} is over: {outcome}\n\nThanks to everyone who played.\n")
+    return Outcome.ok(f"Game {game.name} is over: {outcome} Everyone was told.")
+
+
+def _outcome(kind: str, winners: list[str]) -> str:
+    names = [power_name(p) for p in winners]
+    listed = ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else "".join(names)
+    if kind == "draw":
+        return f"a draw between {listed}, declared by the master."
+    if kind == "solo":
+        return f"{listed} wins, as the master declared."
+    return "the master ended it without a result."
+
+
+def register(registry: Registry) -> None:
+    for name, usage, run, text in (
+        ("START", "", run_start, "start a full forming game now (master)"),
+        ("PROCESS", "PROCESS [phase]", run_process,
+         "process the open phase now, orders missing or not; the phase guards against "
+         "processing twice, e.g. PROCESS S1901M (master)"),
+        ("PREVIEW", "", run_preview,
+         "adjudicate the current orders privately; the result comes to you only (master)"),
+        ("ROLLBACK", "ROLLBACK [phase]", run_rollback,
+         "go back to the start of a processed phase, the last one by default (master)"),
+        ("ROLLFORWARD", "", run_rollforward,
+         "process again the phases the last ROLLBACK undid (master)"),
+        ("EJECT", "EJECT <power>", run_eject,
+         "take a power from its player; it is in civil disorder until REPLACE (master)"),
+        ("REPLACE", "REPLACE <power> <address> <password>", run_replace,
+         "give a power to a registered player with a new seat password (master)"),
+        ("BECOME", "BECOME <power>", run_become,
+         "act for a power for the rest of the message (master; logged)"),
+        ("SET ORDERS", "SET ORDERS <power>", run_set_orders,
+         "the order lines that follow are that power's (master; logged)"),
+        ("END GAME", "END GAME [DRAW powers | WIN power]", run_end_game,
+         "end the game as a draw, a win, or with no result (master)"),
+    ):
+        registry.register(Command(name=name, usage=usage, run=run, help=text))
+    registry.register(Command(
+        name="ANNOUNCE", usage="ANNOUNCE ... ENDANNOUNCE", run=run_announce, block=True,
+        end_words=("ENDANNOUNCE",), help="mail an official announcement to every seat "
+                                         "(master)"))

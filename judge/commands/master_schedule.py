@@ -1,0 +1,246 @@
+"""The game master's deadline and settings commands: SET DEADLINE, SET GRACE, SET START,
+SET SCHEDULE, SET PRESS, SET NMR, SET DIAS / SET NODIAS, PAUSE, RESUME and SETTINGS.
+
+Times are read in the master's own time zone; players are told of a change that moves
+their deadline, each in their own zone. Each command needs SIGNON as master and leaves an
+audit entry.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import replace
+from datetime import datetime, timedelta
+from typing import Any
+
+from judge.commands.items import Invocation, Outcome
+from judge.commands.master import at, master_of, now_open, record
+from judge.commands.registry import Command, Context, Registry
+from judge.game import mastering
+from judge.game.errors import GameError
+from judge.game.games import current_turn, settings_of, store_settings
+from judge.game.mastering import describe_phase, need_open_turn
+from judge.game.schedule import grace_end
+from judge.game.settings import (
+    GameSettings,
+    NmrPolicy,
+    PressMode,
+    Schedule,
+    SettingsError,
+    describe_duration,
+    parse_duration,
+    parse_when,
+)
+from judge.store.models import Game, GameState, Seat
+
+
+@contextmanager
+def _readable() -> Iterator[None]:
+    """A setting that does not read becomes the command's error (it says what to write)."""
+    try:
+        yield
+    except SettingsError as exc:
+        raise GameError(str(exc)) from None
+
+
+def _moment(text: str, seat: Seat, now: datetime, usage: str) -> datetime:
+    if not text.strip():
+        raise GameError(f"write {usage} <date> <time>, e.g. {usage} 2026-11-28 20:00 "
+                        f"({seat.account.time_zone} time)")
+    with _readable():
+        moment = parse_when(text, seat.account.time_zone)
+    if moment <= now:
+        raise GameError(f"{at(moment, seat)} has passed; give a time still to come")
+    return moment
+
+
+def _update(game: Game, **schedule: Any) -> Schedule:
+    settings = settings_of(game)
+    with _readable():
+        new = replace(settings.schedule, **schedule)
+    store_settings(game, replace(settings, schedule=new))
+    return new
+
+
+def run_set_deadline(ctx: Context, invocation: Invocation) -> Outcome:
+    jc, seat, game = master_of(ctx)
+    turn = need_open_turn(jc.session, game)
+    when = _moment(invocation.rest, seat, jc.clock.now(), "SET DEADLINE")
+    mastering.set_deadline(turn, when)
+    record(jc, seat, "set_deadline", phase=turn.phase, deadline=when.isoformat())
+    title = describe_phase(game, turn.phase)
+    mastering.notify(jc.session, jc.postman, game, "the deadline has moved",
+                     lambda s: f"The master of {game.name} moved the deadline of {title} "
+                               f"to {at(when, s)}.\n")
+    return Outcome.ok(f"The deadline of {title} is now {at(when, seat)}; everyone was told.")
+
+
+def run_set_grace(ctx: Context, invocation: Invocation) -> Outcome:
+    jc, seat, game = master_of(ctx)
+    with _readable():
+        grace = parse_duration(invocation.rest)
+    schedule = _update(game, grace=grace)
+    record(jc, seat, "set_grace", grace=grace // timedelta(seconds=1))
+    lines = [f"Grace is now {describe_duration(grace)} after each deadline."]
+    turn = current_turn(jc.session, game)
+    if turn is not None and turn.grace_until is not None and turn.deadline is not None:
+        end = turn.grace_until = grace_end(schedule, turn.deadline)
+        mastering.notify(jc.session, jc.postman, game, "grace has moved",
+                         lambda s: f"The master of {game.name} changed the grace period: "
+                                   f"late orders for {turn.phase} are taken until "
+                                   f"{at(end, s)}.\n")
+        lines.append(f"The running grace of {turn.phase} now ends {at(end, seat)}; "
+                     "everyone was told.")
+    return Outcome.ok(*lines)
+
+
+def run_set_start(ctx: Context, invocation: Invocation) -> Outcome:
+    jc, seat, game = master_of(ctx)
+    if game.state != GameState.FORMING:
+        raise GameError(f"game {game.name} has started already; SET START is for a "
+                        "forming game (SET DEADLINE moves the current deadline)")
+    none = invocation.rest.strip().lower() == "none"
+    when = None if none else _moment(invocation.rest, seat, jc.clock.now(), "SET START")
+    _update(game, start=when)
+    record(jc, seat, "set_start", start=when.isoformat() if when else None)
+    if when is None:
+        return Outcome.ok(f"{game.name} has no start time: it starts once full (START "
+                          "starts a full game now).")
+    return Outcome.ok(f"{game.name} starts at {at(when, seat)}, or once full if that is "
+                      "later.")
+
+
+def run_set_schedule(ctx: Context, invocation: Invocation) -> Outcome:
+    jc, seat, game = master_of(ctx)
+    if not invocation.args:
+        return Outcome.fail(f"write SET SCHEDULE followed by what changes, e.g. "
+                            f"{mastering.SCHEDULE_USAGE}")
+    schedule = _update(game, **mastering.schedule_changes(invocation.args))
+    record(jc, seat, "set_schedule", schedule=settings_of(game).to_json()["schedule"])
+    return Outcome.ok(*_schedule_lines(schedule),
+                      "Deadlines from the next phase on follow it; SET DEADLINE moves "
+                      "the current one.")
+
+
+def _setting(ctx: Context, action: str, change: Callable[[GameSettings], GameSettings],
+             said: str) -> Outcome:
+    jc, seat, game = master_of(ctx)
+    store_settings(game, change(settings_of(game)))
+    record(jc, seat, action, value=said)
+    return Outcome.ok(f"{game.name}: {said}.")
+
+
+_PRESS = {"none": PressMode.NONE, "no": PressMode.NONE, "white": PressMode.WHITE,
+          "grey": PressMode.GREY, "gray": PressMode.GREY, "partial": PressMode.PARTIAL}
+_NMR = {"hold": NmrPolicy.HOLD, "disorder": NmrPolicy.CIVIL_DISORDER,
+        "cd": NmrPolicy.CIVIL_DISORDER, "civil": NmrPolicy.CIVIL_DISORDER,
+        "wait": NmrPolicy.WAIT}
+
+
+def run_set_press(ctx: Context, invocation: Invocation) -> Outcome:
+    mode = _PRESS.get(invocation.rest.strip().lower())
+    if mode is None:
+        return Outcome.fail("write SET PRESS none, white, grey or partial, e.g. "
+                            "SET PRESS grey")
+    return _setting(ctx, "set_press", lambda s: replace(s, press=replace(s.press, mode=mode)),
+                    f"press is {mode.value}")
+
+
+def run_set_nmr(ctx: Context, invocation: Invocation) -> Outcome:
+    policy = _NMR.get(invocation.rest.strip().lower())
+    if policy is None:
+        return Outcome.fail("write SET NMR hold, disorder or wait, e.g. SET NMR hold "
+                            "(what happens to missing orders when grace ends)")
+    return _setting(ctx, "set_nmr",
+                    lambda s: replace(s, schedule=replace(s.schedule, nmr=policy)),
+                    f"at the end of grace, missing orders mean {_NMR_TEXT[policy]}")
+
+
+_NMR_TEXT = {NmrPolicy.HOLD: "hold", NmrPolicy.CIVIL_DISORDER: "civil disorder",
+             NmrPolicy.WAIT: "the turn waits for the master"}
+
+
+def run_set_dias(ctx: Context, invocation: Invocation) -> Outcome:
+    return _setting(ctx, "set_dias", lambda s: replace(s, draw=replace(s.draw, dias=True)),
+                    "a draw includes all survivors (DIAS)")
+
+
+def run_set_nodias(ctx: Context, invocation: Invocation) -> Outcome:
+    return _setting(ctx, "set_nodias", lambda s: replace(s, draw=replace(s.draw, dias=False)),
+                    "a draw includes only the powers its votes name (no DIAS)")
+
+
+def run_pause(ctx: Context, invocation: Invocation) -> Outcome:
+    jc, seat, game = master_of(ctx)
+    turn = need_open_turn(jc.session, game)
+    mastering.pause(game)
+    record(jc, seat, "pause", phase=turn.phase)
+    mastering.notify(jc.session, jc.postman, game, "paused",
+                     lambda s: f"The master has paused {game.name}: no deadline passes "
+                               "and nothing is processed until it resumes.\n")
+    return Outcome.ok(f"{game.name} is paused; everyone was told. RESUME starts it again.")
+
+
+def run_resume(ctx: Context, invocation: Invocation) -> Outcome:
+    jc, seat, game = master_of(ctx)
+    turn = need_open_turn(jc.session, game)
+    renewed = mastering.resume(game, turn, jc.clock.now())
+    record(jc, seat, "resume", phase=turn.phase, new_deadline=renewed)
+    what = "a new deadline" if renewed else "its deadline"
+    mastering.notify(jc.session, jc.postman, game, "resumed",
+                     lambda s: f"The master has resumed {game.name}. {turn.phase} has "
+                               f"{what}: {at(turn.deadline, s)}.\n")
+    return Outcome.ok(f"{game.name} is running again with {what}; everyone was told.",
+                      now_open(jc, seat))
+
+
+def _schedule_lines(schedule: Schedule) -> list[str]:
+    days = "every day" if len(schedule.days) == 7 else ", ".join(
+        ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")[d] for d in sorted(schedule.days))
+    tod = schedule.time_of_day.strftime("%H:%M") if schedule.time_of_day else "any time"
+    reminders = ", ".join(describe_duration(r) for r in schedule.reminders) or "none"
+    return [f"Movement {describe_duration(schedule.movement)}, retreats "
+            f"{describe_duration(schedule.retreat)}, adjustments "
+            f"{describe_duration(schedule.adjustment)}; grace "
+            f"{describe_duration(schedule.grace)}.",
+            f"Deadlines fall on: {days}, at {tod} ({schedule.zone}).",
+            f"Reminders before the deadline: {reminders}."]
+
+
+def run_settings(ctx: Context, invocation: Invocation) -> Outcome:
+    jc, seat, game = master_of(ctx)
+    settings = settings_of(game)
+    record(jc, seat, "show_settings")
+    start = at(settings.schedule.start, seat) if settings.schedule.start else "when full"
+    lines = [f"Game {game.name}: {game.state.value}.",
+             now_open(jc, seat) if game.state != GameState.FORMING else f"Starts: {start}.",
+             *_schedule_lines(settings.schedule),
+             f"Missing orders at the end of grace: {_NMR_TEXT[settings.schedule.nmr]}.",
+             f"Press: {settings.press.mode.value}.",
+             f"Draws: {'DIAS' if settings.draw.dias else 'the powers the votes name'}."]
+    return Outcome.ok(*lines)
+
+
+def register(registry: Registry) -> None:
+    for name, usage, run, text in (
+        ("SET DEADLINE", "SET DEADLINE <date> <time>", run_set_deadline,
+         "move the current deadline, in your time zone (master)"),
+        ("SET GRACE", "SET GRACE <duration>", run_set_grace,
+         "how long late orders are taken after a deadline, e.g. 24h (master)"),
+        ("SET START", "SET START <date> <time> | none", run_set_start,
+         "when a forming game starts (master)"),
+        ("SET SCHEDULE", "SET SCHEDULE <key> <value> ...", run_set_schedule,
+         "phase lengths (movement, retreat, adjustment), days, time, zone, reminders "
+         "(master)"),
+        ("SET PRESS", "SET PRESS none|white|grey|partial", run_set_press,
+         "which press players may send (master)"),
+        ("SET NMR", "SET NMR hold|disorder|wait", run_set_nmr,
+         "what missing orders mean when grace ends (master)"),
+        ("SET DIAS", "", run_set_dias, "a draw includes all survivors (master)"),
+        ("SET NODIAS", "", run_set_nodias, "a draw includes only the powers voted (master)"),
+        ("PAUSE", "", run_pause, "stop the game's clock until RESUME (master)"),
+        ("RESUME", "", run_resume, "run a paused game again (master)"),
+        ("SETTINGS", "", run_settings, "show the game's schedule and settings (master)"),
+    ):
+        registry.register(Command(name=name, usage=usage, run=run, help=text))

@@ -1,0 +1,110 @@
+"""PRESS and BROADCAST: messages between the people of a game, each a block up to ENDPRESS.
+
+    PRESS TO France Germany        private press (partial-press games)
+    PRESS GREY TO Italy            the same without your name (where grey is allowed)
+    PRESS TO master                to the game's master (any game with press)
+    BROADCAST [GREY]               to every power; observers see it if the game lets them
+
+The master sees a copy of all press, with the sender's name; judge.game.press decides who
+may write what under the game's press settings and delivers it.
+"""
+
+from __future__ import annotations
+
+from judge.commands.context import JudgeContext, judge_context, need_seat
+from judge.commands.items import Invocation, Outcome
+from judge.commands.registry import Command, Context, Registry
+from judge.game import press
+from judge.game.errors import GameError
+from judge.game.games import game_variant, player_seat
+from judge.game.lifecycle import parse_preferences
+from judge.reports.views import power_name
+from judge.store.models import Game, Seat
+
+END_WORDS = ("ENDPRESS", "END PRESS")
+PRESS_USAGE = "PRESS [GREY] [TO powers | TO master] … ENDPRESS"
+BROADCAST_USAGE = "BROADCAST [GREY] … ENDPRESS"
+_MASTER_WORDS = {"MASTER", "GM"}
+
+
+def run_press(ctx: Context, invocation: Invocation) -> Outcome:
+    jc = judge_context(ctx)
+    seat = need_seat(jc)
+    words = list(invocation.args)
+    grey = _take_grey(words)
+    if not words:
+        return _deliver(jc, seat, invocation, grey, (), False, True)
+    if words[0].upper() != "TO" or len(words) < 2:
+        return Outcome.fail("write PRESS TO <powers>, e.g. PRESS TO France Germany, or "
+                            "PRESS TO master; BROADCAST writes to everyone")
+    powers, to_master = _recipients(seat, words[1:])
+    return _deliver(jc, seat, invocation, grey, powers, to_master, False)
+
+
+def run_broadcast(ctx: Context, invocation: Invocation) -> Outcome:
+    jc = judge_context(ctx)
+    seat = need_seat(jc)
+    words = list(invocation.args)
+    grey = _take_grey(words)
+    if words:
+        return Outcome.fail("write BROADCAST or BROADCAST GREY alone on its line, then "
+                            "your text, then ENDPRESS")
+    return _deliver(jc, seat, invocation, grey, (), False, True)
+
+
+def _take_grey(words: list[str]) -> bool:
+    """A leading GREY (or GRAY) asks for unsigned press; WHITE is the default, spelt out."""
+    if words and words[0].upper() in ("GREY", "GRAY", "WHITE"):
+        return words.pop(0).upper() != "WHITE"
+    return False
+
+
+def _recipients(seat: Seat, words: list[str]) -> tuple[tuple[str, ...], bool]:
+    game = seat.game
+    to_master = any(w.upper().strip(",") in _MASTER_WORDS for w in words)
+    named = " ".join(w for w in words if w.upper().strip(",") not in _MASTER_WORDS)
+    try:
+        powers = parse_preferences(game_variant(game), named) if named.strip() else []
+    except GameError as error:
+        # One unknown word is read as a run of initials ("Prussia": P, R, ...); name it.
+        if len(named.split()) == 1:
+            raise GameError(f"{named!r} is not a power of {game_variant(game).title}; "
+                            "write e.g. PRESS TO Germany, or PRESS TO master") from None
+        raise GameError(f"{error}; or write master") from None
+    powers = [p for p in powers if p != seat.power]
+    if not powers and not to_master:
+        raise GameError("you need not send press to yourself; name other powers, e.g. "
+                        "PRESS TO Germany")
+    return tuple(_playing(game, powers)), to_master
+
+
+def _playing(game: Game, powers: list[str]) -> list[str]:
+    empty = [p for p in powers if player_seat(game, p) is None]
+    if empty:
+        raise GameError(f"{', '.join(map(power_name, empty))} has no player to read press "
+                        "at the moment")
+    return powers
+
+
+def _deliver(jc: JudgeContext, seat: Seat, invocation: Invocation, grey: bool,
+             powers: tuple[str, ...], to_master: bool, broadcast: bool) -> Outcome:
+    body = "\n".join(invocation.block).strip("\n")
+    if not body.strip():
+        return Outcome.fail("there is no text to send: write it on the lines between this "
+                            "line and ENDPRESS")
+    letter = press.Letter(sender=seat, powers=powers, to_master=to_master,
+                          broadcast=broadcast, grey=grey, body=body)
+    press.check(seat.game, letter)
+    return Outcome.ok(*press.send(jc.session, seat.game, jc.postman, letter))
+
+
+def register(registry: Registry) -> None:
+    registry.register(Command(
+        name="PRESS", usage=PRESS_USAGE, run=run_press, block=True, end_words=END_WORDS,
+        help="send the lines that follow to chosen powers or the master (the master sees "
+             "all press; GREY hides your name where the game allows it)"))
+    registry.register(Command(
+        name="BROADCAST", usage=BROADCAST_USAGE, run=run_broadcast, block=True,
+        end_words=END_WORDS,
+        help="send the lines that follow to every power (and the observers if the game "
+             "lets them see broadcasts)"))

@@ -1,0 +1,171 @@
+"""A game's past from its stored turns: results rebuilt without adjudicating again.
+
+Every processed turn keeps its structured events and the board after it, so HISTORY and
+SUMMARY read them back; what a reader may see of them is still the variant's visibility's
+business (the callers pass the viewer's projection on).
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Sequence
+
+from sqlalchemy.orm import Session
+
+from judge.engine.calendar import SeasonCalendar
+from judge.engine.codec import event_from_json, position_from_json
+from judge.engine.outcome import OrderResult
+from judge.engine.position import Position
+from judge.engine.turn import TurnResult
+from judge.engine.types import ADJUSTMENT, MOVEMENT, RETREAT, Phase
+from judge.engine.visibility import Viewer
+from judge.game.errors import GameError
+from judge.game.games import game_variant, turns_of
+from judge.store.models import Game, Seat, SeatRole, Turn
+from judge.variant import Variant
+
+PHASE_EXAMPLE = "write a phase as S1901M or Spring 1901 Movement"
+_CODE = re.compile(r"^[A-Z]+\d{1,5}[A-Z]$")
+_SEASON_SYNONYMS = {"AUTUMN": "FALL"}
+_KIND_WORDS = {
+    MOVEMENT: ("MOVEMENT", "MOVEMENTS", "MOVES", "MOVE"),
+    RETREAT: ("RETREAT", "RETREATS"),
+    ADJUSTMENT: ("ADJUSTMENT", "ADJUSTMENTS", "BUILDS", "BUILD"),
+}
+_KINDS = {word: code for code, words in _KIND_WORDS.items() for word in words}
+
+
+def ended_on(game: Game, turn: Turn) -> bool:
+    """Whether the game's end was decided by processing `turn` (a solo, or a shared win)."""
+    return game.result is not None and game.result.get("phase") == turn.phase
+
+
+def stored_result(game: Game, turn: Turn, next_turn: Turn | None) -> TurnResult:
+    """The TurnResult `turn` produced, read back from its stored events and board.
+
+    `next_turn` is the turn opened after it (None for the last one): a game ends on a turn
+    only if nothing followed it, so a result recorded later (a draw) never rewrites it.
+    """
+    if turn.events is None or turn.position_after is None:
+        raise ValueError(f"turn {turn.phase} has not been processed")
+    events = tuple(event_from_json(data) for data in turn.events)
+    position = position_from_json(turn.position_after)
+    ended = next_turn is None and ended_on(game, turn)
+    winners: tuple[str, ...] = ()
+    if ended and game.result is not None and game.result.get("kind") in ("solo", "win"):
+        winners = tuple(game.result.get("winners", ()))
+    return TurnResult(
+        phase=Phase.parse(turn.phase),
+        results=tuple(e for e in events if isinstance(e, OrderResult)),
+        position=position,
+        events=events,
+        next_phase=None if ended else position.phase,
+        winners=winners,
+    )
+
+
+def phase_key(calendar: SeasonCalendar, phase: Phase) -> tuple[int, int, int]:
+    """Sorts phases in play order: year, then season, then the season's phase kinds."""
+    season = calendar.season(phase.season)
+    kind = season.kinds.index(phase.kind) if phase.kind in season.kinds else len(season.kinds)
+    return phase.year, calendar.seasons.index(season), kind
+
+
+def parse_phase(calendar: SeasonCalendar, text: str) -> Phase:
+    """'S1901M' or 'Spring 1901 Movement' (any case; Autumn for Fall, Builds for
+    Adjustments) -> the phase, checked against the variant's calendar."""
+    words = text.upper().split()
+    if len(words) == 3:
+        season = _season_code(calendar, words[0])
+        kind = _KINDS.get(words[2], words[2][:1])
+        words = [f"{season}{words[1]}{kind}"]
+    try:
+        phase = Phase.parse(" ".join(words))
+        if phase.kind not in calendar.season(phase.season).kinds:
+            raise ValueError(phase.kind)
+    except ValueError:
+        raise GameError(f"{text!r} is not a phase of this game; {PHASE_EXAMPLE}") from None
+    return phase
+
+
+def _season_code(calendar: SeasonCalendar, word: str) -> str:
+    word = _SEASON_SYNONYMS.get(word, word)
+    for season in calendar.seasons:
+        if season.name.upper() == word:
+            return season.code
+    return word
+
+
+def read_phases(calendar: SeasonCalendar, words: Sequence[str]) -> list[Phase]:
+    """The phases in `words`: codes (S1901M) or three words each (Spring 1901 Movement),
+    with optional FROM and TO between them."""
+    phases: list[Phase] = []
+    index = 0
+    while index < len(words):
+        if words[index].upper() in ("FROM", "TO", "-"):
+            index += 1
+            continue
+        size = 1 if _CODE.match(words[index].upper()) else 3
+        phases.append(parse_phase(calendar, " ".join(words[index:index + size])))
+        index += size
+    return phases
+
+
+def processed_turns(session: Session, game: Game, first: Phase | None = None,
+                    last: Phase | None = None) -> list[Turn]:
+    """The game's processed turns in play order, from `first` to `last` inclusive."""
+    calendar = game_variant(game).rules.calendar
+    low = phase_key(calendar, first) if first is not None else None
+    high = phase_key(calendar, last) if last is not None else None
+    found = []
+    for turn in turns_of(session, game):
+        key = phase_key(calendar, Phase.parse(turn.phase))
+        if turn.processed_at is not None and (low is None or key >= low) \
+                and (high is None or key <= high):
+            found.append((key, turn))
+    return [turn for _, turn in sorted(found, key=lambda pair: pair[0])]
+
+
+def following_turns(session: Session, game: Game) -> dict[int, Turn | None]:
+    """Each turn's id -> the turn played after it (None for the last), in play order."""
+    calendar = game_variant(game).rules.calendar
+    turns = sorted(turns_of(session, game),
+                   key=lambda t: phase_key(calendar, Phase.parse(t.phase)))
+    return {turn.id: (turns[i + 1] if i + 1 < len(turns) else None)
+            for i, turn in enumerate(turns)}
+
+
+def centre_counts_by_year(variant: Variant, game: Game, turns: Sequence[Turn],
+                          viewer: Viewer) -> list[tuple[str, dict[str, int]]]:
+    """('Start', counts), then (year, counts) for each year whose centres were counted,
+    from the processed `turns` in play order, through what `viewer` may see of the board."""
+    rules = variant.rules
+    if not turns:
+        return []
+    rows = [("Start", _counts(variant, position_from_json(turns[0].position_before), viewer))]
+    for turn in turns:
+        if turn.position_after is None:
+            continue
+        phase, after = Phase.parse(turn.phase), position_from_json(turn.position_after)
+        counted = rules.calendar.season(phase.season).takes_centres and (
+            ended_on(game, turn) or rules.calendar.ends_season(phase, after.phase))
+        if counted:
+            rows = [row for row in rows if row[0] != str(phase.year)]
+            rows.append((str(phase.year), _counts(variant, after, viewer)))
+    return rows
+
+
+def _counts(variant: Variant, position: Position, viewer: Viewer) -> dict[str, int]:
+    board = variant.rules.visibility.board(position, viewer)
+    owned = Counter(board.owners.values())
+    return {power.name: owned.get(power.name, 0) for power in variant.powers}
+
+
+def players_of(game: Game, variant: Variant) -> list[tuple[str, list[Seat]]]:
+    """Each power (in the variant's order) and every seat that played it, first to last:
+    replaced and resigned players included, for the record."""
+    seats = sorted((s for s in game.seats if s.role == SeatRole.PLAYER and s.power),
+                   key=lambda s: s.id)
+    return [(power.name, [s for s in seats if s.power == power.name])
+            for power in variant.powers]

@@ -1,0 +1,153 @@
+"""The deadline machinery's mail: reminders, late notices, civil disorder, held turns, outages.
+
+Each notice is written for one seat, with times in that seat's own zone, and says what the
+reader can do about it (send orders, PROCESS, SET DEADLINE) with an example.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from datetime import datetime
+
+from sqlalchemy.orm import Session
+
+from judge.engine.types import Phase
+from judge.game import ordering
+from judge.game.games import (
+    game_variant,
+    player_seat,
+    position_of,
+    primary_address,
+    seats_of,
+)
+from judge.game.postman import Postman
+from judge.game.progress import time_left
+from judge.game.settings import NmrPolicy
+from judge.reports.views import format_deadline, power_name
+from judge.store.models import Game, Seat, SeatRole, Turn
+
+# What happens to missing orders at the end of grace, as a late player reads it.
+_POLICY_WORDS = {
+    NmrPolicy.HOLD: "the turn is processed without them: units hold, retreats disband "
+                    "and builds are waived; removals you owe are made for you",
+    NmrPolicy.CIVIL_DISORDER: "your power goes into civil disorder and the turn is "
+                              "processed without your orders",
+    NmrPolicy.WAIT: "the turn waits for the master to process it",
+}
+
+
+def phase_title(game: Game, turn: Turn) -> str:
+    """'Spring 1901 Movement': the phase as the variant's calendar names it."""
+    return game_variant(game).rules.calendar.describe(Phase.parse(turn.phase))
+
+
+def _when(moment: datetime, seat: Seat, now: datetime) -> str:
+    return f"{format_deadline(moment, seat.account.time_zone)} ({time_left(moment, now)} left)"
+
+
+def _send(session: Session, postman: Postman, seat: Seat, subject: str,
+          lines: Iterable[str]) -> None:
+    postman.send(session, to=[primary_address(seat.account)], subject=subject,
+                 body="\n".join(lines) + "\n")
+
+
+def _signon_hint(game: Game, power: str) -> str:
+    letter = next(p.letter for p in game_variant(game).powers if p.name == power)
+    return (f"Send them signed on: SIGNON {letter.upper()}{game.name} <your password>, "
+            "then one order per line.")
+
+
+def _missing_line(session: Session, game: Game, turn: Turn, power: str) -> str:
+    variant = game_variant(game)
+    merged = ordering.latest_set(session, variant, turn, power)
+    missing = ordering.missing(variant, position_of(turn), power, merged)
+    return "Still without orders: " + (", ".join(missing) or "none")
+
+
+def _late_seats(game: Game, powers: Iterable[str]) -> list[tuple[str, Seat]]:
+    return [(power, seat) for power in powers if (seat := player_seat(game, power))]
+
+
+def masters(game: Game) -> list[Seat]:
+    return seats_of(game, SeatRole.MASTER)
+
+
+def _powers(powers: Iterable[str]) -> str:
+    return ", ".join(power_name(p) for p in powers)
+
+
+def remind(session: Session, postman: Postman, game: Game, turn: Turn, late: list[str],
+           now: datetime) -> None:
+    """Each late power: its orders are missing or incomplete, and when they are due."""
+    assert turn.deadline is not None
+    title = phase_title(game, turn)
+    for power, seat in _late_seats(game, late):
+        _send(session, postman, seat, f"{game.name}: reminder, {turn.phase} orders due", [
+            f"Game {game.name}, {title}.", "",
+            f"The orders for {power_name(power)} are missing or incomplete.",
+            _missing_line(session, game, turn, power),
+            f"Deadline: {_when(turn.deadline, seat, now)}", "",
+            _signon_hint(game, power)])
+
+
+def late(session: Session, postman: Postman, game: Game, turn: Turn, powers: list[str],
+         policy: NmrPolicy, now: datetime) -> None:
+    """The deadline passed: each late power is told grace has started; the masters, who."""
+    assert turn.grace_until is not None
+    title = phase_title(game, turn)
+    for power, seat in _late_seats(game, powers):
+        _send(session, postman, seat, f"{game.name}: {turn.phase} orders late", [
+            f"Game {game.name}, {title}: the deadline has passed.", "",
+            f"The orders for {power_name(power)} are missing or incomplete.",
+            _missing_line(session, game, turn, power),
+            f"Grace ends: {_when(turn.grace_until, seat, now)}",
+            f"After that, {_POLICY_WORDS[policy]}.", "",
+            _signon_hint(game, power)])
+    for seat in masters(game):
+        _send(session, postman, seat, f"{game.name}: {turn.phase} deadline passed", [
+            f"Game {game.name}, {title}: the deadline has passed.",
+            f"Late: {_powers(powers)}.",
+            f"Grace ends: {_when(turn.grace_until, seat, now)}; then the NMR policy "
+            f"({policy.value}) applies."])
+
+
+def disorder(session: Session, postman: Postman, game: Game, turn: Turn,
+             powers: list[str]) -> None:
+    """Grace ended under the civil-disorder policy: the late powers and the masters learn it."""
+    for power, seat in _late_seats(game, powers):
+        _send(session, postman, seat, f"{game.name}: {power_name(power)} in civil disorder", [
+            f"Game {game.name}: grace for {turn.phase} ended without complete orders from "
+            f"{power_name(power)}.",
+            f"{power_name(power)} is now in civil disorder; its units hold without orders.",
+            "Write to the game's master if you want to play on."])
+    for seat in masters(game):
+        _send(session, postman, seat, f"{game.name}: civil disorder", [
+            f"Game {game.name}: grace for {turn.phase} ended; now in civil disorder: "
+            f"{_powers(powers)}.",
+            "You can REPLACE a power with another player, e.g. REPLACE France "
+            "someone@example.org their-password."])
+
+
+def held(session: Session, postman: Postman, game: Game, turn: Turn, powers: list[str]) -> None:
+    """Grace ended under the WAIT policy: the masters are asked to act."""
+    for seat in masters(game):
+        _send(session, postman, seat, f"{game.name}: {turn.phase} waits for you", [
+            f"Game {game.name}, {phase_title(game, turn)}: grace has ended and orders are "
+            f"still missing from {_powers(powers)}.",
+            "The game's NMR policy is wait: the turn is not processed until you act.",
+            f"Send PROCESS {turn.phase} to process it as it stands (missing orders hold), "
+            "or SET DEADLINE to give the players more time."])
+
+
+def extended(session: Session, postman: Postman, game: Game, turn: Turn, missed: datetime,
+             now: datetime) -> None:
+    """After an outage: nobody is processed as missing; every player and master is told."""
+    assert turn.deadline is not None
+    seats = masters(game) + seats_of(game, SeatRole.PLAYER)
+    for seat in seats:
+        _send(session, postman, seat, f"{game.name}: {turn.phase} deadline extended", [
+            f"Game {game.name}, {phase_title(game, turn)}.", "",
+            f"The judge was not running when the time set for "
+            f"{format_deadline(missed, seat.account.time_zone)} passed, so nobody is "
+            "treated as late for it.",
+            f"The new deadline: {_when(turn.deadline, seat, now)}"])

@@ -1,0 +1,153 @@
+"""Press: who may write to whom under the game's press settings, and delivering it.
+
+Players write to the powers they name (partial press only), to everyone (a broadcast), or
+to the master. White press carries the sender's power; grey press reaches its recipients
+"from an anonymous power", and never lists who else received it. The master sees all
+press, with the sender's name; observers see broadcasts when the game lets them. The
+master's own press is always signed; observers may write to the master only.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sqlalchemy.orm import Session
+
+from judge.game.announce import recipients
+from judge.game.errors import GameError
+from judge.game.games import current_turn, primary_address, seats_of, settings_of
+from judge.game.postman import Postman
+from judge.game.settings import PressMode, PressSettings
+from judge.reports.views import power_name
+from judge.store.models import Game, GameState, Press, Seat, SeatRole
+
+MASTER, OBSERVERS = "master", "observers"
+ANONYMOUS = "an anonymous power"
+
+
+@dataclass(frozen=True, slots=True)
+class Letter:
+    """One piece of press: `powers` empty and `broadcast` for everyone."""
+
+    sender: Seat
+    powers: tuple[str, ...]
+    to_master: bool
+    broadcast: bool
+    grey: bool
+    body: str
+
+
+def check(game: Game, letter: Letter) -> None:
+    """Refuse press the game's settings or the sender's role do not allow."""
+    if game.state == GameState.FORMING:
+        raise GameError(f"press opens when {game.name} starts")
+    if letter.sender.role == SeatRole.MASTER:
+        if letter.grey:
+            raise GameError("the master's press is always signed; leave out GREY")
+        return
+    press = settings_of(game).press
+    if letter.sender.role == SeatRole.OBSERVER and (letter.powers or letter.broadcast):
+        raise GameError("observers may write to the master only: PRESS TO master")
+    if letter.powers or letter.broadcast:
+        _check_players(game, press, letter)
+
+
+def _check_players(game: Game, press: PressSettings, letter: Letter) -> None:
+    mode = press.mode
+    if mode is PressMode.NONE:
+        raise GameError(f"{game.name} is a no-press game: players cannot write to each other")
+    if letter.grey and mode is PressMode.WHITE:
+        raise GameError(f"press in {game.name} is white: every message is signed; "
+                        "leave out GREY")
+
+
+def is_grey(game: Game, letter: Letter) -> bool:
+    """Grey when the sender asked, or always in a grey-press game (the master never)."""
+    if letter.sender.role != SeatRole.PLAYER:
+        return False
+    return letter.grey or settings_of(game).press.mode is PressMode.GREY
+
+
+def send(session: Session, game: Game, postman: Postman, letter: Letter) -> list[str]:
+    """Store the press, mail each recipient their copy; the reply's lines for the sender."""
+    grey = is_grey(game, letter)
+    targets = _targets(game, letter)
+    stored = [*letter.powers, *([MASTER] if letter.to_master else [])]
+    if letter.broadcast:
+        stored = [*_player_powers(game), MASTER, *([OBSERVERS] if _observers_see(game) else [])]
+    turn = current_turn(session, game)
+    session.add(Press(game_id=game.id, turn_id=turn.id if turn is not None else None,
+                      sender_seat_id=letter.sender.id, recipients=stored, grey=grey,
+                      body=letter.body))
+    for seat, addressed in targets:
+        subject, head = _heading(game, letter, grey, seat, addressed)
+        postman.send(session, to=[primary_address(seat.account)], subject=subject,
+                     body="\n".join([*head, "", letter.body, ""]))
+    return _receipt(letter, grey, targets)
+
+
+def _targets(game: Game, letter: Letter) -> list[tuple[Seat, bool]]:
+    """Each seat that gets a copy, and whether it was addressed (else a master's copy)."""
+    found: dict[int, tuple[Seat, bool]] = {}
+    for seat in recipients(game):
+        if seat.id == letter.sender.id:
+            continue
+        if seat.role == SeatRole.PLAYER:
+            addressed = letter.broadcast or seat.power in letter.powers
+        elif seat.role == SeatRole.MASTER:
+            addressed = letter.broadcast or letter.to_master
+        else:
+            addressed = letter.broadcast and _observers_see(game)
+        if addressed or seat.role == SeatRole.MASTER:
+            found[seat.id] = (seat, addressed)
+    return list(found.values())
+
+
+def _observers_see(game: Game) -> bool:
+    return settings_of(game).press.observers_see_broadcasts
+
+
+def _player_powers(game: Game) -> list[str]:
+    return [s.power for s in seats_of(game, SeatRole.PLAYER) if s.power]
+
+
+def signature(seat: Seat) -> str:
+    if seat.role == SeatRole.MASTER:
+        return "the master"
+    if seat.role == SeatRole.OBSERVER:
+        return f"an observer ({seat.account.name})"
+    return power_name(seat.power or "?")
+
+
+def addressees(letter: Letter) -> str:
+    if letter.broadcast:
+        return "everyone"
+    names = [power_name(p) for p in letter.powers] + (["the master"] if letter.to_master else [])
+    return ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else names[0]
+
+
+def _heading(game: Game, letter: Letter, grey: bool, seat: Seat,
+             addressed: bool) -> tuple[str, list[str]]:
+    """The subject and the lines above the text, as this recipient may read them."""
+    kind = "broadcast" if letter.broadcast else "press"
+    if seat.role == SeatRole.MASTER:
+        # The master sees everything: the real sender and every addressee.
+        copy = "" if addressed else " (your copy)"
+        lines = [f"From: {signature(letter.sender)}", f"To: {addressees(letter)}"]
+        if grey:
+            lines.append("Grey press: the recipients do not see who sent it.")
+        return f"{game.name}: {kind} from {signature(letter.sender)}{copy}", lines
+    sender = ANONYMOUS if grey else signature(letter.sender)
+    # Who else got grey press would hint at who sent it.
+    to = "you" if grey and not letter.broadcast else addressees(letter)
+    return f"{game.name}: {kind} from {sender}", [f"From: {sender}", f"To: {to}"]
+
+
+def _receipt(letter: Letter, grey: bool, targets: list[tuple[Seat, bool]]) -> list[str]:
+    unsigned = " without your name (grey)" if grey else ""
+    lines = [f"Press sent to {addressees(letter)}{unsigned}."]
+    if letter.sender.role == SeatRole.PLAYER and not letter.to_master and not letter.broadcast:
+        lines.append("The master sees a copy, as of all press.")
+    if letter.broadcast and any(s.role == SeatRole.OBSERVER for s, _ in targets):
+        lines.append("Observers see broadcasts too.")
+    return lines

@@ -1,0 +1,62 @@
+"""Starting a full game and telling every seat: JOIN, the master's START and the scheduler.
+
+Each player learns only their own power (who plays whom is the master's to know), the
+first phase and its deadline in their own zone, and how to sign on.
+"""
+
+from __future__ import annotations
+
+import random
+
+from sqlalchemy.orm import Session
+
+from judge.game.announce import recipients
+from judge.game.clock import Clock
+from judge.game.games import game_variant, primary_address, seats_of
+from judge.game.lifecycle import start_game
+from judge.game.postman import Postman
+from judge.reports.views import format_deadline, power_name
+from judge.store.models import Game, Seat, SeatRole, Turn
+from judge.variant import Variant
+
+
+def start_and_announce(session: Session, game: Game, clock: Clock, postman: Postman,
+                       rng: random.Random) -> Turn:
+    """Give out the powers, open the first turn, and mail each seat its start notice."""
+    turn = start_game(session, game, clock, rng)
+    variant = game_variant(game)
+    subject = f"{game.name}: the game has started"
+    for seat in recipients(game):
+        postman.send(session, to=[primary_address(seat.account)], subject=subject,
+                     body="\n".join(start_notice(game, variant, turn, seat)) + "\n")
+    return turn
+
+
+def start_notice(game: Game, variant: Variant, turn: Turn, seat: Seat) -> list[str]:
+    phase = variant.rules.calendar.describe(variant.start.phase)
+    lines = [f"Game {game.name} ({variant.title}) has started.", ""]
+    if seat.role == SeatRole.PLAYER and seat.power is not None:
+        lines += [f"You play {power_name(seat.power)}.", ""]
+    lines.append(f"The first phase is {phase}.")
+    if turn.deadline is not None:
+        lines.append(f"Its deadline: {format_deadline(turn.deadline, seat.account.time_zone)}.")
+    lines += ["", *_how_to_sign_on(game, variant, seat)]
+    if seat.role == SeatRole.MASTER:
+        lines += ["", "The powers:", *_roster(game, variant)]
+    return lines
+
+
+def _how_to_sign_on(game: Game, variant: Variant, seat: Seat) -> list[str]:
+    if seat.role == SeatRole.PLAYER and seat.power is not None:
+        letter = next(p.letter for p in variant.powers if p.name == seat.power)
+        return [f"Sign on with: SIGNON {letter.upper()}{game.name} <your password>",
+                "then write your orders on the lines that follow, one per line."]
+    letter = "M" if seat.role == SeatRole.MASTER else "O"
+    return [f"Sign on with: SIGNON {letter}{game.name} <your password>"]
+
+
+def _roster(game: Game, variant: Variant) -> list[str]:
+    """Who plays what: for the master only."""
+    seats = {s.power: s for s in seats_of(game, SeatRole.PLAYER) if s.power is not None}
+    return [f"  {power_name(p.name)}: {s.account.name} <{primary_address(s.account)}>"
+            for p in variant.powers if (s := seats.get(p.name)) is not None]

@@ -1,0 +1,142 @@
+"""Draw and concession votes: one standing vote per player and kind, secret until it passes.
+
+Who votes: every surviving power (one with a supply centre or a unit) whose player is
+active. A power in civil disorder or awaiting a replacement has nobody to vote; it is still
+a survivor, so a DIAS draw includes it. A vote stands until withdrawn, across turns.
+
+A draw passes when every voter votes for it, naming the same powers where the game is not
+DIAS (an empty list means every survivor). A concession passes when every voter other than
+the conceded-to power concedes to that same power, which then wins. Nobody is ever told
+who voted: only the outcome is announced.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from sqlalchemy.orm import Session
+
+from judge.game.announce import recipients, tell
+from judge.game.clock import Clock
+from judge.game.errors import GameError
+from judge.game.games import current_turn, game_variant, position_of, seats_of
+from judge.game.postman import Postman
+from judge.reports.views import power_name
+from judge.store import repo_games
+from judge.store.models import Game, GameState, Seat, SeatRole, SeatStatus, Vote, VoteKind
+
+
+def survivors(session: Session, game: Game) -> list[str]:
+    """Powers still in the game, in the variant's order of powers."""
+    turn = current_turn(session, game)
+    if turn is None:
+        return []
+    position = position_of(turn)
+    alive = {u.power for u in position.units} | set(position.owners.values())
+    alive |= {d.unit.power for d in position.dislodged}
+    return [p.name for p in game_variant(game).powers if p.name in alive]
+
+
+def voters(session: Session, game: Game) -> dict[str, Seat]:
+    """Each surviving power whose player may vote, and that player's seat."""
+    alive = set(survivors(session, game))
+    return {s.power: s for s in seats_of(game, SeatRole.PLAYER)
+            if s.power in alive and s.status == SeatStatus.ACTIVE}
+
+
+def leader(session: Session, game: Game) -> str | None:
+    """The power with the most supply centres, or None while two or more share the lead."""
+    turn = current_turn(session, game)
+    if turn is None:
+        return None
+    position = position_of(turn)
+    counts = {p: len(position.centres_of(p)) for p in survivors(session, game)}
+    if not counts:
+        return None
+    most = max(counts.values())
+    top = [p for p, n in counts.items() if n == most]
+    return top[0] if len(top) == 1 else None
+
+
+def vote_of(session: Session, seat: Seat, kind: VoteKind) -> Vote | None:
+    return repo_games.vote_of(session, seat, kind)
+
+
+def cast(session: Session, clock: Clock, seat: Seat, kind: VoteKind,
+         powers: Sequence[str]) -> None:
+    """Record `seat`'s vote of `kind`, replacing the one it had."""
+    vote = vote_of(session, seat, kind) or repo_games.new_vote(session, seat, kind)
+    vote.powers, vote.cast_at = list(powers), clock.now()
+    session.flush()
+
+
+def withdraw(session: Session, seat: Seat, kind: VoteKind) -> bool:
+    """Take back `seat`'s vote of `kind`; whether it had one."""
+    vote = vote_of(session, seat, kind)
+    if vote is not None:
+        repo_games.delete_vote(session, vote)
+        session.flush()
+    return vote is not None
+
+
+def passed_draw(session: Session, game: Game) -> list[str] | None:
+    """The powers of the draw every voter agrees on, or None while one has not voted."""
+    everyone = voters(session, game)
+    alive = survivors(session, game)
+    wanted: set[tuple[str, ...]] = set()
+    for seat in everyone.values():
+        vote = vote_of(session, seat, VoteKind.DRAW)
+        if vote is None:
+            return None
+        # An empty list is "every survivor": survivors at the time of counting.
+        wanted.add(tuple(p for p in alive if p in vote.powers) if vote.powers else tuple(alive))
+    return list(wanted.pop()) if everyone and len(wanted) == 1 else None
+
+
+def passed_concession(session: Session, game: Game) -> str | None:
+    """The power every other voter concedes to, or None."""
+    conceded: dict[str, str | None] = {}
+    for power, seat in voters(session, game).items():
+        vote = vote_of(session, seat, VoteKind.CONCEDE)
+        conceded[power] = vote.powers[0] if vote is not None and vote.powers else None
+    named = {winner for winner in conceded.values() if winner is not None}
+    if len(named) != 1:
+        return None
+    winner = named.pop()
+    others = [to for power, to in conceded.items() if power != winner]
+    return winner if others and all(to == winner for to in others) else None
+
+
+def settle(session: Session, game: Game, clock: Clock, postman: Postman) -> str | None:
+    """End the game if a vote has passed; the outcome's description, or None."""
+    draw = passed_draw(session, game)
+    if draw is not None:
+        return finish(session, game, clock, postman, "draw", draw)
+    winner = passed_concession(session, game)
+    if winner is not None:
+        return finish(session, game, clock, postman, "concession", [winner])
+    return None
+
+
+def finish(session: Session, game: Game, clock: Clock, postman: Postman, kind: str,
+           winners: list[str]) -> str:
+    """Mark the game finished with its result and tell every seat."""
+    if game.state not in (GameState.ACTIVE, GameState.PAUSED):
+        raise GameError(f"game {game.name} is {game.state.value}; only a running game ends")
+    turn = current_turn(session, game)
+    game.state = GameState.FINISHED
+    game.result = {"kind": kind, "winners": list(winners), "by": "vote",
+                   "phase": turn.phase if turn is not None else None,
+                   "at": clock.now().isoformat()}
+    outcome = describe_outcome(kind, winners)
+    tell(session, postman, recipients(game), f"{game.name}: the game is over",
+         f"Game {game.name} is over: {outcome}\n\nThanks to everyone who played.\n")
+    return outcome
+
+
+def describe_outcome(kind: str, winners: list[str]) -> str:
+    names = [power_name(p) for p in winners]
+    listed = ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else names[0]
+    if kind == "draw":
+        return f"a draw between {listed}, agreed by every surviving player."
+    return f"{listed} wins: every other surviving player conceded."

@@ -1,0 +1,132 @@
+"""APScheduler only wakes the judge: the deadlines themselves live in the database.
+
+One date job per game at its next moment of interest (judge.game.deadlines.next_wakeups),
+rebuilt from the database at start and after every sweep, plus a periodic sweep of every
+game, so a lost or stale job can delay a deadline by one period at most and never lose it.
+
+The judge's clock may not be the wall clock (a test's ManualClock): a moment is planned at
+the same distance from the wall clock as it is from the judge's clock.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import threading
+from collections.abc import Callable, Collection
+from datetime import UTC, datetime, timedelta
+
+# APScheduler 3 ships no type information.
+from apscheduler.executors.pool import ThreadPoolExecutor
+from apscheduler.jobstores.base import JobLookupError
+from apscheduler.schedulers.background import (
+    BackgroundScheduler,
+)
+
+from judge.app import Judge
+from judge.game.deadlines import next_wakeups, sweep_all, sweep_one
+
+log = logging.getLogger(__name__)
+
+SWEEP_EVERY = timedelta(minutes=5)
+SWEEP_JOB = "sweep"
+ALL_GAMES = None  # as `swept`: the periodic sweep looked at every game
+
+
+class JudgeScheduler:
+    def __init__(self, judge: Judge, *, sweep_every: timedelta = SWEEP_EVERY,
+                 on_sweep: Callable[[list[str]], None] | None = None) -> None:
+        """`on_sweep` hears what each sweep did, after the jobs are re-planned."""
+        self._judge = judge
+        self._every = sweep_every
+        self._on_sweep = on_sweep
+        self._lock = threading.Lock()
+        self._jobs: dict[int, str] = {}  # game id -> its date job's id
+        # Games a sweep just looked at whose moment is still due: the sweep could not move
+        # them on (a broken game). Left to the periodic sweep rather than woken in a loop.
+        self._stalled: dict[int, datetime] = {}
+        self._serial = 0
+        self._closed = False
+        self._scheduler = BackgroundScheduler(
+            timezone=UTC,
+            # One worker: sweeps in this process never overlap (the database would cope,
+            # but two threads would only queue for the same game's lock).
+            executors={"default": ThreadPoolExecutor(1)},
+            # A job late for any reason still runs, once: the sweep decides what is due.
+            job_defaults={"coalesce": True, "max_instances": 1, "misfire_grace_time": None})
+
+    def start(self) -> None:
+        self._scheduler.start()
+        self._scheduler.add_job(self.sweep, "interval", id=SWEEP_JOB, replace_existing=True,
+                                seconds=self._every.total_seconds())
+        self.replan()
+
+    def shutdown(self, wait: bool = True) -> None:
+        # Closed first, under our lock: APScheduler's shutdown holds its job-store lock
+        # while it waits for running jobs, so a job that then re-planned would deadlock.
+        with self._lock:
+            self._closed = True
+        if self._scheduler.running:
+            self._scheduler.shutdown(wait=wait)
+
+    def planned(self) -> dict[int, datetime]:
+        """Each game's planned wake-up, in wall-clock time."""
+        with self._lock:
+            jobs = {job.id: job for job in self._scheduler.get_jobs()}
+            return {game_id: jobs[job_id].next_run_time
+                    for game_id, job_id in self._jobs.items() if job_id in jobs}
+
+    def sweep(self) -> list[str]:
+        """Every game now (the periodic job; also callable directly)."""
+        judge = self._judge
+        return self._after(sweep_all(judge.db, judge.clock, judge.postman), ALL_GAMES)
+
+    def wake(self, game_id: int) -> list[str]:
+        """One game's date job."""
+        judge = self._judge
+        return self._after(sweep_one(judge.db, game_id, judge.clock, judge.postman),
+                           {game_id})
+
+    def _after(self, done: list[str], swept: Collection[int] | None) -> list[str]:
+        for line in done:
+            log.info("%s", line)
+        self.replan(swept)
+        if self._on_sweep is not None:
+            self._on_sweep(done)
+        return done
+
+    def replan(self, swept: Collection[int] | None = ()) -> None:
+        """One date job per game from the database; call it after anything moved a deadline.
+        `swept`: the games a sweep has just looked at (None: all of them)."""
+        wakeups = next_wakeups(self._judge.db)
+        with self._lock:
+            if self._closed:
+                return
+            now, wall = self._judge.clock.now(), datetime.now(UTC)
+            for game_id, moment in wakeups:
+                if moment <= now and (swept is ALL_GAMES or game_id in swept):
+                    self._stalled[game_id] = moment
+                    log.warning("game %s is still due after a sweep; the periodic sweep "
+                                "will try it again", game_id)
+                elif self._stalled.get(game_id) != moment:
+                    self._stalled.pop(game_id, None)
+            plan = {g: m for g, m in wakeups if self._stalled.get(g) != m}
+            for game_id in set(self._jobs) - set(plan):
+                self._drop(game_id)
+            for game_id, moment in plan.items():
+                self._plan(game_id, wall + max(moment - now, timedelta(0)))
+
+    def _plan(self, game_id: int, run: datetime) -> None:
+        # A fresh id each time: the scheduler removes a fired date job by its id after
+        # handing it to the worker, which might already have planned the game's next one.
+        self._drop(game_id)
+        self._serial += 1
+        job_id = f"game-{game_id}-{self._serial}"
+        self._scheduler.add_job(self.wake, "date", run_date=run, args=[game_id], id=job_id)
+        self._jobs[game_id] = job_id
+
+    def _drop(self, game_id: int) -> None:
+        job_id = self._jobs.pop(game_id, None)
+        if job_id is not None:
+            with contextlib.suppress(JobLookupError):  # it has fired
+                self._scheduler.remove_job(job_id)

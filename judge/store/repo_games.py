@@ -1,0 +1,130 @@
+"""The queries about games: their rows and locks, turns, orders sent ahead, votes, audit.
+
+Same terms as repo: each function is one query, insert or delete; nothing here commits
+or flushes (the unit of work does, or the caller where the order of writes matters).
+"""
+
+from __future__ import annotations
+
+import sqlalchemy as sa
+from sqlalchemy.orm import Session
+
+from judge.store.models import (
+    AuditEntry,
+    FutureOrder,
+    Game,
+    GameState,
+    InboxMessage,
+    Order,
+    Seat,
+    Turn,
+    Vote,
+    VoteKind,
+)
+
+IN_PLAY = (GameState.ACTIVE, GameState.FORMING)
+
+
+def game_by_id(session: Session, game_id: int) -> Game | None:
+    return session.get(Game, game_id)
+
+
+def all_games(session: Session) -> list[Game]:
+    """Every game, by name."""
+    return list(session.scalars(sa.select(Game).order_by(Game.name)))
+
+
+def games_in_play(session: Session) -> list[Game]:
+    """Forming and active games (those with deadlines or a start time), by id."""
+    query = sa.select(Game).where(Game.state.in_(IN_PLAY)).order_by(Game.id)
+    return list(session.scalars(query))
+
+
+def game_ids_in_play(session: Session) -> list[int]:
+    """The ids of games_in_play, without loading the rows."""
+    query = sa.select(Game.id).where(Game.state.in_(IN_PLAY)).order_by(Game.id)
+    return list(session.scalars(query))
+
+
+def locked_game(session: Session, game: Game) -> Game:
+    """The game's row under its row lock (PostgreSQL; SQLite's writer lock is already
+    held), its attributes read again: another transaction may have changed them."""
+    query = sa.select(Game).where(Game.id == game.id).with_for_update()
+    return session.scalars(query.execution_options(populate_existing=True)).one()
+
+
+def current_turn(session: Session, game: Game) -> Turn | None:
+    """The newest turn not yet processed."""
+    query = (sa.select(Turn).where(Turn.game_id == game.id, Turn.processed_at.is_(None))
+             .order_by(Turn.id.desc()).limit(1))
+    return session.scalars(query).one_or_none()
+
+
+def turns_of(session: Session, game: Game) -> list[Turn]:
+    """The game's turns, oldest first."""
+    return list(session.scalars(sa.select(Turn).where(Turn.game_id == game.id)
+                                .order_by(Turn.id)))
+
+
+def delete_turn(session: Session, turn: Turn) -> None:
+    """Delete the turn (at the next flush); its orders must go first: delete_orders_of."""
+    session.delete(turn)
+
+
+def delete_orders_of(session: Session, turn: Turn) -> None:
+    """Every order submitted for the turn, deleted at once."""
+    session.execute(sa.delete(Order).where(Order.turn_id == turn.id))
+
+
+def future_orders_for(session: Session, game: Game, phase: str) -> list[FutureOrder]:
+    """Every power's orders sent ahead for `phase`, in the order they were stored."""
+    query = (sa.select(FutureOrder)
+             .where(FutureOrder.game_id == game.id, FutureOrder.phase == phase)
+             .order_by(FutureOrder.id))
+    return list(session.scalars(query))
+
+
+def future_order(session: Session, game: Game, phase: str, power: str) -> FutureOrder | None:
+    """`power`'s orders sent ahead for `phase` (the first row, were there ever two)."""
+    query = (sa.select(FutureOrder)
+             .where(FutureOrder.game_id == game.id, FutureOrder.phase == phase,
+                    FutureOrder.power == power)
+             .order_by(FutureOrder.id))
+    return session.scalars(query).first()
+
+
+def new_future_order(session: Session, game: Game, phase: str, power: str, *,
+                     inbox: InboxMessage | None = None) -> FutureOrder:
+    """An empty set of orders sent ahead, added to the session (inserted at the next flush)."""
+    row = FutureOrder(game_id=game.id, phase=phase, power=power, lines=[],
+                      inbox_id=inbox.id if inbox else None)
+    session.add(row)
+    return row
+
+
+def delete_future_order(session: Session, row: FutureOrder) -> None:
+    session.delete(row)
+
+
+def vote_of(session: Session, seat: Seat, kind: VoteKind) -> Vote | None:
+    query = sa.select(Vote).where(Vote.seat_id == seat.id, Vote.kind == kind)
+    return session.scalars(query).one_or_none()
+
+
+def new_vote(session: Session, seat: Seat, kind: VoteKind) -> Vote:
+    """A vote of `kind` by `seat`, added to the session (inserted at the next flush)."""
+    vote = Vote(game_id=seat.game_id, seat_id=seat.id, kind=kind)
+    session.add(vote)
+    return vote
+
+
+def delete_vote(session: Session, vote: Vote) -> None:
+    session.delete(vote)
+
+
+def last_audit_entry(session: Session, game: Game, action: str) -> AuditEntry | None:
+    """The game's newest audit entry for `action`."""
+    query = (sa.select(AuditEntry)
+             .where(AuditEntry.game_id == game.id, AuditEntry.action == action)
+             .order_by(AuditEntry.id.desc()).limit(1))
+    return session.scalars(query).one_or_none()
