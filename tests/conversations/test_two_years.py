@@ -176,7 +176,7 @@ def _italy_is_reminded_then_late(table: Table) -> None:
         f"The orders for Italy are missing or incomplete.\n{missing}"
         "Grace ends: Fri 06 Nov 2026 13:00 UTC (23 hours 30 minutes left)\n"
         "After that, the turn is processed without them: units hold, retreats disband and "
-        f"builds are waived.\n\n{hint}")
+        f"builds are waived; removals you owe are made for you.\n\n{hint}")
     [told] = table.news(MASTER)
     assert (told.subject, told.body) == ("alpha: F1901M deadline passed", (
         "Game alpha, Fall 1901 Movement: the deadline has passed.\nLate: Italy.\n"

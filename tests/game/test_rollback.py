@@ -258,7 +258,8 @@ def test_rollback_goes_to_the_previous_phase_and_tells_everyone(table: Table) ->
     assert table.open_phase() == "S1901M"
     turn = table.open_turn()
     assert turn["deadline"].isoformat() == "2026-11-05T19:00:00+00:00"  # 72h from now
-    assert turn["grace_until"] is None and turn["notices"] == {}
+    # Grace and notices start afresh; "reopened" keeps the sweep from replaying the turn.
+    assert turn["grace_until"] is None and turn["notices"] == {"reopened": True}
     assert table.orders("S1901M") == {"FRANCE": ["A par-bur"]}
     assert table.future() == {("F1901M", "FRANCE"): ["A bur-mun"]}
     [notice] = table.talk.mails_to(table.address("ITALY"))
