@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
 from judge.engine.convoys import can_convoy
 from judge.engine.orders import Order
 from judge.engine.outcome import Reason
@@ -19,13 +17,10 @@ class Illegal(Exception):
         self.reason = reason
 
 
-class Checked(NamedTuple):
-    """A legal order bound to its unit; `norm` has the coasts settled."""
-
-    power: str
-    unit: Unit
-    order: Order
-    norm: Order
+# A legal order bound to its unit: (power giving it, unit, order as given, order with the
+# coasts settled). A plain tuple, read by unpacking: one is built per order per phase, and a
+# NamedTuple costs several allocations more to build.
+Checked = tuple[str, Unit, Order, Order]
 
 
 class Board:
@@ -42,11 +37,23 @@ class Board:
         self.support_memo = rules.geo.support_memo
         self.moves = rules.geo.move_memo
         prov = self.prov
-        self.units = {prov[u.loc]: u for u in rules.main_units(position)}
+        # The main layer's units in board order, and each one's index by province: the
+        # resolver works on these indexes, so it reuses this map rather than build its own.
+        self.units = rules.main_units(position)
+        self.index = {prov[u.loc]: i for i, u in enumerate(self.units)}
+        self.powers = [u.power for u in self.units]  # a list item costs less than u.power
         self.position = position
         self.near = rules.geo.near
-        places = rules.geo.convoy_places
-        self.fleets = frozenset([p for p, u in self.units.items() if p in places[u.kind]])
+        self.reach = rules.geo.reach_provinces
+        places, units, index = rules.geo.convoy_places, self.units, self.index
+        # Only a unit where some kind convoys can convoy: the few found by a set
+        # intersection in C are tested, not every unit.
+        self.fleets = frozenset([p for p in rules.geo.convoy_anywhere.intersection(index)
+                                 if p in places[units[index[p]].kind]])
+
+    def unit_in(self, prov: str) -> Unit | None:
+        i = self.index.get(prov)
+        return None if i is None else self.units[i]
 
     def where(self, loc: str) -> str:
         """The province of a location as written (it may name an unknown coast)."""

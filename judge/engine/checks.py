@@ -43,16 +43,16 @@ def settle_coast(board: Board, unit: Unit, kind: UnitKind, dest: str) -> str:
 
 
 def check_move(board: Board, unit: Unit, order: Move) -> Move:
-    facts = board.moves.get((unit.kind, unit.loc, order.dest))
-    if facts is None:
-        facts = _move_facts(board, unit, order.dest)
-    if len(facts) == 1:
-        raise Illegal(facts[0])
+    facts = board.moves.get((unit.kind, unit.loc, order.dest)) or \
+        _move_facts(board, unit, order.dest)
     dest: str
     dest, here, there, adjacent = facts
-    via = order.via_convoy or bool(order.route)
-    if adjacent and not via:  # the common case: a move along a border, nothing to settle
+    if adjacent and not order.via_convoy and not order.route:
+        # The common case: a move along a border, nothing to settle.
         return order if dest == order.dest else Move(unit.loc, dest, unit.kind)
+    if adjacent is None:
+        raise Illegal(dest)  # whatever the board: `dest` says why
+    via = order.via_convoy or bool(order.route)
     kind = board.kinds[unit.kind]
     if kind.convoyable and (via or not adjacent):
         if not board.convoy_route(here, there):
@@ -69,7 +69,7 @@ def check_move(board: Board, unit: Unit, order: Move) -> Move:
 
 def _move_facts(board: Board, unit: Unit, written: str) -> tuple[Any, ...]:
     """What the map alone says of this unit moving to `written`: (location entered, here,
-    there, adjacent), or (why not,); remembered per map."""
+    there, adjacent), or (why not, None, None, None); remembered per map."""
     kind = board.kinds[unit.kind]
     try:
         dest = settle_coast(board, unit, kind, written)
@@ -79,25 +79,26 @@ def _move_facts(board: Board, unit: Unit, written: str) -> tuple[Any, ...]:
         adjacent = dest in board.near[unit.kind].get(unit.loc, ())
         facts: tuple[Any, ...] = (dest, here, there, adjacent)
     except Illegal as exc:
-        facts = (exc.message,)
+        facts = (exc.message, None, None, None)
     if written in board.prov:
         board.moves[(unit.kind, unit.loc, written)] = facts
     return facts
 
 
 def check_support(board: Board, unit: Unit, order: Support) -> Support:
-    kind = board.kind(unit)
     here = board.prov[unit.loc]
-    target = board.where(order.target)
+    # board.where without its call, for a location the map knows (nearly every order).
+    target = board.prov.get(order.target) or board.where(order.target)
     if target == here:
         raise Illegal(f"{unit} cannot support itself")
-    other = board.units.get(target)
-    if other is None:
+    i = board.index.get(target)
+    if i is None:
         raise Illegal(f"there is no unit in {target} to support")
     if order.dest is None:
-        if not board.geo.reachable(kind, unit.loc, target):
+        if target not in board.reach[unit.kind].get(unit.loc, ()):  # Geography.reachable
             raise Illegal(f"{unit} cannot reach {target}, so it cannot support a unit there")
         return order
+    other = board.units[i]
     dest = _supported_dest(board, unit, other, order.dest)
     return order if dest == order.dest else Support(unit.loc, other.loc, dest, unit.kind)
 
@@ -162,7 +163,7 @@ def check_convoy(board: Board, unit: Unit, order: Convoy) -> Convoy:
     if terrain not in kind.convoys_in:
         raise Illegal(f"{unit} cannot convoy from {here} ({terrain})")  # DATC 6.F.1
     target = board.where(order.target)
-    other = board.units.get(target)
+    other = board.unit_in(target)
     if other is None:
         raise Illegal(f"there is no unit in {target} to convoy")
     if not board.kind(other).convoyable:

@@ -9,7 +9,22 @@ Adjacency = Mapping[str, Collection[str]]
 
 def can_convoy(adj: Adjacency, fleets: Collection[str], origin: str, dest: str) -> bool:
     """Whether a chain of `fleets` joins `origin` to `dest`."""
-    return route_exists(adj, origin, dest, lambda p: p in fleets)
+    # A layer of fleets at a time, by set operations in C: only yes or no is wanted here, so
+    # unlike route_exists the order in which fleets are reached does not matter.
+    frontier = set(adj.get(origin, ()))
+    frontier.intersection_update(fleets)
+    reached = set(frontier)
+    while frontier:
+        layer: set[str] = set()
+        for q in frontier:
+            near = adj.get(q, ())
+            if dest in near:
+                return True
+            layer.update(near)
+        layer.intersection_update(fleets)
+        frontier = layer - reached
+        reached |= frontier
+    return False
 
 
 def route_exists(adj: Adjacency, origin: str, dest: str, usable: Callable[[str], bool]) -> bool:
@@ -51,4 +66,8 @@ def on_minimal_route(
                 return True
         return False
 
-    return fleet in fleets and extend([origin])
+    if fleet not in fleets:
+        return False
+    if fleet in adj.get(origin, ()) and dest in adj.get(fleet, ()):
+        return True  # a chain of this fleet alone, the usual convoy: no search
+    return extend([origin])

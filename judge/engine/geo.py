@@ -76,10 +76,14 @@ class Geography:
                             if prov.terrain in kind.convoys_in)
             for code, kind in self.kinds.items()
         }
+        self.convoy_anywhere: frozenset[str] = frozenset().union(*self.convoy_places.values())
         self._stand = {
             code: {prov: self._stand_locations(kind, prov) for prov in self.provinces}
             for code, kind in self.kinds.items()
         }
+        # Per unit kind code and location: the provinces `reachable` finds a way into, for
+        # the check of a support to hold without a call (legality, once per such order).
+        self.reach_provinces = {code: self._provinces_reached(code) for code in self.kinds}
 
     def _build_graphs(self, borders: list[Border]) -> None:
         raw: dict[str, dict[str, set[str]]] = {}
@@ -89,6 +93,11 @@ class Geography:
                 edges.setdefault(border.a, set()).add(border.b)
                 edges.setdefault(border.b, set()).add(border.a)
         self.graphs = {g: {k: frozenset(v) for k, v in e.items()} for g, e in raw.items()}
+
+    def _provinces_reached(self, code: str) -> dict[str, frozenset[str]]:
+        stand = self._stand[code]
+        return {loc: frozenset(province_of(n) for n in near if n in stand.get(province_of(n), ()))
+                for loc, near in self.near[code].items()}
 
     def stand_locations(self, kind: UnitKind, prov: str) -> tuple[str, ...]:
         """Where in `prov` a unit of `kind` may stand: the province, or its coasts."""

@@ -13,49 +13,48 @@ from judge.engine.board import Board, Checked, Illegal
 from judge.engine.checks import CHECKS, check_hold
 from judge.engine.orders import Order
 from judge.engine.outcome import OrderResult, Outcome, Reason
-from judge.engine.position import Position
 from judge.engine.rules import Rules
 from judge.engine.types import Unit, province_of
 
 __all__ = ["Board", "Checked", "Illegal", "check_movement"]
 
-_new = tuple.__new__
-
-
 def check_movement(
-    rules: Rules, position: Position, orders: Mapping[str, Sequence[Order]]
-) -> tuple[dict[str, Checked], list[OrderResult]]:
-    """Legal orders by province of the ordered unit, and results for the illegal ones."""
-    board = Board(rules, position)
-    legal: dict[str, Checked] = {}
-    again: dict[str, list[Checked]] = {}  # units given more than one legal order (rare)
+    board: Board, orders: Mapping[str, Sequence[Order]]
+) -> tuple[list[Checked | None], list[OrderResult]]:
+    """Each unit's legal order, by the unit's index in `board.units` (None for a unit with
+    none), and results for the illegal ones."""
+    legal: list[Checked | None] = [None] * len(board.units)
+    again: dict[int, list[Checked]] = {}  # units given more than one legal order (rare)
     illegal: list[OrderResult] = []
-    where, units, other, own_only = board.prov.get, board.units, board.other_layers, board.own_only
+    where, index, units, powers = board.prov.get, board.index.get, board.units, board.powers
+    checks = CHECKS.get
+    # With no variant hook on who orders what, an order for one's own unit needs no more
+    # than its kind's check (the common case: one call, not two).
+    plain = board.own_only and not board.other_layers
     for power, given in orders.items():
         for order in given:
             prov = where(order.loc) or province_of(order.loc)
-            unit = units.get(prov)
-            if unit is None:
+            i = index(prov)
+            if i is None:
                 illegal.append(_no_unit(power, order, prov))
                 continue
-            check = CHECKS.get(type(order))
-            mine = own_only and unit.power == power and order.kind not in other
+            unit = units[i]
+            check = checks(type(order))
             try:
-                if not (mine and check):
+                if check is None or not (plain and powers[i] == power):
                     norm = _check(board, power, unit, order)
                 elif check is check_hold:
                     norm = order  # nothing to check
                 else:
-                    norm = check(board, unit, order)  # the common case, one call less
+                    norm = check(board, unit, order)
             except Illegal as exc:
                 illegal.append(_illegal(power, unit, order, exc))
                 continue
-            # tuple.__new__ is NamedTuple._make without its Python-level __new__.
-            checked = _new(Checked, (power, unit, order, norm))
-            if prov in legal:
-                again.setdefault(prov, [legal[prov]]).append(checked)
-            legal[prov] = checked
-    _settle_duplicates(rules, legal, again, illegal)
+            checked, prior = (power, unit, order, norm), legal[i]
+            if prior is not None:
+                again.setdefault(i, [prior]).append(checked)
+            legal[i] = checked
+    _settle_duplicates(board.rules, legal, again, illegal)
     return legal, illegal
 
 
@@ -64,14 +63,10 @@ def _no_unit(power: str, order: Order, prov: str) -> OrderResult:
                        f"there is no unit in {prov}")
 
 
-def _settle_duplicates(rules: Rules, legal: dict[str, Checked],
-                       again: Mapping[str, list[Checked]], illegal: list[OrderResult]) -> None:
-    for prov, checked_orders in again.items():
-        chosen = _one_order(rules, checked_orders, illegal)
-        if chosen is None:
-            del legal[prov]
-        else:
-            legal[prov] = chosen
+def _settle_duplicates(rules: Rules, legal: list[Checked | None],
+                       again: Mapping[int, list[Checked]], illegal: list[OrderResult]) -> None:
+    for i, checked_orders in again.items():
+        legal[i] = _one_order(rules, checked_orders, illegal)
 
 
 def _illegal(power: str, unit: Unit | None, order: Order, exc: Illegal) -> OrderResult:
@@ -79,23 +74,24 @@ def _illegal(power: str, unit: Unit | None, order: Order, exc: Illegal) -> Order
 
 
 def _one_order(rules: Rules, checked: list[Checked], illegal: list[OrderResult]) -> Checked | None:
-    distinct = list(dict.fromkeys(c.norm for c in checked))
+    distinct = list(dict.fromkeys(norm for _, _, _, norm in checked))
     if len(distinct) == 1 or rules.rulebook.duplicate_orders == "last":
         for c in checked[:-1]:
-            if c.norm != checked[-1].norm:
+            if c[3] != checked[-1][3]:
                 illegal.append(_superseded(c))
         return checked[-1]
     # DATC 4.D.3 c: two different orders for one unit cancel out; the unit holds.
-    for c in checked:
-        msg = f"{c.unit} was given {len(distinct)} different orders, so it holds"
-        illegal.append(OrderResult(c.power, c.unit, c.order, "", Outcome.ILLEGAL,
+    for power, unit, order, _ in checked:
+        msg = f"{unit} was given {len(distinct)} different orders, so it holds"
+        illegal.append(OrderResult(power, unit, order, "", Outcome.ILLEGAL,
                                    Reason.DUPLICATE, msg))
     return None
 
 
 def _superseded(c: Checked) -> OrderResult:
-    msg = f"a later order for {c.unit} replaces this one"
-    return OrderResult(c.power, c.unit, c.order, "", Outcome.ILLEGAL, Reason.DUPLICATE, msg)
+    power, unit, order, _ = c
+    msg = f"a later order for {unit} replaces this one"
+    return OrderResult(power, unit, order, "", Outcome.ILLEGAL, Reason.DUPLICATE, msg)
 
 
 def _check(board: Board, power: str, unit: Unit, order: Order) -> Order:

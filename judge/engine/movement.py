@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from judge.engine.legality import Checked, check_movement
+from judge.engine.legality import Board, Checked, check_movement
 from judge.engine.orders import Hold, Order
 from judge.engine.outcome import Dislodgement, Event, OrderResult, Outcome, Reason
 from judge.engine.position import Position
@@ -20,8 +20,9 @@ class MovementPhase:
     def adjudicate(
         self, rules: Rules, position: Position, orders: Mapping[str, Sequence[Order]]
     ) -> PhaseOutcome:
-        legal, illegal = check_movement(rules, position, orders)
-        resolver = Resolver(rules, position, legal)
+        board = Board(rules, position)
+        legal, illegal = check_movement(board, orders)
+        resolver = Resolver(rules, board, legal)
         resolver.run()
         return _outcome(rules, position, legal, illegal, resolver)
 
@@ -29,11 +30,12 @@ class MovementPhase:
 def _outcome(
     rules: Rules,
     position: Position,
-    legal: Mapping[str, Checked],
+    legal: list[Checked | None],
     illegal: list[OrderResult],
     r: Resolver,
 ) -> PhaseOutcome:
-    dislodger = _dislodgers(r)
+    moved = [i for i in r.moves if r.res[i]]
+    dislodger = _dislodgers(r, moved)
     # A unit whose only orders were illegal holds, but it was ordered: its results are
     # those illegal orders, not an extra implicit hold.
     tried = {res.unit for res in illegal if res.unit is not None}
@@ -41,35 +43,36 @@ def _outcome(
     gone = {r.units[i] for i in dislodger}
     results.extend(_mark(res, res.unit in gone) for res in illegal) if gone else \
         results.extend(illegal)
-    blocked = _occupied_after(r) | _standoffs(r) if dislodger else set()
+    blocked = _occupied_after(r, moved) | _standoffs(r) if dislodger else set()
     dislodged = tuple(_dislodgement(rules, r, i, m, blocked) for i, m in dislodger.items())
-    units = _board_after(r, dislodger)
+    units = _board_after(r, moved, dislodger)
     if len(r.units) != len(position.units):
         main = set(r.units)
         units += tuple(u for u in position.units if u not in main)
     after = position.with_board(units, dislodged)
     events: tuple[Event, ...] = (*results, *dislodged)
-    return PhaseOutcome(tuple(results), after, events)
+    return _new(PhaseOutcome, (tuple(results), after, events))
 
 
-def _board_after(r: Resolver, dislodger: Mapping[int, int]) -> tuple[Unit, ...]:
-    otype, res, dest_loc = r.otype, r.res, r.dest_loc
-    return tuple([
-        _new(Unit, (u.power, u.kind, dest_loc[i])) if otype[i] == MOVE and res[i] else u
-        for i, u in enumerate(r.units)
-        if i not in dislodger
-    ])
+def _board_after(r: Resolver, moved: list[int], dislodger: Mapping[int, int]) -> tuple[Unit, ...]:
+    """The units after the phase: movers at their destinations, the dislodged gone."""
+    units, dest_loc = list(r.units), r.dest_loc
+    for i in moved:  # only the movers are rebuilt; the rest are copied in C
+        unit = units[i]
+        units[i] = _new(Unit, (unit.power, unit.kind, dest_loc[i]))
+    if dislodger:
+        return tuple([u for i, u in enumerate(units) if i not in dislodger])
+    return tuple(units)
 
 
-def _dislodgers(r: Resolver) -> dict[int, int]:
+def _dislodgers(r: Resolver, moved: list[int]) -> dict[int, int]:
     """Dislodged unit -> the unit that moved into its province."""
     out: dict[int, int] = {}
     otype, res, at, dest = r.otype, r.res, r.at, r.dest
-    for i, kind in enumerate(otype):
-        if kind == MOVE and res[i]:
-            j = at.get(dest[i], -1)
-            if j >= 0 and not (otype[j] == MOVE and res[j]):
-                out[j] = i
+    for i in moved:
+        j = at.get(dest[i], -1)
+        if j >= 0 and not (otype[j] == MOVE and res[j]):
+            out[j] = i
     return out
 
 
@@ -80,12 +83,12 @@ def _mark(res: OrderResult, dislodged: bool) -> OrderResult:
                        res.message, True)
 
 
-def _results(r: Resolver, legal: Mapping[str, Checked], dislodger: Mapping[int, int],
+def _results(r: Resolver, legal: list[Checked | None], dislodger: Mapping[int, int],
              tried: set[Unit]) -> list[OrderResult]:
     out: list[OrderResult] = []
-    add, new, otype, res, prov, get = out.append, _new, r.otype, r.res, r.prov, legal.get
+    add, new, otype, res = out.append, _new, r.otype, r.res
     for i, unit in enumerate(r.units):
-        checked = get(prov[i])
+        checked = legal[i]
         if checked is None and unit in tried:
             continue
         dislodged = i in dislodger
@@ -100,47 +103,57 @@ def _results(r: Resolver, legal: Mapping[str, Checked], dislodger: Mapping[int, 
             add(new(OrderResult, (unit.power, unit, Hold(unit.loc, unit.kind), "", outcome,
                                   reason, "", dislodged)))
         else:
-            add(new(OrderResult, (checked.power, unit, checked.order, "", outcome, reason, "",
-                                  dislodged)))
+            power, _, order, _ = checked
+            add(new(OrderResult, (power, unit, order, "", outcome, reason, "", dislodged)))
     return out
 
 
 _new = tuple.__new__
 
 
-_SUCCESS: tuple[Outcome, Reason | None] = (Outcome.SUCCEEDS, None)
+Judgement = tuple[Outcome, Reason | None]
+# Built once: on Python 3.11 looking an enum member up on its class costs about as much as
+# a function call, and these are needed for every failed order.
+_SUCCESS: Judgement = (Outcome.SUCCEEDS, None)
+_VOID: Judgement = (Outcome.VOID, Reason.NO_MATCH)
+_PARADOX: Judgement = (Outcome.FAILS, Reason.PARADOX)
+_DISLODGED: Judgement = (Outcome.FAILS, Reason.DISLODGED)
+_BOUNCED: Judgement = (Outcome.FAILS, Reason.BOUNCED)
+_CUT: Judgement = (Outcome.FAILS, Reason.CUT)
+_DISRUPTED: Judgement = (Outcome.FAILS, Reason.DISRUPTED)
+_NO_CONVOY: Judgement = (Outcome.FAILS, Reason.NO_CONVOY)
 
 
-def _judge(r: Resolver, i: int, dislodged: bool) -> tuple[Outcome, Reason | None]:
+def _judge(r: Resolver, i: int, dislodged: bool) -> Judgement:
     kind = r.otype[i]
     if kind == HOLD:
-        return (Outcome.FAILS, Reason.DISLODGED) if dislodged else (Outcome.SUCCEEDS, None)
+        return _DISLODGED if dislodged else _SUCCESS
     if not r.valid[i]:
-        return Outcome.VOID, Reason.NO_MATCH
+        return _VOID
     if r.res[i]:
-        return _convoy_outcome(r, i) if kind == CONVOY else (Outcome.SUCCEEDS, None)
+        return _convoy_outcome(r, i) if kind == CONVOY else _SUCCESS
     if i in r.paradox:
-        return Outcome.FAILS, Reason.PARADOX
+        return _PARADOX
     if kind == MOVE:
-        return Outcome.FAILS, (Reason.BOUNCED if r.path(i) else _no_path(r, i))
+        return _BOUNCED if not r.convoyed[i] or r.path(i) else _no_path(r, i)
     if kind == SUPPORT:
-        return Outcome.FAILS, Reason.DISLODGED if dislodged else Reason.CUT
+        return _DISLODGED if dislodged else _CUT
     assert kind == CONVOY
-    return Outcome.FAILS, Reason.DISLODGED if dislodged else Reason.DISRUPTED
+    return _DISLODGED if dislodged else _DISRUPTED
 
 
-def _convoy_outcome(r: Resolver, c: int) -> tuple[Outcome, Reason | None]:
+def _convoy_outcome(r: Resolver, c: int) -> Judgement:
     """A fleet that stayed in place still failed its convoy if the army's route broke."""
-    return (Outcome.SUCCEEDS, None) if r.path(r.target[c]) else (Outcome.FAILS, Reason.DISRUPTED)
+    return _SUCCESS if r.path(r.target[c]) else _DISRUPTED
 
 
-def _no_path(r: Resolver, i: int) -> Reason:
-    return Reason.DISRUPTED if r.convoyers.get(i) else Reason.NO_CONVOY
+def _no_path(r: Resolver, i: int) -> Judgement:
+    return _DISRUPTED if r.convoyers.get(i) else _NO_CONVOY
 
 
 def _dislodgement(rules: Rules, r: Resolver, i: int, m: int, blocked: set[str]) -> Dislodgement:
     unit = r.units[i]
-    return Dislodgement(unit, r.prov[m], retreat_options(rules, r, unit, m, blocked))
+    return _new(Dislodgement, (unit, r.prov[m], retreat_options(rules, r, unit, m, blocked)))
 
 
 def retreat_options(rules: Rules, r: Resolver, unit: Unit, attacker: int,
@@ -154,17 +167,21 @@ def retreat_options(rules: Rules, r: Resolver, unit: Unit, attacker: int,
     return tuple(sorted(loc for loc in near if province_of(loc) not in blocked))
 
 
-def _occupied_after(r: Resolver) -> set[str]:
-    return {
-        r.dest[i] if r.otype[i] == MOVE and r.res[i] else r.prov[i]
-        for i in range(len(r.units))
-    }
+def _occupied_after(r: Resolver, moved: list[int]) -> set[str]:
+    """Provinces with a unit after the phase: a province left by a mover is empty unless
+    another mover entered it (one unit a province), so only the movers are looked at."""
+    prov, dest = r.prov, r.dest
+    occupied = set(prov)
+    occupied.difference_update([prov[i] for i in moved])
+    occupied.update([dest[i] for i in moved])
+    return occupied
 
 
 def _standoffs(r: Resolver) -> set[str]:
     """Provinces where a move failed that still had effect there (a real bounce)."""
     out = set()
-    for i, kind in enumerate(r.otype):
-        if kind == MOVE and r.valid[i] and not r.res[i] and r.prevent(i) > 0:
+    res, valid = r.res, r.valid
+    for i in r.moves:
+        if valid[i] and not res[i] and r.prevent(i) > 0:
             out.add(r.dest[i])
     return out

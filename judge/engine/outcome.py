@@ -56,15 +56,15 @@ class OrderResult(NamedTuple):
     dislodged: bool = False
 
 
-@dataclass(frozen=True, slots=True)
-class Dislodgement:
+class Dislodgement(NamedTuple):
+    """A NamedTuple, as OrderResult (and CentreChange): built on the phase's hot path."""
+
     unit: Unit
     attacker_from: str | None
     retreats: tuple[str, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class CentreChange:
+class CentreChange(NamedTuple):
     centre: str
     old_owner: str | None
     new_owner: str | None

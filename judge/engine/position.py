@@ -3,22 +3,35 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from judge.engine.outcome import Dislodgement
 from judge.engine.types import Phase, Unit, province_of
 
 
-@dataclass(frozen=True, slots=True)
-class Position:
+class _Fields(NamedTuple):
     phase: Phase
     units: tuple[Unit, ...]
     owners: Mapping[str, str]  # supply centre -> owning power
-    dislodged: tuple[Dislodgement, ...] = ()
+    dislodged: tuple[Dislodgement, ...]
     # What a variant must remember between phases (Envoy's control of neutrals, Global
     # Diplomacy's relations, a prison term): JSON-able values, kept by every standard
     # handler, read and written by the variant's own hooks.
-    state: Mapping[str, object] = field(default_factory=dict)
+    state: Mapping[str, object]
+
+
+class Position(_Fields):
+    """The board at the start of a phase. A NamedTuple, as Unit and OrderResult: two or
+    three are built per phase, and a frozen dataclass costs several times as much to build
+    (bench/)."""
+
+    __slots__ = ()
+
+    def __new__(cls, phase: Phase, units: tuple[Unit, ...], owners: Mapping[str, str],
+                dislodged: tuple[Dislodgement, ...] = (),
+                state: Mapping[str, object] | None = None) -> Position:
+        # A fresh state for each position built without one, never a shared default.
+        return _new(cls, (phase, units, owners, dislodged, {} if state is None else state))
 
     def unit_index(self) -> dict[str, Unit]:
         """Units by province (one unit per province is the board's invariant)."""
@@ -31,14 +44,17 @@ class Position:
         return [u for u in self.units if u.power == power]
 
     def with_phase(self, phase: Phase) -> Position:
-        # Built directly: dataclasses.replace costs ten times as much on this hot path.
-        return Position(phase, self.units, self.owners, self.dislodged, self.state)
+        # tuple.__new__: NamedTuple._make without a Python-level __new__ (a hot path).
+        return _new(Position, (phase, self.units, self.owners, self.dislodged, self.state))
 
     def with_board(self, units: tuple[Unit, ...], dislodged: tuple[Dislodgement, ...] = (),
                    owners: Mapping[str, str] | None = None) -> Position:
         """The same position (phase, variant state) with a new board."""
-        return Position(self.phase, units, self.owners if owners is None else owners,
-                        dislodged, self.state)
+        return _new(Position, (self.phase, units, self.owners if owners is None else owners,
+                               dislodged, self.state))
+
+
+_new = tuple.__new__
 
 
 def centres_by_power(owners: Mapping[str, str]) -> dict[str, list[str]]:

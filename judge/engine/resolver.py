@@ -8,138 +8,37 @@ ones of 5.B.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
 from judge.engine.convoys import route_exists
-from judge.engine.legality import Checked
-from judge.engine.orders import Convoy, Move, Support
-from judge.engine.position import Position
+from judge.engine.decisions import (
+    CONVOY,
+    GUESSING,
+    HOLD,
+    MOVE,
+    RESOLVED,
+    SUPPORT,
+    UNRESOLVED,
+    Decisions,
+)
+from judge.engine.legality import Board, Checked
 from judge.engine.rulebook import ConvoyDisruption
 from judge.engine.rules import Rules
-from judge.engine.types import province_of
 
-HOLD, MOVE, SUPPORT, CONVOY = 0, 1, 2, 3
+__all__ = ["CONVOY", "HOLD", "MOVE", "SUPPORT", "Resolver"]
+
 _NO_FLEETS: dict[str, int] = {}
-UNRESOLVED, GUESSING, RESOLVED = 0, 1, 2
+# An enum member looked up on its class costs about a function call on Python 3.11.
+_ALL_ROUTES = ConvoyDisruption.ALL_ROUTES
 
 
-class Resolver:
-    def __init__(self, rules: Rules, position: Position, orders: Mapping[str, Checked]) -> None:
-        self.rules = rules
-        self.units = rules.main_units(position)
-        n = len(self.units)
-        self.province = rules.geo.province
-        self.prov = [self.province[u.loc] for u in self.units]
-        self.power = [u.power for u in self.units]
-        self.at = {p: i for i, p in enumerate(self.prov)}
-        self.otype = [HOLD] * n
-        self.dest: list[str] = [""] * n  # move: province entered; support: province supported into
-        self.dest_loc: list[str] = [""] * n
-        self.target = [-1] * n
-        self.valid = [True] * n
-        self.convoyed = [False] * n
-        self.h2h = [-1] * n
-        self.attackers: dict[str, list[int]] = {}
-        # Sparse: most units are neither supported nor convoyed.
-        self.supporters: dict[int, list[int]] = {}
-        self.convoyers: dict[int, dict[str, int]] = {}
-        self.state = [UNRESOLVED] * n
-        self.res = [False] * n
+class Resolver(Decisions):
+    def __init__(self, rules: Rules, board: Board, orders: list[Checked | None]) -> None:
+        super().__init__(rules, board, orders)
         self.paradox: set[int] = set()
         self.paths: dict[int, bool] = {}
         self.cycle: list[int] = []
         self.guess_based = False
         self.recursion_hits = 0
         self._deciders = (self._hold_decision, self._move, self._support, self._convoy)
-        self._load(orders)
-
-    # --- setting up -------------------------------------------------------------------
-
-    def _load(self, orders: Mapping[str, Checked]) -> None:
-        at, province, attackers = self.at, self.province, self.attackers
-        otype, dest, dest_loc = self.otype, self.dest, self.dest_loc
-        convoys = False
-        for prov, checked in orders.items():
-            i = at[prov]
-            norm = checked.norm
-            # type() is, not isinstance: orders are final classes, and this runs per unit.
-            if type(norm) is Move:
-                otype[i] = MOVE
-                dest_loc[i] = norm.dest
-                there = dest[i] = province[norm.dest]
-                self.convoyed[i] = norm.via_convoy
-                attackers.setdefault(there, []).append(i)
-            elif type(norm) is Support or type(norm) is Convoy:
-                is_convoy = type(norm) is Convoy
-                convoys = convoys or is_convoy
-                otype[i] = CONVOY if is_convoy else SUPPORT
-                target = norm.target
-                self.target[i] = at[province.get(target) or province_of(target)]
-                dest[i] = province[norm.dest] if norm.dest else ""
-                dest_loc[i] = norm.dest or ""
-        if convoys:
-            self._adjacent_convoys(orders)
-        self._match()
-
-    def _adjacent_convoys(self, orders: Mapping[str, Checked]) -> None:
-        """DATC 4.A.3 (2000/2023 rules): a move to an adjacent province goes by convoy if
-        "via convoy" was written or a fleet of the army's controller convoys it."""
-        if self.rules.rulebook.adjacent_convoy != "via_or_own_fleet":
-            return
-        for prov, checked in orders.items():
-            c = self.at[prov]
-            t = self.target[c]
-            if self.otype[c] == CONVOY and self.otype[t] == MOVE and self.dest[t] == self.dest[c]:
-                army = orders[self.prov[t]]
-                if army.power == checked.power:
-                    self.convoyed[t] = True
-
-    def _match(self) -> None:
-        """Pairs head-to-head moves, marks void supports and convoys, and settles before
-        any recursion what no other order can change: a lone move into an empty province,
-        a support only its own country attacks (DATC 6.D.20), a convoy nobody attacks.
-        Most orders of a real phase are one of these."""
-        at, attackers, power, prov, dest = self.at, self.attackers, self.power, self.prov, self.dest
-        otype, convoyed, state, res = self.otype, self.convoyed, self.state, self.res
-        for i, kind in enumerate(otype):
-            if kind == MOVE:
-                j = at.get(dest[i], -1)
-                if j < 0:
-                    if not convoyed[i] and len(attackers[dest[i]]) == 1:
-                        res[i], state[i] = True, RESOLVED
-                elif otype[j] == MOVE and dest[j] == prov[i] and not convoyed[i] \
-                        and not convoyed[j]:
-                    self.h2h[i] = j
-            elif kind == SUPPORT:
-                if not self._support_matches(i):
-                    self.valid[i] = False
-                    continue
-                self.supporters.setdefault(self.target[i], []).append(i)
-                for m in attackers.get(prov[i], ()):
-                    if power[m] != power[i]:
-                        break
-                else:
-                    res[i], state[i] = True, RESOLVED
-            elif kind == CONVOY:
-                self._match_convoy(i)
-
-    def _match_convoy(self, c: int) -> None:
-        t = self.target[c]
-        if not (self.otype[t] == MOVE and self.convoyed[t] and self.dest[t] == self.dest[c]):
-            self.valid[c] = False
-            return
-        self.convoyers.setdefault(t, {})[self.prov[c]] = c
-        if self.prov[c] not in self.attackers:
-            self._settle(c, True)
-
-    def _support_matches(self, s: int) -> bool:
-        t = self.target[s]
-        if not self.dest[s]:
-            return self.otype[t] != MOVE
-        if self.otype[t] != MOVE or self.dest[t] != self.dest[s]:
-            return False
-        # DATC 6.B.7-6.B.9, 6.B.15: a coast named in a support must match; none matches any.
-        return self.dest_loc[s] == self.dest[s] or self.dest_loc[s] == self.dest_loc[t]
 
     # --- the generic resolve of DATC 5.F ------------------------------------------------
 
@@ -162,9 +61,11 @@ class Resolver:
         self.guess_based = False
         self.res[i] = False
         first = self._deciders[self.otype[i]](i)
-        if not self.guess_based:
+        if not self.guess_based:  # the common case: settled, as _settle does, one call less
             self.guess_based = old_guess
-            return self._settle(i, first)
+            self.res[i] = first
+            self.state[i] = RESOLVED
+            return first
         if i in self.cycle:
             self.recursion_hits -= 1
         if self.recursion_hits == old_hits:
@@ -194,11 +95,6 @@ class Resolver:
         # DATC 5.F keeps `visited` and `resolved` apart: the backup rule may have settled i.
         if self.state[i] == GUESSING:
             self.state[i] = UNRESOLVED
-
-    def _settle(self, i: int, value: bool) -> bool:
-        self.res[i] = value
-        self.state[i] = RESOLVED
-        return value
 
     def _backup_rule(self, cycle: list[int]) -> None:
         """DATC 5.B.9: a convoy paradox (Szykman rule, DATC 4.A.2) or circular movement;
@@ -259,7 +155,7 @@ class Resolver:
         if known is not None:
             return known
         fleets = self.convoyers.get(i, _NO_FLEETS)
-        one_route_enough = self.rules.rulebook.convoy_disruption == ConvoyDisruption.ALL_ROUTES
+        one_route_enough = self.rules.rulebook.convoy_disruption == _ALL_ROUTES
         if not one_route_enough and not all(self.resolve(c) for c in fleets.values()):
             found = False
         else:
@@ -277,7 +173,7 @@ class Resolver:
         return n
 
     def attack(self, i: int) -> int:
-        if not self.path(i):
+        if self.convoyed[i] and not self.path(i):  # path() is True by land: no call
             return 0
         j = self.at.get(self.dest[i], -1)
         if j < 0 or (self.h2h[i] < 0 and self.otype[j] == MOVE and self.resolve(j)):
@@ -290,7 +186,7 @@ class Resolver:
         return 1 + self._supports(j)
 
     def prevent(self, k: int) -> int:
-        if not self.path(k):
+        if self.convoyed[k] and not self.path(k):
             return 0
         j = self.h2h[k]
         if j >= 0 and self.resolve(j):
@@ -307,6 +203,7 @@ class Resolver:
 
     def run(self) -> None:
         state, valid = self.state, self.valid
-        for i, kind in enumerate(self.otype):
-            if kind != HOLD and valid[i] and state[i] != RESOLVED:
+        for i in self.ordered:
+            if valid[i] and state[i] != RESOLVED:
                 self.resolve(i)
+

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 from judge.engine.calendar import STANDARD_CALENDAR, Season, SeasonCalendar
 from judge.engine.centres import standard_season_end
@@ -25,9 +25,11 @@ if TYPE_CHECKING:
     from judge.engine.position import Position
 
 
-@dataclass(frozen=True, slots=True)
-class PhaseOutcome:
-    """What a phase handler returns: results, the board after it, and its events."""
+class PhaseOutcome(NamedTuple):
+    """What a phase handler returns: results, the board after it, and its events.
+
+    A NamedTuple, as OrderResult: one is built per phase, and a frozen dataclass costs
+    several times as much to build (bench/)."""
 
     results: tuple[OrderResult, ...]
     position: Position

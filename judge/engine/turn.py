@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from judge.engine.adjustments import AdjustmentPhase
 from judge.engine.movement import MovementPhase
@@ -15,8 +15,10 @@ from judge.engine.rules import PhaseHandler, Rules
 from judge.engine.types import ADJUSTMENT, MOVEMENT, RETREAT, Phase
 
 
-@dataclass(frozen=True, slots=True)
-class TurnResult:
+class TurnResult(NamedTuple):
+    """A NamedTuple, as OrderResult: one is built per phase, and a frozen dataclass costs
+    several times as much to build (bench/)."""
+
     phase: Phase
     results: tuple[OrderResult, ...]
     position: Position  # the board at the start of `next_phase`
@@ -46,5 +48,9 @@ def adjudicate(
                 return TurnResult(phase, outcome.results, board, tuple(events), None, winners)
         board = board.with_phase(nxt)
         if rules.handler(nxt).needed(rules, board):
-            return TurnResult(phase, outcome.results, board, tuple(events), nxt)
+            # tuple.__new__ is NamedTuple._make without its Python-level __new__ (bench/).
+            return _new(TurnResult, (phase, outcome.results, board, tuple(events), nxt, ()))
         current = nxt
+
+
+_new = tuple.__new__

@@ -1,0 +1,150 @@
+"""The decisions of a movement phase as flat arrays, and what settles before any recursion.
+
+DATC v3.0 chapter 5: every decision (a move, a support, a convoy) is an index into these
+arrays; resolver.py holds the algorithm that decides them.
+"""
+
+from __future__ import annotations
+
+from judge.engine.legality import Board, Checked
+from judge.engine.orders import Convoy, Move, Support
+from judge.engine.rules import Rules
+from judge.engine.types import province_of
+
+HOLD, MOVE, SUPPORT, CONVOY = 0, 1, 2, 3
+UNRESOLVED, GUESSING, RESOLVED = 0, 1, 2
+
+
+class Decisions:
+    """A phase's orders as flat arrays indexed like the board's units: what each unit does,
+    where, for whom, and the state and value of its decision (resolver.py decides them)."""
+
+    def __init__(self, rules: Rules, board: Board, orders: list[Checked | None]) -> None:
+        self.rules = rules
+        # The board's units, index by province and powers (legality's Board), shared.
+        self.units = board.units
+        self.at = board.index
+        n = len(self.units)
+        self.province = rules.geo.province
+        self.prov = list(self.at)
+        self.power = board.powers
+        self.otype = [HOLD] * n
+        self.dest: list[str] = [""] * n  # move: province entered; support: province supported into
+        self.dest_loc: list[str] = [""] * n
+        self.target = [-1] * n
+        self.valid = [True] * n
+        self.convoyed = [False] * n
+        self.h2h = [-1] * n
+        self.attackers: dict[str, list[int]] = {}
+        # Sparse: most units are neither supported nor convoyed.
+        self.supporters: dict[int, list[int]] = {}
+        self.convoyers: dict[int, dict[str, int]] = {}
+        self.state = [UNRESOLVED] * n
+        self.res = [False] * n
+        self.moves: list[int] = []  # units with a move, in board order
+        supports, convoys = self._load(orders)
+        # The decisions: units with a move, a support or a convoy, decided in board order.
+        self.ordered = sorted([*self.moves, *supports, *convoys])
+        if convoys:
+            self._adjacent_convoys(orders, convoys)
+        self._match(supports, convoys)
+
+    def _load(self, orders: list[Checked | None]) -> tuple[list[int], list[int]]:
+        """Fills the arrays from each unit's legal order (`orders`, by index, as
+        check_movement gives them); returns the supporting units and the convoying ones."""
+        province, attackers = self.province, self.attackers
+        otype, dest, dest_loc, target = self.otype, self.dest, self.dest_loc, self.target
+        moves, supports, convoys = self.moves, [], []
+        for i, checked in enumerate(orders):
+            if checked is None:
+                continue
+            norm = checked[3]  # the order with its coasts settled
+            # type() is, not isinstance: orders are final classes, and this runs per unit.
+            if type(norm) is Move:
+                otype[i] = MOVE
+                dest_loc[i] = norm.dest
+                there = dest[i] = province[norm.dest]
+                self.convoyed[i] = norm.via_convoy
+                attackers.setdefault(there, []).append(i)
+                moves.append(i)
+            elif type(norm) is Support or type(norm) is Convoy:
+                if type(norm) is Convoy:
+                    otype[i] = CONVOY
+                    convoys.append(i)
+                else:
+                    otype[i] = SUPPORT
+                    supports.append(i)
+                target[i] = self.at[province.get(norm.target) or province_of(norm.target)]
+                if norm.dest:
+                    dest_loc[i] = norm.dest
+                    dest[i] = province[norm.dest]
+        return supports, convoys
+
+    def _adjacent_convoys(self, orders: list[Checked | None], convoys: list[int]) -> None:
+        """DATC 4.A.3 (2000/2023 rules): a move to an adjacent province goes by convoy if
+        "via convoy" was written or a fleet of the army's controller convoys it."""
+        if self.rules.rulebook.adjacent_convoy != "via_or_own_fleet":
+            return
+        otype, dest = self.otype, self.dest
+        for c in convoys:
+            t = self.target[c]
+            army, fleet = orders[t], orders[c]
+            # [0]: the power that gave the order.
+            if otype[t] == MOVE and dest[t] == dest[c] and army and fleet and army[0] == fleet[0]:
+                self.convoyed[t] = True
+
+    def _match(self, supports: list[int], convoys: list[int]) -> None:
+        """Pairs head-to-head moves, marks void supports and convoys, and settles before
+        any recursion what no other order can change: a lone move into an empty province,
+        a support only its own country attacks (DATC 6.D.20), a convoy nobody attacks.
+        Most orders of a real phase are one of these."""
+        at, attackers, prov, dest = self.at, self.attackers, self.prov, self.dest
+        otype, convoyed, state, res = self.otype, self.convoyed, self.state, self.res
+        for i in self.moves:
+            j = at.get(dest[i], -1)
+            if j < 0:
+                if not convoyed[i] and len(attackers[dest[i]]) == 1:
+                    res[i], state[i] = True, RESOLVED
+            elif otype[j] == MOVE and dest[j] == prov[i] and not convoyed[i] and not convoyed[j]:
+                self.h2h[i] = j
+        self._match_supports(supports)
+        for c in convoys:
+            self._match_convoy(c)
+
+    def _match_supports(self, supports: list[int]) -> None:
+        attackers, power, prov, dest, dest_loc = (
+            self.attackers, self.power, self.prov, self.dest, self.dest_loc)
+        otype, target, state, res = self.otype, self.target, self.state, self.res
+        for i in supports:
+            t = target[i]
+            # The supported unit must move as supported, or not move for a support to hold;
+            # a coast named in a support must match, none matches any (DATC 6.B.7-6.B.9,
+            # 6.B.15). Tested in this loop rather than a method: a call less per support.
+            if dest[i]:
+                matches = otype[t] == MOVE and dest[t] == dest[i] and (
+                    dest_loc[i] == dest[i] or dest_loc[i] == dest_loc[t])
+            else:
+                matches = otype[t] != MOVE
+            if not matches:
+                self.valid[i] = False
+                continue
+            self.supporters.setdefault(t, []).append(i)
+            for m in attackers.get(prov[i], ()):
+                if power[m] != power[i]:
+                    break
+            else:
+                res[i], state[i] = True, RESOLVED
+
+    def _match_convoy(self, c: int) -> None:
+        t = self.target[c]
+        if not (self.otype[t] == MOVE and self.convoyed[t] and self.dest[t] == self.dest[c]):
+            self.valid[c] = False
+            return
+        self.convoyers.setdefault(t, {})[self.prov[c]] = c
+        if self.prov[c] not in self.attackers:
+            self._settle(c, True)
+
+    def _settle(self, i: int, value: bool) -> bool:
+        self.res[i] = value
+        self.state[i] = RESOLVED
+        return value
