@@ -18,11 +18,18 @@ import pytest
 
 from judge.game import passwords
 from judge.store.db import Database, upgrade
+from tests.conversations.harness import Conversation
 from tests.store.pgcluster import ROLE, SUPERUSER_PASSWORD, TempCluster, find_bin_dir
 
 AdminConnection = psycopg.Connection[tuple[Any, ...]]
 _timings: dict[str, float] = {}
 _reset_times: list[float] = []
+
+
+@pytest.fixture
+def talk(database: Database) -> Conversation:
+    """A conversation with a judge on `database` (tests/conversations/harness.py)."""
+    return Conversation(database)
 
 
 @pytest.fixture(autouse=True)

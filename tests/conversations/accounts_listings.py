@@ -15,16 +15,11 @@ from judge.game.games import current_turn, find_game
 from judge.game.lifecycle import create_game, join_game, start_game
 from judge.game.progress import process_and_report
 from judge.store import repo
-from judge.store.db import Database
 from tests.conversations.harness import Conversation
 
 NAMES = ("Ann Archer", "Ben Baker", "Cid Cooper", "Dee Dyer", "Eve Eliot", "Fay Fisher",
          "Gus Glover")
 MASTER_PASSWORD = "gmpw"
-
-
-def conversation(database: Database) -> Conversation:
-    return Conversation(database)
 
 
 @dataclass(frozen=True)

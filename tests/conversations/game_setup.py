@@ -7,23 +7,11 @@ password gmpw; the powers are dealt by lot from a fixed seed.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 
 from judge.game.lifecycle import create_game, join_game, start_game
 from judge.store import repo
 from tests.conversations.harness import Conversation
-
-MASTER = "gm@example.org"
-
-
-@dataclass(frozen=True)
-class Player:
-    power: str
-    address: str
-    password: str
-
-    def signon(self, game: str = "alpha") -> str:
-        return f"SIGNON {self.power[0]}{game} {self.password}"
+from tests.conversations.seating_helpers import MASTER, Player
 
 
 def started_game(talk: Conversation, name: str = "alpha", seed: int = 1) -> dict[str, Player]:

@@ -16,7 +16,6 @@ import sqlalchemy as sa
 from judge.game.games import find_game, turns_of
 from judge.game.lifecycle import create_game, join_game, start_game
 from judge.store import repo
-from judge.store.db import Database
 from judge.store.models import (
     AuditEntry,
     FutureOrder,
@@ -31,11 +30,6 @@ from tests.conversations.harness import Conversation, Mail
 MASTER = "gm@example.org"
 MASTER_PASSWORD = "gm-secret"
 GAME = "alpha"
-
-
-def master_conversation(database: Database) -> Conversation:
-    """The Conversation each test module's `talk` fixture uses."""
-    return Conversation(database)
 
 
 @dataclass

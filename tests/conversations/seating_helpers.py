@@ -9,12 +9,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-import pytest
-
 from judge.game.games import find_game, settings_of, store_settings
 from judge.game.settings import GameSettings
 from judge.store import repo
-from judge.store.db import Database
 from tests.conversations.harness import Conversation, Mail
 
 # Each power's initial, in the standard variant's order of powers.
@@ -31,11 +28,6 @@ class Player:
 
     def signon(self, game: str = "alpha") -> str:
         return f"SIGNON {POWERS[self.power]}{game} {self.password}"
-
-
-def make_talk(database: Database, monkeypatch: pytest.MonkeyPatch) -> Conversation:
-    """A conversation with the judge's registry (each test module's `talk` fixture)."""
-    return Conversation(database)
 
 
 def account(talk: Conversation, address: str, name: str = "", zone: str = "UTC") -> None:

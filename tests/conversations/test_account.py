@@ -8,22 +8,15 @@ from sqlalchemy.orm import Session
 
 from judge.game.lifecycle import create_game
 from judge.store import repo
-from judge.store.db import Database
 from judge.store.models import Account, Seat, SeatStatus
 from tests.conversations.accounts_listings import (
     MASTER_PASSWORD,
-    conversation,
     register,
     standard_game,
 )
 from tests.conversations.harness import Conversation, Mail
 
 ALICE = "alice@example.org"
-
-
-@pytest.fixture
-def talk(database: Database) -> Conversation:
-    return conversation(database)
 
 
 def _send(talk: Conversation, sender: str, body: str) -> Mail:

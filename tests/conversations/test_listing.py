@@ -16,13 +16,11 @@ from judge.game.games import find_game
 from judge.game.games import game_variant as real_game_variant
 from judge.game.lifecycle import add_seat, create_game
 from judge.store import repo
-from judge.store.db import Database
 from judge.store.models import Game, GameState, SeatRole, SeatStatus
 from judge.variant import Variant
 from tests.conversations.accounts_listings import (
     MASTER_PASSWORD,
     Player,
-    conversation,
     process,
     register,
     standard_game,
@@ -31,11 +29,6 @@ from tests.conversations.harness import Conversation, Mail
 
 STRANGER = "someone@example.org"  # not registered: reads as an observer
 POWERS = ("Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey")
-
-
-@pytest.fixture
-def talk(database: Database) -> Conversation:
-    return conversation(database)
 
 
 class OwnSideOnly:

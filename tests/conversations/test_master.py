@@ -9,7 +9,6 @@ from __future__ import annotations
 import pytest
 
 from judge.store import repo
-from judge.store.db import Database
 from judge.store.models import GameState
 from tests.conversations.harness import Conversation
 from tests.conversations.master_helpers import (
@@ -17,7 +16,6 @@ from tests.conversations.master_helpers import (
     Table,
     done,
     error,
-    master_conversation,
     no_errors,
 )
 
@@ -29,11 +27,6 @@ MASTER_COMMANDS = (
     "SET SCHEDULE movement 48h", "SET PRESS grey", "SET NMR wait", "SET DIAS",
     "SET NODIAS", "PAUSE", "RESUME", "SETTINGS",
 )
-
-
-@pytest.fixture
-def talk(database: Database) -> Conversation:
-    return master_conversation(database)
 
 
 @pytest.fixture

@@ -12,7 +12,6 @@ from typing import Any
 import pytest
 import sqlalchemy as sa
 
-from judge.store.db import Database
 from judge.store.models import Account, AccountAddress, GameState, Turn
 from tests.conversations.harness import Conversation
 from tests.conversations.master_helpers import (
@@ -20,16 +19,10 @@ from tests.conversations.master_helpers import (
     Table,
     done,
     error,
-    master_conversation,
     no_errors,
 )
 
 DEADLINE = datetime(2026, 11, 5, 9, 0, tzinfo=UTC)
-
-
-@pytest.fixture
-def talk(database: Database) -> Conversation:
-    return master_conversation(database)
 
 
 @pytest.fixture

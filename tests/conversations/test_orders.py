@@ -7,15 +7,10 @@ from datetime import timedelta
 import pytest
 import sqlalchemy as sa
 
-from judge.store.db import Database
 from judge.store.models import FutureOrder, Order, Turn
-from tests.conversations.game_setup import MASTER, Player, started_game
+from tests.conversations.game_setup import started_game
 from tests.conversations.harness import Conversation
-
-
-@pytest.fixture
-def talk(database: Database) -> Conversation:
-    return Conversation(database)
+from tests.conversations.seating_helpers import MASTER, Player
 
 
 @pytest.fixture

@@ -9,7 +9,6 @@ import sqlalchemy as sa
 
 from judge.game.games import current_turn, find_game
 from judge.game.settings import DrawSettings
-from judge.store.db import Database
 from judge.store.models import Seat, Vote
 from tests.conversations.harness import Conversation
 from tests.conversations.seating_helpers import (
@@ -21,7 +20,6 @@ from tests.conversations.seating_helpers import (
     configure,
     create,
     game_row,
-    make_talk,
     reply,
     started_game,
 )
@@ -36,11 +34,6 @@ HOLDS = {
     "RUSSIA": "F stp H\nA mos H\nA war H\nF sev H",
     "TURKEY": "F ank H\nA con H\nA smy H",
 }
-
-
-@pytest.fixture
-def talk(database: Database, monkeypatch: pytest.MonkeyPatch) -> Conversation:
-    return make_talk(database, monkeypatch)
 
 
 def say(talk: Conversation, player: Player, body: str) -> str:

@@ -8,7 +8,6 @@ import pytest
 import sqlalchemy as sa
 
 from judge.game.settings import PressMode, PressSettings
-from judge.store.db import Database
 from judge.store.models import Press
 from tests.conversations.harness import Conversation, Mail
 from tests.conversations.seating_helpers import (
@@ -20,16 +19,10 @@ from tests.conversations.seating_helpers import (
     configure,
     create,
     fill,
-    make_talk,
     reply,
 )
 
 WATCHER = "watcher@example.org"
-
-
-@pytest.fixture
-def talk(database: Database, monkeypatch: pytest.MonkeyPatch) -> Conversation:
-    return make_talk(database, monkeypatch)
 
 
 def game(talk: Conversation, mode: PressMode = PressMode.WHITE,

@@ -10,7 +10,6 @@ import sqlalchemy as sa
 
 from judge.game.games import find_game
 from judge.game.settings import NmrPolicy
-from judge.store.db import Database
 from judge.store.models import GameState, Seat, SeatRole, SeatStatus
 from tests.conversations.harness import Conversation
 from tests.conversations.seating_helpers import (
@@ -21,15 +20,9 @@ from tests.conversations.seating_helpers import (
     create,
     fill,
     game_row,
-    make_talk,
     reply,
     started_game,
 )
-
-
-@pytest.fixture
-def talk(database: Database, monkeypatch: pytest.MonkeyPatch) -> Conversation:
-    return make_talk(database, monkeypatch)
 
 
 def seats(talk: Conversation, game: str = "alpha") -> list[tuple[str, str, str | None, str]]:

@@ -17,9 +17,8 @@ from judge.game.errors import GameError
 from judge.game.games import find_game, game_variant, turns_of
 from judge.game.lifecycle import add_seat
 from judge.store import repo
-from judge.store.db import Database
 from judge.store.models import Game, SeatRole, SeatStatus, Turn
-from tests.conversations.accounts_listings import conversation, process, standard_game
+from tests.conversations.accounts_listings import process, standard_game
 from tests.conversations.harness import Conversation
 
 # A year with a bounce, a capture, a dislodgement, a retreat and two builds.
@@ -31,11 +30,6 @@ ORDERS = {
     "F1901R": {"FRANCE": ["A bur-par"]},
     "W1901A": {"FRANCE": ["build F bre", "build A mar"]},
 }
-
-
-@pytest.fixture
-def talk(database: Database) -> Conversation:
-    return conversation(database)
 
 
 @pytest.fixture

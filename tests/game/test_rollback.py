@@ -36,7 +36,6 @@ from tests.conversations.master_helpers import (
     Table,
     done,
     error,
-    master_conversation,
     no_errors,
 )
 
@@ -199,7 +198,7 @@ def test_rollback_refusals_change_nothing(database: Database) -> None:
 
 @pytest.fixture
 def table(database: Database) -> Table:
-    return Table.started(master_conversation(database))
+    return Table.started(Conversation(database))
 
 
 def play_1901(table: Table) -> None:
@@ -292,7 +291,7 @@ def test_rollforward_stops_where_new_orders_change_the_phases(table: Table) -> N
 
 
 def test_rollback_errors_by_mail(database: Database) -> None:
-    table = Table.seated(master_conversation(database))
+    table = Table.seated(Conversation(database))
     reply = table.master("ROLLBACK")
     assert error(reply, "ROLLBACK") == ("no phase of alpha has been processed yet; there "
                                         "is nothing to roll back")
