@@ -29,10 +29,11 @@ def _reason(exc: Exception) -> str:
     """What went wrong, for an operator; a programming error is raised again, whole."""
     from sqlalchemy import exc as sa_exc
 
+    from judge.config import ConfigError
     from judge.game.errors import GameError
     from judge.game.settings import SettingsError
 
-    if isinstance(exc, GameError | SettingsError):
+    if isinstance(exc, GameError | SettingsError | ConfigError):
         return str(exc)
     if isinstance(exc, OSError):  # the config file, most likely
         return f"{exc.filename or 'a file'}: {exc.strerror or exc}"
@@ -71,7 +72,8 @@ def _add_db_commands(sub: Any) -> None:
     db_sub = db.add_subparsers(dest="db_command", required=True)
     upgrade = db_sub.add_parser("upgrade", help="migrate the database to the newest schema")
     upgrade.add_argument("--url", default=argparse.SUPPRESS,
-                         help="SQLAlchemy database URL (default: $JUDGE_DATABASE_URL, "
+                         help="SQLAlchemy database URL (default: $JUDGE_DATABASE_URL, else "
+                              "the settings file's database_url (--config or $JUDGE_CONFIG), "
                               "else sqlite:///var/judge.sqlite3 in this folder)")
     upgrade.set_defaults(run=_db_upgrade)
 
@@ -118,10 +120,12 @@ def _db_upgrade(args: argparse.Namespace) -> int:
     from judge.store import db
 
     url = getattr(args, "url", None)
-    if not url and getattr(args, "config", None):
+    if not url:
         from judge.config import load_settings
 
-        url = load_settings(args.config).database_url
+        # $JUDGE_DATABASE_URL, else the settings file's (--config, else $JUDGE_CONFIG),
+        # else the SQLite default: load_settings applies that order.
+        url = load_settings(getattr(args, "config", None)).database_url
     url = db.database_url(url)
     db.ensure_sqlite_folder(url)
     db.upgrade(url)

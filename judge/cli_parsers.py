@@ -35,8 +35,8 @@ def common_options() -> argparse.ArgumentParser:
     """
     options = argparse.ArgumentParser(add_help=False)
     options.add_argument("--url", default=argparse.SUPPRESS,
-                         help="SQLAlchemy database URL (default: the config file's, else "
-                              "$JUDGE_DATABASE_URL, else sqlite:///var/judge.sqlite3)")
+                         help="SQLAlchemy database URL (default: $JUDGE_DATABASE_URL, else the "
+                              "settings file's database_url, else sqlite:///var/judge.sqlite3)")
     options.add_argument("--config", default=argparse.SUPPRESS, type=Path, metavar="FILE",
                          help="the judge's TOML settings file")
     return options
@@ -45,15 +45,30 @@ def common_options() -> argparse.ArgumentParser:
 def add_operator_commands(sub: Any, common: argparse.ArgumentParser) -> None:
     _game(sub, common)
     _account(sub, common)
-    mail = sub.add_parser("mail", help="feed raw messages to the judge")
-    run = mail.add_subparsers(dest="mail_command", required=True).add_parser(
-        "run", parents=[common], help="process RFC 822 message files and print the mail "
-                                      "they made (replies, reports, notices)")
-    run.add_argument("files", nargs="+", type=Path, metavar="FILE.eml")
-    run.set_defaults(run=lazy("judge.cli_mail:run"))
+    serve = sub.add_parser("serve", parents=[common],
+                           help="run the judge: SMTP receiver, IMAP poller, pipeline, "
+                                "deadlines and outgoing mail, until SIGTERM")
+    serve.set_defaults(run=lazy("judge.cli_serve:run_serve"))
+    _mail(sub, common)
     sweep = sub.add_parser("sweep", parents=[common],
                            help="apply every deadline rule that is due, once, now")
     sweep.set_defaults(run=lazy("judge.cli_game:run_sweep"))
+
+
+def _mail(sub: Any, common: argparse.ArgumentParser) -> None:
+    mail = sub.add_parser("mail", help="feed raw messages to the judge; poll and send once")
+    commands = mail.add_subparsers(dest="mail_command", required=True)
+    run = commands.add_parser("run", parents=[common],
+                              help="process RFC 822 message files and print the mail they "
+                                   "made (replies, reports, notices)")
+    run.add_argument("files", nargs="+", type=Path, metavar="FILE.eml")
+    run.set_defaults(run=lazy("judge.cli_mail:run"))
+    commands.add_parser("poll-once", parents=[common],
+                        help="fetch the IMAP mailbox once, then process what came"
+                        ).set_defaults(run=lazy("judge.cli_serve:run_poll_once"))
+    commands.add_parser("send-once", parents=[common],
+                        help="send every outgoing message that is due, once"
+                        ).set_defaults(run=lazy("judge.cli_serve:run_send_once"))
 
 
 def _game(sub: Any, common: argparse.ArgumentParser) -> None:

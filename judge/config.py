@@ -1,4 +1,11 @@
-"""The judge's settings: one frozen record, from defaults, a TOML file and the environment."""
+"""The judge's settings: one frozen record, from defaults, a TOML file and the environment.
+
+The TOML file (named by --config or JUDGE_CONFIG; deploy/judge.toml is a commented example)
+has a [judge] table for the unprefixed settings and one table per part: [smtp], [imap],
+[receiver], [outbox], [limits]. `[smtp] host = "..."` sets `smtp_host`, and so on.
+JUDGE_<NAME> environment variables override the file (JUDGE_SMTP_HOST, JUDGE_LISTEN...);
+`judge_address` is JUDGE_ADDRESS.
+"""
 
 from __future__ import annotations
 
@@ -10,6 +17,12 @@ from typing import Any
 
 from judge.store.db import database_url
 
+SECURITY_CHOICES = ("none", "starttls", "tls")
+
+
+class ConfigError(ValueError):
+    """A setting the judge cannot use, named with what is wrong with it."""
+
 
 @dataclass(frozen=True, slots=True)
 class Settings:
@@ -19,29 +32,94 @@ class Settings:
     judge_name: str = "Diplomacy judge"
     # The domain of the Message-IDs the judge makes.
     domain: str = "localhost"
-    # Outgoing mail goes here (a Maildir) unless a relay is configured.
+    # Where the operator is told about quarantined messages; none: the log only.
+    operator_address: str = ""
+    # Outgoing mail goes to this relay; with no host, into the Maildir below.
+    smtp_host: str = ""
+    smtp_port: int = 25
+    smtp_user: str = ""
+    smtp_password: str = ""
+    smtp_security: str = "none"  # none, starttls or tls (SMTPS, RFC 8314)
+    smtp_timeout: int = 30
     maildir: str = "var/outbox-maildir"
-    relay_host: str = ""
-    relay_port: int = 25
+    # A message being sent is claimed for this long; after a crash mid-send it is due
+    # again when the claim runs out (several workers on one database each respect it).
+    send_lease_seconds: int = 600
+    # The mailbox the poller reads; with no host, no poller runs.
+    imap_host: str = ""
+    imap_port: int = 143
+    imap_user: str = ""
+    imap_password: str = ""
+    imap_security: str = "none"
+    imap_folder: str = "INBOX"
+    imap_processed_folder: str = "Processed"
+    imap_poll_seconds: int = 60
+    # The embedded SMTP receiver, host:port; empty: none.
+    listen: str = "127.0.0.1:2525"
+    # Abuse limits, each answered with a reply that says which one was hit.
+    max_message_bytes: int = 5 * 1024 * 1024
+    max_commands: int = 300
+    messages_per_hour: int = 60
 
     def with_defaults(self) -> Settings:
+        for name in ("smtp_security", "imap_security"):
+            if getattr(self, name) not in SECURITY_CHOICES:
+                raise ConfigError(f"{name} must be one of {', '.join(SECURITY_CHOICES)}, "
+                                 f"not {getattr(self, name)!r}")
         return replace(self, database_url=database_url(self.database_url or None))
+
+    @property
+    def listen_address(self) -> tuple[str, int] | None:
+        if not self.listen:
+            return None
+        host, _, port = self.listen.rpartition(":")
+        return (host or "127.0.0.1", int(port))
 
 
 ENV_PREFIX = "JUDGE_"
+CONFIG_ENV = "JUDGE_CONFIG"
+# Where the environment name is not JUDGE_ + the field's name.
+_ENV_NAMES = {"judge_address": "JUDGE_ADDRESS"}
+_SECTIONS = ("smtp", "imap", "receiver", "outbox", "limits")
 
 
 def load_settings(path: Path | None = None) -> Settings:
-    """Defaults, then the TOML file's [judge] table, then JUDGE_* environment variables."""
-    values: dict[str, Any] = {}
-    if path is not None:
-        with open(path, "rb") as file:
-            values.update(tomllib.load(file).get("judge", {}))
-    for spec in fields(Settings):
-        env = os.environ.get(ENV_PREFIX + spec.name.upper())
+    """Defaults, then the TOML file (path, else $JUDGE_CONFIG), then JUDGE_* variables."""
+    path = path or (Path(os.environ[CONFIG_ENV]) if os.environ.get(CONFIG_ENV) else None)
+    values: dict[str, Any] = _file_values(path) if path is not None else {}
+    kinds = {spec.name: spec.type for spec in fields(Settings)}
+    for name, kind in kinds.items():
+        env = os.environ.get(_ENV_NAMES.get(name, ENV_PREFIX + name.upper()))
         if env is not None:
-            values[spec.name] = int(env) if spec.type == "int" else env
-    unknown = set(values) - {spec.name for spec in fields(Settings)}
+            values[name] = _env_value(name, env, str(kind))
+    unknown = set(values) - set(kinds)
     if unknown:
-        raise ValueError(f"unknown settings: {', '.join(sorted(unknown))}")
+        raise ConfigError(f"unknown settings: {', '.join(sorted(unknown))}")
     return Settings(**values).with_defaults()
+
+
+def _file_values(path: Path) -> dict[str, Any]:
+    with open(path, "rb") as file:
+        try:
+            document = tomllib.load(file)
+        except tomllib.TOMLDecodeError as exc:
+            raise ConfigError(f"{path}: not valid TOML: {exc}") from None
+    values = dict(document.get("judge", {}))
+    for section in _SECTIONS:
+        for key, value in document.get(section, {}).items():
+            # [receiver] listen and [outbox] maildir are named without their table.
+            values[key if section in ("receiver", "outbox", "limits") else f"{section}_{key}"] \
+                = value
+    unknown_tables = set(document) - {"judge", *_SECTIONS}
+    if unknown_tables:
+        raise ConfigError(f"{path}: unknown tables: {', '.join(sorted(unknown_tables))}")
+    return values
+
+
+def _env_value(name: str, text: str, kind: str) -> Any:
+    if kind != "int":
+        return text
+    try:
+        return int(text)
+    except ValueError:
+        raise ConfigError(f"{name} must be a whole number, not {text!r}") from None

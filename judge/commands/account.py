@@ -17,7 +17,7 @@ from judge.commands.registry import Command, Context, Registry
 from judge.commands.signon import current_seat_line
 from judge.game.errors import GameError
 from judge.game.games import primary_address
-from judge.game.passwords import hash_password
+from judge.game.lifecycle import change_password
 from judge.game.settings import SettingsError, parse_zone
 from judge.store import repo
 from judge.store.models import Account, AccountAddress, Seat, SeatRole, SeatStatus
@@ -165,7 +165,7 @@ def run_set_password(ctx: Context, invocation: Invocation) -> Outcome:
     if len(invocation.args) != 1:
         return Outcome.fail("write SET PASSWORD <new password> (one word, no spaces), "
                             "after SIGNON, e.g. SET PASSWORD s3cret")
-    seat.password_hash = hash_password(invocation.args[0])
+    change_password(seat, invocation.args[0])
     return Outcome.ok(f"The password of {_seat_text(seat)} is changed; SIGNON with the new "
                       "one from now on.")
 
@@ -177,6 +177,7 @@ def run_whoami(ctx: Context, invocation: Invocation) -> Outcome:
                  else a.address for a in reversed(account.addresses)]
     seats = repo.seats_of_account(jc.session, account)
     return Outcome.ok(f"Name: {account.name}",
+                      f"Account id: {account.id} (for EMG-format mail: EMGTURN, EMGREPORT)",
                       f"Addresses: {', '.join(addresses)}",
                       f"Time zone: {account.time_zone}",
                       f"Seats: {'; '.join(_seat_text(s) for s in seats) or 'none'}",

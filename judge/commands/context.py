@@ -34,6 +34,8 @@ class JudgeContext:
     phase: Phase | None = None  # orders after PHASE go to this future phase
     power: str | None = None  # a master's BECOME: the power the master acts for
     rng: random.Random = field(default_factory=random.Random)
+    # Every seat this message acted for (SIGNON or a reply token), for the owners' notice.
+    signed_on: list[Seat] = field(default_factory=list)
     # Work to do once every command of the message has run (process a turn whose
     # orders are now complete), in the same transaction.
     after: list[Callable[[JudgeContext, Reply], None]] = field(default_factory=list)

@@ -81,20 +81,27 @@ def _game_line(jc: JudgeContext, game: Game) -> str:
         needed = len(game_variant(game).powers)
         return f"{game.name}: {game.variant}, forming, {players} of {needed} players"
     if game.state == GameState.FINISHED:
-        return f"{game.name}: {game.variant}, finished, {_result_text(game)}"
+        return f"{game.name}: {game.variant}, finished: {_result_text(game)}"
     turn = current_turn(jc.session, game)
     phase = turn.phase if turn is not None else "no open turn"
     return f"{game.name}: {game.variant}, {game.state.value}, {phase}, {players} players"
 
 
 def _result_text(game: Game) -> str:
+    """'draw between France and Germany, ended in S1910M'."""
     result = game.result or {}
-    winners = " and ".join(power_name(p) for p in result.get("winners", ()))
+    names = [power_name(p) for p in result.get("winners", ())]
+    listed = ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else "".join(names)
     kind = result.get("kind", "ended")
-    where = f" in {result['phase']}" if result.get("phase") else ""
-    if kind in ("solo", "win") and winners:
-        return f"won by {winners}{where}"
-    return f"{kind} ({winners}){where}" if winners else f"{kind}{where}"
+    if kind == "abandoned":
+        what = "abandoned without a result"
+    elif kind == "draw":
+        what = f"draw between {listed}"
+    elif kind == "concession":
+        what = f"won by {listed} by concession"
+    else:  # "solo", or "win" when the engine names several winners
+        what = f"won by {listed}" if listed else kind
+    return f"{what}, ended in {result['phase']}" if result.get("phase") else what
 
 
 def _describe_game(jc: JudgeContext, game: Game) -> list[str]:
@@ -164,8 +171,10 @@ def run_history(ctx: Context, invocation: Invocation) -> Outcome:
     for turn in turns:
         nxt = following[turn.id]
         result = history.stored_result(game, turn, nxt)
-        # Only the open turn's deadline still matters; old ones would only mislead.
-        deadline = nxt.deadline if nxt is not None and nxt.processed_at is None else None
+        # Only the open turn's deadline still matters; old ones would only mislead, and
+        # so would the turn left open when a vote or the master ended the game.
+        deadline = (nxt.deadline if nxt is not None and nxt.processed_at is None
+                    and is_running(game) else None)
         lines += ["", *render_report(variant, result, viewer, deadline, jc.zone)
                   .rstrip("\n").split("\n")]
     return Outcome.ok(*lines)

@@ -120,11 +120,15 @@ def run_eject(ctx: Context, invocation: Invocation) -> Outcome:
     name = power_name(power)
     tell(jc.session, jc.postman, [old], f"{game.name}: you no longer play {name}",
          f"The master of {game.name} has taken {name} from you. Thank you for playing.\n")
-    mastering.notify(jc.session, jc.postman, game, f"{name} is in civil disorder",
-                     lambda s: f"{name} has no player in {game.name} for now: its units "
-                               "hold until the master finds a replacement.\n")
-    return Outcome.ok(f"{name} is in civil disorder until you REPLACE it; its player "
-                      "and everyone else were told.")
+    mastering.notify(jc.session, jc.postman, game, f"{name} has no player",
+                     lambda s: f"The master of {game.name} has taken {name} from its "
+                               f"player. Until it has a new one, nobody orders {name}: "
+                               f"{mastering.UNPLAYED}.\n")
+    return Outcome.ok(f"{name} has no player now; its player and everyone else were told.",
+                      f"Until it has a new one, nobody orders {name} and the judge does not "
+                      f"wait for it: {mastering.UNPLAYED}.",
+                      f"To give it a new player: REPLACE {name} <address> <password>, e.g. "
+                      f"REPLACE {name} carol@example.org secret")
 
 
 def run_replace(ctx: Context, invocation: Invocation) -> Outcome:
@@ -252,7 +256,7 @@ def register(registry: Registry) -> None:
         ("ROLLFORWARD", "", run_rollforward,
          "process again the phases the last ROLLBACK undid (master)"),
         ("EJECT", "EJECT <power>", run_eject,
-         "take a power from its player; it is in civil disorder until REPLACE (master)"),
+         "take a power from its player; nobody orders it until you REPLACE it (master)"),
         ("REPLACE", "REPLACE <power> <address> <password>", run_replace,
          "give a power to a registered player with a new seat password (master)"),
         ("BECOME", "BECOME <power>", run_become,

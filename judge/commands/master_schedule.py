@@ -1,5 +1,6 @@
 """The game master's deadline and settings commands: SET DEADLINE, SET GRACE, SET START,
-SET SCHEDULE, SET PRESS, SET NMR, SET DIAS / SET NODIAS, PAUSE, RESUME and SETTINGS.
+SET SCHEDULE, SET PRESS (and SET PRESS OBSERVERS), SET NMR, SET DIAS / SET NODIAS, PAUSE,
+RESUME and SETTINGS.
 
 Times are read in the master's own time zone; players are told of a change that moves
 their deadline, each in their own zone. Each command needs SIGNON as master and leaves an
@@ -138,13 +139,26 @@ _NMR = {"hold": NmrPolicy.HOLD, "disorder": NmrPolicy.CIVIL_DISORDER,
         "wait": NmrPolicy.WAIT}
 
 
+_SWITCH = {"on": True, "yes": True, "off": False, "no": False}
+PRESS_USAGE = ("write SET PRESS none, white, grey or partial, e.g. SET PRESS grey, or SET "
+               "PRESS OBSERVERS ON or OFF (whether observers see broadcasts)")
+
+
 def run_set_press(ctx: Context, invocation: Invocation) -> Outcome:
-    mode = _PRESS.get(invocation.rest.strip().lower())
+    words = invocation.rest.lower().split()
+    if len(words) == 2 and words[0] == "observers" and words[1] in _SWITCH:
+        see = _SWITCH[words[1]]
+        return _setting(ctx, "set_press", lambda s: replace(
+            s, press=replace(s.press, observers_see_broadcasts=see)), _observers_text(see))
+    mode = _PRESS.get(words[0]) if len(words) == 1 else None
     if mode is None:
-        return Outcome.fail("write SET PRESS none, white, grey or partial, e.g. "
-                            "SET PRESS grey")
+        return Outcome.fail(PRESS_USAGE)
     return _setting(ctx, "set_press", lambda s: replace(s, press=replace(s.press, mode=mode)),
                     f"press is {mode.value}")
+
+
+def _observers_text(see: bool) -> str:
+    return f"observers {'see' if see else 'do not see'} broadcasts"
 
 
 def run_set_nmr(ctx: Context, invocation: Invocation) -> Outcome:
@@ -217,7 +231,8 @@ def run_settings(ctx: Context, invocation: Invocation) -> Outcome:
              now_open(jc, seat) if game.state != GameState.FORMING else f"Starts: {start}.",
              *_schedule_lines(settings.schedule),
              f"Missing orders at the end of grace: {_NMR_TEXT[settings.schedule.nmr]}.",
-             f"Press: {settings.press.mode.value}.",
+             f"Press: {settings.press.mode.value}; "
+             f"{_observers_text(settings.press.observers_see_broadcasts)}.",
              f"Draws: {'DIAS' if settings.draw.dias else 'the powers the votes name'}."]
     return Outcome.ok(*lines)
 
@@ -233,8 +248,8 @@ def register(registry: Registry) -> None:
         ("SET SCHEDULE", "SET SCHEDULE <key> <value> ...", run_set_schedule,
          "phase lengths (movement, retreat, adjustment), days, time, zone, reminders "
          "(master)"),
-        ("SET PRESS", "SET PRESS none|white|grey|partial", run_set_press,
-         "which press players may send (master)"),
+        ("SET PRESS", "SET PRESS none|white|grey|partial | OBSERVERS ON|OFF", run_set_press,
+         "which press players may send, or whether observers see broadcasts (master)"),
         ("SET NMR", "SET NMR hold|disorder|wait", run_set_nmr,
          "what missing orders mean when grace ends (master)"),
         ("SET DIAS", "", run_set_dias, "a draw includes all survivors (master)"),

@@ -247,7 +247,7 @@ def _move_deadline(jc: JudgeContext, game: Game, start: datetime, end: datetime)
         jc.postman.send(jc.session, to=[primary_address(other.account)],
                         subject=f"{game.name}: the deadline has moved",
                         body=f"A player of {game.name} will be away, so the deadline of "
-                             f"{turn.phase} moves to {when}.\n")
+                             f"{turn.phase} moves to {when}.\n", seat=other)
     return [f"The deadline of {turn.phase} fell inside it and moves to "
             f"{format_deadline(turn.deadline, jc.zone)}; everyone in the game is told "
             "(not who is away)."]

@@ -6,7 +6,9 @@
     BROADCAST [GREY]               to every power; observers see it if the game lets them
 
 The master sees a copy of all press, with the sender's name; judge.game.press decides who
-may write what under the game's press settings and delivers it.
+may write what under the game's press settings and delivers it. After BECOME, the master's
+press is written as that power (signed with its name in white press) and audited as the
+master's act.
 """
 
 from __future__ import annotations
@@ -18,8 +20,9 @@ from judge.game import press
 from judge.game.errors import GameError
 from judge.game.games import game_variant, player_seat
 from judge.game.lifecycle import parse_preferences
+from judge.game.mastering import audit
 from judge.reports.views import power_name
-from judge.store.models import Game, Seat
+from judge.store.models import Game, Seat, SeatRole
 
 END_WORDS = ("ENDPRESS", "END PRESS")
 PRESS_USAGE = "PRESS [GREY] [TO powers | TO master] … ENDPRESS"
@@ -37,7 +40,7 @@ def run_press(ctx: Context, invocation: Invocation) -> Outcome:
     if words[0].upper() != "TO" or len(words) < 2:
         return Outcome.fail("write PRESS TO <powers>, e.g. PRESS TO France Germany, or "
                             "PRESS TO master; BROADCAST writes to everyone")
-    powers, to_master = _recipients(seat, words[1:])
+    powers, to_master = _recipients(seat, _acting_for(jc, seat), words[1:])
     return _deliver(jc, seat, invocation, grey, powers, to_master, False)
 
 
@@ -59,7 +62,13 @@ def _take_grey(words: list[str]) -> bool:
     return False
 
 
-def _recipients(seat: Seat, words: list[str]) -> tuple[tuple[str, ...], bool]:
+def _acting_for(jc: JudgeContext, seat: Seat) -> str | None:
+    """The power a master writes as after BECOME, else None."""
+    return jc.power if seat.role == SeatRole.MASTER else None
+
+
+def _recipients(seat: Seat, acting: str | None,
+                words: list[str]) -> tuple[tuple[str, ...], bool]:
     game = seat.game
     to_master = any(w.upper().strip(",") in _MASTER_WORDS for w in words)
     named = " ".join(w for w in words if w.upper().strip(",") not in _MASTER_WORDS)
@@ -71,7 +80,7 @@ def _recipients(seat: Seat, words: list[str]) -> tuple[tuple[str, ...], bool]:
             raise GameError(f"{named!r} is not a power of {game_variant(game).title}; "
                             "write e.g. PRESS TO Germany, or PRESS TO master") from None
         raise GameError(f"{error}; or write master") from None
-    powers = [p for p in powers if p != seat.power]
+    powers = [p for p in powers if p not in (seat.power, acting)]
     if not powers and not to_master:
         raise GameError("you need not send press to yourself; name other powers, e.g. "
                         "PRESS TO Germany")
@@ -93,9 +102,16 @@ def _deliver(jc: JudgeContext, seat: Seat, invocation: Invocation, grey: bool,
         return Outcome.fail("there is no text to send: write it on the lines between this "
                             "line and ENDPRESS")
     letter = press.Letter(sender=seat, powers=powers, to_master=to_master,
-                          broadcast=broadcast, grey=grey, body=body)
+                          broadcast=broadcast, grey=grey, body=body,
+                          as_power=_acting_for(jc, seat))
     press.check(seat.game, letter)
-    return Outcome.ok(*press.send(jc.session, seat.game, jc.postman, letter))
+    lines = press.send(jc.session, seat.game, jc.postman, letter)
+    if letter.as_power is not None:
+        audit(jc.session, seat.game, seat.account, "press", power=letter.as_power,
+              to=list(powers) or ["everyone"], grey=press.is_grey(seat.game, letter),
+              text=body)
+        lines.append("It is in the audit log as sent by you.")
+    return Outcome.ok(*lines)
 
 
 def register(registry: Registry) -> None:

@@ -32,6 +32,7 @@ from judge.game.lifecycle import (
     observe_game,
     parse_preferences,
 )
+from judge.game.mastering import UNPLAYED, audit
 from judge.game.passwords import verify_password
 from judge.game.starting import start_and_announce
 from judge.reports.views import format_deadline, power_name
@@ -52,6 +53,7 @@ def run_create(ctx: Context, invocation: Invocation) -> Outcome:
     options = parse_options(invocation.args[3:])
     game = create_game(jc.session, name=name, password=password, variant=variant,
                        master=account, options=options)
+    audit(jc.session, game, account, "create", variant=game.variant, options=options)
     jc.seat, jc.power, jc.phase = seats_of(game, SeatRole.MASTER)[0], None, None
     players = len(game_variant(game).powers)
     return Outcome.ok(
@@ -175,11 +177,6 @@ def _seat_by_password(jc: JudgeContext, args: tuple[str, ...]) -> Seat:
         if seat.account_id == account.id and verify_password(args[1], seat.password_hash):
             return seat
     raise GameError(f"you hold no player seat in {game.name} with that password")
-
-
-# A resigned power is not waited for: like a power in civil disorder, its units hold,
-# it builds nothing, and its removals follow the civil disorder rule.
-UNPLAYED = "its units hold, it makes no builds, and removals follow the civil disorder rule"
 
 
 def _resign_running(jc: JudgeContext, game: Game, seat: Seat) -> list[str]:

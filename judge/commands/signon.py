@@ -34,6 +34,7 @@ def run_signon(ctx: Context, invocation: Invocation) -> Outcome:
                           "this message.", *start_if_full(jc, game))
     seat = _find_seat(game, letter, password)
     jc.seat, jc.power, jc.phase = seat, None, None
+    jc.signed_on.append(seat)
     return Outcome.ok(f"Signed on as {_who(seat)} in {game.name}.")
 
 

@@ -36,11 +36,12 @@ def send_turn_reports(session: Session, game: Game, result: TurnResult,
         body = render_report(variant, result, viewer_of(seat), deadline,
                              seat.account.time_zone)
         postman.send(session, to=[primary_address(seat.account)],
-                     subject=subject, body=f"Game {game.name}\n\n{body}")
+                     subject=subject, body=f"Game {game.name}\n\n{body}", seat=seat)
 
 
 def tell(session: Session, postman: Postman, seats: list[Seat], subject: str,
          body: str) -> None:
     """The same notice to several seats (a deadline reminder, a master's announcement)."""
     for seat in seats:
-        postman.send(session, to=[primary_address(seat.account)], subject=subject, body=body)
+        postman.send(session, to=[primary_address(seat.account)], subject=subject, body=body,
+                     seat=seat)

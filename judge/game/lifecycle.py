@@ -48,6 +48,12 @@ def add_seat(session: Session, game: Game, account: Account, role: SeatRole, pas
     return seat
 
 
+def change_password(seat: Seat, password: str) -> None:
+    """A new password, and a new secret: reply tokens signed with the old one stop working."""
+    seat.password_hash = hash_password(password)
+    seat.secret = secrets.token_urlsafe(24)
+
+
 def join_game(session: Session, game: Game, account: Account, password: str,
               preferences: list[str]) -> Seat:
     if game.state != GameState.FORMING:

@@ -133,15 +133,22 @@ def resume(game: Game, turn: Turn, now: datetime) -> bool:
     return True
 
 
+# A power with no player (ejected, resigned) is not waited for and never late, so no NMR
+# policy touches it: with no orders, its units hold, it builds nothing, and its removals
+# follow the civil disorder rule (judge.game.progress.late_powers counts players only).
+UNPLAYED = "its units hold, it makes no builds, and removals follow the civil disorder rule"
+
+
 def need_player(game: Game, power: str) -> Seat:
     seat = player_seat(game, power)
     if seat is None:
-        raise GameError(f"nobody plays {power.title()} in {game.name} now (it is in civil "
-                        f"disorder); REPLACE {power.title()} <address> <password> first")
+        raise GameError(f"nobody plays {power.title()} in {game.name} now; REPLACE "
+                        f"{power.title()} <address> <password> first")
     return seat
 
 
 def eject(game: Game, power: str) -> Seat:
+    """Take `power` from its player: the seat is abandoned and the power has no player."""
     need_running(game)
     seat = need_player(game, power)
     seat.status = SeatStatus.ABANDONED

@@ -48,7 +48,7 @@ def _when(moment: datetime, seat: Seat, now: datetime) -> str:
 def _send(session: Session, postman: Postman, seat: Seat, subject: str,
           lines: Iterable[str]) -> None:
     postman.send(session, to=[primary_address(seat.account)], subject=subject,
-                 body="\n".join(lines) + "\n")
+                 body="\n".join(lines) + "\n", seat=seat)
 
 
 def _signon_hint(game: Game, power: str) -> str:

@@ -12,10 +12,14 @@ from typing import Protocol
 
 from sqlalchemy.orm import Session
 
-from judge.store.models import InboxMessage
+from judge.store.models import InboxMessage, Seat
 
 
 class Postman(Protocol):
     def send(self, session: Session, *, to: Sequence[str], subject: str, body: str,
-             reply_to: InboxMessage | None = None) -> None:
-        """Queue one message for `to`; `reply_to` makes it a reply to an inbound message."""
+             reply_to: InboxMessage | None = None, seat: Seat | None = None) -> None:
+        """Queue one message for `to`; `reply_to` makes it a reply to an inbound message.
+
+        `seat`: the seat the message is written to, whose signed reply address (a token)
+        it carries, so a plain reply acts for that seat.
+        """

@@ -4,7 +4,8 @@ Players write to the powers they name (partial press only), to everyone (a broad
 to the master. White press carries the sender's power; grey press reaches its recipients
 "from an anonymous power", and never lists who else received it. The master sees all
 press, with the sender's name; observers see broadcasts when the game lets them. The
-master's own press is always signed; observers may write to the master only.
+master's own press is always signed; observers may write to the master only. A master who
+acts for a power (BECOME) writes as that power, under the rules its player would have.
 """
 
 from __future__ import annotations
@@ -27,7 +28,8 @@ ANONYMOUS = "an anonymous power"
 
 @dataclass(frozen=True, slots=True)
 class Letter:
-    """One piece of press: `powers` empty and `broadcast` for everyone."""
+    """One piece of press: `powers` empty and `broadcast` for everyone. `as_power`: the
+    power a master acting for it (BECOME) writes as; the sender is still the master."""
 
     sender: Seat
     powers: tuple[str, ...]
@@ -35,13 +37,21 @@ class Letter:
     broadcast: bool
     grey: bool
     body: str
+    as_power: str | None = None
+
+    @property
+    def from_player(self) -> bool:
+        """Written as a power: by its player, or by the master acting for it."""
+        return self.sender.role == SeatRole.PLAYER or self.as_power is not None
 
 
 def check(game: Game, letter: Letter) -> None:
     """Refuse press the game's settings or the sender's role do not allow."""
     if game.state == GameState.FORMING:
         raise GameError(f"press opens when {game.name} starts")
-    if letter.sender.role == SeatRole.MASTER:
+    if letter.as_power is not None and letter.to_master:
+        raise GameError("you are the master: press to the master would reach nobody")
+    if letter.sender.role == SeatRole.MASTER and letter.as_power is None:
         if letter.grey:
             raise GameError("the master's press is always signed; leave out GREY")
         return
@@ -62,8 +72,9 @@ def _check_players(game: Game, press: PressSettings, letter: Letter) -> None:
 
 
 def is_grey(game: Game, letter: Letter) -> bool:
-    """Grey when the sender asked, or always in a grey-press game (the master never)."""
-    if letter.sender.role != SeatRole.PLAYER:
+    """Grey when the sender asked, or always in a grey-press game; the master's own press
+    never is (written as a power after BECOME, it is that power's press)."""
+    if not letter.from_player:
         return False
     return letter.grey or settings_of(game).press.mode is PressMode.GREY
 
@@ -82,7 +93,7 @@ def send(session: Session, game: Game, postman: Postman, letter: Letter) -> list
     for seat, addressed in targets:
         subject, head = _heading(game, letter, grey, seat, addressed)
         postman.send(session, to=[primary_address(seat.account)], subject=subject,
-                     body="\n".join([*head, "", letter.body, ""]))
+                     body="\n".join([*head, "", letter.body, ""]), seat=seat)
     return _receipt(letter, grey, targets)
 
 
@@ -111,7 +122,14 @@ def _player_powers(game: Game) -> list[str]:
     return [s.power for s in seats_of(game, SeatRole.PLAYER) if s.power]
 
 
-def signature(seat: Seat) -> str:
+def signature(letter: Letter) -> str:
+    """Who the letter is from, for those allowed to know."""
+    if letter.as_power is not None:
+        return power_name(letter.as_power)
+    return seat_signature(letter.sender)
+
+
+def seat_signature(seat: Seat) -> str:
     if seat.role == SeatRole.MASTER:
         return "the master"
     if seat.role == SeatRole.OBSERVER:
@@ -133,21 +151,26 @@ def _heading(game: Game, letter: Letter, grey: bool, seat: Seat,
     if seat.role == SeatRole.MASTER:
         # The master sees everything: the real sender and every addressee.
         copy = "" if addressed else " (your copy)"
-        lines = [f"From: {signature(letter.sender)}", f"To: {addressees(letter)}"]
+        lines = [f"From: {signature(letter)}", f"To: {addressees(letter)}"]
         if grey:
             lines.append("Grey press: the recipients do not see who sent it.")
-        return f"{game.name}: {kind} from {signature(letter.sender)}{copy}", lines
-    sender = ANONYMOUS if grey else signature(letter.sender)
+        return f"{game.name}: {kind} from {signature(letter)}{copy}", lines
+    sender = ANONYMOUS if grey else signature(letter)
     # Who else got grey press would hint at who sent it.
     to = "you" if grey and not letter.broadcast else addressees(letter)
     return f"{game.name}: {kind} from {sender}", [f"From: {sender}", f"To: {to}"]
 
 
 def _receipt(letter: Letter, grey: bool, targets: list[tuple[Seat, bool]]) -> list[str]:
-    unsigned = " without your name (grey)" if grey else ""
-    lines = [f"Press sent to {addressees(letter)}{unsigned}."]
+    lines = [f"Press sent to {addressees(letter)}{_signed_how(letter, grey)}."]
     if letter.sender.role == SeatRole.PLAYER and not letter.to_master and not letter.broadcast:
         lines.append("The master sees a copy, as of all press.")
     if letter.broadcast and any(s.role == SeatRole.OBSERVER for s, _ in targets):
         lines.append("Observers see broadcasts too.")
     return lines
+
+
+def _signed_how(letter: Letter, grey: bool) -> str:
+    if letter.as_power is None:
+        return " without your name (grey)" if grey else ""
+    return f" as {power_name(letter.as_power)}" + (", without its name (grey)" if grey else "")

@@ -28,7 +28,7 @@ def start_and_announce(session: Session, game: Game, clock: Clock, postman: Post
     subject = f"{game.name}: the game has started"
     for seat in recipients(game):
         postman.send(session, to=[primary_address(seat.account)], subject=subject,
-                     body="\n".join(start_notice(game, variant, turn, seat)) + "\n")
+                     body="\n".join(start_notice(game, variant, turn, seat)) + "\n", seat=seat)
     return turn
 
 

@@ -71,6 +71,8 @@ class _HtmlText(HTMLParser):
             self._break(force=True)  # <br> ends a line even an empty one: <br><br> is a gap
         elif tag in _BLOCK_TAGS:
             self._break()
+        elif tag in ("td", "th") and step:
+            self._add(" ")  # cells of a row sit side by side: "<td>A PAR</td><td>-</td>"
         kind = _DEPTH_KINDS.get(tag)
         if step and kind:
             self._depth[kind] = max(0, self._depth[kind] + step)  # stray end tags abound

@@ -10,24 +10,39 @@ as an Inbound whose `problem` says what is wrong.
 
 from __future__ import annotations
 
+import codecs
+import contextlib
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from email import policy
 from email.message import Message
 from email.parser import BytesParser
 from email.utils import collapse_rfc2231_value, parseaddr
 
 from judge.mail.html import html_to_text
+from judge.mail.plaintext import CONTROL, clean
 
 # The command text we keep; a real order list is a few KiB, anything beyond is noise or abuse.
 MAX_BODY_BYTES = 64 * 1024
 
+# RFC 5322 §2.1.1: no line, so no msg-id, is longer than 998 octets (nor is the inbox's
+# message_id column wider).
+MAX_ID_LENGTH = 998
+# The parser recurses once per nested multipart, and a thousand levels exhaust Python's
+# stack after a second or more of work. Real mail has a handful; past this many the body
+# is not read at all (counting Content-Type lines is cheap and needs no parse).
+MAX_MULTIPARTS = 256
+_MULTIPART = re.compile(rb"^content-type:[ \t]*multipart/", re.IGNORECASE | re.MULTILINE)
+# Guessing the boundary of a broken multipart reparses its body; a few guesses suffice for
+# real mail, and a cap keeps a nest of broken parts from costing quadratic time.
+MAX_BOUNDARY_GUESSES = 8
+
 _MSG_ID = re.compile(r"<([^<>\s]+)>")
-_SPACE = re.compile(r"\s+")
-# C0 controls except tab and newline, and DEL: never part of a command, and PostgreSQL
-# text columns reject NUL outright.
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
+# RFC 2046 §5.1.1: a boundary line is "--" and 1-70 bchars (less the space) on its own.
+_BOUNDARY_LINE = re.compile(rb"^--([0-9A-Za-z'()+_,./:=?-]{1,70})[ \t]*\r?$", re.MULTILINE)
+# A base64 body never holds a space between two characters on a line; text always does.
+_TEXT_LINE = re.compile(r"\S[ \t]+\S")
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,10 +63,24 @@ class Inbound:
 
 def read_message(raw: bytes) -> Inbound:
     """Parse raw RFC 5322 bytes; never raises, a broken message says why in `problem`."""
+    if len(_MULTIPART.findall(raw)) > MAX_MULTIPARTS:
+        return _read_headers(raw, "too many multiparts")
     try:
         return _read(BytesParser(policy=policy.default).parsebytes(raw))
     except Exception as exc:  # hostile input must not stop the pipeline: report it instead
-        return Inbound(problem=f"unreadable message ({type(exc).__name__})")
+        return _read_headers(raw, type(exc).__name__)
+
+
+def _read_headers(raw: bytes, error: str) -> Inbound:
+    """The header block alone, when the body defeated the parser (a RecursionError from a
+    thousand nested multiparts): it still says who sent the message, to answer them."""
+    try:
+        inbound = _read(BytesParser(policy=policy.default).parsebytes(raw, headersonly=True),
+                        with_body=False)
+        problem = f"unreadable message body ({error})"
+        return replace(inbound, problem="; ".join(filter(None, (inbound.problem, problem))))
+    except Exception:
+        return Inbound(problem=f"unreadable message ({error})")
 
 
 def message_ids(text: str) -> tuple[str, ...]:
@@ -59,21 +88,22 @@ def message_ids(text: str) -> tuple[str, ...]:
     found = _MSG_ID.findall(text)
     if not found:  # some clients send bare ids; take any word that looks like one
         found = [word.strip("<>") for word in re.split(r"[\s,]+", text) if "@" in word]
-    return tuple(dict.fromkeys(f"<{found_id}>" for found_id in found if found_id))
+    ids = (f"<{found_id}>" for found_id in found if found_id)
+    return tuple(dict.fromkeys(i for i in ids if len(i) <= MAX_ID_LENGTH))
 
 
-def _read(msg: Message) -> Inbound:
+def _read(msg: Message, *, with_body: bool = True) -> Inbound:
     from_addr = _address(msg, "From")
     # Without a domain it is no address we could answer (RFC 5322 §3.4.1).
     sender = from_addr if "@" in from_addr else ""
     reply_to = _address(msg, "Reply-To")
     problems = [] if sender else ["no From address"]
     body, truncated = "", False
-    part = _body_part(msg)
-    if part is None:
-        problems.append("no readable text part")
-    else:
+    part = _body_part(msg) if with_body else None
+    if part is not None:
         body, truncated = _cap(_part_text(part))
+    elif with_body:
+        problems.append("no readable text part")
     reason = _automatic_reason(msg, from_addr)
     return Inbound(
         sender=sender,
@@ -93,12 +123,20 @@ def _read(msg: Message) -> Inbound:
 
 
 def _header(msg: Message, name: str) -> str:
-    """A header's decoded text ('' if absent); one the policy cannot parse comes raw."""
-    try:
-        value = msg.get(name)
-    except Exception:  # the lazily built structured header can choke on hostile input
-        value = next((v for k, v in msg.raw_items() if k.lower() == name.lower()), None)
-    return "" if value is None else _unsurrogate(str(value))
+    """A header's decoded text without control characters, '' if absent.
+
+    Undeclared 8-bit text (raw UTF-8 per RFC 6532, or a legacy charset) is decoded here:
+    the policy would make U+FFFD of what is not UTF-8. So is a header it cannot parse.
+    """
+    raw = next((v for k, v in msg.raw_items() if k.lower() == name.lower()), None)
+    if raw is None:
+        return ""
+    value: object = raw
+    if raw.isascii():
+        # The lazily built structured header can choke on hostile input: keep it raw then.
+        with contextlib.suppress(Exception):
+            value = msg.get(name)
+    return CONTROL.sub("", _unsurrogate(str(value)))
 
 
 def _unsurrogate(text: str) -> str:
@@ -163,27 +201,57 @@ def _body_part(msg: Message) -> Message | None:
     return None
 
 
-def _leaves(part: Message) -> Iterator[Message]:
-    if not part.is_multipart():
-        yield part
-    # An attached message (message/rfc822, a forward, a bounced original) is someone
-    # else's text, not this sender's commands: do not look inside.
-    elif part.get_content_maintype() != "message":
-        for sub in part.get_payload():
-            if isinstance(sub, Message):
-                yield from _leaves(sub)
+def _leaves(msg: Message) -> Iterator[Message]:
+    """The parts that hold content, in order; a stack, not recursion: nesting is unbounded."""
+    stack, guesses = [msg], MAX_BOUNDARY_GUESSES
+    while stack:
+        part = stack.pop()
+        if part.is_multipart():
+            # An attached message (message/rfc822, a forward, a bounced original) is
+            # someone else's text, not this sender's commands: do not look inside.
+            if part.get_content_maintype() != "message":
+                payload = part.get_payload()
+                subs = payload if isinstance(payload, list) else []
+                stack.extend(sub for sub in reversed(subs) if isinstance(sub, Message))
+            continue
+        guessed = _guess_parts(part) if guesses else None
+        if guessed is None:
+            yield part
+        else:
+            guesses -= 1
+            stack.append(guessed)
+
+
+def _guess_parts(part: Message) -> Message | None:
+    """A multipart the parser could not split (its boundary is missing or not the one its
+    body uses), split at the first boundary line of its body; None for any other part."""
+    if part.get_content_maintype() != "multipart":
+        return None
+    body = _payload(part)
+    found = _BOUNDARY_LINE.search(body)
+    if found is None:
+        return None
+    # "mixed" whatever the subtype said: which part is read does not depend on it.
+    head = b'Content-Type: multipart/mixed; boundary="%s"\r\n\r\n' % found[1]
+    guessed = BytesParser(policy=policy.default).parsebytes(head + body)
+    return guessed if guessed.is_multipart() else None
 
 
 def _part_text(part: Message) -> str:
     text = _decode_bytes(_payload(part), part.get_content_charset())
     if part.get_content_subtype() == "html":
-        return _clean(html_to_text(text))
+        return clean(html_to_text(text))
     # RFC 3676: format=flowed wraps long lines with a trailing space; put them back together.
     flowed = _param(part, "format") == "flowed"
-    return _clean(text, flowed=flowed, delsp=flowed and _param(part, "delsp") == "yes")
+    return clean(text, flowed=flowed, delsp=flowed and _param(part, "delsp") == "yes")
 
 
 def _payload(part: Message) -> bytes:
+    raw = part.get_payload()
+    if isinstance(raw, str) and _header(part, "Content-Transfer-Encoding").strip().lower() \
+            == "base64" and _TEXT_LINE.search(raw):
+        # Labelled base64 but written as text: decoding would turn the commands into noise.
+        return raw.encode("utf-8", "surrogateescape")
     payload = part.get_payload(decode=True)  # undoes base64 and quoted-printable (RFC 2045)
     return payload if isinstance(payload, bytes) else b""
 
@@ -199,7 +267,7 @@ def _decode_bytes(data: bytes, declared: str | None) -> str:
     # The declared charset first; then UTF-8, since many clients label UTF-8 wrongly or not
     # at all (RFC 2045 §5.2 would assume US-ASCII); then windows-1252, what "latin-1" mail
     # usually is; latin-1 last, as it decodes any bytes at all.
-    for charset in (declared, "utf-8", "cp1252"):
+    for charset in (_codec(declared), "utf-8", "cp1252"):
         if charset:
             try:
                 return data.decode(charset)
@@ -208,60 +276,14 @@ def _decode_bytes(data: bytes, declared: str | None) -> str:
     return data.decode("latin-1", "replace")
 
 
-def _clean(text: str, *, flowed: bool = False, delsp: bool = False) -> str:
-    """The command text: line ends normalised, signature and quoted reply removed."""
-    text = _CONTROL.sub("", text.replace("\r\n", "\n").replace("\r", "\n"))
-    lines = text.split("\n")
-    if flowed:
-        lines = _unflow(lines, delsp=delsp)
-    if "-- " in lines:  # RFC 3676 §4.3: the signature starts at the line "-- "
-        lines = lines[: lines.index("-- ")]
-    return "\n".join(line.rstrip() for line in _drop_quotes(lines)).strip("\n")
-
-
-def _unflow(lines: list[str], *, delsp: bool) -> list[str]:
-    out: list[str] = []
-    joining = False
-    for line in lines:
-        quoted = line.startswith(">")
-        if not quoted and line.startswith(" "):
-            line = line[1:]  # RFC 3676 §4.4: undo space-stuffing
-        if joining and not quoted:
-            out[-1] += line
-        else:
-            out.append(line)
-        # RFC 3676 §4.2: a trailing space marks a soft break, except in the signature line.
-        joining = not quoted and line.endswith(" ") and line != "-- "
-        if joining and delsp:
-            out[-1] = out[-1][:-1]  # RFC 3676 §4.5: with DelSp=yes the space is not text
-    return out
-
-
-def _drop_quotes(lines: list[str]) -> list[str]:
-    kept: list[str] = []
-    in_quote = False
-    for line in lines:
-        quoted = line.lstrip().startswith(">")
-        if quoted and not in_quote:
-            _drop_attribution(kept)
-        in_quote = quoted
-        if not quoted:
-            kept.append(line)
-    return kept
-
-
-def _drop_attribution(kept: list[str]) -> None:
-    """Remove an "On <date>, <someone> wrote:" line left directly before a quote."""
-    end = len(kept)
-    while end and not kept[end - 1].strip():
-        end -= 1
-    if not end or not kept[end - 1].rstrip().endswith("wrote:"):
-        return
-    start = end - 1
-    # Clients wrap a long "On <date>, <name> <address> wrote:" over two lines.
-    if start and not kept[start].lstrip().startswith("On ") and kept[start - 1].startswith("On "):
-        start -= 1
-    del kept[start:]
+def _codec(declared: str | None) -> str | None:
+    try:
+        name = codecs.lookup(declared).name if declared else None
+    except (LookupError, ValueError, TypeError):
+        return None
+    # WHATWG Encoding: text labelled ISO-8859-1 is windows-1252 in practice; the two differ
+    # only in 0x80-0x9F, unused C1 controls in ISO-8859-1, curly quotes and dashes in 1252.
+    return "cp1252" if name == "iso8859-1" else name
 
 
 def _cap(text: str) -> tuple[str, bool]:

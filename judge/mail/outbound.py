@@ -15,6 +15,7 @@ from email.parser import BytesHeaderParser
 from email.utils import format_datetime, make_msgid
 
 from judge.mail.inbound import message_ids
+from judge.mail.plaintext import CONTROL
 
 # RFC 5322 §2.1.1: a line is at most 998 octets before its CRLF.
 MAX_LINE_OCTETS = 998
@@ -32,12 +33,16 @@ def compose(
     auto_submitted: str = "auto-replied",
     date: datetime | None = None,
     message_id: str | None = None,
+    reply_to: str | None = None,
+    loop_marker: str | None = None,
 ) -> bytes:
     """An RFC 5322 text/plain UTF-8 message with CRLF line ends, every line < 998 octets.
 
     `auto_submitted` is RFC 3834's "auto-replied" for an answer to a message, or
     "auto-generated" for a report nobody asked for in that message. Raises ValueError
-    on no recipients or an address or id the email package refuses.
+    on no recipients or an address or id the email package refuses. `reply_to` is where
+    answers go (a seat's token address); `loop_marker` goes into X-Loop, which the judge
+    drops on sight when it comes back.
     """
     if not to:
         raise ValueError("compose: no recipients")
@@ -48,7 +53,9 @@ def compose(
     msg["To"] = ", ".join(to)
     # A header may not hold a line break; collapsing whitespace also stops a subject copied
     # from inbound mail from smuggling in headers of its own.
-    msg["Subject"] = " ".join(subject.split())
+    if reply_to:
+        msg["Reply-To"] = reply_to
+    msg["Subject"] = " ".join(CONTROL.sub(" ", subject).split())
     msg["Date"] = format_datetime(date or datetime.now(UTC))  # RFC 5322 §3.3
     msg["Message-ID"] = _bracketed(message_id) if message_id else make_msgid(domain=domain)
     thread = _thread(in_reply_to, references)
@@ -58,6 +65,8 @@ def compose(
         msg["References"] = " ".join(thread)
     # RFC 3834 §5: marks the message automatic, so well-behaved responders never answer it.
     msg["Auto-Submitted"] = auto_submitted
+    if loop_marker:
+        msg["X-Loop"] = loop_marker
     msg.set_content(body, charset="utf-8", cte=_transfer_encoding(body))
     return msg.as_bytes()
 

@@ -8,9 +8,11 @@ from sqlalchemy.orm import Session
 
 from judge.config import Settings
 from judge.game.clock import Clock
+from judge.mail.inbound import read_message
 from judge.mail.outbound import compose
+from judge.mail.tokens import token_address
 from judge.store import repo
-from judge.store.models import InboxMessage
+from judge.store.models import InboxMessage, Seat
 
 
 class OutboxPostman:
@@ -19,16 +21,20 @@ class OutboxPostman:
         self._clock = clock
 
     def send(self, session: Session, *, to: Sequence[str], subject: str, body: str,
-             reply_to: InboxMessage | None = None) -> None:
+             reply_to: InboxMessage | None = None, seat: Seat | None = None) -> None:
         original = reply_to.message_id if reply_to is not None and reply_to.message_id else None
+        thread = list(read_message(reply_to.raw).references) if original and reply_to else []
+        address = self._settings.judge_address
         raw = compose(
-            sender=f"{self._settings.judge_name} <{self._settings.judge_address}>",
+            sender=f"{self._settings.judge_name} <{address}>",
             to=list(to), subject=subject, body=body, domain=self._settings.domain,
-            in_reply_to=original, references=[original] if original else [],
+            in_reply_to=original, references=thread,
             # RFC 3834: a reply to a person's message is auto-replied, a report is
             # auto-generated; either way, well-behaved responders will not answer it.
             auto_submitted="auto-replied" if reply_to is not None else "auto-generated",
-            date=self._clock.now())
-        repo.enqueue_outbox(session, raw, sender=self._settings.judge_address,
+            date=self._clock.now(),
+            reply_to=token_address(address, seat) if seat is not None else None,
+            loop_marker=address)
+        repo.enqueue_outbox(session, raw, sender=address,
                             recipients=list(to), in_reply_to=reply_to,
                             not_before=self._clock.now())

@@ -7,6 +7,7 @@ rows is the game layer's job. Nothing here commits: the unit of work does.
 from __future__ import annotations
 
 import hashlib
+import re
 import secrets
 from collections.abc import Sequence
 from datetime import datetime
@@ -54,6 +55,21 @@ def account_by_address(session: Session, address: str) -> Account | None:
     return session.scalars(query).one_or_none()
 
 
+def account_by_id(session: Session, account_id: int) -> Account | None:
+    return session.get(Account, account_id)
+
+
+def account_by_name(session: Session, name: str) -> Account | None:
+    """The one account of that name (case ignored); None when none or several have it."""
+    query = sa.select(Account).where(sa.func.lower(Account.name) == name.strip().lower())
+    found = list(session.scalars(query.limit(2)))
+    return found[0] if len(found) == 1 else None
+
+
+def seat_by_id(session: Session, seat_id: int) -> Seat | None:
+    return session.get(Seat, seat_id)
+
+
 def all_accounts(session: Session) -> list[Account]:
     """Every account, oldest first."""
     return list(session.scalars(sa.select(Account).order_by(Account.id)))
@@ -90,15 +106,16 @@ def add_seat(session: Session, game: Game, account: Account, *, role: SeatRole,
 
 
 def store_inbox(session: Session, raw: bytes, *, message_id: str | None,
-                received_at: datetime | None = None) -> tuple[InboxMessage, bool]:
+                received_at: datetime | None = None,
+                sender: str = "") -> tuple[InboxMessage, bool]:
     """Keep a raw message once: (its row, True) the first time, (the first row, False) after.
 
     INSERT ... ON CONFLICT DO NOTHING rather than look-then-insert, so two receivers
     storing the same message at once cannot both win nor abort the transaction.
     """
     values = {"raw": raw, "message_id": message_id or "",
-              "digest": hashlib.sha256(raw).hexdigest(),
-              "received_at": received_at or utc_now()}
+              "digest": hashlib.sha256(_without_trace(raw)).hexdigest(),
+              "received_at": received_at or utc_now(), "sender": sender[:320]}
     table = InboxMessage.__table__
     # Core inserts run the columns' Python defaults too (state, attempts).
     insert = _dialect_insert(session)(table).values(values)
@@ -109,8 +126,35 @@ def store_inbox(session: Session, raw: bytes, *, message_id: str | None,
     return session.scalars(query).one(), new_id is not None
 
 
+# The fields relays and mailbox servers put on top of a message (RFC 5321 §4.4 trace
+# fields, and the delivery headers of Postfix and Dovecot) differ between two deliveries of
+# one message, so they are left out of the digest that recognises a redelivery.
+_TRACE = re.compile(rb"(?:(?:Received|Return-Path|Delivered-To|X-Original-To):[^\n]*\n"
+                    rb"(?:[ \t][^\n]*\n)*)*", re.IGNORECASE)
+
+
+def _without_trace(raw: bytes) -> bytes:
+    match = _TRACE.match(raw)
+    return raw[match.end():] if match else raw
+
+
 def inbox_message(session: Session, inbox_id: int) -> InboxMessage | None:
     return session.get(InboxMessage, inbox_id)
+
+
+def messages_from_since(session: Session, sender: str, since: datetime, *,
+                        up_to_id: int) -> int:
+    """How many messages from `sender` arrived at or after `since`, up to the one stored
+    as `up_to_id` (a backlog processed late must not count what came after it)."""
+    query = (sa.select(sa.func.count()).select_from(InboxMessage)
+             .where(InboxMessage.sender == sender, InboxMessage.received_at >= since,
+                    InboxMessage.id <= up_to_id))
+    return session.scalar(query) or 0
+
+
+def lock_inbox_message(session: Session, inbox_id: int) -> InboxMessage | None:
+    """The message, row-locked for this transaction (PostgreSQL), so one worker has it."""
+    return session.get(InboxMessage, inbox_id, with_for_update=True)
 
 
 def new_inbox_messages(session: Session, limit: int = 50) -> list[InboxMessage]:

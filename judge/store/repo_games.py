@@ -54,7 +54,11 @@ def locked_game(session: Session, game: Game) -> Game:
 
 
 def current_turn(session: Session, game: Game) -> Turn | None:
-    """The newest turn not yet processed."""
+    """The newest turn not yet processed; None once the game is finished. A game ended by a
+    vote or by its master keeps the turn that was open, with its orders, for ROLLBACK and
+    the record, but nothing is open any more: no phase, deadline or sweep for it."""
+    if game.state == GameState.FINISHED:
+        return None
     query = (sa.select(Turn).where(Turn.game_id == game.id, Turn.processed_at.is_(None))
              .order_by(Turn.id.desc()).limit(1))
     return session.scalars(query).one_or_none()
@@ -85,17 +89,17 @@ def future_orders_for(session: Session, game: Game, phase: str) -> list[FutureOr
 
 
 def future_order(session: Session, game: Game, phase: str, power: str) -> FutureOrder | None:
-    """`power`'s orders sent ahead for `phase` (the first row, were there ever two)."""
-    query = (sa.select(FutureOrder)
-             .where(FutureOrder.game_id == game.id, FutureOrder.phase == phase,
-                    FutureOrder.power == power)
-             .order_by(FutureOrder.id))
-    return session.scalars(query).first()
+    """`power`'s orders sent ahead for `phase`, if any: the key is unique (0011), so at
+    most one row. A row added but not flushed is found too (autoflush)."""
+    query = sa.select(FutureOrder).where(FutureOrder.game_id == game.id,
+                                         FutureOrder.phase == phase, FutureOrder.power == power)
+    return session.scalars(query).one_or_none()
 
 
 def new_future_order(session: Session, game: Game, phase: str, power: str, *,
                      inbox: InboxMessage | None = None) -> FutureOrder:
-    """An empty set of orders sent ahead, added to the session (inserted at the next flush)."""
+    """An empty set of orders sent ahead, added to the session (inserted at the next flush).
+    Look with future_order first: a second row for the same game, phase and power fails."""
     row = FutureOrder(game_id=game.id, phase=phase, power=power, lines=[],
                       inbox_id=inbox.id if inbox else None)
     session.add(row)

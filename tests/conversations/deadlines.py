@@ -34,6 +34,7 @@ HOLDS = {
     "RUSSIA": ["A War H", "A Mos H", "F Sev H", "F Stp/sc H"],
     "TURKEY": ["F Ank H", "A Con H", "A Smy H"],
 }
+EVERYONE_BUT_FRANCE = ("AUSTRIA", "ENGLAND", "GERMANY", "ITALY", "RUSSIA", "TURKEY")
 MASTER = "gm@example.org"
 
 

@@ -14,6 +14,7 @@ import itertools
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from email.message import EmailMessage
+from typing import Any
 
 import sqlalchemy as sa
 
@@ -22,7 +23,7 @@ from judge.config import Settings
 from judge.game.clock import ManualClock
 from judge.mail.pipeline import process_message, receive
 from judge.store.db import Database
-from judge.store.models import OutboxMessage
+from judge.store.models import InboxMessage, InboxState, OutboxMessage
 
 JUDGE = "judge@example.org"
 START = datetime(2026, 11, 2, 9, 0, tzinfo=UTC)  # a Monday
@@ -64,10 +65,14 @@ def parse_outbox(row: OutboxMessage) -> Mail:
 
 
 class Conversation:
-    def __init__(self, database: Database, clock: ManualClock | None = None) -> None:
+    def __init__(self, database: Database, clock: ManualClock | None = None,
+                 **settings_values: Any) -> None:
         self.clock = clock or ManualClock(START)
+        # Scripts send far more than a person would in an hour of the frozen clock; the
+        # limit has its own tests (tests/mail/test_identity_limits.py).
+        settings_values.setdefault("messages_per_hour", 100_000)
         settings = Settings(database_url=str(database.url), judge_address=JUDGE,
-                            domain="example.org")
+                            domain="example.org", **settings_values)
         self.judge: Judge = build_judge(settings, self.clock, database)
         self._seen: dict[str, int] = {}
 
@@ -84,6 +89,13 @@ class Conversation:
                                    .where(OutboxMessage.in_reply_to_id == inbox_id)
                                    .order_by(OutboxMessage.id)).all()
             return parse_outbox(rows[-1]) if rows else None
+
+    def last_inbox(self) -> tuple[InboxState, str | None]:
+        """The newest inbox row's state and error (why a message was dropped)."""
+        with self.judge.db.unit_of_work() as session:
+            row = session.scalars(sa.select(InboxMessage).order_by(InboxMessage.id.desc())
+                                  .limit(1)).one()
+            return row.state, row.error
 
     def mails_to(self, address: str) -> list[Mail]:
         """Every message queued for `address` since the last call for it, oldest first."""

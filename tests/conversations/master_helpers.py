@@ -3,12 +3,16 @@
     table = Table.seated(talk)              # forming, full; Table.started(talk) to play
     table.master("PROCESS S1901M")          # SIGNON Malpha <password> prepended
     table.player("FRANCE", "A par-bur")     # the same, as France's player
+
+The game starts Monday 2 Nov 2026 09:00 UTC; the default schedule (movement 72 hours,
+grace 24 hours) gives S1901M its deadline on Thursday 5 Nov 09:00 UTC (DEADLINE).
 """
 
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from typing import Any
 
 import sqlalchemy as sa
@@ -17,6 +21,8 @@ from judge.game.games import find_game, turns_of
 from judge.game.lifecycle import create_game, join_game, start_game
 from judge.store import repo
 from judge.store.models import (
+    Account,
+    AccountAddress,
     AuditEntry,
     FutureOrder,
     Game,
@@ -30,6 +36,7 @@ from tests.conversations.harness import Conversation, Mail
 MASTER = "gm@example.org"
 MASTER_PASSWORD = "gm-secret"
 GAME = "alpha"
+DEADLINE = datetime(2026, 11, 5, 9, 0, tzinfo=UTC)
 
 
 @dataclass
@@ -176,3 +183,21 @@ def _entry(section: str, line: str, body: str) -> str:
 def no_errors(reply: Mail) -> Mail:
     assert not reply.subject.startswith("[errors]"), reply.body
     return reply
+
+
+def set_zone(table: Table, address: str, zone: str) -> None:
+    with table.talk.judge.db.unit_of_work() as session:
+        account = session.scalars(sa.select(Account).join(AccountAddress)
+                                  .where(AccountAddress.address == address)).one()
+        account.time_zone = zone
+
+
+def change_open_turn(table: Table, **values: Any) -> None:
+    with table.talk.judge.db.unit_of_work() as session:
+        turn = session.scalars(sa.select(Turn).where(Turn.processed_at.is_(None))).one()
+        for name, value in values.items():
+            setattr(turn, name, value)
+
+
+def notices(table: Table, power: str) -> list[tuple[str, str]]:
+    return [(m.subject, m.body) for m in table.talk.mails_to(table.address(power))]

@@ -1,4 +1,4 @@
-"""Shared set-up for the seating, player and press conversation tests.
+"""Shared set-up for the seating, player, vote and press conversation tests.
 
 Accounts are made with the repository (REGISTER belongs to another family); games are
 created and filled through CREATE and JOIN mails, as players would.
@@ -9,9 +9,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+import sqlalchemy as sa
+
 from judge.game.games import find_game, settings_of, store_settings
 from judge.game.settings import GameSettings
 from judge.store import repo
+from judge.store.models import Seat
 from tests.conversations.harness import Conversation, Mail
 
 # Each power's initial, in the standard variant's order of powers.
@@ -92,3 +95,18 @@ def game_row(talk: Conversation, game: str = "alpha") -> dict[str, object]:
     with talk.judge.db.unit_of_work() as session:
         found = find_game(session, game)
         return {"state": found.state.value, "result": found.result}
+
+
+def say(talk: Conversation, player: Player, body: str) -> str:
+    """`body` sent by `player`, signed on to alpha: the reply's text."""
+    return reply(talk, player.address, f"{player.signon()}\n{body}").body
+
+
+def seats(talk: Conversation, game: str = "alpha") -> list[tuple[str, str, str | None, str]]:
+    """(address, role, power, status) of every seat, in the order taken."""
+    with talk.judge.db.unit_of_work() as session:
+        found = find_game(session, game)
+        rows = session.scalars(sa.select(Seat).where(Seat.game_id == found.id)
+                               .order_by(Seat.id)).all()
+        return [(s.account.addresses[0].address, s.role.value, s.power, s.status.value)
+                for s in rows]

@@ -1,4 +1,5 @@
-"""The master's turn, seat and ending commands, by mail, on SQLite and PostgreSQL.
+"""The master's turn and ending commands (START, PROCESS, PREVIEW, END GAME) and who may
+use the master's commands, by mail, on SQLite and PostgreSQL. Seats: test_master_seats.py.
 
 The game: standard, seven players (powers given by random.Random(1)), started Monday
 2 Nov 2026 09:00 UTC; the default schedule gives S1901M a deadline of Thursday 09:00 UTC.
@@ -8,7 +9,6 @@ from __future__ import annotations
 
 import pytest
 
-from judge.store import repo
 from judge.store.models import GameState
 from tests.conversations.harness import Conversation
 from tests.conversations.master_helpers import (
@@ -20,6 +20,7 @@ from tests.conversations.master_helpers import (
 )
 
 NOT_MASTER = "only the master of alpha may do this (SIGNON M<game> <password> as master)"
+
 MASTER_COMMANDS = (
     "START", "PROCESS", "PREVIEW", "ROLLBACK", "ROLLFORWARD", "EJECT Italy",
     "REPLACE Italy carol@example.org pw", "BECOME Italy", "SET ORDERS Italy", "END GAME",
@@ -163,130 +164,6 @@ def test_preview_needs_a_running_game(talk: Conversation) -> None:
     table = Table.seated(talk)
     reply = table.master("PREVIEW")
     assert error(reply, "PREVIEW") == "game alpha has not started yet; START it first"
-
-
-def test_eject_puts_the_power_in_civil_disorder(table: Table) -> None:
-    reply = no_errors(table.master("EJECT Italy"))
-    assert done(reply, "EJECT Italy") == ("Italy is in civil disorder until you REPLACE "
-                                          "it; its player and everyone else were told.")
-    [gone] = table.talk.mails_to(table.address("ITALY"))
-    assert gone.subject == "alpha: you no longer play Italy"
-    [notice] = table.talk.mails_to(table.address("FRANCE"))
-    assert notice.subject == "alpha: Italy is in civil disorder"
-    reply = table.player("ITALY", "A rom H")
-    assert error(reply, "SIGNON Ialpha pw2").startswith("I is not a power")
-    assert table.audit()[0][0] == "eject"
-    assert table.audit()[0][1]["power"] == "ITALY"
-
-
-def test_eject_errors(talk: Conversation) -> None:
-    table = Table.seated(talk)
-    reply = table.master("EJECT Italy")
-    assert error(reply, "EJECT Italy") == "game alpha has not started yet; START it first"
-    no_errors(table.master("START\nEJECT Italy"))
-    reply = table.master("EJECT\nEJECT Narnia\nEJECT Italy")
-    assert error(reply, "EJECT") == "write EJECT <power>, e.g. EJECT France"
-    assert error(reply, "EJECT Narnia") == (
-        "'Narnia' is not a power of alpha; the powers are Austria, England, France, "
-        "Germany, Italy, Russia, Turkey")
-    assert error(reply, "EJECT Italy") == (
-        "nobody plays Italy in alpha now (it is in civil disorder); REPLACE Italy "
-        "<address> <password> first")
-
-
-def test_replace_gives_the_power_to_a_new_player(table: Table) -> None:
-    with table.talk.judge.db.unit_of_work() as session:
-        repo.create_account(session, name="Carol", address="carol@example.org")
-    no_errors(table.master("EJECT Italy"))
-    reply = no_errors(table.master("REPLACE Italy carol@example.org carol-pw"))
-    assert done(reply, "REPLACE Italy carol@example.org carol-pw") == (
-        "Carol now plays Italy; they were mailed how to sign on, and everyone was told.")
-    [welcome] = table.talk.mails_to("carol@example.org")
-    assert welcome.subject == "alpha: you now play Italy"
-    assert "Sign on with: SIGNON Ialpha carol-pw\n" in welcome.body
-    assert "Now open: Spring 1901 Movement, deadline Thu 05 Nov 2026 09:00 UTC." in welcome.body
-    answer = table.talk.send("carol@example.org", "SIGNON Ialpha carol-pw\nA rom H")
-    assert answer is not None and not answer.subject.startswith("[errors]")
-    assert "Orders for Italy, Spring 1901 Movement" in answer.body
-    assert table.actions() == ["eject", "replace"]
-
-
-def test_replace_without_eject_retires_the_old_seat(table: Table) -> None:
-    with table.talk.judge.db.unit_of_work() as session:
-        repo.create_account(session, name="Carol", address="carol@example.org")
-    no_errors(table.master("REPLACE Italy carol@example.org carol-pw"))
-    reply = table.player("ITALY", "A rom H")
-    assert error(reply, "SIGNON Ialpha pw2") == "wrong password for I in alpha"
-
-
-def test_replace_errors(table: Table) -> None:
-    france = table.address("FRANCE")
-    reply = table.master(f"REPLACE Italy\nREPLACE Italy nobody@example.org pw\n"
-                         f"REPLACE Italy {france} pw")
-    assert error(reply, "REPLACE Italy") == (
-        "write REPLACE <power> <player's address> <password>, e.g. "
-        "REPLACE France carol@example.org secret")
-    assert error(reply, "REPLACE Italy nobody@example.org pw") == (
-        "nobody is registered as nobody@example.org; they must REGISTER first "
-        "(see HELP REGISTER)")
-    assert error(reply, f"REPLACE Italy {france} pw") == (
-        "Player 4 already plays France in alpha; choose someone else")
-    assert table.actions() == []
-
-
-def test_become_orders_for_a_power_and_is_logged(table: Table) -> None:
-    reply = no_errors(table.master("BECOME France\nA par-bur\nF bre-mid"))
-    assert done(reply, "BECOME France") == (
-        "You act for France for the rest of this message (orders, press, votes); what "
-        "you do is logged.")
-    assert "Orders for France, Spring 1901 Movement" in reply.body
-    assert table.orders("S1901M") == {"FRANCE": ["A par-bur", "F bre-mid"]}
-    assert table.audit() == [
-        ("become", {"power": "FRANCE", "phase": "S1901M"}),
-        ("orders_by_master", {"power": "FRANCE", "phase": "S1901M",
-                              "lines": ["A par-bur", "F bre-mid"]}),
-    ]
-
-
-def test_set_orders_for_two_powers_in_one_message(table: Table) -> None:
-    no_errors(table.master("SET ORDERS France\nA par-bur\nSET ORDERS Germany\nA mun-ruh"))
-    assert table.orders("S1901M") == {"FRANCE": ["A par-bur"], "GERMANY": ["A mun-ruh"]}
-    assert table.actions() == ["set_orders", "set_orders", "orders_by_master",
-                                           "orders_by_master"]
-
-
-def test_become_errors(talk: Conversation) -> None:
-    table = Table.seated(talk)
-    reply = table.master("BECOME France")
-    assert error(reply, "BECOME France") == "game alpha has not started yet; START it first"
-    no_errors(table.master("START\nEJECT Italy"))
-    reply = table.master("BECOME\nSET ORDERS Narnia\nBECOME Italy")
-    assert error(reply, "BECOME") == "write BECOME <power>, e.g. BECOME France"
-    assert error(reply, "SET ORDERS Narnia").startswith("'Narnia' is not a power of alpha")
-    assert error(reply, "BECOME Italy").startswith("nobody plays Italy in alpha now")
-    assert table.actions() == ["start", "eject"]
-
-
-def test_announce_mails_every_seat(table: Table) -> None:
-    reply = no_errors(table.master("ANNOUNCE\nThe deadline is firm.\n\nGood luck!\n"
-                                   "ENDANNOUNCE"))
-    assert done(reply, "ANNOUNCE") == "Your announcement was mailed to all 8 seats of alpha."
-    for address in (*table.addresses, MASTER):
-        mails = [m for m in table.talk.mails_to(address) if not m.subject.startswith("Re:")]
-        assert [m.subject for m in mails] == ["alpha: announcement from the master"]
-        assert mails[0].body == ("Announcement from the master of alpha:\n\n"
-                                 "The deadline is firm.\n\nGood luck!\n")
-    assert table.audit() == [("announce", {"text": "The deadline is firm.\n\nGood luck!"})]
-
-
-def test_announce_errors(table: Table) -> None:
-    reply = table.master("ANNOUNCE\n\nENDANNOUNCE")
-    assert error(reply, "ANNOUNCE") == ("write the announcement on the lines after "
-                                        "ANNOUNCE, then a line ENDANNOUNCE")
-    reply = table.master("ANNOUNCE\nno end")
-    assert error(reply, "ANNOUNCE").startswith("no ENDANNOUNCE after this ANNOUNCE")
-    assert table.talk.mails_to(table.address("FRANCE")) == []
-    assert table.actions() == []
 
 
 @pytest.mark.parametrize(("line", "kind", "winners", "said"), [

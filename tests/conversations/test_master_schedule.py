@@ -1,4 +1,5 @@
-"""The master's deadline and settings commands, by mail, on SQLite and PostgreSQL.
+"""The master's deadline commands (SET DEADLINE, SET GRACE, SET START, SET SCHEDULE), by
+mail, on SQLite and PostgreSQL. The other settings: test_master_settings.py.
 
 The game starts Monday 2 Nov 2026 09:00 UTC; the default schedule (movement 72 hours,
 grace 24 hours) gives S1901M its deadline on Thursday 5 Nov 09:00 UTC.
@@ -7,45 +8,26 @@ grace 24 hours) gives S1901M its deadline on Thursday 5 Nov 09:00 UTC.
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
-from typing import Any
 
 import pytest
-import sqlalchemy as sa
 
-from judge.store.models import Account, AccountAddress, GameState, Turn
 from tests.conversations.harness import Conversation
 from tests.conversations.master_helpers import (
+    DEADLINE,
     MASTER,
     Table,
+    change_open_turn,
     done,
     error,
     no_errors,
+    notices,
+    set_zone,
 )
-
-DEADLINE = datetime(2026, 11, 5, 9, 0, tzinfo=UTC)
 
 
 @pytest.fixture
 def table(talk: Conversation) -> Table:
     return Table.started(talk)
-
-
-def set_zone(table: Table, address: str, zone: str) -> None:
-    with table.talk.judge.db.unit_of_work() as session:
-        account = session.scalars(sa.select(Account).join(AccountAddress)
-                                  .where(AccountAddress.address == address)).one()
-        account.time_zone = zone
-
-
-def change_open_turn(table: Table, **values: Any) -> None:
-    with table.talk.judge.db.unit_of_work() as session:
-        turn = session.scalars(sa.select(Turn).where(Turn.processed_at.is_(None))).one()
-        for name, value in values.items():
-            setattr(turn, name, value)
-
-
-def notices(table: Table, power: str) -> list[tuple[str, str]]:
-    return [(m.subject, m.body) for m in table.talk.mails_to(table.address(power))]
 
 
 def test_set_deadline_reads_the_masters_zone_and_tells_everyone(table: Table) -> None:
@@ -198,107 +180,3 @@ def test_set_schedule_errors_change_nothing(table: Table, line: str, reason: str
     assert error(reply, line).startswith(reason)
     assert table.settings() == before
     assert table.actions() == []
-
-
-def test_press_nmr_and_draw_settings(table: Table) -> None:
-    reply = no_errors(table.master("SET PRESS gray\nSET NMR cd\nSET NODIAS"))
-    assert done(reply, "SET PRESS gray") == "alpha: press is grey."
-    assert done(reply, "SET NMR cd") == (
-        "alpha: at the end of grace, missing orders mean civil disorder.")
-    assert done(reply, "SET NODIAS") == (
-        "alpha: a draw includes only the powers its votes name (no DIAS).")
-    settings = table.settings()
-    assert (settings["press"]["mode"], settings["schedule"]["nmr"], settings["draw"]) == (
-        "grey", "disorder", {"dias": False})
-    no_errors(table.master("SET PRESS none\nSET NMR wait\nSET DIAS"))
-    settings = table.settings()
-    assert (settings["press"]["mode"], settings["schedule"]["nmr"], settings["draw"]) == (
-        "none", "wait", {"dias": True})
-    assert table.audit()[:3] == [("set_press", {"value": "press is grey"}),
-                                 ("set_nmr", {"value": "at the end of grace, missing "
-                                                       "orders mean civil disorder"}),
-                                 ("set_nodias", {"value": "a draw includes only the powers "
-                                                          "its votes name (no DIAS)"})]
-
-
-def test_press_and_nmr_errors(table: Table) -> None:
-    before = table.settings()
-    reply = table.master("SET PRESS loud\nSET NMR\nSET NMR panic")
-    assert error(reply, "SET PRESS loud") == ("write SET PRESS none, white, grey or "
-                                              "partial, e.g. SET PRESS grey")
-    nmr = ("write SET NMR hold, disorder or wait, e.g. SET NMR hold (what happens to "
-           "missing orders when grace ends)")
-    assert error(reply, "SET NMR") == nmr
-    assert error(reply, "SET NMR panic") == nmr
-    assert table.settings() == before
-
-
-def test_pause_and_resume_before_the_deadline_keeps_it(table: Table) -> None:
-    reply = no_errors(table.master("PAUSE"))
-    assert done(reply, "PAUSE") == ("alpha is paused; everyone was told. RESUME starts it "
-                                    "again.")
-    assert table.state() == GameState.PAUSED
-    assert notices(table, "FRANCE") == [(
-        "alpha: paused", "The master has paused alpha: no deadline passes and nothing is "
-                         "processed until it resumes.\n")]
-    reply = no_errors(table.master("RESUME"))
-    assert done(reply, "RESUME") == (
-        "alpha is running again with its deadline; everyone was told. "
-        "Now open: Spring 1901 Movement, deadline Thu 05 Nov 2026 09:00 UTC.")
-    assert table.state() == GameState.ACTIVE
-    assert table.open_turn()["deadline"] == DEADLINE
-    assert notices(table, "FRANCE") == [(
-        "alpha: resumed", "The master has resumed alpha. S1901M has its deadline: "
-                          "Thu 05 Nov 2026 09:00 UTC.\n")]
-    assert table.audit() == [("pause", {"phase": "S1901M"}),
-                             ("resume", {"phase": "S1901M", "new_deadline": False})]
-
-
-def test_resume_after_the_deadline_gives_a_fresh_one(table: Table) -> None:
-    no_errors(table.master("PAUSE"))
-    table.talk.clock.advance(timedelta(days=4))  # Friday 6 Nov 09:00, deadline passed
-    change_open_turn(table, notices={"late": True})
-    no_errors(table.master("RESUME"))
-    turn = table.open_turn()
-    assert turn["deadline"] == datetime(2026, 11, 9, 9, 0, tzinfo=UTC)  # 72 hours on
-    assert turn["notices"] == {}
-    assert notices(table, "ITALY")[-1] == (
-        "alpha: resumed", "The master has resumed alpha. S1901M has a new deadline: "
-                          "Mon 09 Nov 2026 09:00 UTC.\n")
-
-
-def test_pause_and_resume_errors(talk: Conversation) -> None:
-    table = Table.seated(talk)
-    assert error(table.master("PAUSE"), "PAUSE") == (
-        "game alpha has not started yet; START it first")
-    no_errors(table.master("START"))
-    assert error(table.master("RESUME"), "RESUME") == (
-        "game alpha is active, not paused; there is nothing to resume")
-    no_errors(table.master("PAUSE"))
-    assert error(table.master("PAUSE"), "PAUSE") == (
-        "game alpha is paused; only an active game can be paused")
-    no_errors(table.master("END GAME"))
-    assert error(table.master("RESUME"), "RESUME") == (
-        "game alpha is over; ROLLBACK first to play on")
-    assert table.actions() == ["start", "pause", "end_game"]
-
-
-def test_settings_of_a_running_game(table: Table) -> None:
-    reply = no_errors(table.master("SETTINGS"))
-    assert done(reply, "SETTINGS") == " ".join([
-        "Game alpha: active.",
-        "Now open: Spring 1901 Movement, deadline Thu 05 Nov 2026 09:00 UTC.",
-        "Movement 3 days, retreats 1 day, adjustments 1 day; grace 1 day.",
-        "Deadlines fall on: every day, at any time (UTC).",
-        "Reminders before the deadline: 1 day.",
-        "Missing orders at the end of grace: hold.",
-        "Press: white.",
-        "Draws: DIAS."])
-    assert table.actions() == ["show_settings"]
-
-
-def test_settings_of_a_forming_game(talk: Conversation) -> None:
-    table = Table.seated(talk)
-    no_errors(table.master("SET START 2026-12-01 20:00"))
-    text = done(table.master("SETTINGS"), "SETTINGS")
-    assert text.startswith("Game alpha: forming. Starts: Tue 01 Dec 2026 20:00 UTC. ")

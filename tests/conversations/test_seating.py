@@ -1,4 +1,5 @@
-"""CREATE, JOIN, OBSERVE and RESIGN through the mail pipeline, on SQLite and PostgreSQL."""
+"""CREATE and JOIN through the mail pipeline, on SQLite and PostgreSQL (OBSERVE and
+RESIGN: test_observe_resign.py)."""
 
 from __future__ import annotations
 
@@ -9,8 +10,8 @@ import pytest
 import sqlalchemy as sa
 
 from judge.game.games import find_game
-from judge.game.settings import NmrPolicy
-from judge.store.models import GameState, Seat, SeatRole, SeatStatus
+from judge.store import repo
+from judge.store.models import AuditEntry, Seat, SeatRole
 from tests.conversations.harness import Conversation
 from tests.conversations.seating_helpers import (
     MASTER,
@@ -21,19 +22,9 @@ from tests.conversations.seating_helpers import (
     fill,
     game_row,
     reply,
+    seats,
     started_game,
 )
-
-
-def seats(talk: Conversation, game: str = "alpha") -> list[tuple[str, str, str | None, str]]:
-    """(address, role, power, status) of every seat, in the order taken."""
-    with talk.judge.db.unit_of_work() as session:
-        found = find_game(session, game)
-        rows = session.scalars(sa.select(Seat).where(Seat.game_id == found.id)
-                               .order_by(Seat.id)).all()
-        return [(s.account.addresses[0].address, s.role.value, s.power, s.status.value)
-                for s in rows]
-
 
 # CREATE
 
@@ -95,6 +86,19 @@ def test_create_refuses_a_taken_name(talk: Conversation) -> None:
     create(talk)
     answer = reply(talk, MASTER, "CREATE ALPHA other standard")
     assert "a game called alpha already exists; choose another name" in answer.body
+
+
+def test_create_is_in_the_audit_log(talk: Conversation) -> None:
+    create(talk, extra="victory_centres=17")
+    reply(talk, MASTER, "CREATE alpha again standard")  # refused: the name is taken
+    with talk.judge.db.unit_of_work() as session:
+        master = repo.account_by_address(session, MASTER)
+        assert master is not None
+        entries = [(e.game_id, e.actor_account_id, e.action, dict(e.detail))
+                   for e in session.scalars(sa.select(AuditEntry))]
+        game_id = find_game(session, "alpha").id
+    assert entries == [(game_id, master.id, "create",
+                        {"variant": "standard", "options": {"victory_centres": 17}})]
 
 
 # JOIN
@@ -203,102 +207,3 @@ def test_join_a_started_game_is_refused(talk: Conversation) -> None:
     account(talk, "late@example.org")
     answer = reply(talk, "late@example.org", "JOIN alpha pw")
     assert "game alpha has already started; you can OBSERVE it" in answer.body
-
-
-# OBSERVE
-
-def test_observe_takes_an_observer_seat(talk: Conversation) -> None:
-    create(talk)
-    account(talk, "watcher@example.org")
-    answer = reply(talk, "watcher@example.org", "OBSERVE alpha seepw")
-    assert "You observe alpha: you will receive its public reports." in answer.body
-    assert "SIGNON Oalpha <your password>" in answer.body
-    assert seats(talk)[-1] == ("watcher@example.org", "observer", None, "active")
-    answer = reply(talk, "watcher@example.org", "SIGNON Oalpha seepw")
-    assert "Signed on as observer in alpha." in answer.body
-
-
-@pytest.mark.parametrize(("line", "reason"), [
-    ("OBSERVE alpha", "write OBSERVE <game> <password>, e.g. OBSERVE alpha secret"),
-    ("OBSERVE omega pw", "no game called 'omega'"),
-])
-def test_observe_errors(talk: Conversation, line: str, reason: str) -> None:
-    create(talk)
-    account(talk, "watcher@example.org")
-    answer = reply(talk, "watcher@example.org", line)
-    assert reason in answer.body
-
-
-def test_observe_twice_is_refused(talk: Conversation) -> None:
-    create(talk)
-    account(talk, "watcher@example.org")
-    reply(talk, "watcher@example.org", "OBSERVE alpha pw")
-    answer = reply(talk, "watcher@example.org", "OBSERVE alpha pw")
-    assert "you already observe alpha" in answer.body
-
-
-# RESIGN
-
-def test_resign_before_the_start_frees_the_place(talk: Conversation) -> None:
-    create(talk)
-    account(talk, "ann@example.org")
-    reply(talk, "ann@example.org", "JOIN alpha annpw")
-    # Before the start a player has no power letter to SIGNON with: RESIGN names the game.
-    answer = reply(talk, "ann@example.org", "RESIGN alpha annpw")
-    assert "You have left alpha; your place is free again." in answer.body
-    assert [s[1] for s in seats(talk)] == ["master"]
-    answer = reply(talk, "ann@example.org", "JOIN alpha again")
-    assert "Players so far: 1 of 7" in answer.body
-
-
-def test_resign_right_after_join(talk: Conversation) -> None:
-    create(talk)
-    account(talk, "ann@example.org")
-    answer = reply(talk, "ann@example.org", "JOIN alpha annpw\nRESIGN")
-    assert "You have left alpha; your place is free again." in answer.body
-    assert [s[1] for s in seats(talk)] == ["master"]
-
-
-def test_resign_in_a_running_game_tells_the_master(talk: Conversation) -> None:
-    players = started_game(talk, change=lambda s: replace(
-        s, schedule=replace(s.schedule, nmr=NmrPolicy.CIVIL_DISORDER)))
-    austria = players["AUSTRIA"]
-    answer = reply(talk, austria.address, f"{austria.signon()}\nRESIGN\nA vie-bud")
-    assert "You have resigned Austria from alpha; the master is asked to find a " \
-           "replacement." in answer.body
-    assert "Until then nobody orders Austria: its units hold, it makes no builds, and " \
-           "removals follow the civil disorder rule." in answer.body
-    # After RESIGN the message no longer speaks for Austria.
-    assert "line 3: A vie-bud\n    not a command (orders need SIGNON" in answer.body
-    assert ("austria@example.org", "player", "AUSTRIA", "resigned") in seats(talk)
-    [mail] = talk.mails_to(MASTER)
-    assert mail.subject == "alpha: Austria needs a replacement"
-    assert "Austria Player has resigned Austria from alpha during Spring 1901 " \
-           "Movement." in mail.body
-    assert "Until you REPLACE Austria <address> <password>" in mail.body
-    assert talk.mails_to("france@example.org") == []  # only the master is told
-    answer = reply(talk, austria.address, austria.signon())
-    assert "1 error" in answer.body  # the seat no longer signs on
-
-
-@pytest.mark.parametrize(("body", "reason"), [
-    ("RESIGN", "sign on first: SIGNON <power initial><game> <password>"),
-    ("SIGNON Malpha gmpass\nRESIGN", "only a player can resign"),
-    ("RESIGN alpha", "write RESIGN after SIGNON, or RESIGN [<game> <password>], e.g. "
-                     "RESIGN alpha secret"),
-    ("RESIGN alpha gmpass", "you hold no player seat in alpha with that password"),
-    ("RESIGN omega gmpass", "no game called 'omega'"),
-])
-def test_resign_errors(talk: Conversation, body: str, reason: str) -> None:
-    started_game(talk)
-    answer = reply(talk, MASTER, body)
-    assert reason in answer.body
-    assert all(s[3] == SeatStatus.ACTIVE.value for s in seats(talk))
-
-
-def test_resign_after_the_end_is_refused(talk: Conversation) -> None:
-    players = started_game(talk)
-    with talk.judge.db.unit_of_work() as session:
-        find_game(session, "alpha").state = GameState.FINISHED
-    answer = reply(talk, players["ITALY"].address, f"{players['ITALY'].signon()}\nRESIGN")
-    assert "game alpha is over; there is nothing to resign from" in answer.body

@@ -209,7 +209,9 @@ def test_quoted_reply_and_attribution_stripped() -> None:
         "On Tue, 4 Jun 2024, Bob wrote:",
         "> second quote",
     ))
-    assert inbound.body == "A PAR - BUR\n\nF BRE - MAO"
+    # Removed lines leave blanks, so each command keeps the line number the sender sees.
+    assert inbound.body == "A PAR - BUR\n\n\n\n\n\n\n\nF BRE - MAO"
+    assert inbound.body.split("\n").index("F BRE - MAO") == 8  # line 9 of the body
 
 
 def test_signature_stripped() -> None:

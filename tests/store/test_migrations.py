@@ -31,6 +31,8 @@ TABLES_BY_REVISION = {
     "0008": set(),
     "0009": {"future_orders"},
     "0010": set(),
+    "0011": set(),
+    "0012": set(),
 }
 # The revisions that add columns to existing tables: (table, column) pairs.
 COLUMNS_BY_REVISION = {
@@ -38,6 +40,7 @@ COLUMNS_BY_REVISION = {
     "0007": {("seats", "waiting"), ("seats", "absences")},
     "0008": {("turns", "grace_until"), ("turns", "notices")},
     "0010": {("games", "draw_settings"), ("games", "result")},
+    "0012": {("inbox", "sender")},
 }
 
 
@@ -66,7 +69,7 @@ def _schema_diff(url: str) -> list[Any]:
 
 def test_the_revisions_are_a_single_line_in_order() -> None:
     assert _revisions() == sorted(TABLES_BY_REVISION)
-    assert head_revision() == "0010"
+    assert head_revision() == "0012"
 
 
 def test_walk_up_one_step_at_a_time_then_down_then_up(db_url: str) -> None:
@@ -108,7 +111,7 @@ def test_the_comparison_sees_a_missing_revision(db_url: str) -> None:
 def test_the_comparison_sees_missing_columns(db_url: str) -> None:
     upgrade(db_url, "0009")
     added = {(d[2], d[3].name) for d in _schema_diff(db_url) if d[0] == "add_column"}
-    assert added == COLUMNS_BY_REVISION["0010"]
+    assert added == COLUMNS_BY_REVISION["0010"] | COLUMNS_BY_REVISION["0012"]
 
 
 def test_each_column_revision_adds_its_columns_and_takes_them_back(db_url: str) -> None:
@@ -126,5 +129,29 @@ def _columns(url: str) -> set[tuple[str, str]]:
         inspector = sa.inspect(engine)
         return {(table, column["name"]) for table in inspector.get_table_names()
                 for column in inspector.get_columns(table)}
+    finally:
+        engine.dispose()
+
+
+def test_0011_makes_future_orders_unique_and_takes_it_back(db_url: str) -> None:
+    upgrade(db_url, "0011")
+    assert _future_orders_keys(db_url) == ({("game_id", "phase", "power")}, set())
+    downgrade(db_url, "-1")
+    assert _future_orders_keys(db_url) == (set(), {("game_id", "phase")})
+
+
+Keys = set[tuple[str | None, ...]]
+
+
+def _future_orders_keys(url: str) -> tuple[Keys, Keys]:
+    """The unique constraints and the plain indexes of future_orders, as column tuples."""
+    engine = make_engine(url)
+    try:
+        inspector = sa.inspect(engine)
+        unique: Keys = {tuple(u["column_names"])
+                  for u in inspector.get_unique_constraints("future_orders")}
+        plain = {tuple(i["column_names"]) for i in inspector.get_indexes("future_orders")
+                 if not i["unique"]}
+        return unique, plain
     finally:
         engine.dispose()

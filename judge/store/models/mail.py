@@ -19,7 +19,8 @@ class InboxMessage(Base):
     __tablename__ = "inbox"
     # A re-fetched or re-delivered message has the same Message-ID and bytes; a different
     # message reusing a Message-ID (it happens) differs in digest and is kept.
-    __table_args__ = (sa.UniqueConstraint("message_id", "digest"),)
+    __table_args__ = (sa.UniqueConstraint("message_id", "digest"),
+                      sa.Index("ix_inbox_sender_received_at", "sender", "received_at"))
 
     id: Mapped[int] = mapped_column(primary_key=True)
     raw: Mapped[bytes] = mapped_column(sa.LargeBinary())
@@ -28,6 +29,9 @@ class InboxMessage(Base):
     message_id: Mapped[str] = mapped_column(sa.String(MESSAGE_ID_LENGTH))
     digest: Mapped[str] = mapped_column(sa.String(64))  # sha256 of raw, hex
     received_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utc_now)
+    # The From address, for the per-address rate limit; "" when there is none.
+    sender: Mapped[str] = mapped_column(sa.String(ADDRESS_LENGTH), default="",
+                                        server_default="")
     state: Mapped[InboxState] = mapped_column(
         str_enum(InboxState), default=InboxState.NEW, index=True
     )

@@ -60,10 +60,12 @@ class Order(Base):
 
 
 class FutureOrder(Base):
-    """Orders sent ahead for a phase not yet open (PHASE season year kind)."""
+    """Orders sent ahead for a phase not yet open (PHASE season year kind): one row per
+    game, phase and power, into which later submissions are merged."""
 
     __tablename__ = "future_orders"
-    __table_args__ = (sa.Index("ix_future_orders_game_id_phase", "game_id", "phase"),)
+    # Leads with game_id and phase, so it is also the index for "this phase's orders".
+    __table_args__ = (sa.UniqueConstraint("game_id", "phase", "power"),)
 
     id: Mapped[int] = mapped_column(primary_key=True)
     game_id: Mapped[int] = mapped_column(sa.ForeignKey("games.id", ondelete="CASCADE"))

@@ -1,0 +1,76 @@
+"""Acting on an EMG block (judge.mail.emg): the account and game it names, then orders or
+the latest report, answered in the judge's usual reply sections."""
+
+from __future__ import annotations
+
+from judge.commands.context import JudgeContext
+from judge.commands.dispatch import run_message
+from judge.commands.orders import handle_orders
+from judge.commands.reply import Reply
+from judge.game.announce import viewer_of
+from judge.game.errors import GameError
+from judge.game.games import find_game, game_variant, seats_of
+from judge.game.history import following_turns, processed_turns, stored_result
+from judge.mail.emg import TURN, EmgRequest
+from judge.reports.render import render_report
+from judge.store import repo
+from judge.store.models import Account, Seat, SeatRole
+
+
+def run_emg(ctx: JudgeContext, request: EmgRequest, token_seat: Seat | None) -> Reply:
+    reply = Reply()
+    if request.problem is not None:
+        reply.error(1, request.kind, request.problem)
+        return reply
+    try:
+        seat = _seat(ctx, request, token_seat)
+    except GameError as exc:
+        reply.error(1, f"{request.account} {request.game}", str(exc))
+        return reply
+    ctx.seat = seat
+    ctx.signed_on.append(seat)
+    if request.kind == TURN:
+        # §9.0: "each new set of commands overwriting the previous set", hence CLEAR first.
+        return run_message("\n".join(("CLEAR", *request.commands)), ctx, handle_orders)
+    _report(ctx, seat, reply)
+    return reply
+
+
+def _seat(ctx: JudgeContext, request: EmgRequest, token_seat: Seat | None) -> Seat:
+    account = _account(ctx, request.account)
+    owned = {a.address for a in account.addresses}
+    if ctx.sender not in owned and (token_seat is None or token_seat.account_id != account.id):
+        raise GameError(f"account id {request.account} is not the account of {ctx.sender}; "
+                        "write from the address the judge has for that account, or reply "
+                        "to one of the judge's mails to you")
+    game = find_game(ctx.session, request.game)
+    for seat in seats_of(game, SeatRole.PLAYER):
+        if seat.account_id == account.id and seat.power:
+            return seat
+    raise GameError(f"account id {request.account} plays no power in game {game.name}")
+
+
+def _account(ctx: JudgeContext, reference: str) -> Account:
+    digits = reference.upper().removeprefix("A")
+    account = (repo.account_by_id(ctx.session, int(digits)) if digits.isdigit()
+               else repo.account_by_name(ctx.session, reference))
+    if account is None:
+        raise GameError(f"no account with id {reference!r}: the account id is the number "
+                        "WHOAMI shows")
+    return account
+
+
+def _report(ctx: JudgeContext, seat: Seat, reply: Reply) -> None:
+    game = seat.game
+    turns = processed_turns(ctx.session, game)
+    if not turns:
+        reply.done(1, f"EMGREPORT {game.name}", "No turn of this game has been processed "
+                   "yet, so there is no report to send again.")
+        return
+    turn = turns[-1]
+    next_turn = following_turns(ctx.session, game).get(turn.id)
+    result = stored_result(game, turn, next_turn)
+    body = render_report(game_variant(game), result, viewer_of(seat),
+                         next_turn.deadline if next_turn is not None else None, ctx.zone)
+    reply.done(1, f"EMGREPORT {game.name}", f"The latest report ({turn.phase}) follows.")
+    reply.note("Report", *body.rstrip("\n").split("\n"))

@@ -1,0 +1,66 @@
+"""Who a message speaks for: reply tokens, and telling owners when another address acts.
+
+From is a claim, not proof (RFC 5322 lets anyone write any From). A seat is acted for
+only with its password (SIGNON) or its reply token (the +token address of the judge's
+mail to that seat). Either may come from an address the seat's owner never registered;
+the owner's registered address is then told, so a leaked password or a forwarded report
+cannot be used quietly.
+"""
+
+from __future__ import annotations
+
+from judge.commands.context import JudgeContext
+from judge.game.games import game_variant, primary_address
+from judge.mail import envelope
+from judge.mail.tokens import parse_token, token_matches
+from judge.store import repo
+from judge.store.models import Seat, SeatRole, SeatStatus
+
+_LIVE = (SeatStatus.ACTIVE, SeatStatus.CIVIL_DISORDER)
+STALE_TOKEN = ("The address you replied to belongs to a seat whose password has changed "
+               "since, or that is no longer played; nothing was done as that seat. Sign on "
+               "with SIGNON <power initial><game> <password> at the top of your message.")
+
+
+def token_seat(ctx: JudgeContext, raw: bytes, judge_address: str) -> Seat | str | None:
+    """The seat a valid token in the message's recipients names; STALE_TOKEN for a token
+    that no longer holds; None when the message carries no token."""
+    for address in envelope.recipients(raw):
+        parsed = parse_token(address, judge_address)
+        if parsed is None:
+            continue
+        seat = repo.seat_by_id(ctx.session, parsed[0])
+        if seat is not None and seat.status in _LIVE and token_matches(seat, parsed[1]):
+            return seat
+        return STALE_TOKEN
+    return None
+
+
+def signed_on_elsewhere(ctx: JudgeContext) -> list[Seat]:
+    """Seats this message acted for from an address their owner has not registered."""
+    sender = ctx.sender.lower()
+    return [seat for seat in dict.fromkeys(ctx.signed_on)
+            if sender not in {a.address for a in seat.account.addresses}]
+
+
+def tell_owners(ctx: JudgeContext, subject: str) -> None:
+    """Mail each such seat's owner what happened and what to do if it was not them."""
+    for seat in signed_on_elsewhere(ctx):
+        who = seat.power.title() if seat.power else seat.role.value
+        body = (f"A message from {ctx.sender} (subject: {subject!r}) acted for your seat "
+                f"({who} in {seat.game.name}), proved by your password or by the reply "
+                "address of the judge's mail to you.\n\n"
+                "If that was you, there is nothing to do. If not, change your password at "
+                f"once: SIGNON {_letter(seat)}{seat.game.name} <password>, then SET PASSWORD "
+                "<new password>. That also renews the reply address, so old ones stop "
+                "working.\n")
+        ctx.postman.send(ctx.session, to=[primary_address(seat.account)],
+                         subject=f"{seat.game.name}: another address acted for you",
+                         body=body, seat=seat)
+
+
+def _letter(seat: Seat) -> str:
+    if seat.power:
+        found = [p.letter for p in game_variant(seat.game).powers if p.name == seat.power]
+        return found[0].upper() if found else "?"
+    return "M" if seat.role == SeatRole.MASTER else "O"

@@ -1,0 +1,145 @@
+"""The embedded SMTP receiver: mail for the judge, stored before it is acknowledged.
+
+No game logic runs in the SMTP dialogue: DATA stores the raw bytes (with our trace
+header) through `store` and answers 250 only once that committed. If storing fails the
+client is told 451 and its MTA retries later, so nothing is lost either way.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import re
+from collections.abc import Callable
+from email.utils import format_datetime
+from typing import Any, AnyStr
+
+from aiosmtpd.controller import Controller
+from aiosmtpd.smtp import SMTP, Envelope, Session
+
+from judge.config import Settings
+from judge.game.clock import Clock, SystemClock
+
+log = logging.getLogger(__name__)
+
+# What a HELO name may carry into our Received header: a domain or an address literal.
+_UNSAFE_HELO = re.compile(r"[^A-Za-z0-9.\-_:\[\]]")
+
+
+def _nothing() -> None:
+    pass
+
+
+class SmtpReceiver:
+    """An aiosmtpd server on settings.listen_address, in its own thread.
+
+    `on_stored` runs on that thread's event loop after each stored message: keep it
+    quick (wake a worker), or every SMTP session waits for it.
+    """
+
+    def __init__(self, settings: Settings, store: Callable[[bytes], object],
+                 on_stored: Callable[[], None] = _nothing, *,
+                 clock: Clock | None = None) -> None:
+        address = settings.listen_address
+        if address is None:
+            raise ValueError("no receiver: the `listen` setting is empty")
+        self.host, self.port = address
+        handler = _Handler(settings, store, on_stored, clock or SystemClock())
+        # decode_data=False: bytes as sent, and 8BITMIME offered (RFC 6152).
+        self._controller = _Controller(
+            handler, hostname=self.host, port=self.port, server_hostname=settings.domain,
+            data_size_limit=settings.max_message_bytes, enable_SMTPUTF8=True,
+            decode_data=False)
+
+    def start(self) -> None:
+        self._controller.start()
+        log.info("SMTP receiver listening on %s:%d", self.host, self.port)
+
+    def stop(self) -> None:
+        self._controller.stop()
+        log.info("SMTP receiver on %s:%d stopped", self.host, self.port)
+
+
+class _Handler:
+    def __init__(self, settings: Settings, store: Callable[[bytes], object],
+                 on_stored: Callable[[], None], clock: Clock) -> None:
+        self._local, _, self._domain = settings.judge_address.lower().rpartition("@")
+        self._store = store
+        self._on_stored = on_stored
+        self._clock = clock
+
+    def accepts(self, address: str) -> bool:
+        """The judge's address, or one of its sub-addresses (local+token@domain)."""
+        local, _, domain = address.lower().rpartition("@")
+        return domain == self._domain and (
+            local == self._local or local.startswith(self._local + "+"))
+
+    async def handle_RCPT(self, server: SMTP, session: Session, envelope: Envelope,
+                          address: str, rcpt_options: list[str]) -> str:
+        if not self.accepts(address):
+            log.info("refused mail from %s (%s) for %s: not the judge's address",
+                     envelope.mail_from, _peer_ip(session), address)
+            return f"550 5.1.1 <{address}>: no such user here"
+        envelope.rcpt_tos.append(address)
+        envelope.rcpt_options.extend(rcpt_options)
+        return "250 2.1.5 OK"
+
+    async def handle_DATA(self, server: SMTP, session: Session, envelope: Envelope) -> str:
+        content = envelope.original_content or b""
+        raw = self._trace(server, session, envelope) + content
+        try:
+            await asyncio.get_running_loop().run_in_executor(None, self._store, raw)
+        except Exception:
+            log.exception("could not store a message from %s (%s); told it to retry",
+                          envelope.mail_from, _peer_ip(session))
+            return "451 4.3.0 The judge could not store your message; try again later"
+        log.info("accepted a message of %d bytes from %s (%s) for %s", len(content),
+                 envelope.mail_from, _peer_ip(session), ", ".join(envelope.rcpt_tos))
+        try:
+            self._on_stored()
+        except Exception:  # the message is stored: the client must hear 250 regardless
+            log.exception("the callback after storing a message failed")
+        return "250 2.0.0 OK: message stored"
+
+    def _trace(self, server: SMTP, session: Session, envelope: Envelope) -> bytes:
+        """RFC 5321 §4.4's Received header: from whom (HELO, IP), by us, with what, when."""
+        helo = _UNSAFE_HELO.sub("", session.host_name or "")[:255] or "unknown"
+        protocol = "UTF8SMTP" if envelope.smtp_utf8 else (  # RFC 6531 §4.3
+            "ESMTP" if session.extended_smtp else "SMTP")
+        # `for` names one recipient only (§4.4); it keeps the token of a sub-address
+        # that reached us by Bcc or forwarding and is in no header.
+        recipient = f" for <{envelope.rcpt_tos[0]}>" if len(envelope.rcpt_tos) == 1 else ""
+        header = (f"Received: from {helo} ({_literal(session)})\r\n"
+                  f"\tby {server.hostname} with {protocol}{recipient};\r\n"
+                  f"\t{format_datetime(self._clock.now())}\r\n")
+        return header.encode("utf-8")
+
+
+def _peer_ip(session: Session) -> str:
+    peer: Any = session.peer
+    return str(peer[0]) if isinstance(peer, tuple) and peer else "unknown"
+
+
+def _literal(session: Session) -> str:
+    ip = _peer_ip(session)
+    return f"[IPv6:{ip}]" if ":" in ip else f"[{ip}]"  # RFC 5321 §4.1.3
+
+
+class _Smtp(SMTP):
+    """aiosmtpd's SMTP, saying what the size limit is when a message passes it."""
+
+    async def push(self, status: AnyStr) -> None:
+        # aiosmtpd's 552 says "Too much mail data" (or at MAIL FROM SIZE=, "exceeds
+        # fixed maximum"): the player reads it in a bounce, so name the limit. 5.3.4 is
+        # RFC 3463's "message too big for system".
+        if isinstance(status, str) and status.startswith("552 "):
+            log.info("refused a message over %s bytes from %s", self.data_size_limit,
+                     _peer_ip(self.session) if self.session else "unknown")
+            status = (f"552 5.3.4 Message too big: the judge accepts messages of at most "
+                      f"{self.data_size_limit} bytes")
+        await super().push(status)
+
+
+class _Controller(Controller):
+    def factory(self) -> SMTP:
+        return _Smtp(self.handler, **self.SMTP_kwargs)

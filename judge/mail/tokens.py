@@ -1,0 +1,60 @@
+"""Reply tokens: a seat's signed address, so a plain reply acts for that seat.
+
+Every report and reply to a seat carries `Reply-To: judge+s<seat id>-<mac>@domain`. The
+mac is an HMAC over the seat's id keyed by the seat's own random secret, which a password
+change or a REPLACE renews: an old token then stops working. The token proves the writer
+received the judge's mail for that seat, as a password would; it is no more than that,
+so the registered address is told whenever another address uses it.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+import re
+
+from judge.store.models import Seat
+
+# 80 bits of mac: far beyond guessing by mail, short enough for a local part (RFC 5321
+# §4.5.3.1.1 allows 64 octets). Base32 lower case, since mail systems fold case.
+_MAC_CHARS = 16
+_TOKEN = re.compile(r"^s(\d{1,18})-([a-z2-7]{16})$")
+
+
+def seat_token(seat: Seat) -> str:
+    return f"s{seat.id}-{_mac(seat.secret, seat.id)}"
+
+
+def token_address(judge_address: str, seat: Seat) -> str:
+    """The judge's address with the seat's token after a '+' (RFC 5233 sub-addressing)."""
+    local, _, domain = judge_address.partition("@")
+    return f"{local}+{seat_token(seat)}@{domain}"
+
+
+def is_own_address(address: str, judge_address: str) -> bool:
+    """Whether `address` is the judge's own, with or without a +sub-address."""
+    local, _, domain = address.lower().partition("@")
+    judge_local, _, judge_domain = judge_address.lower().partition("@")
+    return domain == judge_domain and local.partition("+")[0] == judge_local
+
+
+def parse_token(address: str, judge_address: str) -> tuple[int, str] | None:
+    """(seat id, mac) when `address` is the judge's address with a token, else None."""
+    local, _, domain = address.lower().partition("@")
+    judge_local, _, judge_domain = judge_address.lower().partition("@")
+    base, plus, token = local.partition("+")
+    if not plus or base != judge_local or domain != judge_domain:
+        return None
+    match = _TOKEN.match(token)
+    return (int(match.group(1)), match.group(2)) if match else None
+
+
+def token_matches(seat: Seat, mac: str) -> bool:
+    # compare_digest: the time taken must not tell how much of a forged mac was right.
+    return hmac.compare_digest(_mac(seat.secret, seat.id), mac)
+
+
+def _mac(secret: str, seat_id: int) -> str:
+    digest = hmac.new(secret.encode(), f"seat:{seat_id}".encode(), hashlib.sha256).digest()
+    return base64.b32encode(digest).decode("ascii").lower()[:_MAC_CHARS]

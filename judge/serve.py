@@ -1,0 +1,128 @@
+"""`judge serve`: the receiver, the poller, the pipeline worker, the scheduler and the
+sender in one process, each in its own thread, all stopped cleanly by SIGTERM.
+
+Nothing is handed from thread to thread but a wake-up: every message and every report
+goes through the database (inbox, outbox), so a thread that dies, or the whole process
+killed, leaves a state the next start picks up where it stopped.
+"""
+
+from __future__ import annotations
+
+import logging
+import signal
+import ssl
+import threading
+from collections.abc import Callable
+from datetime import timedelta
+from types import FrameType
+
+from judge.app import Judge
+from judge.mail.delivery import Transport
+from judge.mail.pipeline import process_pending, receive
+from judge.mail.poller import ImapPoller
+from judge.mail.receiver import SmtpReceiver
+from judge.mail.sender import OutboxSender, transport_for
+from judge.scheduler import JudgeScheduler
+from judge.store.db import shown_url
+
+log = logging.getLogger(__name__)
+# How long an idle worker or sender sleeps with nobody waking it: the safety net for a
+# wake-up that got lost (another process on the same database queued the work).
+IDLE_SECONDS = 5.0
+
+
+class Daemon:
+    def __init__(self, judge: Judge, *, transport: Transport | None = None,
+                 imap_ssl: ssl.SSLContext | None = None) -> None:
+        self.judge = judge
+        self.stopping = threading.Event()
+        self._inbox_wake = threading.Event()
+        self._outbox_wake = threading.Event()
+        self._sender = OutboxSender(
+            judge.db, judge.clock, transport or transport_for(judge.settings),
+            lease=timedelta(seconds=judge.settings.send_lease_seconds))
+        self.scheduler = JudgeScheduler(judge, on_sweep=lambda _done: self._outbox_wake.set())
+        settings = judge.settings
+        self.receiver = SmtpReceiver(settings, self._store, self._inbox_wake.set,
+                                     clock=judge.clock) if settings.listen else None
+        self.poller = ImapPoller(settings, self._store, on_stored=self._inbox_wake.set,
+                                 ssl_context=imap_ssl) if settings.imap_host else None
+        self._threads: list[threading.Thread] = []
+
+    def _store(self, raw: bytes) -> object:
+        return receive(self.judge, raw)
+
+    def start(self) -> None:
+        self.scheduler.start()
+        self._spawn("worker", self._work)
+        self._spawn("sender", self._send)
+        if self.poller is not None:
+            poller = self.poller
+            self._spawn("imap-poller", lambda: poller.run(self.stopping))
+        if self.receiver is not None:
+            self.receiver.start()
+        # Work left by an earlier run: messages stored but not processed, mail not sent.
+        self._inbox_wake.set()
+        self._outbox_wake.set()
+        log.info("judge serving as %s (database %s)", self.judge.settings.judge_address,
+                 shown_url(self.judge.db.url))
+
+    def _spawn(self, name: str, target: Callable[[], None]) -> None:
+        thread = threading.Thread(target=self._guarded(name, target), name=name, daemon=True)
+        thread.start()
+        self._threads.append(thread)
+
+    def _guarded(self, name: str, target: Callable[[], None]) -> Callable[[], None]:
+        def run() -> None:
+            try:
+                target()
+            except Exception:  # a dead thread must stop the process, not leave it half-alive
+                log.exception("%s thread failed; stopping the judge", name)
+                self.stopping.set()
+        return run
+
+    def _work(self) -> None:
+        while not self.stopping.is_set():
+            self._inbox_wake.wait(IDLE_SECONDS)
+            self._inbox_wake.clear()
+            if process_pending(self.judge):
+                self.scheduler.replan()
+                self._outbox_wake.set()
+
+    def _send(self) -> None:
+        while not self.stopping.is_set():
+            self._outbox_wake.wait(IDLE_SECONDS)
+            self._outbox_wake.clear()
+            while not self.stopping.is_set() and self._sender.send_due():
+                pass
+
+    def stop(self) -> None:
+        self.stopping.set()
+        self._inbox_wake.set()
+        self._outbox_wake.set()
+        if self.receiver is not None:
+            self.receiver.stop()
+        for thread in self._threads:
+            thread.join(timeout=30)
+        if self.poller is not None:
+            self.poller.close()
+        self.scheduler.shutdown()
+        log.info("judge stopped")
+
+
+def serve(judge: Judge) -> int:
+    """Run until SIGTERM or SIGINT; 0 after a clean stop, 1 if a thread failed."""
+    daemon = Daemon(judge)
+    stop_requested = threading.Event()
+
+    def on_signal(signum: int, _frame: FrameType | None) -> None:
+        log.info("%s received; stopping", signal.Signals(signum).name)
+        stop_requested.set()
+        daemon.stopping.set()
+
+    signal.signal(signal.SIGTERM, on_signal)
+    signal.signal(signal.SIGINT, on_signal)
+    daemon.start()
+    daemon.stopping.wait()
+    daemon.stop()
+    return 0 if stop_requested.is_set() else 1

@@ -1,0 +1,68 @@
+"""The outbox sender's queries: claim due messages under a lease, then record each outcome.
+
+A claim is fenced by the attempt number it set: an outcome is written only while the row
+is still SENDING under that same attempt, so a sender whose lease ran out (and whose
+message another sender claimed again) cannot overwrite the newer outcome.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+import sqlalchemy as sa
+from sqlalchemy.orm import Session
+
+from judge.store.models import OutboxMessage, OutboxState
+
+
+def claim_due(session: Session, now: datetime, lease: timedelta,
+              limit: int = 50) -> list[OutboxMessage]:
+    """Take the messages due now, oldest due first: SENDING, one more attempt, leased.
+
+    Due means PENDING with its next try come, or SENDING with its lease run out (the
+    sender that took it stopped mid-send). For a SENDING row next_try_at is the lease's
+    end, so one condition covers both. Locked rows are skipped on PostgreSQL, so two
+    senders never take the same message; SQLite has one writer at a time anyway.
+    """
+    query = (sa.select(OutboxMessage)
+             .where(OutboxMessage.state.in_([OutboxState.PENDING, OutboxState.SENDING]),
+                    OutboxMessage.next_try_at <= now)
+             .order_by(OutboxMessage.next_try_at, OutboxMessage.id)
+             .limit(limit).with_for_update(skip_locked=True))
+    rows = list(session.scalars(query))
+    for row in rows:
+        row.state = OutboxState.SENDING
+        row.attempts += 1
+        row.next_try_at = now + lease
+    session.flush()
+    return rows
+
+
+def mark_sent(session: Session, row_id: int, attempt: int, now: datetime) -> bool:
+    """Record a delivery; False if the claim was no longer this sender's."""
+    return _settle(session, row_id, attempt, state=OutboxState.SENT, sent_at=now)
+
+
+def mark_retry(session: Session, row_id: int, attempt: int, error: str,
+               next_try: datetime) -> bool:
+    """Put a message back in the queue until `next_try`, with the reason it failed."""
+    return _settle(session, row_id, attempt, state=OutboxState.PENDING, last_error=error,
+                   next_try_at=next_try)
+
+
+def mark_failed(session: Session, row_id: int, attempt: int, error: str) -> bool:
+    """Give up on a message for good, with the reason."""
+    return _settle(session, row_id, attempt, state=OutboxState.FAILED, last_error=error)
+
+
+def _settle(session: Session, row_id: int, attempt: int, **values: object) -> bool:
+    # An UPDATE with the fence in its WHERE, not read-then-write: no window between them.
+    statement = (sa.update(OutboxMessage)
+                 .where(OutboxMessage.id == row_id,
+                        OutboxMessage.state == OutboxState.SENDING,
+                        OutboxMessage.attempts == attempt)
+                 .values(**values)
+                 .execution_options(synchronize_session=False))
+    result = session.execute(statement)
+    assert isinstance(result, sa.CursorResult)  # what a DML statement returns
+    return result.rowcount == 1

@@ -1,0 +1,109 @@
+"""SmtpTransport's security modes and login, against aiosmtpd on 127.0.0.1.
+
+The certificate is self-signed, made by openssl for 127.0.0.1; the client trusts it
+only when told to, which proves that the certificate is checked at all.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from judge.config import Settings
+from judge.mail.delivery import PermanentFailure, TemporaryFailure
+from judge.mail.sender import SmtpTransport
+from tests.mail.smtp_sink import PASSWORD, USER, Certificate, Sink, accept_judge, make_certificate
+
+RAW = b"From: judge@example.test\r\nTo: alice@example.test\r\nSubject: hi\r\n\r\nbody\r\n"
+TO = ["alice@example.test"]
+
+
+@pytest.fixture(scope="module")
+def certificate(tmp_path_factory: pytest.TempPathFactory) -> Certificate:
+    return make_certificate(tmp_path_factory.mktemp("tls"))
+
+
+def settings(port: int, security: str = "none", user: str = "", password: str = "") -> Settings:
+    return Settings(smtp_host="127.0.0.1", smtp_port=port, smtp_timeout=10,
+                    domain="example.test", smtp_security=security, smtp_user=user,
+                    smtp_password=password)
+
+
+def send(transport: SmtpTransport) -> None:
+    try:
+        transport.deliver(1, "judge@example.test", TO, RAW)
+    finally:
+        transport.close()
+
+
+def test_starttls_upgrades_the_connection_before_the_message(certificate: Certificate) -> None:
+    with Sink(tls_context=certificate.server_context(), require_starttls=True) as sink:
+        send(SmtpTransport(settings(sink.port, security="starttls"),
+                           certificate.client_context()))
+    assert [(d.data, d.tls) for d in sink.received] == [(RAW, True)]
+
+
+def test_smtps_speaks_tls_from_the_first_byte(certificate: Certificate) -> None:
+    with Sink(ssl_context=certificate.server_context()) as sink:
+        send(SmtpTransport(settings(sink.port, security="tls"),
+                           certificate.client_context()))
+    assert [d.data for d in sink.received] == [RAW]
+
+
+@pytest.mark.parametrize("security", ["starttls", "tls"])
+def test_an_untrusted_certificate_is_refused_and_the_message_waits(
+        certificate: Certificate, security: str) -> None:
+    context = certificate.server_context()
+    tls = {"tls_context": context} if security == "starttls" else {"ssl_context": context}
+    with Sink(None, **tls) as sink, pytest.raises(TemporaryFailure, match="VERIFY_FAILED"):
+        send(SmtpTransport(settings(sink.port, security=security)))
+    assert sink.received == []
+
+
+def test_starttls_to_a_relay_without_it_waits_for_the_operator() -> None:
+    with Sink() as sink, pytest.raises(TemporaryFailure, match="STARTTLS extension not"):
+        send(SmtpTransport(settings(sink.port, security="starttls")))
+    assert sink.received == []
+
+
+def test_it_logs_in_when_a_user_is_set() -> None:
+    with Sink(authenticator=accept_judge, auth_require_tls=False) as sink:
+        send(SmtpTransport(settings(sink.port, user=USER, password=PASSWORD)))
+    assert [(d.data, d.login) for d in sink.received] == [(RAW, USER.encode())]
+
+
+def test_a_wrong_password_is_temporary_not_the_message_s_fault() -> None:
+    with Sink(authenticator=accept_judge, auth_require_tls=False) as sink, \
+            pytest.raises(TemporaryFailure, match="535"):
+        send(SmtpTransport(settings(sink.port, user=USER, password="wrong")))
+    assert sink.received == []
+
+
+def test_a_non_ascii_address_is_sent_with_smtputf8() -> None:
+    with Sink() as sink:
+        transport = SmtpTransport(settings(sink.port))
+        try:
+            transport.deliver(1, "judge@example.test", ["jörg@example.test"], RAW)
+        finally:
+            transport.close()
+    assert [(d.rcpt_tos, d.smtp_utf8) for d in sink.received] == [(["jörg@example.test"], True)]
+
+
+def test_a_non_ascii_address_to_a_relay_without_smtputf8_fails_for_good() -> None:
+    with Sink(enable_SMTPUTF8=False) as sink, pytest.raises(PermanentFailure, match="SMTPUTF8"):
+        transport = SmtpTransport(settings(sink.port))
+        try:
+            transport.deliver(1, "judge@example.test", ["jörg@example.test"], RAW)
+        finally:
+            transport.close()
+
+
+def test_a_kept_connection_the_relay_no_longer_serves_is_replaced() -> None:
+    with Sink() as sink:
+        transport = SmtpTransport(settings(sink.port))
+        transport.deliver(1, "judge@example.test", TO, RAW)
+        transport.deliver(2, "judge@example.test", TO, RAW)
+        sink.handler.noop_reply = "421 4.4.2 Idle too long, closing"
+        transport.deliver(3, "judge@example.test", TO, RAW)
+        transport.close()
+    first, second, third = (d.connection for d in sink.received)
+    assert first == second != third
