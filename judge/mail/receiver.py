@@ -19,6 +19,7 @@ from aiosmtpd.smtp import SMTP, Envelope, Session
 
 from judge.config import Settings
 from judge.game.clock import Clock, SystemClock
+from judge.mail.tokens import is_own_address
 
 log = logging.getLogger(__name__)
 
@@ -63,16 +64,14 @@ class SmtpReceiver:
 class _Handler:
     def __init__(self, settings: Settings, store: Callable[[bytes], object],
                  on_stored: Callable[[], None], clock: Clock) -> None:
-        self._local, _, self._domain = settings.judge_address.lower().rpartition("@")
+        self._address = settings.judge_address
         self._store = store
         self._on_stored = on_stored
         self._clock = clock
 
     def accepts(self, address: str) -> bool:
         """The judge's address, or one of its sub-addresses (local+token@domain)."""
-        local, _, domain = address.lower().rpartition("@")
-        return domain == self._domain and (
-            local == self._local or local.startswith(self._local + "+"))
+        return is_own_address(address, self._address)
 
     async def handle_RCPT(self, server: SMTP, session: Session, envelope: Envelope,
                           address: str, rcpt_options: list[str]) -> str:

@@ -34,8 +34,9 @@ def token_address(judge_address: str, seat: Seat) -> str:
 
 def is_own_address(address: str, judge_address: str) -> bool:
     """Whether `address` is the judge's own, with or without a +sub-address."""
-    local, _, domain = address.lower().partition("@")
-    judge_local, _, judge_domain = judge_address.lower().partition("@")
+    # The last "@": a quoted local part may hold one (RFC 5321 §4.1.2).
+    local, _, domain = address.lower().rpartition("@")
+    judge_local, _, judge_domain = judge_address.lower().rpartition("@")
     return domain == judge_domain and local.partition("+")[0] == judge_local
 
 
