@@ -102,12 +102,19 @@ def _unit(variant: Variant, spec: Any) -> Unit:
 
 
 def _no_two_in_one(variant: Variant, units: tuple[Unit, ...]) -> None:
-    seen: set[tuple[str, str]] = set()
+    """One unit per province and layer, except a stack: units of a kind that `stacks`, all
+    of one power and one kind (Envoy 5.v)."""
+    seen: dict[tuple[str, str], Unit] = {}
     for u in units:
-        key = (variant.rules.kinds[u.kind].layer, province_of(u.loc))
-        if key in seen:
-            raise RequestError(f"two units in {key[1]}")
-        seen.add(key)
+        kind = variant.rules.kinds[u.kind]
+        key = (kind.layer, province_of(u.loc))
+        first = seen.setdefault(key, u)
+        if first is u or (kind.stacks and first == u):
+            continue
+        if kind.stacks and first.kind == u.kind:
+            raise RequestError(f"{first.power} and {u.power} both have a {kind.name} in "
+                               f"{key[1]}: only one power's {kind.name}s may share a province")
+        raise RequestError(f"two units in {key[1]}")
 
 
 def _owners(variant: Variant, centres: Any) -> dict[str, str]:

@@ -6,10 +6,12 @@ arrays; resolver.py holds the algorithm that decides them.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from judge.engine.legality import Board, Checked
 from judge.engine.orders import Convoy, Move, Support
 from judge.engine.rules import Rules
-from judge.engine.types import province_of
+from judge.engine.types import Unit, province_of
 
 HOLD, MOVE, SUPPORT, CONVOY = 0, 1, 2, 3
 UNRESOLVED, GUESSING, RESOLVED = 0, 1, 2
@@ -19,7 +21,8 @@ class Decisions:
     """A phase's orders as flat arrays indexed like the board's units: what each unit does,
     where, for whom, and the state and value of its decision (resolver.py decides them)."""
 
-    def __init__(self, rules: Rules, board: Board, orders: list[Checked | None]) -> None:
+    def __init__(self, rules: Rules, board: Board, orders: list[Checked | None],
+                 strength: Mapping[Unit, int] | None = None) -> None:
         self.rules = rules
         # The board's units, index by province and powers (legality's Board), shared.
         self.units = board.units
@@ -28,6 +31,9 @@ class Decisions:
         self.province = rules.geo.province
         self.prov = list(self.at)
         self.power = board.powers
+        # Each unit's own strength in attack, defence and support: 1, or a stack's size
+        # (Envoy 5.v), given by the variant's handler.
+        self.strength = [strength.get(u, 1) for u in self.units] if strength else [1] * n
         self.otype = [HOLD] * n
         self.dest: list[str] = [""] * n  # move: province entered; support: province supported into
         self.dest_loc: list[str] = [""] * n

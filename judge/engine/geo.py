@@ -113,6 +113,11 @@ class Geography:
         graph = self.graphs.get(kind.graph, {})
         if province.coasts and any(c in graph for c in self.locations[prov]):
             return self.locations[prov]
+        if graph and prov not in graph:
+            # A kind whose graph leaves a province out cannot stand there, whatever the
+            # terrain: Envoy's home provinces and North Sea are no diplomat spaces (5.ii,
+            # 5.iii). A kind without borders (rn45's engineer) stands by terrain alone.
+            return ()
         return (prov,)
 
     def neighbours(self, kind: UnitKind, loc: str) -> frozenset[str]:

@@ -20,11 +20,18 @@ class MovementPhase:
     def adjudicate(
         self, rules: Rules, position: Position, orders: Mapping[str, Sequence[Order]]
     ) -> PhaseOutcome:
-        board = Board(rules, position)
-        legal, illegal = check_movement(board, orders)
-        resolver = Resolver(rules, board, legal)
-        resolver.run()
-        return _outcome(rules, position, legal, illegal, resolver)
+        return resolve_movement(rules, position, orders)
+
+
+def resolve_movement(rules: Rules, position: Position, orders: Mapping[str, Sequence[Order]],
+                     strength: Mapping[Unit, int] | None = None) -> PhaseOutcome:
+    """The main layer's movement; `strength` gives a unit other than 1 (a variant's stack,
+    Envoy 5.v, resolved on a map and layer of its own)."""
+    board = Board(rules, position)
+    legal, illegal = check_movement(board, orders)
+    resolver = Resolver(rules, board, legal, strength)
+    resolver.run()
+    return _outcome(rules, position, legal, illegal, resolver)
 
 
 def _outcome(

@@ -8,6 +8,8 @@ ones of 5.B.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from judge.engine.convoys import route_exists
 from judge.engine.decisions import (
     CONVOY,
@@ -22,6 +24,7 @@ from judge.engine.decisions import (
 from judge.engine.legality import Board, Checked
 from judge.engine.rulebook import ConvoyDisruption
 from judge.engine.rules import Rules
+from judge.engine.types import Unit
 
 __all__ = ["CONVOY", "HOLD", "MOVE", "SUPPORT", "Resolver"]
 
@@ -31,8 +34,9 @@ _ALL_ROUTES = ConvoyDisruption.ALL_ROUTES
 
 
 class Resolver(Decisions):
-    def __init__(self, rules: Rules, board: Board, orders: list[Checked | None]) -> None:
-        super().__init__(rules, board, orders)
+    def __init__(self, rules: Rules, board: Board, orders: list[Checked | None],
+                 strength: Mapping[Unit, int] | None = None) -> None:
+        super().__init__(rules, board, orders, strength)
         self.paradox: set[int] = set()
         self.paths: dict[int, bool] = {}
         self.cycle: list[int] = []
@@ -169,7 +173,7 @@ class Resolver(Decisions):
         n = 0
         for s in self.supporters.get(i, ()):
             if self.power[s] != against and self.resolve(s):
-                n += 1
+                n += self.strength[s]
         return n
 
     def attack(self, i: int) -> int:
@@ -177,13 +181,13 @@ class Resolver(Decisions):
             return 0
         j = self.at.get(self.dest[i], -1)
         if j < 0 or (self.h2h[i] < 0 and self.otype[j] == MOVE and self.resolve(j)):
-            return 1 + self._supports(i)
+            return self.strength[i] + self._supports(i)
         if self.power[j] == self.power[i]:
             return 0  # DATC 6.D.10: no self-dislodgement
-        return 1 + self._supports(i, against=self.power[j])  # DATC 6.D.12
+        return self.strength[i] + self._supports(i, against=self.power[j])  # DATC 6.D.12
 
     def defend(self, j: int) -> int:
-        return 1 + self._supports(j)
+        return self.strength[j] + self._supports(j)
 
     def prevent(self, k: int) -> int:
         if self.convoyed[k] and not self.path(k):
@@ -191,15 +195,15 @@ class Resolver(Decisions):
         j = self.h2h[k]
         if j >= 0 and self.resolve(j):
             return 0  # DATC 4.A.7 b: only a head-to-head loser loses its effect
-        return 1 + self._supports(k)
+        return self.strength[k] + self._supports(k)
 
     def hold(self, prov: str) -> int:
         j = self.at.get(prov, -1)
         if j < 0:
             return 0
         if self.otype[j] == MOVE:
-            return 0 if self.resolve(j) else 1
-        return 1 + self._supports(j)
+            return 0 if self.resolve(j) else self.strength[j]
+        return self.strength[j] + self._supports(j)
 
     def run(self) -> None:
         state, valid = self.state, self.valid

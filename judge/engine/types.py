@@ -29,6 +29,9 @@ class UnitKind:
     takes_centres: bool = True
     # Civil disorder tie-break (2023 rules: a fleet is removed before an army).
     removal_priority: int = 0
+    # Several units of this kind and one power may share a province, moving and holding as
+    # one with their summed strength (Envoy 5.v); a layer's handler decides what that means.
+    stacks: bool = False
 
 
 class Unit(NamedTuple):

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from judge.engine.geo import Geography
+from judge.engine.geo import Border, Geography
+from judge.engine.movement import resolve_movement
 from judge.engine.orders import Disband, Move
 from judge.engine.outcome import Outcome
 from judge.engine.position import Position
@@ -51,3 +52,26 @@ def test_a_removal_takes_the_main_layer_unit_not_the_diplomat_beside_it() -> Non
                       Unit("FRANCE", "A", "bur")), {"par": "FRANCE"})
     turn = adjudicate(rules, board, {"FRANCE": [Disband("par")]})
     assert set(turn.position.units) == {Unit("FRANCE", "D", "par"), Unit("FRANCE", "A", "bur")}
+
+
+def test_a_unit_given_strength_two_beats_a_unit_holding_alone() -> None:
+    # The standard map, no supports: A bur -> par against A par holding. Strength 1 each
+    # bounces; strength 2 for the attacker dislodges (Envoy's stacks, 5.v).
+    board = Position(Phase.parse("S1901M"),
+                     (Unit("GERMANY", "A", "bur"), Unit("FRANCE", "A", "par")), {})
+    orders = {"GERMANY": [Move("bur", "par")]}
+    plain = resolve_movement(V.rules, board, orders)
+    assert [r.outcome for r in plain.results] == [Outcome.FAILS, Outcome.SUCCEEDS]
+    strong = resolve_movement(V.rules, board, orders, {Unit("GERMANY", "A", "bur"): 2})
+    assert [d.unit for d in strong.position.dislodged] == [Unit("FRANCE", "A", "par")]
+
+
+def test_a_kind_stands_only_where_its_graph_reaches() -> None:
+    # Terrain allows land, but the graph has only par-bur: Munich is no place for it.
+    kind = UnitKind("X", "envoy", "x", frozenset({"land"}), layer="x")
+    geo = V.rules.geo
+    borders = [*read_borders(V.folder / "borders.csv"), Border("bur", "par", frozenset({"x"}))]
+    small = Geography(geo.provinces.values(), borders, {**geo.kinds, "X": kind})
+    assert small.stand_locations(kind, "par") == ("par",)
+    assert small.stand_locations(kind, "mun") == ()
+    assert small.stand_locations(small.kinds["A"], "mun") == ("mun",)

@@ -1,0 +1,1 @@
+"""Envoy (issue #5): the diplomat map and the diplomats' movement."""

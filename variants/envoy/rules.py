@@ -1,0 +1,193 @@
+"""Envoy's hooks: diplomats in movement phases (rule 5; docs/variants/envoy.md).
+
+Armies and fleets are adjudicated by the standard handler, untouched. Diplomats are then
+resolved by the same DATC resolver on a map of their own (the `diplomat` graph, home
+countries as single spaces), each stack as one unit with the strength of its size (5.v);
+a dislodged stack is eliminated (5.iv). The two layers never meet (5).
+"""
+
+from __future__ import annotations
+
+import csv
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
+from pathlib import Path
+
+from judge.engine.geo import Border, Geography
+from judge.engine.movement import resolve_movement
+from judge.engine.orders import Convoy, Hold, Move, Order, Support
+from judge.engine.outcome import OrderResult, Outcome, Reason
+from judge.engine.position import Position
+from judge.engine.rules import PhaseHandler, PhaseOutcome, Rules, own_units_only
+from judge.engine.types import MOVEMENT, Unit, province_of
+from judge.variant import Variant
+
+DIPLOMAT = "D"
+# Rule 5.iii: these seas do not exist for diplomats.
+VANISHED = {"nth": "the North Sea", "adr": "the Adriatic Sea", "aeg": "the Aegean Sea"}
+NOT_FOR_DIPLOMATS = "armies and fleets cannot support diplomats (Envoy 5.iv)"
+ONLY_DIPLOMATS = "diplomats support only diplomats (Envoy 5.iv)"
+
+Orders = Mapping[str, Sequence[Order]]
+
+
+def customise(variant: Variant) -> Variant:
+    countries = read_countries(variant.folder / "countries.csv")
+    inner = variant.rules.handlers[MOVEMENT]
+    movement = EnvoyMovement(inner, diplomat_geography(variant.rules.geo), countries)
+    handlers = {**variant.rules.handlers, MOVEMENT: movement}
+    return replace(variant, rules=replace(variant.rules, handlers=handlers))
+
+
+def read_countries(path: Path) -> dict[str, str]:
+    """Each home province -> its country's diplomat space (rule 5.ii; make_map.py)."""
+    with open(path, newline="", encoding="utf-8") as f:
+        return {prov: row["space"] for row in csv.DictReader(f)
+                for prov in row["provinces"].split()}
+
+
+def diplomat_geography(geo: Geography) -> Geography:
+    """The diplomats' own view of the map: their graph only, with the diplomat as the main
+    layer, so that legality and the resolver work on it unchanged."""
+    kind = replace(geo.kinds[DIPLOMAT], layer="main")
+    edges = geo.graphs[kind.graph]
+    pairs = {tuple(sorted((a, b))) for a, near in edges.items() for b in near}
+    borders = [Border(a, b, frozenset({kind.graph})) for a, b in sorted(pairs)]
+    return Geography(geo.provinces.values(), borders, {DIPLOMAT: kind})
+
+
+class EnvoyMovement:
+    """The standard movement handler for armies and fleets, then the diplomats'."""
+
+    def __init__(self, inner: PhaseHandler, geo: Geography, countries: Mapping[str, str]):
+        self.inner = inner
+        self.geo = geo
+        self.countries = countries
+
+    def needed(self, rules: Rules, position: Position) -> bool:
+        return self.inner.needed(rules, position)
+
+    def adjudicate(self, rules: Rules, position: Position, orders: Orders) -> PhaseOutcome:
+        main_at = {province_of(u.loc): u for u in rules.main_units(position)}
+        stacks = diplomat_stacks(position)
+        main, diplomatic = self._split(rules, main_at, orders)
+        main, refused = _refuse(main, main_at, _for_regulars)
+        out = self.inner.adjudicate(rules, position, main)
+        reps = {prov: units[0] for prov, units in stacks.items()}
+        diplomatic, d_refused = _refuse(diplomatic, reps, _for_diplomats)
+        d_results, diplomats = self._diplomats(rules, position, stacks, diplomatic)
+        results = (*_replace_holds(out.results, refused, main),
+                   *_replace_holds(d_results, d_refused, diplomatic))
+        others = [e for e in out.events if not isinstance(e, OrderResult)]
+        units = (*(u for u in out.position.units if u.kind != DIPLOMAT), *diplomats)
+        after = out.position.with_board(units, out.position.dislodged)
+        return PhaseOutcome(results, after, (*results, *others))
+
+    def _split(self, rules: Rules, main_at: Mapping[str, Unit],
+               orders: Orders) -> tuple[dict[str, list[Order]], dict[str, list[Order]]]:
+        """Diplomat orders (`D` written, or no kind and no army or fleet there), with home
+        provinces read as their country (5.ii), apart from the others."""
+        main: dict[str, list[Order]] = {}
+        diplomatic: dict[str, list[Order]] = {}
+        for power, given in orders.items():
+            for order in given:
+                prov = rules.geo.province.get(order.loc) or province_of(order.loc)
+                if order.kind == DIPLOMAT or (order.kind is None and prov not in main_at):
+                    diplomatic.setdefault(power, []).append(self._as_diplomat(order))
+                else:
+                    main.setdefault(power, []).append(order)
+        return main, diplomatic
+
+    def _as_diplomat(self, order: Order) -> Order:
+        """The order with each home province read as its country ('D Vie' is 'D Aus')."""
+        space = self.countries.get
+        new: Order = replace(order, loc=space(order.loc, order.loc))
+        if isinstance(new, Move):
+            new = replace(new, dest=space(new.dest, new.dest))
+        elif isinstance(new, Convoy):
+            new = replace(new, target=space(new.target, new.target),
+                          dest=space(new.dest, new.dest))
+        elif isinstance(new, Support):
+            dest = None if new.dest is None else space(new.dest, new.dest)
+            new = replace(new, target=space(new.target, new.target), dest=dest)
+        return order if new == order else new  # the same object keeps its written text
+
+    def _diplomats(self, rules: Rules, position: Position, stacks: Mapping[str, list[Unit]],
+                   orders: Orders) -> tuple[list[OrderResult], list[Unit]]:
+        """Each stack resolved as one unit as strong as its size; the survivors, as many
+        diplomats as before at the stack's new place."""
+        size = {units[0]: len(units) for units in stacks.values()}
+        reps = tuple(size)
+        drules = replace(rules, geo=self.geo, may_order=own_units_only)
+        board = Position(position.phase, reps, position.owners)
+        out = resolve_movement(drules, board, orders, size)
+        gone = {d.unit for d in out.position.dislodged}  # 5.iv: eliminated, no retreat
+        survivors = [u for u in reps if u not in gone]
+        moved = [u for rep, u in zip(survivors, out.position.units, strict=True)
+                 for _ in range(size[rep])]
+        return list(out.results), moved
+
+
+def diplomat_stacks(position: Position) -> dict[str, list[Unit]]:
+    """The diplomats of each space: one player's (5.v; rule 4 clears the others)."""
+    stacks: dict[str, list[Unit]] = {}
+    for u in position.units:
+        if u.kind == DIPLOMAT:
+            stacks.setdefault(province_of(u.loc), []).append(u)
+    for prov, units in stacks.items():
+        powers = sorted({u.power for u in units})
+        if len(powers) > 1:
+            raise ValueError(f"diplomats of {' and '.join(powers)} share {prov}")
+    return stacks
+
+
+def _for_diplomats(order: Order) -> str | None:
+    """Why a diplomat's order is illegal before any board is looked at, if it is."""
+    if isinstance(order, Support | Convoy) and order.target_kind not in (None, DIPLOMAT):
+        return ONLY_DIPLOMATS
+    for place in (order.loc, getattr(order, "dest", None), getattr(order, "target", None)):
+        if place in VANISHED:
+            return f"{VANISHED[place]} does not exist for diplomats (Envoy 5.iii)"
+    return None
+
+
+def _for_regulars(order: Order) -> str | None:
+    if isinstance(order, Support | Convoy) and order.target_kind == DIPLOMAT:
+        return NOT_FOR_DIPLOMATS
+    return None
+
+
+def _refuse(orders: Orders, units_at: Mapping[str, Unit],
+            why: Callable[[Order], str | None]) -> tuple[dict[str, list[Order]],
+                                                          list[OrderResult]]:
+    """Orders for a unit there that `why` refuses, as illegal results; the rest."""
+    kept: dict[str, list[Order]] = {}
+    out: list[OrderResult] = []
+    for power, given in orders.items():
+        for order in given:
+            unit = units_at.get(province_of(order.loc))
+            message = why(order) if unit is not None else None
+            if unit is not None and message:
+                out.append(OrderResult(power, unit, order, "", Outcome.ILLEGAL, Reason.ILLEGAL,
+                                       message))
+            else:
+                kept.setdefault(power, []).append(order)
+    return kept, out
+
+
+def _replace_holds(results: Sequence[OrderResult], refused: list[OrderResult],
+                   handled: Orders) -> list[OrderResult]:
+    """A refused order's unit held, but it was ordered: its result is the refusal, not
+    the implicit hold the handler gave it (as the standard handler does for its own
+    illegal orders)."""
+    if not refused:
+        return list(results)
+    given = {id(o) for os in handled.values() for o in os}
+    ordered = {r.unit for r in refused}
+    implicit = {r.unit: r for r in results if r.unit in ordered
+                and isinstance(r.order, Hold) and id(r.order) not in given}
+    out = [r for r in results if implicit.get(r.unit) is not r]
+    for r in refused:
+        hold = implicit.get(r.unit)
+        out.append(r._replace(dislodged=True) if hold is not None and hold.dislodged else r)
+    return out
