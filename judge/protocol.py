@@ -62,11 +62,21 @@ def _position(variant: Variant, request: Mapping[str, Any]) -> Position:
         units = variant.start.units
     _no_two_in_one(variant, units)
     owners = _owners(variant, request.get("centers"))
-    position = Position(phase, units, owners)
+    state = _state(request.get("state"))
+    position = Position(phase, units, owners, (), state)
     if phase.kind != RETREAT:
         return position  # dislodged units belong to retreat phases only (docs/adjudicate.md)
     dislodged = tuple(_dislodged(variant, position, spec) for spec in _list(request, "dislodged"))
-    return Position(phase, units, owners, dislodged)
+    return Position(phase, units, owners, dislodged, state)
+
+
+def _state(state: Any) -> dict[str, Any]:
+    """The variant's memory between phases (Envoy's players and control), as given."""
+    if state is None:
+        return {}
+    if not isinstance(state, dict):
+        raise RequestError("'state' must be a JSON object (the variant's state)")
+    return state
 
 
 def _list(request: Mapping[str, Any], key: str) -> list[Any]:
@@ -171,7 +181,10 @@ def _orders(
 def _reply(
     turn: TurnResult, texts: Mapping[int, str], unparsed: list[OrderResult]
 ) -> dict[str, Any]:
-    results = [_result(r, texts) for r in (*turn.results, *unparsed)]
+    given = {id(r) for r in turn.results}
+    # A variant's season end may remove units (Envoy 7): those come as results too.
+    later = [e for e in turn.events if isinstance(e, OrderResult) and id(e) not in given]
+    results = [_result(r, texts) for r in (*turn.results, *unparsed, *later)]
     reply: dict[str, Any] = {
         "phase": str(turn.phase),
         "next_phase": str(turn.next_phase) if turn.next_phase else None,
@@ -183,6 +196,8 @@ def _reply(
         ],
         "centers": centres_by_power(turn.position.owners),
     }
+    if turn.position.state:
+        reply["state"] = dict(turn.position.state)  # only variants that keep one (Envoy)
     if turn.winners:
         reply["winners"] = list(turn.winners)
     return reply

@@ -8,11 +8,12 @@ killed, leaves a state the next start picks up where it stopped.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import signal
 import ssl
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from datetime import timedelta
 from types import FrameType
 
@@ -23,12 +24,15 @@ from judge.mail.poller import ImapPoller
 from judge.mail.receiver import SmtpReceiver
 from judge.mail.sender import OutboxSender, transport_for
 from judge.scheduler import JudgeScheduler
-from judge.store.db import shown_url
+from judge.store.db import is_transient, shown_url
 
 log = logging.getLogger(__name__)
 # How long an idle worker or sender sleeps with nobody waking it: the safety net for a
 # wake-up that got lost (another process on the same database queued the work).
 IDLE_SECONDS = 5.0
+# The pause after a transient database error (SQLite locked by another writer past its
+# busy timeout, a PostgreSQL restart) before the thread tries again.
+BUSY_PAUSE = 1.0
 
 
 class Daemon:
@@ -85,16 +89,30 @@ class Daemon:
         while not self.stopping.is_set():
             self._inbox_wake.wait(IDLE_SECONDS)
             self._inbox_wake.clear()
-            if process_pending(self.judge):
-                self.scheduler.replan()
-                self._outbox_wake.set()
+            with self._riding_out("worker", self._inbox_wake):
+                if process_pending(self.judge, after_each=self._outbox_wake.set):
+                    self.scheduler.replan()
 
     def _send(self) -> None:
         while not self.stopping.is_set():
             self._outbox_wake.wait(IDLE_SECONDS)
             self._outbox_wake.clear()
-            while not self.stopping.is_set() and self._sender.send_due():
-                pass
+            with self._riding_out("sender", self._outbox_wake):
+                while not self.stopping.is_set() and self._sender.send_due():
+                    pass
+
+    @contextlib.contextmanager
+    def _riding_out(self, name: str, wake: threading.Event) -> Iterator[None]:
+        """A busy or briefly unreachable database pauses a thread; anything else stops it."""
+        try:
+            yield
+        except Exception as exc:
+            if not is_transient(exc):
+                raise
+            log.warning("%s: the database is busy or unreachable (%s); trying again in "
+                        "%.0f s", name, exc.__class__.__name__, BUSY_PAUSE)
+            self.stopping.wait(BUSY_PAUSE)
+            wake.set()
 
     def stop(self) -> None:
         self.stopping.set()

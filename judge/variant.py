@@ -8,8 +8,10 @@ use. docs/map-format.md describes the files; docs/variants.md the hooks.
 from __future__ import annotations
 
 import csv
+import importlib.machinery
 import importlib.util
 import os
+import sys
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields, replace
@@ -139,10 +141,20 @@ def _apply_hooks(variant: Variant, folder: Path) -> Variant:
     path = folder / "rules.py"
     if not path.is_file():
         return variant
-    spec = importlib.util.spec_from_file_location(f"judge_variant_{folder.name}", path)
+    # The folder is loaded as a package, fresh each time, so that rules.py may import its
+    # sibling modules (`from .control import ...`) and a second folder of the same name
+    # never sees the first one's modules.
+    package = f"judge_variant_{folder.name}"
+    for name in [n for n in sys.modules if n == package or n.startswith(package + ".")]:
+        del sys.modules[name]
+    parent = importlib.machinery.ModuleSpec(package, None, is_package=True)
+    parent.submodule_search_locations = [str(folder)]
+    sys.modules[package] = importlib.util.module_from_spec(parent)
+    spec = importlib.util.spec_from_file_location(f"{package}.rules", path)
     if spec is None or spec.loader is None:
         raise MapError(f"cannot load {path}")
     module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
     spec.loader.exec_module(module)
     customised: Variant = module.customise(variant)
     return customised

@@ -177,6 +177,14 @@ def latest_set(session: Session, variant: Variant, turn: Turn, power: str) -> di
     return stored_set(variant, Phase.parse(turn.phase), row.lines if row else [])
 
 
+def latest_sets(session: Session, variant: Variant,
+                turn: Turn) -> dict[str, dict[str, Written]]:
+    """Every power's current set, from one query (a power without orders is absent)."""
+    phase = Phase.parse(turn.phase)
+    return {power: stored_set(variant, phase, row.lines)
+            for power, row in repo.latest_orders(session, turn).items()}
+
+
 def save_set(session: Session, turn: Turn, power: str, merged: Mapping[str, Written],
              clock: Clock, inbox: InboxMessage | None) -> None:
     repo.submit_orders(session, turn, power, [w.text for w in merged.values()],

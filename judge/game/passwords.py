@@ -6,11 +6,19 @@ import base64
 import hashlib
 import hmac
 import secrets
+from collections import OrderedDict
 
 # scrypt cost: n=2**14, r=8 takes ~16 MiB and some tens of ms; a mail judge checks a
 # password a few times per message at most.
 _N, _R, _P = 2**14, 8, 1
 SCHEME = "scrypt"
+# Passwords this process has already checked right, as (hash, HMAC of the password under a
+# key that never leaves memory): a player's every SIGNON would otherwise pay scrypt's tens
+# of milliseconds again. Only successes are kept, so each guess still costs a full scrypt,
+# and a new password has a new hash, which misses.
+_PROCESS_KEY = secrets.token_bytes(32)
+_REMEMBERED = 4096
+_verified: OrderedDict[tuple[str, bytes], None] = OrderedDict()
 
 
 def hash_password(password: str) -> str:
@@ -23,6 +31,18 @@ def verify_password(password: str, stored: str | None) -> bool:
     """Whether `password` matches `stored`; a missing or malformed hash never matches."""
     if not stored:
         return False
+    tag = hmac.new(_PROCESS_KEY, password.encode(), hashlib.sha256).digest()
+    if (stored, tag) in _verified:
+        return True
+    if not _verify(password, stored):
+        return False
+    _verified[(stored, tag)] = None
+    while len(_verified) > _REMEMBERED:
+        _verified.popitem(last=False)
+    return True
+
+
+def _verify(password: str, stored: str) -> bool:
     parts = stored.split("$")
     if len(parts) != 6 or parts[0] != SCHEME:
         return False

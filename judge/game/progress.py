@@ -20,13 +20,13 @@ def late_powers(session: Session, game: Game, turn: Turn) -> list[str]:
     """Powers that must order this phase and whose orders are not complete."""
     variant = game_variant(game)
     position = position_of(turn)
+    sets = ordering.latest_sets(session, variant, turn)
     late = []
     for power in playing_powers(game):
         seat = player_seat(game, power)
         if seat is not None and seat.status == SeatStatus.CIVIL_DISORDER:
             continue  # nobody plays it: its units hold, and it is not waited for
-        merged = ordering.latest_set(session, variant, turn, power)
-        if ordering.missing(variant, position, power, merged):
+        if ordering.missing(variant, position, power, sets.get(power, {})):
             late.append(power)
     return late
 

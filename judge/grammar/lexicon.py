@@ -37,7 +37,7 @@ _KEYWORDS: dict[Word, tuple[str, ...]] = {
     Word.SUPPORT: ("s", "support", "supports"),
     Word.CONVOY: ("c", "convoy", "convoys"),
     Word.VIA: ("via", "via convoy", "by convoy", "(via)", "(via convoy)", "(by convoy)"),
-    Word.BUILD: ("b", "build", "builds"),
+    Word.BUILD: ("b", "build", "builds", "place", "places"),  # place: Envoy 4's diplomats
     Word.DISBAND: ("d", "disband", "disbands", "remove", "removes"),
     Word.WAIVE: ("waive", "waives", "build waive", "b waive", "waive build", "waive builds"),
 }

@@ -8,6 +8,7 @@ processing raises is retried, then quarantined, never lost and never answered tw
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 
 from sqlalchemy.orm import Session
 
@@ -23,6 +24,7 @@ from judge.mail.emg_run import run_emg
 from judge.mail.inbound import Inbound, read_message
 from judge.mail.tokens import is_own_address
 from judge.store import repo
+from judge.store.db import is_transient
 from judge.store.models import InboxMessage, InboxState, Seat
 
 log = logging.getLogger(__name__)
@@ -41,12 +43,16 @@ def receive(judge: Judge, raw: bytes) -> tuple[int, bool]:
     return inbox_id, new
 
 
-def process_pending(judge: Judge) -> list[int]:
-    """Process every stored message still new, oldest first; the ids processed."""
+def process_pending(judge: Judge, after_each: Callable[[], None] = lambda: None) -> list[int]:
+    """Process every stored message still new, oldest first; the ids processed.
+
+    `after_each` runs after each message (the daemon wakes its sender there, so replies
+    leave while the rest of a backlog is processed)."""
     with judge.db.unit_of_work() as session:
         ids = [row.id for row in repo.new_inbox_messages(session, limit=1000)]
     for inbox_id in ids:
         process_message(judge, inbox_id)
+        after_each()
     return ids
 
 
@@ -58,6 +64,12 @@ def process_message(judge: Judge, inbox_id: int) -> None:
                 _handle(judge, session, row)
                 faults.point("process-before-commit")
     except Exception as exc:
+        if is_transient(exc):
+            # The message is still NEW: it is taken again, and a busy database is not
+            # its fault, so this try does not count towards quarantine.
+            log.warning("message %s: the database was busy (%s); it will be tried again",
+                        inbox_id, exc.__class__.__name__)
+            raise
         log.exception("message %s failed", inbox_id)
         _record_failure(judge, inbox_id, exc)
 

@@ -8,7 +8,7 @@ from sqlalchemy.orm import Session
 
 from judge.config import Settings
 from judge.game.clock import Clock
-from judge.mail.inbound import read_message
+from judge.mail import envelope
 from judge.mail.outbound import compose
 from judge.mail.tokens import token_address
 from judge.store import repo
@@ -23,7 +23,7 @@ class OutboxPostman:
     def send(self, session: Session, *, to: Sequence[str], subject: str, body: str,
              reply_to: InboxMessage | None = None, seat: Seat | None = None) -> None:
         original = reply_to.message_id if reply_to is not None and reply_to.message_id else None
-        thread = list(read_message(reply_to.raw).references) if original and reply_to else []
+        thread = envelope.thread(reply_to.raw) if original and reply_to else []
         address = self._settings.judge_address
         raw = compose(
             sender=f"{self._settings.judge_name} <{address}>",

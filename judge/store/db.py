@@ -105,6 +105,16 @@ class Database:
         self.engine.dispose()
 
 
+def is_transient(exc: BaseException) -> bool:
+    """Whether a database error may pass by itself: SQLite's "database is locked" (another
+    writer held the lock past the busy timeout), a dropped PostgreSQL connection, a
+    serialisation failure. The caller waits and tries again; it never counts against the
+    message or the mail it was working on."""
+    if isinstance(exc, sa.exc.OperationalError):
+        return True
+    return isinstance(exc, sa.exc.DBAPIError) and bool(exc.connection_invalidated)
+
+
 def migrations_dir() -> Path:
     """The Alembic scripts, next to the package like variants/ (or $JUDGE_MIGRATIONS)."""
     env = os.environ.get("JUDGE_MIGRATIONS")

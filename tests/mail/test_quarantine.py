@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from sqlalchemy.exc import OperationalError
 
 from judge import commands
 from judge.mail import pipeline
@@ -44,3 +45,21 @@ def test_a_failing_message_is_quarantined_after_three_tries(
     assert "Last error: RuntimeError: a bug in a command" in notice.body
     pipeline.process_pending(talk.judge)  # a quarantined message is never tried again
     assert _states(talk)[0] == (InboxState.QUARANTINED, 3)
+
+
+def test_a_busy_database_is_no_fault_of_the_message(
+        database: Database, monkeypatch: pytest.MonkeyPatch) -> None:
+    talk = Conversation(database)
+
+    def locked(*args: object) -> object:
+        raise OperationalError("BEGIN", {}, Exception("database is locked"))
+
+    monkeypatch.setattr(pipeline, "run_message", locked)
+    inbox_id, _ = pipeline.receive(talk.judge, raw_message("alice@example.org", "HELP"))
+    for _ in range(4):
+        with pytest.raises(OperationalError):
+            pipeline.process_message(talk.judge, inbox_id)
+    assert _states(talk) == [(InboxState.NEW, 0)]  # not counted, never quarantined
+    monkeypatch.undo()
+    pipeline.process_message(talk.judge, inbox_id)
+    assert _states(talk) == [(InboxState.DONE, 0)]
