@@ -1,0 +1,187 @@
+"""The mail bench's runs: the bare servers, then `judge serve` on a started game.
+
+A judge that dies during a run (a thread failed, see its log) makes that run a failure
+with the reason; the next run gets a fresh judge, database and game.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+import shutil
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from mail_clients import Mailboxes, send_all
+from mail_game import (
+    BARE_USER,
+    JUDGE_USER,
+    MASTER_USER,
+    ORDERING,
+    PLAYERS,
+    STYLES,
+    Seating,
+    last_orders,
+    order_messages,
+    set_up_game,
+)
+from mail_stages import outbox_mark, read_stages, stage_report
+
+from judge.store.db import Database, upgrade
+from tests.integration.judge_process import JudgeProcess
+from tests.mailstack import MailStack
+from tests.store.pgcluster import TempCluster
+
+PATHS = {"mixed": STYLES, "token": ("token",), "signon": ("signon",)}
+BARE = "bare servers"
+_FAILED = re.compile(r"^.* (\w+ thread failed).*$", re.MULTILINE)
+_EXCEPTION = re.compile(r"^(\w+(?:\.\w+)*(?:Error|Exception): .*)$", re.MULTILINE)
+
+
+@dataclass(frozen=True)
+class Result:
+    path: str
+    repeat: int
+    messages: int
+    seconds: float
+    failure: str = ""
+
+    @property
+    def rate(self) -> float:
+        return self.messages / self.seconds
+
+
+class JudgeDied(Exception):
+    """`judge serve` exited during a run."""
+
+
+class Backend:
+    """Where each judge's database lives: a SQLite file, or a database of one cluster."""
+
+    def __init__(self, cluster: TempCluster | None) -> None:
+        self.cluster = cluster
+        self._numbers = itertools.count(1)
+
+    def url(self, folder: Path) -> str:
+        if self.cluster is None:
+            return f"sqlite:///{folder / 'judge.sqlite3'}"
+        name = f"bench{next(self._numbers)}"
+        self.cluster.psql(f"CREATE DATABASE {name} OWNER judge")
+        return self.cluster.url(name)
+
+
+class Bench:
+    """The stack, a judge process on its own game, and the bench's mail clients."""
+
+    def __init__(self, stack: MailStack, backend: Backend, messages: int) -> None:
+        self.stack, self.backend, self.messages = stack, backend, messages
+        self.boxes = Mailboxes(stack, [BARE_USER, MASTER_USER, *PLAYERS])
+        self.timeout = 60.0 + messages  # far beyond any sane run: a hang, not a slow run
+        self._start_judge()
+        self._used = False
+
+    def _start_judge(self) -> None:
+        self.folder = Path(tempfile.mkdtemp(prefix="mtb-", dir="/tmp"))
+        url = self.backend.url(self.folder)
+        # The default hourly limit (60 per address) would refuse most of a run's messages.
+        self.process = JudgeProcess(self.stack, self.folder, JUDGE_DATABASE_URL=url,
+                                    JUDGE_MESSAGES_PER_HOUR="1000000")
+        self.process.url = url
+        upgrade(url)
+        db = Database(url)
+        try:
+            self.seats: dict[str, Seating] = set_up_game(db, self.stack.domain,
+                                                         self.stack.addr(JUDGE_USER))
+        finally:
+            db.dispose()
+        self.process.start()
+
+    def _stop_judge(self) -> None:
+        if self.process.process is not None:
+            status = self.process.stop()
+            if status != 0:
+                print(f"judge serve exited with {status}; its log: {self._keep_log()}")
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+    def _keep_log(self) -> Path:
+        """A copy of the judge's log that outlives its folder."""
+        kept = Path(tempfile.gettempdir()) / f"{self.folder.name}.log"
+        shutil.copy(self.process.log, kept)
+        return kept
+
+    def close(self) -> None:
+        self.boxes.close()
+        self._stop_judge()
+
+    def _alive(self) -> None:
+        process = self.process.process
+        if process is not None and process.poll() is not None:
+            raise JudgeDied(death_reason(self.process.log_text()))
+
+    def bare(self, repeat: int) -> Result:
+        self.stack.reset()
+        sent = send_all(self.stack, order_messages(
+            self.seats, self.messages, STYLES, domain=self.stack.domain,
+            tag=f"bare-{repeat}", to=self.stack.addr(BARE_USER)))
+        end = self.boxes.wait([BARE_USER], self.messages, self.timeout)
+        return Result(BARE, repeat, self.messages, end - min(sent.values()))
+
+    def judge(self, path: str, repeat: int) -> Result:
+        """One run on a fresh judge (a game's order history grows with every message: runs
+        on one game would not be alike); a judge that died is reported in the result."""
+        if self._used:
+            self._stop_judge()
+            self._start_judge()
+        self._used = True
+        try:
+            return self._judge(path, repeat)
+        except JudgeDied as exc:
+            self.process.kill()
+            return Result(f"judge, {path}", repeat, self.messages, 0.0,
+                          f"{exc} (log: {self._keep_log()})")
+
+    def _judge(self, path: str, repeat: int) -> Result:
+        self.stack.reset()
+        mark = outbox_mark(self.process.url)
+        sent = send_all(self.stack, order_messages(
+            self.seats, self.messages, PATHS[path], domain=self.stack.domain,
+            tag=f"{path}-{repeat}"))
+        end = self.boxes.wait(ORDERING, self.messages, self.timeout, self._alive)
+        self._check_replies()
+        stages = read_stages(self.process.url, self.process.log, mark, sent, end)
+        print(f"\njudge, {path}, run {repeat}: where the time goes (seconds after the "
+              "first SMTP send)", *stage_report(stages), sep="\n")
+        return Result(f"judge, {path}", repeat, self.messages, end - min(sent.values()))
+
+    def _check_replies(self) -> None:
+        for user in ORDERING:
+            for raw in self.stack.messages(user):
+                if b"[errors]" in raw.split(b"\r\n\r\n", 1)[0]:
+                    raise RuntimeError(f"a reply to {user} reports errors:\n{raw.decode()}")
+
+    def turn(self) -> float:
+        """On a fresh judge, every power but Turkey orders (untimed); then Turkey's orders
+        complete the turn: seconds until the reply and every report are readable."""
+        self._stop_judge()
+        self._start_judge()
+        self.stack.reset()
+        send_all(self.stack, order_messages(self.seats, len(ORDERING), STYLES,
+                                            domain=self.stack.domain, tag="before-turn"))
+        self.boxes.wait(ORDERING, len(ORDERING), self.timeout, self._alive)
+        self.stack.reset()
+        sent = send_all(self.stack, [last_orders(self.seats, domain=self.stack.domain,
+                                                 tag="turn")])
+        # The reply to Turkey, then one report to each of the seven players and the master.
+        expected = 1 + len(PLAYERS) + 1
+        end = self.boxes.wait([MASTER_USER, *PLAYERS], expected, self.timeout, self._alive)
+        return end - min(sent.values())
+
+
+def death_reason(log: str) -> str:
+    """The failed thread and the last exception in the judge's log."""
+    failed = _FAILED.findall(log)
+    errors = _EXCEPTION.findall(log)
+    parts = [failed[-1] if failed else "judge serve exited",
+             errors[-1] if errors else "no exception in its log"]
+    return ": ".join(parts)

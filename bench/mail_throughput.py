@@ -1,0 +1,147 @@
+"""Mail throughput: order messages per second through the whole mail path, beside the bare
+mail servers in the same run.
+
+  bare:  bench -SMTP-> Postfix -LMTP-> Dovecot -IMAP-> bench (all N readable)
+  judge: bench -SMTP-> Postfix -LMTP-> Dovecot -IMAP-> judge serve (poller, worker, sender)
+         -SMTP-> Postfix -LMTP-> Dovecot -IMAP-> bench (all N replies readable)
+
+Needs root and Debian's postfix, dovecot-imapd and dovecot-lmtpd, as the integration tests
+do: it starts its own Postfix and Dovecot on 127.0.0.1 (tests/mailstack.py) and `judge
+serve` as a process (tests/integration/judge_process.py). bench/README.md has the method.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path[:0] = [str(ROOT / "bench"), str(ROOT)]
+
+from mail_game import BARE_USER, JUDGE_USER, MASTER_USER, PLAYERS  # noqa: E402
+from mail_profile import profile  # noqa: E402
+from mail_runs import BARE, PATHS, Backend, Bench, Result  # noqa: E402
+
+from tests.mailstack import MailStack  # noqa: E402
+from tests.store.pgcluster import TempCluster, find_bin_dir  # noqa: E402
+
+DOMAIN = "example.test"
+# henry: the operator address tests/integration/judge_process.py gives the judge.
+USERS = (JUDGE_USER, MASTER_USER, BARE_USER, "henry", *PLAYERS)
+
+
+def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
+    p = argparse.ArgumentParser(description=__doc__,
+                                epilog="As root: apt-get install postfix dovecot-imapd "
+                                "dovecot-lmtpd (and postgresql for --database postgres).",
+                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--messages", type=int, default=200, help="messages per run (200)")
+    p.add_argument("--repeat", type=int, default=3, help="runs of each path (3)")
+    p.add_argument("--paths", default="mixed,token,signon",
+                   help="judge paths: mixed (styles alternating), token (replies to the "
+                   "judge's Reply-To), signon (SIGNON with a password); default all three")
+    p.add_argument("--profile-messages", type=int, default=100,
+                   help="messages per style in the in-process profile (100; 0: no profile)")
+    p.add_argument("--top", type=int, default=25, help="profile lines shown (25)")
+    p.add_argument("--database", choices=("sqlite", "postgres"), default="sqlite",
+                   help="the judge's database: a SQLite file (the default deployment) or "
+                   "a throw-away PostgreSQL cluster (tests/store/pgcluster.py, fsync off)")
+    p.add_argument("--no-turn", action="store_true",
+                   help="skip the last, separately timed message that completes the turn")
+    args = p.parse_args(argv)
+    args.paths = [name.strip() for name in args.paths.split(",") if name.strip()]
+    unknown = set(args.paths) - set(PATHS)
+    if unknown:
+        p.error(f"unknown paths {', '.join(sorted(unknown))}; choose from {', '.join(PATHS)}")
+    return args
+
+
+def _row(path: str, run: str, messages: int, seconds: float, rate: float, ratio: str) -> str:
+    return (f"{path:<22} {run:>6} {messages:>9} {seconds:>8.2f} {rate:>8.1f} {ratio:>11}")
+
+
+def table(results: list[Result]) -> list[str]:
+    """One row per run, then each path's medians over its runs that did not fail."""
+    bare = {r.repeat: r.rate for r in results if r.path == BARE}
+    lines = [f"{'path':<22} {'run':>6} {'messages':>9} {'seconds':>8} {'msgs/s':>8} "
+             f"{'judge/bare':>11}"]
+    for path in dict.fromkeys(r.path for r in results):
+        runs = [r for r in results if r.path == path]
+        good = [r for r in runs if not r.failure]
+        ratios = {r.repeat: r.rate / bare[r.repeat] for r in good
+                  if r.path != BARE and r.repeat in bare}
+        for r in runs:
+            lines.append(f"{path:<22} {r.repeat:>6} {r.messages:>9}  FAILED: {r.failure}"
+                         if r.failure else _row(path, str(r.repeat), r.messages, r.seconds,
+                                                r.rate, _ratio(ratios.get(r.repeat))))
+        if len(runs) > 1 and good:
+            lines.append(_row(path, "median", good[0].messages,
+                              statistics.median(r.seconds for r in good),
+                              statistics.median(r.rate for r in good),
+                              _ratio(statistics.median(ratios.values()) if ratios else None)))
+    return lines
+
+
+def _ratio(value: float | None) -> str:
+    return "-" if value is None else f"{value:.3f}"
+
+
+def run(args: argparse.Namespace, stack: MailStack, backend: Backend) -> list[Result]:
+    bench = Bench(stack, backend, args.messages)
+    results: list[Result] = []
+    try:
+        for repeat in range(1, args.repeat + 1):
+            results.append(bench.bare(repeat))
+            print(f"run {repeat}: bare servers {results[-1].rate:.1f} msgs/s")
+            for path in args.paths:
+                results.append(bench.judge(path, repeat))
+                if results[-1].failure:
+                    print(f"\njudge, {path}, run {repeat} FAILED: {results[-1].failure}")
+        if not args.no_turn:
+            seconds = bench.turn()
+            print(f"\nthe message that completes the turn (Turkey's orders): its reply and "
+                  f"the 8 reports readable after {seconds:.2f} s")
+    finally:
+        bench.close()
+    return results
+
+
+def _cluster(database: str) -> TempCluster | None:
+    if database == "sqlite":
+        return None
+    bin_dir = find_bin_dir()
+    if bin_dir is None:
+        raise SystemExit("mail_throughput: no PostgreSQL under /usr/lib/postgresql "
+                         "(apt-get install postgresql)")
+    return TempCluster(bin_dir).start()
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parse_args(argv)
+    reason = MailStack.available()
+    if reason is not None:
+        print(f"mail_throughput: {reason}", file=sys.stderr)
+        return 2
+    started = time.monotonic()
+    cluster = _cluster(args.database)
+    stack = MailStack(users=USERS, domain=DOMAIN).start()
+    backend = Backend(cluster)
+    try:
+        results = run(args, stack, backend)
+        print("", f"judge database: {args.database}", *table(results), sep="\n")
+        if args.profile_messages > 0:
+            print("", *profile(stack, backend, args.profile_messages, args.top), sep="\n")
+    finally:
+        stack.stop()
+        if cluster is not None:
+            cluster.stop()
+    print(f"\n(whole bench: {time.monotonic() - started:.0f} s)")
+    return 1 if any(r.failure for r in results) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
