@@ -50,6 +50,9 @@ class Variant:
     # The variant's own settings (Secret/Stab Envoy, Engineered's madman...), read by its
     # hooks; `[options]` in variant.toml, overridden per game.
     options: Mapping[str, Any] = field(default_factory=dict)
+    # Whether games of it can be created and played by mail; false while only the engine
+    # knows the variant (it is still adjudicated by `judge adjudicate`).
+    by_mail: bool = True
 
     def power_names(self) -> dict[str, str]:
         """Every way to write a power (lower case) -> the power's id."""
@@ -106,7 +109,7 @@ def _assemble(spec: Mapping[str, Any], folder: Path, geo: Geography,
     start = Position(Phase.parse(spec["start_phase"]), tuple(start_units),
                      _start_owners(spec, geo, homes, folder))
     return Variant(spec["name"], spec.get("title", spec["name"]), rules, start, powers, folder,
-                   dict(spec.get("options", {})))
+                   dict(spec.get("options", {})), bool(spec.get("by_mail", True)))
 
 
 def _rulebook(spec: Mapping[str, Any], folder: Path) -> Rulebook:

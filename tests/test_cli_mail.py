@@ -93,3 +93,19 @@ def test_the_reports_a_message_sets_off_are_printed_too(url: str, tmp_path: Path
     reply = out.split(headers[-1])[1]
     assert "    Spring 1901 Movement is processed; the reports were mailed to every seat.\n" \
         "    Now open: Fall 1901 Movement, deadline " in reply
+
+
+def test_send_once_empties_the_outbox_into_the_maildir(url: str, tmp_path: Path) -> None:
+    run(url, tmp_path, "help.eml", "register.eml")
+    done = judge("mail", "send-once", "--url", url, cwd=tmp_path)
+    assert done.stdout == "sent 2 message(s)\n"
+    files = sorted((tmp_path / "var" / "outbox-maildir" / "new").iterdir())
+    assert len(files) == 2
+    assert b"To: alice@example.org" in files[0].read_bytes()
+    again = judge("mail", "send-once", "--url", url, cwd=tmp_path)
+    assert again.stdout == "sent 0 message(s)\n"  # each message leaves once
+
+
+def test_poll_once_needs_a_mailbox(url: str, tmp_path: Path) -> None:
+    done = judge("mail", "poll-once", "--url", url, cwd=tmp_path, status=1)
+    assert "no IMAP mailbox is configured (imap_host / JUDGE_IMAP_HOST)" in done.stderr

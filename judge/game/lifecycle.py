@@ -16,7 +16,7 @@ from judge.game.settings import GameSettings
 from judge.game.turns import open_turn
 from judge.store import repo
 from judge.store.models import Account, Game, GameState, Seat, SeatRole, Turn
-from judge.variant import Variant, available_variants
+from judge.variant import Variant, available_variants, load_variant
 
 GAME_NAME = re.compile(r"^[a-z][a-z0-9_-]{0,31}$")
 
@@ -28,9 +28,12 @@ def create_game(session: Session, *, name: str, password: str, variant: str,
     if not GAME_NAME.match(name):
         raise GameError(f"{name!r} cannot be a game name: use 1 to 32 letters, digits, "
                         "- or _, starting with a letter")
-    if variant.lower() not in available_variants():
-        raise GameError(f"no variant {variant!r}; the variants are "
-                        f"{', '.join(available_variants())}")
+    playable = [v for v in available_variants() if load_variant(v).by_mail]
+    if variant.lower() not in playable:
+        why = (f"{variant.lower()} is not yet playable by mail on this judge (only its "
+               "adjudication is ready)" if variant.lower() in available_variants()
+               else f"no variant {variant!r}")
+        raise GameError(f"{why}; the variants to play are {', '.join(playable)}")
     if repo.game_by_name(session, name) is not None:
         raise GameError(f"a game called {name} already exists; choose another name")
     game = repo.create_game(session, name=name, variant=variant.lower(),

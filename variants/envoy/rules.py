@@ -22,7 +22,19 @@ from judge.engine.rules import PhaseHandler, PhaseOutcome, Rules, own_units_only
 from judge.engine.types import MOVEMENT, Unit, province_of
 from judge.variant import Variant
 
+from .control import (
+    Countries,
+    limit_controlled,
+    may_order_for,
+    players,
+    refuse_neutral_writers,
+    with_control,
+)
+from .placement import Placement
+from .season import AUTUMN, autumn_record, season_end_for
+
 DIPLOMAT = "D"
+PLACEMENT = "P"  # Winter 1913 (rule 4): a phase kind with no calendar entry
 # Rule 5.iii: these seas do not exist for diplomats.
 VANISHED = {"nth": "the North Sea", "adr": "the Adriatic Sea", "aeg": "the Aegean Sea"}
 NOT_FOR_DIPLOMATS = "armies and fleets cannot support diplomats (Envoy 5.iv)"
@@ -33,10 +45,14 @@ Orders = Mapping[str, Sequence[Order]]
 
 def customise(variant: Variant) -> Variant:
     countries = read_countries(variant.folder / "countries.csv")
+    control = Countries(variant.folder / "countries.csv")
     inner = variant.rules.handlers[MOVEMENT]
-    movement = EnvoyMovement(inner, diplomat_geography(variant.rules.geo), countries)
-    handlers = {**variant.rules.handlers, MOVEMENT: movement}
-    return replace(variant, rules=replace(variant.rules, handlers=handlers))
+    geo = diplomat_geography(variant.rules.geo)
+    movement = EnvoyMovement(inner, geo, countries, control)
+    handlers = {**variant.rules.handlers, MOVEMENT: movement, PLACEMENT: Placement(geo, control)}
+    rules = replace(variant.rules, handlers=handlers, may_order=may_order_for(control),
+                    season_end=season_end_for(control))
+    return replace(variant, rules=rules)
 
 
 def read_countries(path: Path) -> dict[str, str]:
@@ -59,10 +75,12 @@ def diplomat_geography(geo: Geography) -> Geography:
 class EnvoyMovement:
     """The standard movement handler for armies and fleets, then the diplomats'."""
 
-    def __init__(self, inner: PhaseHandler, geo: Geography, countries: Mapping[str, str]):
+    def __init__(self, inner: PhaseHandler, geo: Geography, countries: Mapping[str, str],
+                 control: Countries):
         self.inner = inner
         self.geo = geo
         self.countries = countries
+        self.control = control
 
     def needed(self, rules: Rules, position: Position) -> bool:
         return self.inner.needed(rules, position)
@@ -72,15 +90,24 @@ class EnvoyMovement:
         stacks = diplomat_stacks(position)
         main, diplomatic = self._split(rules, main_at, orders)
         main, refused = _refuse(main, main_at, _for_regulars)
+        main, neutral = refuse_neutral_writers(position, main, main_at)
+        refused += neutral
+        main, limited = limit_controlled(rules, position, self.control, main, main_at)
+        refused += limited
         out = self.inner.adjudicate(rules, position, main)
         reps = {prov: units[0] for prov, units in stacks.items()}
         diplomatic, d_refused = _refuse(diplomatic, reps, _for_diplomats)
         d_results, diplomats = self._diplomats(rules, position, stacks, diplomatic)
-        results = (*_replace_holds(out.results, refused, main),
-                   *_replace_holds(d_results, d_refused, diplomatic))
+        results = tuple(_by_country(r) for r in (
+            *_replace_holds(out.results, refused, main),
+            *_replace_holds(d_results, d_refused, diplomatic)))
         others = [e for e in out.events if not isinstance(e, OrderResult)]
         units = (*(u for u in out.position.units if u.kind != DIPLOMAT), *diplomats)
         after = out.position.with_board(units, out.position.dislodged)
+        if players(position) is not None:
+            autumn = autumn_record(rules, position, self.control, results) \
+                if position.phase.season == AUTUMN else {}
+            after = with_control(rules, after, self.control, autumn=autumn)
         return PhaseOutcome(results, after, (*results, *others))
 
     def _split(self, rules: Rules, main_at: Mapping[str, Unit],
@@ -126,6 +153,14 @@ class EnvoyMovement:
         moved = [u for rep, u in zip(survivors, out.position.units, strict=True)
                  for _ in range(size[rep])]
         return list(out.results), moved
+
+
+def _by_country(r: OrderResult) -> OrderResult:
+    """An order a player gave an ally's or neutral's unit is listed under that country
+    (rule 6: it stays a separate country); a refused order for another's unit stays his."""
+    if r.unit is None or r.unit.power == r.power or r.reason == Reason.NOT_YOURS:
+        return r
+    return r._replace(power=r.unit.power)
 
 
 def diplomat_stacks(position: Position) -> dict[str, list[Unit]]:

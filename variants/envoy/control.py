@@ -1,0 +1,176 @@
+"""Who orders each country (Envoy rules 6-8; docs/variants/envoy.md, "Control").
+
+The playing powers are `state["players"]`; every other power is a neutral country. What a
+phase must remember is kept in `Position.state` (JSON-able):
+
+- `last`: neutral -> the player who last had a diplomat in its country space (6);
+- `barred`: neutral -> players whose diplomats no longer affect it (8);
+- `allied`: neutral -> the player whose single diplomat made it his Major Ally (8);
+- `autumn`: the current Autumn's invasions and supports, read when it ends (8);
+- `control`: neutral -> [status, player or null], a snapshot for players and reports.
+
+Without `players` nothing is neutral and every power orders its own units only.
+"""
+
+from __future__ import annotations
+
+import csv
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from judge.engine.orders import Move, Order
+from judge.engine.outcome import OrderResult, Outcome, Reason
+from judge.engine.position import Position
+from judge.engine.rules import Rules
+from judge.engine.types import Unit, province_of
+
+DIPLOMAT = "D"
+MAJOR_NEUTRAL = "major neutral"
+CONTROLLED = "controlled neutral"
+MAJOR_ALLY = "major ally"
+Status = tuple[str, str | None]
+Orders = Mapping[str, Sequence[Order]]
+
+
+class Countries:
+    """Each power's country space and home provinces (rule 5.ii; countries.csv)."""
+
+    def __init__(self, path: Path) -> None:
+        with open(path, newline="", encoding="utf-8") as f:
+            rows = list(csv.DictReader(f))
+        self.space = {row["power"]: row["space"] for row in rows}
+        self.provinces = {row["power"]: frozenset(row["provinces"].split()) for row in rows}
+        self.of_province = {prov: row["space"] for row in rows
+                            for prov in row["provinces"].split()}
+
+
+def players(position: Position) -> tuple[str, ...] | None:
+    found = position.state.get("players")
+    return tuple(str(p) for p in found) if isinstance(found, list) else None
+
+
+def table(position: Position, key: str) -> dict[str, Any]:
+    """A copy of one of the state's tables (handlers never change the state they got)."""
+    found = position.state.get(key)
+    return dict(found) if isinstance(found, dict) else {}
+
+
+def occupant(position: Position, countries: Countries, neutral: str) -> tuple[str | None, int]:
+    """The player with diplomats in the neutral's space and how many, unless barred (8)."""
+    space = countries.space[neutral]
+    owners = [u.power for u in position.units if u.kind == DIPLOMAT and u.loc == space]
+    barred = table(position, "barred").get(neutral, [])
+    owners = [p for p in owners if p not in barred]
+    return (owners[0], len(owners)) if owners else (None, 0)
+
+
+def status(position: Position, countries: Countries, neutral: str) -> Status:
+    """Rule 6: Major Ally (two or more of one player's diplomats, or one after rule 8),
+    Controlled Neutral (its only diplomat's player, else who last had one there), Major
+    Neutral (never visited, or only by players it no longer heeds: civil disorder)."""
+    who, count = occupant(position, countries, neutral)
+    if who is not None and (count >= 2 or table(position, "allied").get(neutral) == who):
+        return MAJOR_ALLY, who
+    if who is not None:
+        return CONTROLLED, who
+    last = table(position, "last").get(neutral)
+    return (CONTROLLED, str(last)) if last else (MAJOR_NEUTRAL, None)
+
+
+def controller(position: Position, countries: Countries, power: str) -> str | None:
+    """The player who orders `power`'s units, if any (None: civil disorder)."""
+    playing = players(position)
+    if playing is None or power in playing:
+        return power
+    kind, who = status(position, countries, power)
+    return who if kind != MAJOR_NEUTRAL else None
+
+
+def may_order_for(countries: Countries) -> Any:
+    def may_order(position: Position, power: str, unit: Unit) -> bool:
+        """A player orders his own units, his Major Allies' and his Controlled Neutrals'
+        (6); a neutral country writes no orders."""
+        playing = players(position)
+        if playing is None:
+            return unit.power == power
+        return power in playing and controller(position, countries, unit.power) == power
+    return may_order
+
+
+def refuse_neutral_writers(position: Position, orders: Orders, main_at: Mapping[str, Unit]
+                           ) -> tuple[dict[str, list[Order]], list[OrderResult]]:
+    """Orders written for a neutral country itself (6: nobody plays it) are illegal."""
+    playing = players(position)
+    kept: dict[str, list[Order]] = {}
+    refused: list[OrderResult] = []
+    for power, given in orders.items():
+        if playing is None or power in playing:
+            kept[power] = list(given)
+            continue
+        refused += [OrderResult(power, main_at.get(province_of(o.loc)), o, "", Outcome.ILLEGAL,
+                                Reason.NOT_YOURS, f"{power} is a neutral country: its units are "
+                                f"ordered by the player who controls it, if any (Envoy 6)")
+                    for o in given]
+    return kept, refused
+
+
+def rule7_area(rules: Rules, position: Position, countries: Countries,
+               neutral: str) -> set[str]:
+    """Provinces a Controlled Neutral's units may move to (7): its home centres it still
+    holds and home provinces its units stand in, and every province next to one."""
+    bases = {c for c in rules.homes[neutral] if position.owners.get(c) == neutral}
+    bases |= {province_of(u.loc) for u in rules.main_units(position)
+              if u.power == neutral and province_of(u.loc) in countries.provinces[neutral]}
+    return {p for base in bases for p, n in rules.distances[base].items() if n <= 1}
+
+
+def limit_controlled(rules: Rules, position: Position, countries: Countries, orders: Orders,
+                     main_at: Mapping[str, Unit]) -> tuple[dict[str, list[Order]],
+                                                          list[OrderResult]]:
+    """Rule 7: a Controlled Neutral's move beyond its area is illegal (the unit holds);
+    supports are not limited."""
+    kept: dict[str, list[Order]] = {}
+    refused: list[OrderResult] = []
+    areas: dict[str, set[str]] = {}
+    for power, given in orders.items():
+        for order in given:
+            unit = main_at.get(rules.geo.province.get(order.loc) or province_of(order.loc))
+            dest = rules.geo.province.get(order.dest) or province_of(order.dest) \
+                if isinstance(order, Move) else None
+            if unit is None or dest is None or unit.power == power or \
+                    status(position, countries, unit.power) != (CONTROLLED, power):
+                kept.setdefault(power, []).append(order)
+                continue
+            if unit.power not in areas:
+                areas[unit.power] = rule7_area(rules, position, countries, unit.power)
+            if dest in areas[unit.power]:
+                kept.setdefault(power, []).append(order)
+            else:
+                refused.append(OrderResult(
+                    power, unit, order, "", Outcome.ILLEGAL, Reason.ILLEGAL,
+                    f"{unit.power} is a Controlled Neutral: its units move only next to its "
+                    f"home centres and occupied home provinces, not to {dest} (Envoy 7)"))
+    return kept, refused
+
+
+def neutrals(position: Position, rules: Rules) -> list[str]:
+    playing = players(position)
+    return [] if playing is None else [p for p in rules.powers if p not in playing]
+
+
+def with_control(rules: Rules, position: Position, countries: Countries,
+                 **tables: object) -> Position:
+    """The position with `tables` written into its state, `last` and `allied` brought up
+    to date from the diplomats now on the board, and the `control` snapshot."""
+    board = position._replace(state={**position.state, **tables})
+    last, allied = table(board, "last"), table(board, "allied")
+    for neutral in neutrals(board, rules):
+        who, _ = occupant(board, countries, neutral)
+        if who is not None:
+            last[neutral] = who
+        if allied.get(neutral) not in (None, who):
+            del allied[neutral]  # rule 8's ally lasts while his diplomat stays (docs)
+    board = board._replace(state={**board.state, "last": last, "allied": allied})
+    snapshot = {n: list(status(board, countries, n)) for n in neutrals(board, rules)}
+    return board._replace(state={**board.state, "control": snapshot})
