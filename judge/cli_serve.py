@@ -72,7 +72,10 @@ def run_send_once(args: argparse.Namespace) -> int:
 
     sender = OutboxSender(judge.db, judge.clock, transport_for(judge.settings))
     total = 0
-    while (sent := sender.send_due()):
-        total += sent
+    try:
+        while (sent := sender.send_due()):
+            total += sent
+    finally:
+        sender.close()
     print(f"sent {total} message(s)")
     return 0

@@ -95,7 +95,8 @@ class Daemon:
 
     def _send(self) -> None:
         while not self.stopping.is_set():
-            self._outbox_wake.wait(IDLE_SECONDS)
+            if not self._outbox_wake.wait(IDLE_SECONDS):
+                self._sender.close()  # idle: let the relay connection go
             self._outbox_wake.clear()
             with self._riding_out("sender", self._outbox_wake):
                 while not self.stopping.is_set() and self._sender.send_due():
@@ -124,6 +125,7 @@ class Daemon:
             thread.join(timeout=30)
         if self.poller is not None:
             self.poller.close()
+        self._sender.close()
         self.scheduler.shutdown()
         log.info("judge stopped")
 

@@ -96,11 +96,11 @@ def report_status(jc: JudgeContext, reply: Reply) -> None:
         return
     power = acting_power(jc)
     variant, position = game_variant(game), position_of(turn)
-    status = ordering.status(variant, position, power,
-                             ordering.latest_set(jc.session, variant, turn, power))
+    sets = ordering.latest_sets(jc.session, variant, turn)
+    status = ordering.status(variant, position, power, sets.get(power, {}))
     title = f"Orders for {power.title()}, {variant.rules.calendar.describe(position.phase)}"
     reply.note(title, *_status_lines(jc, status, turn))
-    if is_ready(jc.session, game, turn):
+    if is_ready(jc.session, game, turn, sets):
         process_and_report(jc.session, game, jc.clock, jc.postman, turn.phase)
         reply.note("Turn processed", f"Every power's orders were complete: {turn.phase} "
                    "has been processed and the reports sent.")

@@ -20,7 +20,7 @@ from judge.engine.types import Unit, UnitKind, province_of
 
 def adjustment_counts(rules: Rules, position: Position) -> dict[str, int]:
     """Builds (positive) or removals (negative) owed per power."""
-    counts = rules.geo.centre_counts(position.owners)
+    counts = dict(rules.supply(rules, position))
     for unit in rules.main_units(position):
         counts[unit.power] = counts.get(unit.power, 0) - 1
     return {p: n for p, n in counts.items() if n}
@@ -42,6 +42,9 @@ def _occupied(rules: Rules, position: Position) -> set[str]:
 
 
 class AdjustmentPhase:
+    """The standard phase; a variant subclass may supply its own `Ledger` (Envoy's
+    diplomats and double capitals)."""
+
     def needed(self, rules: Rules, position: Position) -> bool:
         counts = adjustment_counts(rules, position)
         if any(n < 0 for n in counts.values()):
@@ -56,7 +59,7 @@ class AdjustmentPhase:
         units = list(position.units)
         results: list[OrderResult] = []
         for power in sorted(set(counts) | set(orders)):
-            ledger = _Ledger(rules, position, power, counts.get(power, 0), units, results)
+            ledger = self.ledger(rules, position, power, counts.get(power, 0), units, results)
             for order in orders.get(power, ()):
                 ledger.take(order)
             ledger.finish()
@@ -67,8 +70,12 @@ class AdjustmentPhase:
         )
         return PhaseOutcome(tuple(results), after, events)
 
+    def ledger(self, rules: Rules, position: Position, power: str, count: int,
+               units: list[Unit], results: list[OrderResult]) -> Ledger:
+        return Ledger(rules, position, power, count, units, results)
 
-class _Ledger:
+
+class Ledger:
     """One power's adjustment orders, taken in the order written."""
 
     def __init__(self, rules: Rules, position: Position, power: str, count: int,
@@ -82,7 +89,7 @@ class _Ledger:
     def take(self, order: Order) -> None:
         try:
             unit = self._apply(order)
-        except _Refused as exc:
+        except Refused as exc:
             self.results.append(OrderResult(self.power, exc.unit, order, "", exc.outcome,
                                             exc.reason, exc.message))
             return
@@ -91,18 +98,19 @@ class _Ledger:
     def _apply(self, order: Order) -> Unit | None:
         if isinstance(order, Build | Waive):
             if self.left <= 0:
-                raise _Refused(f"{self.power} has no build to use", Reason.TOO_MANY)
+                raise Refused(f"{self.power} has no build to use", Reason.TOO_MANY)
             unit = self._build(order) if isinstance(order, Build) else None
             self.left -= 1
             return unit
         if isinstance(order, Disband):
             return self._remove(order)
-        raise _Refused(f"only builds, removals and waives are allowed now, not {order}")
+        raise Refused(f"only builds, removals and waives are allowed now, not {order}")
 
     def _build(self, order: Build) -> Unit:
         prov = province_of(order.loc)
-        if prov not in self.sites:
-            raise _Refused(self._why_not_site(prov), Reason.ILLEGAL, Outcome.FAILS)
+        # A site may be listed twice (Envoy's capitals), but one unit per province.
+        if prov not in self.sites or self._standing(prov):
+            raise Refused(self._why_not_site(prov), Reason.ILLEGAL, Outcome.FAILS)
         unit = Unit(self.power, *_kind_and_loc(self.rules, order))
         self.sites.remove(prov)
         self.units.append(unit)
@@ -111,11 +119,17 @@ class _Ledger:
     def _why_not_site(self, prov: str) -> str:
         if not self.rules.geo.is_province(prov):
             return f"there is no province {prov!r}"
-        if any(province_of(u.loc) == prov for u in self.units):
+        if self._standing(prov):
             return f"{prov} is not vacant"
         if self.position.owners.get(prov) != self.power:
             return f"{self.power} does not own {prov}"
         return f"{prov} is not a home centre of {self.power}"
+
+    def _standing(self, prov: str) -> bool:
+        """Whether a main-layer unit now stands in `prov` (other layers share provinces)."""
+        kinds = self.rules.kinds
+        return any(province_of(u.loc) == prov and kinds[u.kind].layer == "main"
+                   for u in self.units)
 
     def _remove(self, order: Disband) -> Unit:
         prov = province_of(order.loc)
@@ -124,9 +138,9 @@ class _Ledger:
         unit = next((u for u in self.units if province_of(u.loc) == prov
                      and u.power == self.power and kinds[u.kind].layer == "main"), None)
         if unit is None:
-            raise _Refused(f"{self.power} has no unit in {prov}", Reason.NO_UNIT, Outcome.FAILS)
+            raise Refused(f"{self.power} has no unit in {prov}", Reason.NO_UNIT, Outcome.FAILS)
         if self.left >= 0:
-            raise _Refused(f"{self.power} has no removal to make", Reason.TOO_MANY,
+            raise Refused(f"{self.power} has no removal to make", Reason.TOO_MANY,
                            Outcome.FAILS, unit)
         self.units.remove(unit)
         self.left += 1
@@ -141,7 +155,7 @@ class _Ledger:
                                             Outcome.SUCCEEDS, None, "civil disorder"))
 
 
-class _Refused(Exception):
+class Refused(Exception):
     def __init__(self, message: str, reason: Reason = Reason.ILLEGAL,
                  outcome: Outcome = Outcome.ILLEGAL, unit: Unit | None = None) -> None:
         super().__init__(message)
@@ -164,10 +178,10 @@ def _kind_and_loc(rules: Rules, order: Build) -> tuple[str, str]:
         fits = coast_fits or [(k, locs) for k, locs in fits if len(locs) == 1]
     if len(fits) != 1:
         what = " or ".join(k.name for k, _ in fits) or "no unit of that kind"
-        raise _Refused(f"say which unit to build in {prov}: {what}", Reason.ILLEGAL, Outcome.FAILS)
+        raise Refused(f"say which unit to build in {prov}: {what}", Reason.ILLEGAL, Outcome.FAILS)
     kind, locs = fits[0]
     if len(locs) > 1:
-        raise _Refused(f"say which coast of {prov}: {' or '.join(locs)}", Reason.ILLEGAL,
+        raise Refused(f"say which coast of {prov}: {' or '.join(locs)}", Reason.ILLEGAL,
                        Outcome.FAILS)
     return kind.code, locs[0]
 

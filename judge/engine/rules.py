@@ -49,6 +49,11 @@ def own_units_only(position: Position, power: str, unit: Unit) -> bool:
     return unit.power == power
 
 
+def centre_supply(rules: Rules, position: Position) -> dict[str, int]:
+    """How many units each power's centres support: each centre's value, whoever owns it."""
+    return rules.geo.centre_counts(position.owners)
+
+
 def most_centres_wins(rules: Rules, position: Position) -> tuple[str, ...]:
     """A solo: the one power holding `victory_centres` worth of centres. Variants with
     alliance victories (1885-III) or points (Global Diplomacy) return several or rank."""
@@ -67,6 +72,9 @@ class Rules:
     handlers: Mapping[str, PhaseHandler] = field(default_factory=dict)
     may_order: Callable[[Position, str, Unit], bool] = own_units_only
     victory: Callable[[Rules, Position], tuple[str, ...]] = most_centres_wins
+    # The units each power's centres support, for adjustments: a centre's value may depend
+    # on its owner (Envoy 3: a player's own capital supports two).
+    supply: Callable[[Rules, Position], dict[str, int]] = centre_supply
     # Runs when a season ends: centres change hands (standard), a neutral's controller
     # changes (Envoy rule 7), a prison term runs out (Engineered).
     season_end: Callable[[Rules, Position, Season], tuple[Position, list[Event]]] = (

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import datetime, timedelta
 
 from sqlalchemy.orm import Session
@@ -11,16 +12,20 @@ from judge.game import ordering
 from judge.game.announce import send_turn_reports
 from judge.game.clock import Clock
 from judge.game.games import game_variant, player_seat, playing_powers, position_of
+from judge.game.ordering import Written
 from judge.game.postman import Postman
 from judge.game.turns import process_turn
 from judge.store.models import Game, GameState, SeatStatus, Turn
 
 
-def late_powers(session: Session, game: Game, turn: Turn) -> list[str]:
-    """Powers that must order this phase and whose orders are not complete."""
+def late_powers(session: Session, game: Game, turn: Turn,
+                sets: Mapping[str, Mapping[str, Written]] | None = None) -> list[str]:
+    """Powers that must order this phase and whose orders are not complete (`sets`: every
+    power's current orders, when the caller has them already)."""
     variant = game_variant(game)
     position = position_of(turn)
-    sets = ordering.latest_sets(session, variant, turn)
+    if sets is None:
+        sets = ordering.latest_sets(session, variant, turn)
     late = []
     for power in playing_powers(game):
         seat = player_seat(game, power)
@@ -35,10 +40,11 @@ def waiting_powers(game: Game) -> list[str]:
     return [p for p in playing_powers(game) if (s := player_seat(game, p)) and s.waiting]
 
 
-def is_ready(session: Session, game: Game, turn: Turn) -> bool:
+def is_ready(session: Session, game: Game, turn: Turn,
+             sets: Mapping[str, Mapping[str, Written]] | None = None) -> bool:
     """Every power's orders are complete and nobody asked to WAIT: process early."""
     return (game.state == GameState.ACTIVE and not waiting_powers(game)
-            and not late_powers(session, game, turn))
+            and not late_powers(session, game, turn, sets))
 
 
 def process_and_report(session: Session, game: Game, clock: Clock, postman: Postman,

@@ -21,7 +21,7 @@ from judge.commands.reply import ERROR_MARKER, Reply
 from judge.mail import envelope, identity, limits
 from judge.mail.emg import emg_kind, read_emg
 from judge.mail.emg_run import run_emg
-from judge.mail.inbound import Inbound, read_message
+from judge.mail.inbound import Inbound, read_envelope, read_message
 from judge.mail.tokens import is_own_address
 from judge.store import repo
 from judge.store.db import is_transient
@@ -33,7 +33,7 @@ MAX_ATTEMPTS = 3
 
 def receive(judge: Judge, raw: bytes) -> tuple[int, bool]:
     """Store a raw message: (its inbox id, whether it is new rather than a redelivery)."""
-    message = read_message(raw)
+    message = read_envelope(raw)
     with judge.db.unit_of_work() as session:
         row, new = repo.store_inbox(session, raw, message_id=message.message_id,
                                     received_at=judge.clock.now(), sender=message.sender)

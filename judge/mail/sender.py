@@ -12,6 +12,7 @@ import contextlib
 import logging
 import smtplib
 import ssl
+import time
 from datetime import timedelta
 
 from judge import faults
@@ -32,6 +33,9 @@ LONGEST_RETRY = timedelta(hours=6)
 # Delays doubling from 1 minute to at most 6 hours put the 17th attempt about 50 hours
 # after the first: like an MTA, we give up on a destination down for two days.
 MAX_ATTEMPTS = 17
+# A relay connection used this recently is sent into without a NOOP first: relays keep
+# idle connections for minutes (Postfix: smtpd_timeout 300 s), and a NOOP costs a round trip.
+FRESH_SECONDS = 5.0
 
 
 def retry_delay(attempts: int) -> timedelta:
@@ -55,8 +59,13 @@ class OutboxSender:
             faults.point("outbox-claimed")
         try:
             return sum(self._send(row) for row in rows)
-        finally:
+        except BaseException:
             self._transport.close()
+            raise
+
+    def close(self) -> None:
+        """Let the transport go (a relay connection); the next send opens a new one."""
+        self._transport.close()
 
     def _send(self, row: OutboxMessage) -> bool:
         if row.attempts > MAX_ATTEMPTS:
@@ -77,6 +86,7 @@ class OutboxSender:
             return False
         except Exception as exc:  # a bug must not stall the queue: retried, then given up
             log.exception("outbox message %d: the transport broke", row.id)
+            self._transport.close()  # whatever it held is in an unknown state
             self._retry(row, f"{type(exc).__name__}: {exc}")
             return False
         with self._db.unit_of_work() as session:
@@ -119,6 +129,7 @@ class SmtpTransport:
         self._settings = settings
         self._context = ssl_context or ssl.create_default_context()
         self._connection: smtplib.SMTP | None = None
+        self._used_at = 0.0
         self._relay = f"{settings.smtp_host}:{settings.smtp_port}"
 
     def deliver(self, row_id: int, sender: str, recipients: list[str], raw: bytes) -> None:
@@ -138,6 +149,7 @@ class SmtpTransport:
         except (smtplib.SMTPException, OSError) as exc:
             self.close()
             raise TemporaryFailure(f"{self._relay}: {exc or type(exc).__name__}") from exc
+        self._used_at = time.monotonic()
         if refused:
             # Sent to the others: retrying would repeat it to them. The log is the record.
             log.warning("outbox message %d: %s refused some recipients, sent to the rest: %s",
@@ -153,6 +165,8 @@ class SmtpTransport:
 
     def _connect(self) -> smtplib.SMTP:
         if self._connection is not None:
+            if time.monotonic() - self._used_at < FRESH_SECONDS:
+                return self._connection
             # A relay may drop an idle connection; find out before sending into it.
             with contextlib.suppress(smtplib.SMTPException, OSError):
                 if self._connection.noop()[0] == 250:

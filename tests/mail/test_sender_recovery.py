@@ -64,7 +64,7 @@ def test_a_message_whose_lease_ran_out_in_the_batch_is_left_for_the_next_round(
     assert transport.delivered == [first, second]
     assert (row(database, second).state, row(database, second).attempts) == \
         (OutboxState.SENT, 2)
-    assert transport.closed == 2
+    assert transport.closed == 0  # kept across batches; the daemon closes it when idle
 
 
 def test_a_transport_that_breaks_is_retried_like_a_temporary_failure(

@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from judge.config import Settings
+from judge.mail import sender as sender_module
 from judge.mail.delivery import PermanentFailure, TemporaryFailure
 from judge.mail.sender import SmtpTransport
 from tests.mail.smtp_sink import PASSWORD, USER, Certificate, Sink, accept_judge, make_certificate
@@ -97,11 +98,14 @@ def test_a_non_ascii_address_to_a_relay_without_smtputf8_fails_for_good() -> Non
             transport.close()
 
 
-def test_a_kept_connection_the_relay_no_longer_serves_is_replaced() -> None:
+def test_a_kept_connection_the_relay_no_longer_serves_is_replaced(
+        monkeypatch: pytest.MonkeyPatch) -> None:
     with Sink() as sink:
         transport = SmtpTransport(settings(sink.port))
         transport.deliver(1, "judge@example.test", TO, RAW)
         transport.deliver(2, "judge@example.test", TO, RAW)
+        # As if the connection had been idle: checked with a NOOP, which the relay refuses.
+        monkeypatch.setattr(sender_module, "FRESH_SECONDS", 0.0)
         sink.handler.noop_reply = "421 4.4.2 Idle too long, closing"
         transport.deliver(3, "judge@example.test", TO, RAW)
         transport.close()
