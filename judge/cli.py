@@ -6,6 +6,7 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any, TextIO
 
 from judge import __version__
@@ -75,6 +76,8 @@ def _add_db_commands(sub: Any) -> None:
                          help="SQLAlchemy database URL (default: $JUDGE_DATABASE_URL, else "
                               "the settings file's database_url (--config or $JUDGE_CONFIG), "
                               "else sqlite:///var/judge.sqlite3 in this folder)")
+    upgrade.add_argument("--config", default=argparse.SUPPRESS, type=Path, metavar="FILE",
+                         help="the judge's TOML settings file")
     upgrade.set_defaults(run=_db_upgrade)
 
 

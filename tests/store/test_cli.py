@@ -44,3 +44,15 @@ def test_db_upgrade_reads_the_url_from_the_environment(tmp_path: Path) -> None:
     env = {**os.environ, "JUDGE_DATABASE_URL": f"sqlite:///{path}"}
     _judge("db", "upgrade", cwd=tmp_path, env=env)
     assert _revision(path) == head_revision()
+
+
+def test_db_upgrade_reads_the_settings_file_before_or_after_db(tmp_path: Path) -> None:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("JUDGE_")}
+    for where, args in (("first", ("db", "upgrade", "--config", "judge.toml")),
+                        ("second", ("--config", "judge.toml", "db", "upgrade"))):
+        (tmp_path / "judge.toml").write_text(
+            f'[judge]\ndatabase_url = "sqlite:///{tmp_path / where}.sqlite3"\n')
+        _judge(*args, cwd=tmp_path, env=env)
+        assert _revision(tmp_path / f"{where}.sqlite3") == head_revision()
+    # $JUDGE_CONFIG names the file when no option does.
+    _judge("db", "upgrade", cwd=tmp_path, env={**env, "JUDGE_CONFIG": "judge.toml"})
