@@ -24,6 +24,10 @@ class OutboxPostman:
              reply_to: InboxMessage | None = None, seat: Seat | None = None) -> None:
         original = reply_to.message_id if reply_to is not None and reply_to.message_id else None
         thread = envelope.thread(reply_to.raw) if original and reply_to else []
+        if not thread and seat is not None:
+            # Mail about a game that answers no message (reports, notices) names one root
+            # for the game, so a threading client files the whole game together.
+            thread = [f"<game.{seat.game.name}@{self._settings.domain}>"]
         address = self._settings.judge_address
         raw = compose(
             sender=f"{self._settings.judge_name} <{address}>",

@@ -116,3 +116,12 @@ def test_every_outgoing_message_is_marked_against_loops(talk: Conversation) -> N
     assert message["X-Loop"] == JUDGE
     assert message["Auto-Submitted"] == "auto-replied"
     assert message["In-Reply-To"] is not None and message["References"] is not None
+
+
+def test_a_games_reports_share_one_thread(talk: Conversation) -> None:
+    france = _france(talk)
+    talk.send("gm@example.org", "SIGNON Malpha gmpw\nPROCESS")
+    report = talk.mails_to(france.address)[-1]
+    assert report.subject == "alpha: Spring 1901 Movement results"
+    assert report.message["References"] == "<game.alpha@example.org>"
+    assert report.message["In-Reply-To"] is None
