@@ -1,6 +1,6 @@
 """Per-viewer projection of a turn's events: the only way hidden information is hidden.
 
-Reports, LIST, HISTORY, maps and error replies are all built from what `Visibility.project`
+Reports, LIST, HISTORY, maps and error replies are all built from what a `Visibility`
 returns for their reader, never by filtering rendered text.
 """
 
@@ -9,10 +9,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Protocol
+from typing import NamedTuple, Protocol, runtime_checkable
 
 from judge.engine.outcome import Event
 from judge.engine.position import Position
+from judge.engine.types import Phase, Unit
 
 
 class Role(StrEnum):
@@ -39,12 +40,61 @@ class Viewer:
         return cls(Role.PLAYER, power)
 
 
+class Sighting(NamedTuple):
+    """A unit the viewer learns stands in its province, its order not told (Stab Envoy
+    12d: a unit attacked while supporting is seen, its support is not)."""
+
+    unit: Unit
+    dislodged: bool = False
+
+
+class Topic(StrEnum):
+    PLAYERS = "players"  # the powers the players play (Stab 12a)
+    ALLY = "major ally"  # a player's Major Ally and its units (12c)
+    CONTROLLED = "controlled neutral"  # a player's Controlled Neutral, by name only (12c)
+    COUNTS = "counts"  # every power's centre count, unnamed, in random order (12e)
+    ELIMINATED = "eliminated"  # a power that lost its last centre this turn (12e)
+    LAST_NEUTRAL = "last neutral"  # the last unowned centre was taken this turn (12e)
+
+
+class Notice(NamedTuple):
+    """A fact a hidden-movement variant tells a viewer in place of the events it hides."""
+
+    topic: Topic
+    power: str | None = None  # the power it is about
+    player: str | None = None  # for ALLY and CONTROLLED: the player who orders it
+    units: tuple[Unit, ...] = ()
+    counts: tuple[int, ...] = ()
+
+
+Seen = Event | Sighting | Notice
+"""What a viewer may be shown of a turn: events, possibly rewritten, and notices."""
+
+
 class Visibility(Protocol):
     def project(self, events: Sequence[Event], viewer: Viewer) -> tuple[Event, ...]:
         """The events `viewer` may know, possibly rewritten (a unit shown without its order)."""
 
     def board(self, position: Position, viewer: Viewer) -> Position:
         """The board as `viewer` may see it (Secret Envoy hides diplomats, Algernon the maze)."""
+
+
+@runtime_checkable
+class TurnVisibility(Visibility, Protocol):
+    """A visibility that needs the turn's phase and the board it led to (G22): Stab Envoy
+    reads who controls what and counts centres from them."""
+
+    def project_turn(self, phase: Phase, events: Sequence[Event], position: Position,
+                     viewer: Viewer) -> tuple[Seen, ...]:
+        """What `viewer` may know of the turn `phase` whose events led to `position`."""
+
+
+def projection(visibility: Visibility, phase: Phase, events: Sequence[Event],
+               position: Position, viewer: Viewer) -> tuple[Seen, ...]:
+    """What `viewer` may know of a turn, from whichever form `visibility` implements."""
+    if isinstance(visibility, TurnVisibility):
+        return visibility.project_turn(phase, events, position, viewer)
+    return visibility.project(events, viewer)
 
 
 class FullInformation:

@@ -1,5 +1,6 @@
 """Per-recipient report view models, built only from what the variant's visibility lets the
-recipient see: `project(turn.events, viewer)` and `board(turn.position, viewer)`.
+recipient see: its projection of the turn (`judge.engine.visibility.projection`) and
+`board(turn.position, viewer)`.
 
 Hidden information is never removed from text: what a viewer may not know is simply not in
 their projection, so it cannot reach the template (ARCHITECTURE.md rule 3).
@@ -13,11 +14,11 @@ from datetime import datetime
 from zoneinfo import ZoneInfo
 
 from judge.engine.adjustments import adjustment_counts
-from judge.engine.outcome import Adjustment, CentreChange, Dislodgement, Event, OrderResult
+from judge.engine.outcome import Adjustment, CentreChange, Dislodgement, OrderResult, Reason
 from judge.engine.position import Position
 from judge.engine.turn import TurnResult
 from judge.engine.types import Phase, province_of
-from judge.engine.visibility import Role, Viewer
+from judge.engine.visibility import Notice, Role, Seen, Sighting, Topic, Viewer, projection
 from judge.reports.notation import order_text, place, result_tag, unit_text
 from judge.variant import Variant
 
@@ -66,6 +67,28 @@ class AdjustmentLine:
 
 
 @dataclass(frozen=True, slots=True)
+class Controlled:
+    """A neutral country a player orders (Envoy 6), as a hidden-movement report tells it."""
+
+    power: str
+    player: str
+    units: tuple[str, ...]  # 'A Venice'; for a Major Ally only (Stab Envoy 12c)
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """What a hidden-movement variant tells in place of the board it hides; empty in a
+    game where everything is public."""
+
+    players: tuple[str, ...] = ()
+    allies: tuple[Controlled, ...] = ()
+    controlled: tuple[Controlled, ...] = ()
+    counts: tuple[int, ...] = ()  # centre counts, unnamed, in random order
+    eliminated: tuple[str, ...] = ()
+    last_neutral: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class ReportView:
     game_title: str
     recipient: str  # 'France', 'Observer', 'Master'
@@ -79,12 +102,13 @@ class ReportView:
     next_title: str | None
     deadline: str | None
     winners: tuple[str, ...]
+    standing: Standing = Standing()
 
 
 def build_view(variant: Variant, turn: TurnResult, viewer: Viewer,
                deadline: datetime | None = None, zone: str = "UTC") -> ReportView:
     rules = variant.rules
-    events = rules.visibility.project(turn.events, viewer)
+    events = projection(rules.visibility, turn.phase, turn.events, turn.position, viewer)
     board = rules.visibility.board(turn.position, viewer)
     counted = _centres_counted(variant, turn)
     return ReportView(
@@ -101,6 +125,7 @@ def build_view(variant: Variant, turn: TurnResult, viewer: Viewer,
         next_title=rules.calendar.describe(turn.next_phase) if turn.next_phase else None,
         deadline=format_deadline(deadline, zone) if deadline and turn.next_phase else None,
         winners=tuple(power_name(w) for w in turn.winners),
+        standing=_standing(variant, [e for e in events if isinstance(e, Notice)]),
     )
 
 
@@ -135,19 +160,25 @@ def _power_order(variant: Variant) -> dict[str, int]:
     return {p.name: i for i, p in enumerate(variant.powers)}
 
 
-def _orders(variant: Variant, phase: Phase, events: Sequence[Event]) -> tuple[PowerOrders, ...]:
+def _orders(variant: Variant, phase: Phase, events: Sequence[Seen]) -> tuple[PowerOrders, ...]:
+    geo = variant.rules.geo
     results = [e for e in events if isinstance(e, OrderResult)]
     kinds_at = {province_of(r.unit.loc): r.unit.kind for r in results if r.unit is not None}
     by_power: dict[str, list[OrderLine]] = {}
-    for r in results:
-        text = order_text(variant.rules.geo, r, phase.kind, kinds_at)
-        by_power.setdefault(r.power, []).append(OrderLine(text, result_tag(r)))
+    for e in events:
+        if isinstance(e, OrderResult):
+            line = OrderLine(order_text(geo, e, phase.kind, kinds_at), result_tag(e))
+            by_power.setdefault(e.power, []).append(line)
+        elif isinstance(e, Sighting):
+            text = f"{unit_text(geo, e.unit.kind, e.unit.loc)} (order not reported)."
+            by_power.setdefault(e.unit.power, []).append(
+                OrderLine(text, f"(*{Reason.DISLODGED.value}*)" if e.dislodged else ""))
     rank = _power_order(variant)
     return tuple(PowerOrders(power_name(p), tuple(lines))
                  for p, lines in sorted(by_power.items(), key=lambda i: rank.get(i[0], 99)))
 
 
-def _dislodged(variant: Variant, events: Sequence[Event]) -> tuple[DislodgedUnit, ...]:
+def _dislodged(variant: Variant, events: Sequence[Seen]) -> tuple[DislodgedUnit, ...]:
     geo = variant.rules.geo
     adjective = {p.name: p.adjective for p in variant.powers}
     return tuple(
@@ -168,7 +199,7 @@ def _holdings(variant: Variant, board: Position) -> tuple[CentreHolding, ...]:
     )
 
 
-def _changes(variant: Variant, events: Sequence[Event]) -> tuple[CentreChangeLine, ...]:
+def _changes(variant: Variant, events: Sequence[Seen]) -> tuple[CentreChangeLine, ...]:
     def name(power: str | None) -> str | None:
         return power_name(power) if power else None
 
@@ -177,7 +208,7 @@ def _changes(variant: Variant, events: Sequence[Event]) -> tuple[CentreChangeLin
                  for c in events if isinstance(c, CentreChange))
 
 
-def _adjustments(variant: Variant, events: Sequence[Event],
+def _adjustments(variant: Variant, events: Sequence[Seen],
                  counted_board: Position | None) -> tuple[AdjustmentLine, ...]:
     """Each power's count: from the phase's Adjustment events, or, after centres were
     counted, what the new board owes."""
@@ -187,3 +218,25 @@ def _adjustments(variant: Variant, events: Sequence[Event],
     rank = _power_order(variant)
     return tuple(AdjustmentLine(power_name(p), n)
                  for p, n in sorted(counts.items(), key=lambda i: rank.get(i[0], 99)) if n)
+
+
+def _standing(variant: Variant, notices: Sequence[Notice]) -> Standing:
+    if not notices:
+        return Standing()
+    geo = variant.rules.geo
+
+    def of(topic: Topic) -> list[Notice]:
+        return [n for n in notices if n.topic == topic]
+
+    def country(n: Notice) -> Controlled:
+        units = tuple(unit_text(geo, u.kind, u.loc) for u in n.units)
+        return Controlled(power_name(n.power or ""), power_name(n.player or ""), units)
+
+    return Standing(
+        players=tuple(power_name(n.power or "") for n in of(Topic.PLAYERS)),
+        allies=tuple(country(n) for n in of(Topic.ALLY)),
+        controlled=tuple(country(n) for n in of(Topic.CONTROLLED)),
+        counts=tuple(c for n in of(Topic.COUNTS) for c in n.counts),
+        eliminated=tuple(power_name(n.power or "") for n in of(Topic.ELIMINATED)),
+        last_neutral=bool(of(Topic.LAST_NEUTRAL)),
+    )

@@ -19,9 +19,10 @@ from judge.engine.orders import Convoy, Hold, Move, Order, Support
 from judge.engine.outcome import OrderResult, Outcome, Reason
 from judge.engine.position import Position
 from judge.engine.rules import PhaseHandler, PhaseOutcome, Rules, own_units_only
-from judge.engine.types import MOVEMENT, Unit, province_of
+from judge.engine.types import ADJUSTMENT, MOVEMENT, Unit, province_of
 from judge.variant import Variant
 
+from .builds import EnvoyAdjustments, supply
 from .control import (
     Countries,
     limit_controlled,
@@ -32,6 +33,8 @@ from .control import (
 )
 from .placement import Placement
 from .season import AUTUMN, autumn_record, season_end_for
+from .victory import victory_for
+from .visibility import envoy_visibility
 
 DIPLOMAT = "D"
 PLACEMENT = "P"  # Winter 1913 (rule 4): a phase kind with no calendar entry
@@ -49,9 +52,14 @@ def customise(variant: Variant) -> Variant:
     inner = variant.rules.handlers[MOVEMENT]
     geo = diplomat_geography(variant.rules.geo)
     movement = EnvoyMovement(inner, geo, countries, control)
-    handlers = {**variant.rules.handlers, MOVEMENT: movement, PLACEMENT: Placement(geo, control)}
+    handlers = {**variant.rules.handlers, MOVEMENT: movement, PLACEMENT: Placement(geo, control),
+                ADJUSTMENT: EnvoyAdjustments(control, variant.start.units)}
     rules = replace(variant.rules, handlers=handlers, may_order=may_order_for(control),
-                    season_end=season_end_for(control))
+                    season_end=season_end_for(control), supply=supply,
+                    victory=victory_for(control),
+                    visibility=envoy_visibility(variant.options, variant.rules.geo,
+                                                variant.rules.calendar, variant.rules.powers,
+                                                control.of_province))
     return replace(variant, rules=rules)
 
 

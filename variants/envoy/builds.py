@@ -1,0 +1,189 @@
+"""Envoy's adjustments (rules 3, 7, 9; docs/variants/envoy.md, "Builds").
+
+A player's own capital supports two units (3) and, but for Moscow, takes two builds in one
+turn, at most one of them an army or fleet (3). A build may be a diplomat (`Build D Par`,
+`Build D Fra`), placed in the home country space; it costs no supply and is never removed
+(9). A player writes the adjustments of his Major Allies and Controlled Neutrals (6); a
+Controlled Neutral builds the type that started in the centre (7). Major Neutrals are in
+civil disorder: no builds, removals by the standard rule.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from judge.engine.adjustments import AdjustmentPhase, Ledger, Refused
+from judge.engine.orders import Build, Disband, Order
+from judge.engine.outcome import OrderResult, Outcome, Reason
+from judge.engine.position import Position
+from judge.engine.rules import PhaseOutcome, Rules, centre_supply
+from judge.engine.types import Unit, province_of
+
+from .control import CONTROLLED, DIPLOMAT, Countries, controller, players, status
+
+# Rule 3 names them; Moscow is the one capital that takes a single build.
+CAPITALS = {"AUSTRIA": "vie", "ENGLAND": "lon", "FRANCE": "par", "GERMANY": "ber",
+            "ITALY": "rom", "RUSSIA": "mos", "TURKEY": "con"}
+SINGLE_BUILD = frozenset({"mos"})
+NEVER_REMOVED = "diplomats are never removed: only a dislodgement ends one (Envoy 9)"
+
+
+def playing(rules: Rules, position: Position) -> tuple[str, ...]:
+    """The players; without `state["players"]` every power plays (docs)."""
+    return players(position) or rules.powers
+
+
+def supply(rules: Rules, position: Position) -> dict[str, int]:
+    """Rule 3: a player's own capital, while he holds it, supports two units; a neutral's,
+    an ally's or a captured capital supports one."""
+    counts = centre_supply(rules, position)
+    for power in playing(rules, position):
+        if position.owners.get(CAPITALS.get(power, "")) == power:
+            counts[power] = counts.get(power, 0) + 1
+    return counts
+
+
+class EnvoyAdjustments(AdjustmentPhase):
+    """The standard adjustment phase, with orders routed to the country they are for."""
+
+    def __init__(self, countries: Countries, start: Sequence[Unit]) -> None:
+        self.countries = countries
+        self.start = {province_of(u.loc): u for u in start}
+
+    def adjudicate(self, rules: Rules, position: Position,
+                   orders: Mapping[str, Sequence[Order]]) -> PhaseOutcome:
+        routed, refused = self._route(rules, position, orders)
+        out = super().adjudicate(rules, position, routed)
+        return PhaseOutcome((*out.results, *refused), out.position, (*out.events, *refused))
+
+    def ledger(self, rules: Rules, position: Position, power: str, count: int,
+               units: list[Unit], results: list[OrderResult]) -> Ledger:
+        return EnvoyLedger(rules, position, power, count, units, results, self)
+
+    def _route(self, rules: Rules, position: Position, orders: Mapping[str, Sequence[Order]]
+               ) -> tuple[dict[str, list[Order]], list[OrderResult]]:
+        """Each order keyed by the country it adjusts, or refused (the writer's result)."""
+        main_at = {province_of(u.loc): u for u in rules.main_units(position)}
+        routed: dict[str, list[Order]] = {}
+        refused: list[OrderResult] = []
+        for writer, given in orders.items():
+            for order in given:
+                country, unit, why = self._country(rules, position, writer, order, main_at)
+                if why:
+                    refused.append(OrderResult(writer, unit, order, "", Outcome.ILLEGAL,
+                                               Reason.NOT_YOURS, why))
+                else:
+                    routed.setdefault(country, []).append(order)
+        return routed, refused
+
+    def _country(self, rules: Rules, position: Position, writer: str, order: Order,
+                 main_at: Mapping[str, Unit]) -> tuple[str, Unit | None, str]:
+        """Whose adjustment the order is: the writer's own, or a country he orders (6)."""
+        prov = rules.geo.province.get(order.loc) or province_of(order.loc)
+        if writer not in playing(rules, position):
+            return writer, main_at.get(prov), (
+                f"{writer} is a neutral country: its adjustments are ordered by the player "
+                f"who controls it, if any (Envoy 6)")
+        if isinstance(order, Disband) and prov in main_at:
+            unit = main_at[prov]
+            if unit.power == writer or controller(position, self.countries, unit.power) == writer:
+                return unit.power, None, ""
+            return writer, unit, f"{unit} belongs to {unit.power}, not {writer}"
+        if not isinstance(order, Build) or order.kind == DIPLOMAT:
+            return writer, None, ""  # a diplomat is always the writer's own (9)
+        owner = next((p for p, homes in rules.homes.items() if prov in homes), writer)
+        if owner == writer or controller(position, self.countries, owner) == writer:
+            return owner, None, ""
+        return writer, None, (f"{prov} is a home centre of {owner}, whose builds "
+                              f"{writer} does not order (Envoy 6)")
+
+
+class EnvoyLedger(Ledger):
+    """One country's adjustments: diplomat builds, capitals' second builds, and a Controlled
+    Neutral's fixed types."""
+
+    def __init__(self, rules: Rules, position: Position, power: str, count: int,
+                 units: list[Unit], results: list[OrderResult], phase: EnvoyAdjustments
+                 ) -> None:
+        super().__init__(rules, position, power, count, units, results)
+        self.countries, self.start = phase.countries, phase.start
+        self.player = power in playing(rules, position)
+        self.fixed = not self.player and status(position, phase.countries, power)[0] == CONTROLLED
+        self.used: list[str] = []
+        capital = CAPITALS.get(power, "")
+        if self.player and capital in self.sites and capital not in SINGLE_BUILD:
+            self.sites.append(capital)  # the second build, a diplomat or one unit (3)
+
+    def _build(self, order: Build) -> Unit:
+        if order.kind == DIPLOMAT:
+            return self._diplomat(order)
+        if self.fixed:
+            order = self._starting_type(order)
+        unit = super()._build(order)
+        self.used.append(province_of(unit.loc))
+        return unit
+
+    def _starting_type(self, order: Build) -> Build:
+        """Rule 7: a Controlled Neutral's build is the type that started in that centre."""
+        prov = self.rules.geo.province.get(order.loc) or province_of(order.loc)
+        first = self.start.get(prov)
+        if first is None or first.power != self.power:
+            return order
+        if order.kind not in (None, first.kind):
+            name = self.rules.kinds[first.kind].name
+            raise Refused(f"{self.power} is a Controlled Neutral: its build in {prov} is "
+                          f"the {name} that started there (Envoy 7)", Reason.ILLEGAL,
+                          Outcome.FAILS)
+        return Build(first.loc if order.loc == prov else order.loc, first.kind)
+
+    def _diplomat(self, order: Build) -> Unit:
+        """Rule 9: a free build and a vacant home centre; the diplomat stands in the home
+        country space. `Build D Fra` (or a home province that is no centre) takes the
+        capital if it can, else the first free centre by name."""
+        space = self._diplomat_space(order)
+        site = order.loc if order.loc in self.rules.homes[self.power] else self._free_site()
+        if site not in self.sites:
+            raise Refused(self._why_not_site(site), Reason.ILLEGAL, Outcome.FAILS)
+        self.sites.remove(site)
+        self.used.append(site)
+        unit = Unit(self.power, DIPLOMAT, space)
+        self.units.append(unit)
+        return unit
+
+    def _diplomat_space(self, order: Build) -> str:
+        """The player's home country space, if the order is for it and it is free."""
+        if not self.player:
+            raise Refused(f"{self.power} is a neutral country: only players build "
+                          f"diplomats (Envoy 9)", Reason.ILLEGAL, Outcome.FAILS)
+        space = self.countries.space[self.power]
+        if self.countries.of_province.get(order.loc, order.loc) != space:
+            raise Refused(f"a diplomat is built at a home centre of {self.power}, or write "
+                          f"'Build D {space}' (Envoy 9)", Reason.ILLEGAL, Outcome.FAILS)
+        rival = next((u.power for u in self.units if u.kind == DIPLOMAT and u.loc == space
+                      and u.power != self.power), None)
+        if rival:  # two players' diplomats never share a space (docs: reading chosen)
+            raise Refused(f"{rival} has diplomats in {space}: no diplomat can be built there "
+                          f"until they leave (Envoy 9)", Reason.ILLEGAL, Outcome.FAILS)
+        return space
+
+    def _free_site(self) -> str:
+        capital = CAPITALS.get(self.power, "")
+        if capital in self.sites:
+            return capital
+        if not self.sites:
+            raise Refused(f"{self.power} has no vacant home centre left to build at",
+                          Reason.ILLEGAL, Outcome.FAILS)
+        return sorted(self.sites)[0]
+
+    def _why_not_site(self, prov: str) -> str:
+        if prov in self.sites:  # a capital whose one army or fleet is built (3)
+            return (f"{prov} has its new unit: the second build in a capital must be a "
+                    f"diplomat (Envoy 3)")
+        if prov in self.used:
+            return f"{prov} has no build left this turn (Envoy 3)"
+        return super()._why_not_site(prov)
+
+    def _remove(self, order: Disband) -> Unit:
+        if order.kind == DIPLOMAT or order.loc in self.countries.space.values():
+            raise Refused(NEVER_REMOVED, Reason.ILLEGAL, Outcome.ILLEGAL)
+        return super()._remove(order)

@@ -1,0 +1,52 @@
+"""Envoy's victory (rule 10; docs/variants/envoy.md, "Victory").
+
+A player wins with 18 centres against one opponent, 15 with three players, 12 with four;
+his Major Allies' centres count, and his own capital counts twice (3). Checked only when
+the Autumn ends, that is on the board the adjustment season counts (10).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from judge.engine.position import Position
+from judge.engine.rules import Rules
+
+from .builds import playing, supply
+from .control import MAJOR_ALLY, Countries, neutrals, status
+from .season import AUTUMN
+
+NEEDED = {2: 18, 3: 15, 4: 12}
+# Rule 10 is silent beyond four players; "a mere 12" for four is its floor, kept for 5-7.
+NEEDED_BEYOND = 12
+Victory = Callable[[Rules, Position], tuple[str, ...]]
+
+
+def centres_needed(player_count: int) -> int:
+    return NEEDED.get(player_count, NEEDED_BEYOND)
+
+
+def totals(rules: Rules, position: Position, countries: Countries) -> dict[str, int]:
+    """Each player's count for rule 10: his centres, his capital once more, and the centres
+    of each of his Major Allies (whose capitals count once, rule 3)."""
+    held = supply(rules, position)
+    out = {p: held.get(p, 0) for p in playing(rules, position)}
+    for neutral in neutrals(position, rules):
+        kind, who = status(position, countries, neutral)
+        if kind == MAJOR_ALLY and who in out:
+            out[who] += held.get(neutral, 0)
+    return out
+
+
+def victory_for(countries: Countries) -> Victory:
+    def victory(rules: Rules, position: Position) -> tuple[str, ...]:
+        """The winner, once an Autumn has ended: the one player at the rule 10 count; of
+        two there at once, the larger total (equal totals: nobody yet)."""
+        if position.phase.season != AUTUMN:
+            return ()
+        counts = totals(rules, position, countries)
+        need = centres_needed(len(counts))
+        best = max(counts.values(), default=0)
+        leaders = [p for p, n in counts.items() if n == best]
+        return (leaders[0],) if best >= need and len(leaders) == 1 else ()
+    return victory
