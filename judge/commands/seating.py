@@ -7,8 +7,10 @@ it is full, unless its master set a start time (the scheduler starts it then).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import fields
 from enum import StrEnum
+from typing import Any
 
 from judge.commands.context import JudgeContext, judge_context, need_account, need_seat
 from judge.commands.items import Invocation, Outcome
@@ -17,12 +19,16 @@ from judge.engine.rulebook import Rulebook
 from judge.game.announce import tell
 from judge.game.errors import GameError
 from judge.game.games import (
+    CHOICES,
+    PLAYERS,
     current_turn,
     find_game,
     game_variant,
     lock_game,
     phase_of,
+    plain_variant,
     seats_of,
+    seats_wanted,
     settings_of,
 )
 from judge.game.lifecycle import (
@@ -37,6 +43,7 @@ from judge.game.passwords import verify_password
 from judge.game.starting import start_and_announce
 from judge.reports.views import format_deadline, power_name
 from judge.store.models import Game, GameState, Seat, SeatRole, SeatStatus
+from judge.variant import available_variants
 
 CREATE_USAGE = "CREATE <game> <password> <variant> [option=value ...]"
 JOIN_USAGE = "JOIN <game> <password> [preference list]"
@@ -50,12 +57,12 @@ def run_create(ctx: Context, invocation: Invocation) -> Outcome:
         return Outcome.fail(f"write {CREATE_USAGE}, e.g. CREATE alpha secret standard")
     account = need_account(jc)
     name, password, variant = invocation.args[:3]
-    options = parse_options(invocation.args[3:])
+    options = parse_options(invocation.args[3:], _game_options_of(variant))
     game = create_game(jc.session, name=name, password=password, variant=variant,
                        master=account, options=options)
     audit(jc.session, game, account, "create", variant=game.variant, options=options)
     jc.seat, jc.power, jc.phase = seats_of(game, SeatRole.MASTER)[0], None, None
-    players = len(game_variant(game).powers)
+    players = seats_wanted(game)
     return Outcome.ok(
         f"Game {game.name} ({game_variant(game).title}) is created; you are its master "
         "and signed on as master for the rest of this message.",
@@ -64,19 +71,47 @@ def run_create(ctx: Context, invocation: Invocation) -> Outcome:
         f"all {players} have joined.")
 
 
-def parse_options(words: tuple[str, ...]) -> dict[str, object]:
-    """`victory_centres=17 duplicate_orders=last` -> rule choices, checked by name and type."""
+def parse_options(words: tuple[str, ...],
+                  per_game: Mapping[str, Any] | None = None) -> dict[str, object]:
+    """`victory_centres=17 duplicate_orders=last` -> rule choices, checked by name and type;
+    `per_game`: the variant's own `[options]` (Envoy's `players=3 hidden=stab`)."""
     choices = {f.name: f for f in fields(Rulebook)}
     defaults = Rulebook()
+    own = {k: v for k, v in (per_game or {}).items() if not k.endswith(CHOICES)}
     options: dict[str, object] = {}
     for word in words:
         key, equals, value = word.partition("=")
         key = key.strip().lower().replace("-", "_")
+        if equals and key in own:
+            options[key] = _own_option(key, value.strip(), own[key], per_game or {})
+            continue
         if not equals or key not in choices:
             raise GameError(f"{word!r} is not an option; write option=value, e.g. "
-                            f"victory_centres=17; the options are {', '.join(choices)}")
+                            f"victory_centres=17; the options are "
+                            f"{', '.join([*own, *choices])}")
         options[key] = _option_value(key, value.strip(), getattr(defaults, key))
     return options
+
+
+def _game_options_of(name: str) -> Mapping[str, Any]:
+    return plain_variant(name).options if name.lower() in available_variants() else {}
+
+
+def _own_option(key: str, value: str, default: object, per_game: Mapping[str, Any]) -> object:
+    """A variant option: one of `<key>_choices` when listed; `players` from 2 up to the
+    number of powers (`<key>_choices` gives the range, as [low, high])."""
+    allowed = per_game.get(key + CHOICES)
+    if key == PLAYERS and isinstance(allowed, list) and value.isdigit():
+        if allowed[0] <= int(value) <= allowed[-1]:
+            return int(value)
+        return _bad_option(key, value, f"a number from {allowed[0]} to {allowed[-1]}")
+    if key == PLAYERS:
+        return _bad_option(key, value, "a whole number of players")
+    if isinstance(allowed, list):
+        if value.lower() in allowed:
+            return value.lower()
+        return _bad_option(key, value, " or ".join(str(a) for a in allowed))
+    return _option_value(key, value, default)
 
 
 def _option_value(key: str, value: str, default: object) -> object:
@@ -124,7 +159,7 @@ def _wishes(preferences: list[str]) -> str:
 
 def start_if_full(jc: JudgeContext, game: Game) -> list[str]:
     """After a player joins: start a full game with no start time set; lines to report."""
-    have, need = len(seats_of(game, SeatRole.PLAYER)), len(game_variant(game).powers)
+    have, need = len(seats_of(game, SeatRole.PLAYER)), seats_wanted(game)
     if not is_full(game):
         return [f"Players so far: {have} of {need}; you will hear when it starts."]
     start = settings_of(game).schedule.start

@@ -54,7 +54,9 @@ class SeasonCalendar:
         return (phase.season, phase.year) != (nxt.season, nxt.year)
 
     def describe(self, phase: Phase) -> str:
-        kind = {MOVEMENT: "Movement", RETREAT: "Retreats", ADJUSTMENT: "Adjustments"}
+        # "P": an opening placement turn with no calendar entry (Envoy's Winter 1913).
+        kind = {MOVEMENT: "Movement", RETREAT: "Retreats", ADJUSTMENT: "Adjustments",
+                "P": "Placement"}
         return f"{self.season(phase.season).name} {phase.year} {kind.get(phase.kind, phase.kind)}"
 
 

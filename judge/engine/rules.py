@@ -49,6 +49,18 @@ def own_units_only(position: Position, power: str, unit: Unit) -> bool:
     return unit.power == power
 
 
+def countries_written_by(rules: Rules, position: Position, power: str) -> tuple[str, ...]:
+    """The countries whose orders `power` writes (whose builds and removals it owes).
+
+    Without the hook, `may_order` is asked about a unit of each country: who may order a
+    country's units also writes its adjustments, even when it has no unit left."""
+    if rules.orders_for is not None:
+        return rules.orders_for(position, power)
+    main = next((k.code for k in rules.kinds.values() if k.layer == "main"), "A")
+    return tuple(p for p in rules.powers if p == power or rules.may_order(
+        position, power, Unit(p, main, next(iter(sorted(rules.homes.get(p, ()))), ""))))
+
+
 def centre_supply(rules: Rules, position: Position) -> dict[str, int]:
     """How many units each power's centres support: each centre's value, whoever owns it."""
     return rules.geo.centre_counts(position.owners)
@@ -81,6 +93,9 @@ class Rules:
         standard_season_end
     )
     visibility: Visibility = field(default_factory=FullInformation)
+    # The countries whose orders a power writes (Envoy 6: his own, his Major Allies' and
+    # Controlled Neutrals'); None: those it `may_order` a unit of (`countries_written_by`).
+    orders_for: Callable[[Position, str], tuple[str, ...]] | None = None
 
     @property
     def kinds(self) -> Mapping[str, UnitKind]:

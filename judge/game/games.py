@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import fields
 from functools import cache
 from typing import Any
 
@@ -10,6 +11,7 @@ from sqlalchemy.orm import Session
 
 from judge.engine.codec import position_from_json
 from judge.engine.position import Position
+from judge.engine.rulebook import Rulebook
 from judge.engine.types import Phase
 from judge.game.errors import GameError
 from judge.game.settings import GameSettings
@@ -17,9 +19,34 @@ from judge.store import repo, repo_games
 from judge.store.models import Account, Game, GameState, Seat, SeatRole, SeatStatus, Turn
 from judge.variant import Variant, load_variant, with_rulebook
 
+RULE_CHOICES = frozenset(f.name for f in fields(Rulebook))
+PLAYERS = "players"  # an `[options]` key: fewer players than powers (Envoy 8, 10)
+CHOICES = "_choices"  # `[options]` key suffix: the values another key may take
+
 
 def game_variant(game: Game) -> Variant:
-    return _variant(game.variant, _frozen(game.variant_options))
+    rule_choices = {k: v for k, v in game.variant_options.items() if k in RULE_CHOICES}
+    return _variant(game.variant, _frozen(rule_choices))
+
+
+def game_options(game: Game, variant: Variant) -> dict[str, Any]:
+    """The variant's per-game `[options]` (Envoy's `players`, `hidden`...) as this game
+    chose them: they live in the start position's state, not in the rules (G2)."""
+    chosen = {k: v for k, v in variant.options.items() if not k.endswith(CHOICES)}
+    chosen.update((k, v) for k, v in game.variant_options.items() if k in chosen)
+    return chosen
+
+
+def seats_wanted(game: Game) -> int:
+    """How many players the game takes: the `players` option, else one per power."""
+    variant = game_variant(game)
+    wanted = game_options(game, variant).get(PLAYERS)
+    return wanted if isinstance(wanted, int) else len(variant.powers)
+
+
+def plain_variant(name: str) -> Variant:
+    """A variant with its own rule choices (the `[options]` a CREATE may change)."""
+    return _variant(name.lower(), ())
 
 
 @cache

@@ -8,9 +8,11 @@ import secrets
 
 from sqlalchemy.orm import Session
 
+from judge.engine.position import Position
+from judge.game.allocation import assign_powers
 from judge.game.clock import Clock
 from judge.game.errors import GameError
-from judge.game.games import game_variant, seats_of
+from judge.game.games import PLAYERS, game_options, game_variant, seats_of, seats_wanted
 from judge.game.passwords import hash_password
 from judge.game.settings import GameSettings
 from judge.game.turns import open_turn
@@ -64,7 +66,7 @@ def join_game(session: Session, game: Game, account: Account, password: str,
                         "its master to REPLACE a power with you")
     if any(s.account_id == account.id and s.role == SeatRole.PLAYER for s in game.seats):
         raise GameError(f"you have already joined {game.name}")
-    if len(seats_of(game, SeatRole.PLAYER)) >= len(game_variant(game).powers):
+    if len(seats_of(game, SeatRole.PLAYER)) >= seats_wanted(game):
         raise GameError(f"game {game.name} is full")
     return add_seat(session, game, account, SeatRole.PLAYER, password, preferences)
 
@@ -101,7 +103,7 @@ def power_lookup(variant: Variant) -> dict[str, str]:
 
 
 def is_full(game: Game) -> bool:
-    return len(seats_of(game, SeatRole.PLAYER)) == len(game_variant(game).powers)
+    return len(seats_of(game, SeatRole.PLAYER)) == seats_wanted(game)
 
 
 def start_game(session: Session, game: Game, clock: Clock,
@@ -110,28 +112,26 @@ def start_game(session: Session, game: Game, clock: Clock,
     if game.state != GameState.FORMING:
         raise GameError(f"game {game.name} is {game.state.value}; only a forming game starts")
     if not is_full(game):
-        have, need = len(seats_of(game, SeatRole.PLAYER)), len(game_variant(game).powers)
+        have, need = len(seats_of(game, SeatRole.PLAYER)), seats_wanted(game)
+        when = ("every power has one" if need == len(game_variant(game).powers)
+                else f"all {need} have joined")
         raise GameError(f"game {game.name} has {have} of its {need} players; it starts "
-                        "when every power has one")
-    assign_powers(seats_of(game, SeatRole.PLAYER), game_variant(game),
-                  rng or random.Random(secrets.randbits(64)))
+                        f"when {when}")
+    variant = game_variant(game)
+    seats = seats_of(game, SeatRole.PLAYER)
+    assign_powers(seats, variant, rng or random.Random(secrets.randbits(64)))
     game.state = GameState.ACTIVE
-    return open_turn(session, game, game_variant(game).start, clock)
+    return open_turn(session, game, start_position(game, variant, seats), clock)
 
 
-def assign_powers(seats: list[Seat], variant: Variant, rng: random.Random) -> None:
-    """Rank by rank: each player (in an order drawn by lot) gets the best-ranked power
-    still free; powers left over go by lot to players whose wishes were all taken."""
-    order = list(seats)
-    rng.shuffle(order)
-    free = [p.name for p in variant.powers]
-    for rank in range(len(free)):
-        for seat in order:
-            if seat.power is None and rank < len(seat.preferences) \
-                    and seat.preferences[rank] in free:
-                seat.power = seat.preferences[rank]
-                free.remove(seat.power)
-    rng.shuffle(free)
-    for seat in order:
-        if seat.power is None:
-            seat.power = free.pop()
+def start_position(game: Game, variant: Variant, seats: list[Seat]) -> Position:
+    """The variant's start, with the game's own options in its state (G2): who plays
+    when not every power does, and a secret seed for a variant's draws (Envoy 12e)."""
+    options = game_options(game, variant)
+    if not options:
+        return variant.start
+    state = {**variant.start.state, **options, "seed": secrets.randbits(63)}
+    if PLAYERS in options:
+        playing = {s.power for s in seats}
+        state[PLAYERS] = [p.name for p in variant.powers if p.name in playing]
+    return variant.start._replace(state=state)

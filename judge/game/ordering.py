@@ -12,10 +12,12 @@ from dataclasses import dataclass
 from sqlalchemy.orm import Session
 
 from judge.engine.adjustments import adjustment_counts
-from judge.engine.orders import Order, Waive
+from judge.engine.orders import Build, Order, Waive
 from judge.engine.outcome import OrderResult, Outcome
 from judge.engine.position import Position
-from judge.engine.types import ADJUSTMENT, RETREAT, Phase, province_of
+from judge.engine.rules import countries_written_by
+from judge.engine.types import ADJUSTMENT, MOVEMENT, RETREAT, Phase, province_of
+from judge.engine.visibility import Viewer
 from judge.game.clock import Clock
 from judge.grammar import Grammar, OrderSyntaxError
 from judge.reports.notation import order_text, unit_text
@@ -75,16 +77,28 @@ def stored_set(variant: Variant, phase: Phase, lines: Sequence[str]) -> dict[str
     read, _ = read_lines(variant, phase, enumerate(lines, 1))
     merged: dict[str, Written] = {}
     for _, written in read:
-        merged[_key(written.order, merged)] = written
+        merged[_key(variant, written.order, merged)] = written
     return merged
 
 
-def _key(order: Order, current: Mapping[str, Written]) -> str:
+def _key(variant: Variant, order: Order, current: Mapping[str, Written]) -> str:
     # One order per unit (or build site): a later order for the same place replaces the
-    # earlier one. Waives have no place; each is its own entry.
+    # earlier one. Waives have no place; each is its own entry. A unit of another layer
+    # (Envoy's diplomat) shares a province with an army without replacing its order, and
+    # builds of a kind that stacks are each their own entry (four diplomats to one space).
     if isinstance(order, Waive):
-        return f"waive{sum(1 for k in current if k.startswith('waive')) + 1}"
-    return province_of(order.loc)
+        return _numbered("waive", current)
+    place = province_of(order.loc)
+    kind = variant.rules.kinds.get(order.kind or "")
+    if kind is None or kind.layer == "main":
+        return place
+    if isinstance(order, Build) and kind.stacks:
+        return _numbered(f"{place}/{kind.code}", current)
+    return f"{place}/{kind.layer}"
+
+
+def _numbered(prefix: str, current: Mapping[str, Written]) -> str:
+    return f"{prefix}#{sum(1 for k in current if k.startswith(prefix + '#')) + 1}"
 
 
 def merge(variant: Variant, position: Position, power: str, current: dict[str, Written],
@@ -93,7 +107,7 @@ def merge(variant: Variant, position: Position, power: str, current: dict[str, W
     errors: list[LineError] = []
     for line_no, written in new:
         trial = dict(current)
-        trial[_key(written.order, trial)] = written
+        trial[_key(variant, written.order, trial)] = written
         reason = _illegal_reason(variant, position, power, trial, written)
         if reason is not None:
             errors.append(LineError(line_no, written.text, reason))
@@ -115,8 +129,20 @@ def _illegal_reason(variant: Variant, position: Position, power: str,
     outcome = rules.handler(position.phase).adjudicate(rules, position, {power: given})
     for result in outcome.results:
         if result.order is written.order and result.outcome == Outcome.ILLEGAL:
+            if result.unit is not None and result.unit not in _seen_by(variant, position,
+                                                                         power).units:
+                # Hidden movement: a unit the writer cannot see must not show in the reason
+                # ("A ven belongs to ITALY"); he gets the answer for an empty province.
+                unseen = position._replace(units=tuple(
+                    u for u in position.units if u != result.unit))
+                return _illegal_reason(variant, unseen, power, orders, written)
             return result.message or _reason_text(result)
     return None
+
+
+def _seen_by(variant: Variant, position: Position, power: str) -> Position:
+    """The board as `power`'s player may see it (all of it without hidden movement)."""
+    return variant.rules.visibility.board(position, Viewer.player(power))
 
 
 def _reason_text(result: OrderResult) -> str:
@@ -130,13 +156,16 @@ def orders_of(merged: Mapping[str, Written]) -> list[Order]:
 def describe_set(variant: Variant, position: Position, power: str,
                  merged: Mapping[str, Written]) -> tuple[str, ...]:
     geo = variant.rules.geo
-    units = {province_of(u.loc): u for u in position.units}
+    seen = _seen_by(variant, position, power)  # a support names no unit he cannot see
+    units = {province_of(u.loc): u for u in seen.units}
     units.update({province_of(d.unit.loc): d.unit for d in position.dislodged})
     kinds_at = {p: u.kind for p, u in units.items()}
     texts = []
     for written in merged.values():
         order = written.order
-        unit = None if isinstance(order, Waive) else units.get(province_of(order.loc))
+        # A build names the unit to come, not the one standing there (Envoy 4's change
+        # of type: `Build A Bre` where F Brest stands).
+        unit = None if isinstance(order, Waive | Build) else units.get(province_of(order.loc))
         result = OrderResult(power, unit, order, written.text, Outcome.SUCCEEDS)
         texts.append(order_text(geo, result, position.phase.kind, kinds_at))
     return tuple(texts)
@@ -148,10 +177,12 @@ def missing(variant: Variant, position: Position, power: str,
     geo = variant.rules.geo
     kind = position.phase.kind
     if kind == ADJUSTMENT:
-        owed = abs(adjustment_counts(variant.rules, position).get(power, 0))
-        left = owed - len(merged)
-        word = _adjustment_word(variant, position, power, left)
+        counts = _adjustments_owed(variant, position, power)
+        left = sum(abs(n) for n in counts) - len(merged)
+        word = _adjustment_word(counts, left)
         return (f"{left} more {word}",) if left > 0 else ()
+    if kind not in (MOVEMENT, RETREAT):
+        return _owed_in_variant_phase(variant, position, power, merged)
     if kind == RETREAT:
         # A unit with nowhere to go is destroyed whatever is ordered: nothing to wait for.
         units = [d.unit for d in position.dislodged if d.unit.power == power and d.retreats]
@@ -162,10 +193,31 @@ def missing(variant: Variant, position: Position, power: str,
                         if province_of(u.loc) not in merged))
 
 
-def _adjustment_word(variant: Variant, position: Position, power: str, left: int) -> str:
-    builds = adjustment_counts(variant.rules, position).get(power, 0) > 0
-    word = ("build" if builds else "removal") + ("s" if left != 1 else "")
-    return f"{word} (or WAIVE)" if builds else word
+def _adjustments_owed(variant: Variant, position: Position, power: str) -> list[int]:
+    """The builds (+) or removals (-) of each country whose adjustments `power` writes
+    (his own; in Envoy also his Major Allies' and Controlled Neutrals')."""
+    counts = adjustment_counts(variant.rules, position)
+    return [counts[c] for c in countries_written_by(variant.rules, position, power)
+            if counts.get(c)]
+
+
+def _adjustment_word(counts: Sequence[int], left: int) -> str:
+    plural = "s" if left != 1 else ""
+    if all(n > 0 for n in counts):
+        return f"build{plural} (or WAIVE)"
+    return f"removal{plural}" if all(n < 0 for n in counts) else f"adjustment{plural}"
+
+
+def _owed_in_variant_phase(variant: Variant, position: Position, power: str,
+                           merged: Mapping[str, Written]) -> tuple[str, ...]:
+    """A phase kind a variant adds (Envoy's placement): its handler's `owed`, when it has
+    one; else a power is complete once it has sent any order, so that the turn is not
+    processed before everyone has written."""
+    handler = variant.rules.handler(position.phase)
+    owed = getattr(handler, "owed", None)
+    if callable(owed):
+        return tuple(owed(variant.rules, position, power, orders_of(merged)))
+    return () if merged else ("orders (none sent yet)",)
 
 
 def needs_orders(variant: Variant, position: Position, power: str) -> bool:

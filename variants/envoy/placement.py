@@ -34,6 +34,14 @@ class Placed:
 
 
 class Placement:
+    def owed(self, rules: Rules, position: Position, power: str,
+             orders: Sequence[Order]) -> tuple[str, ...]:
+        """What the game layer waits for: four diplomats placed (rule 4); one placed at
+        home counts, so a player who keeps some there writes so."""
+        left = DIPLOMATS - sum(1 for o in orders
+                               if isinstance(o, Build) and o.kind == DIPLOMAT)
+        return (f"{left} more diplomat{'s' if left != 1 else ''}",) if left > 0 else ()
+
     def __init__(self, geo: Geography, countries: Countries) -> None:
         self.geo = geo  # the diplomats' own geography (rules.diplomat_geography)
         self.countries = countries
