@@ -1,0 +1,60 @@
+"""The orders of a three-year two-player Envoy game, by phase, for test_envoy_long.py.
+
+After `placed` (envoy_setup.py): France has A Paris, A Marseilles, F Brest and orders Italy
+(A Venice, A Rome, F Naples), its Major Ally through two diplomats in Italy; its others
+stand in Spain and Belgium. Germany has A Berlin, A Munich, F Kiel and orders Austria
+(A Vienna, A Budapest, F Trieste) through two diplomats in Austria; its others stand in
+Denmark and Holland. England, Russia and Turkey are Major Neutrals: their units hold.
+Phases the script leaves out are processed by the master (units without orders hold).
+"""
+
+from __future__ import annotations
+
+FRANCE, GERMANY = "FRANCE", "GERMANY"
+
+SCRIPT: dict[str, dict[str, str]] = {
+    # Burgundy: a bounce of regular units (12d). Holland: diplomats meet (11).
+    # Spain -> Portugal and Denmark -> Sweden touch nobody: they stay hidden.
+    "S1914M": {
+        FRANCE: "F bre-mao\nA par-bur\nA mar-spa\nA ven h\nA rom-apu\nF nap-ion\n"
+                "D Bel-Hol\nD Spa-Por",
+        GERMANY: "F kie-den\nA ber-kie\nA mun-bur\nF tri-alb\nA vie-tyr\nA bud-ser\n"
+                 "D Den-Swe\nD Hol H",
+    },
+    # Two stacks of two meet in Italy; Portugal -> Spain and Sweden -> Norway stay hidden.
+    "F1914M": {
+        FRANCE: "F mao-por\nA spa h\nA par-bur\nA ven h\nA apu h\nF ion-tun\n"
+                "D Por-Spa\nD Ita H",
+        GERMANY: "F den h\nA kie-hol\nA mun-ruh\nF alb-gre\nA tyr h\nA ser h\n"
+                 "D Aus-Ita\nD Swe-Nwy",
+    },
+    # Each capital's second build is a diplomat (rule 9); Italy and Austria build too.
+    "W1914A": {
+        FRANCE: "Build A Par\nBuild D Par\nBuild F Bre\nBuild F Nap",
+        GERMANY: "Build A Mun\nBuild D Ber\nBuild F Kie\nBuild A Vie\nBuild F Tri",
+    },
+    # Ruhr, supported from Munich, dislodges France's army in Burgundy: a retreat.
+    # The new diplomats meet at the border: France -> Germany bounces off Germany's.
+    "S1915M": {
+        FRANCE: "A bur h\nA spa-gas\nF por-mao\nA par-pic\nF bre-eng\nA ven h\nA apu h\n"
+                "F tun h\nF nap h\nD Spa-Mao\nD Bel H\nD Fra-Ger",
+        GERMANY: "A ruh-bur\nA mun S A ruh-bur\nA hol-bel\nF kie-hel\nF den h\nA tyr h\n"
+                 "A ser h\nF gre h\nA vie h\nF tri h\nD Nwy-Bar\nD Hol-Den\nD Ger H",
+    },
+    "S1915R": {FRANCE: "A bur-mar"},
+    # Picardy, supported from the Channel, bounces off Belgium supported from Burgundy.
+    "F1915M": {
+        FRANCE: "A pic-bel\nF eng S A pic-bel\nA gas-spa\nF mao-por\nA mar h\nA ven h\n"
+                "A apu h\nF tun h\nF nap h\nD Mao-Nao\nD Bel H\nD Fra H",
+        GERMANY: "A bel h\nA bur S A bel\nA mun h\nF hel-hol\nF den h\nA tyr h\nA ser h\n"
+                 "F gre h\nA vie h\nF tri h\nD Bar-Nwy\nD Den-Hol\nD Ger-Fra",
+    },
+    "S1916M": {
+        FRANCE: "A mar-bur\nA pic S A mar-bur\nD Nao-Iri\nD Bel-Hol",
+        GERMANY: "A bur h\nA bel S A bur\nD Nwy-Swe\nD Aus H",
+    },
+    "F1916M": {
+        FRANCE: "D Iri-Eng",
+        GERMANY: "D Swe-Bal",
+    },
+}
