@@ -15,7 +15,7 @@ from judge.commands.reply import Reply
 from judge.game import mastering
 from judge.game.announce import tell, viewer_of
 from judge.game.errors import GameError
-from judge.game.games import current_turn, game_variant, seats_of
+from judge.game.games import current_turn, game_variant, power_letter, seats_of
 from judge.game.mastering import describe_phase, need_open_turn, read_phase, read_power
 from judge.game.progress import process_and_report
 from judge.game.rollback import rollback, rollforward
@@ -144,7 +144,7 @@ def run_replace(ctx: Context, invocation: Invocation) -> Outcome:
                         "(see HELP REGISTER)")
     new = mastering.replace(jc.session, game, power, account, password)
     record(jc, seat, "replace", power=power, account=account.id)
-    letter = next(p.letter for p in game_variant(game).powers if p.name == power).upper()
+    letter = power_letter(game_variant(game), power)
     tell(jc.session, jc.postman, [new], f"{game.name}: you now play {power_name(power)}",
          f"The master of {game.name} has given you {power_name(power)}.\n"
          f"Sign on with: SIGNON {letter}{game.name} {password}\n"

@@ -126,3 +126,16 @@ def primary_address(account: Account) -> str:
 
 def is_running(game: Game) -> bool:
     return game.state in (GameState.ACTIVE, GameState.PAUSED)
+
+
+def power_letter(variant: Variant, power: str) -> str:
+    """The power's initial as SIGNON takes it (F for France)."""
+    return next(p.letter for p in variant.powers if p.name == power).upper()
+
+
+def signon_letter(seat: Seat) -> str:
+    """What SIGNON puts before the game's name for this seat: its power's initial, M for
+    the master, O for an observer."""
+    if seat.power:
+        return power_letter(game_variant(seat.game), seat.power)
+    return "M" if seat.role == SeatRole.MASTER else "O"

@@ -17,6 +17,7 @@ from judge.game.games import (
     game_variant,
     player_seat,
     position_of,
+    power_letter,
     primary_address,
     seats_of,
 )
@@ -52,8 +53,8 @@ def _send(session: Session, postman: Postman, seat: Seat, subject: str,
 
 
 def _signon_hint(game: Game, power: str) -> str:
-    letter = next(p.letter for p in game_variant(game).powers if p.name == power)
-    return (f"Send them signed on: SIGNON {letter.upper()}{game.name} <your password>, "
+    letter = power_letter(game_variant(game), power)
+    return (f"Send them signed on: SIGNON {letter}{game.name} <your password>, "
             "then one order per line.")
 
 

@@ -12,7 +12,7 @@ from sqlalchemy.orm import Session
 
 from judge.game.announce import recipients
 from judge.game.clock import Clock
-from judge.game.games import game_variant, primary_address, seats_of
+from judge.game.games import game_variant, primary_address, seats_of, signon_letter
 from judge.game.lifecycle import start_game
 from judge.game.postman import Postman
 from judge.reports.views import format_deadline, power_name
@@ -40,19 +40,17 @@ def start_notice(game: Game, variant: Variant, turn: Turn, seat: Seat) -> list[s
     lines.append(f"The first phase is {phase}.")
     if turn.deadline is not None:
         lines.append(f"Its deadline: {format_deadline(turn.deadline, seat.account.time_zone)}.")
-    lines += ["", *_how_to_sign_on(game, variant, seat)]
+    lines += ["", *_how_to_sign_on(game, seat)]
     if seat.role == SeatRole.MASTER:
         lines += ["", "The powers:", *_roster(game, variant)]
     return lines
 
 
-def _how_to_sign_on(game: Game, variant: Variant, seat: Seat) -> list[str]:
+def _how_to_sign_on(game: Game, seat: Seat) -> list[str]:
+    first = f"Sign on with: SIGNON {signon_letter(seat)}{game.name} <your password>"
     if seat.role == SeatRole.PLAYER and seat.power is not None:
-        letter = next(p.letter for p in variant.powers if p.name == seat.power)
-        return [f"Sign on with: SIGNON {letter.upper()}{game.name} <your password>",
-                "then write your orders on the lines that follow, one per line."]
-    letter = "M" if seat.role == SeatRole.MASTER else "O"
-    return [f"Sign on with: SIGNON {letter}{game.name} <your password>"]
+        return [first, "then write your orders on the lines that follow, one per line."]
+    return [first]
 
 
 def _roster(game: Game, variant: Variant) -> list[str]:

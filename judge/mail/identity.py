@@ -10,11 +10,11 @@ cannot be used quietly.
 from __future__ import annotations
 
 from judge.commands.context import JudgeContext
-from judge.game.games import game_variant, primary_address
+from judge.game.games import primary_address, signon_letter
 from judge.mail import envelope
 from judge.mail.tokens import parse_token, token_matches
 from judge.store import repo
-from judge.store.models import Seat, SeatRole, SeatStatus
+from judge.store.models import Seat, SeatStatus
 
 _LIVE = (SeatStatus.ACTIVE, SeatStatus.CIVIL_DISORDER)
 STALE_TOKEN = ("The address you replied to belongs to a seat whose password has changed "
@@ -51,16 +51,10 @@ def tell_owners(ctx: JudgeContext, subject: str) -> None:
                 f"({who} in {seat.game.name}), proved by your password or by the reply "
                 "address of the judge's mail to you.\n\n"
                 "If that was you, there is nothing to do. If not, change your password at "
-                f"once: SIGNON {_letter(seat)}{seat.game.name} <password>, then SET PASSWORD "
+                f"once: SIGNON {signon_letter(seat)}{seat.game.name} <password>, then SET PASSWORD "
                 "<new password>. That also renews the reply address, so old ones stop "
                 "working.\n")
         ctx.postman.send(ctx.session, to=[primary_address(seat.account)],
                          subject=f"{seat.game.name}: another address acted for you",
                          body=body, seat=seat)
 
-
-def _letter(seat: Seat) -> str:
-    if seat.power:
-        found = [p.letter for p in game_variant(seat.game).powers if p.name == seat.power]
-        return found[0].upper() if found else "?"
-    return "M" if seat.role == SeatRole.MASTER else "O"
