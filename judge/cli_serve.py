@@ -8,7 +8,7 @@ import sys
 
 from judge.app import Judge
 from judge.cli_support import judge_of
-from judge.mail.pipeline import process_pending, receive
+from judge.mail.pipeline import process_pending, receive, receive_many
 from judge.store import db
 
 
@@ -53,7 +53,8 @@ def run_poll_once(args: argparse.Namespace) -> int:
         return 1
     from judge.mail.poller import ImapPoller
 
-    poller = ImapPoller(judge.settings, lambda raw: receive(judge, raw))
+    poller = ImapPoller(judge.settings, lambda raw: receive(judge, raw),
+                        store_many=lambda raws: receive_many(judge, raws))
     try:
         stored = poller.poll_once()
     finally:

@@ -19,7 +19,7 @@ from types import FrameType
 
 from judge.app import Judge
 from judge.mail.delivery import Transport
-from judge.mail.pipeline import process_pending, receive
+from judge.mail.pipeline import process_pending, receive, receive_many
 from judge.mail.poller import ImapPoller
 from judge.mail.receiver import SmtpReceiver
 from judge.mail.sender import OutboxSender, transport_for
@@ -50,7 +50,9 @@ class Daemon:
         self.receiver = SmtpReceiver(settings, self._store, self._inbox_wake.set,
                                      clock=judge.clock) if settings.listen else None
         self.poller = ImapPoller(settings, self._store, on_stored=self._inbox_wake.set,
-                                 ssl_context=imap_ssl) if settings.imap_host else None
+                                 ssl_context=imap_ssl,
+                                 store_many=lambda raws: receive_many(judge, raws),
+                                 ) if settings.imap_host else None
         self._threads: list[threading.Thread] = []
 
     def _store(self, raw: bytes) -> object:

@@ -1,14 +1,14 @@
 """Inbound mail: store it first, then run its commands in one transaction with the reply.
 
-`receive` only stores (the SMTP and IMAP receivers call it); `process_message` reads a
-stored message, runs its commands and queues the reply, all or nothing. A message whose
+`receive` (and `receive_many`) only store, for the SMTP and IMAP receivers; `process_pending`
+reads stored messages, runs their commands and queues each reply, all or nothing per message. A message whose
 processing raises is retried, then quarantined, never lost and never answered twice.
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from sqlalchemy.orm import Session
 
@@ -29,49 +29,95 @@ from judge.store.models import InboxMessage, InboxState, Seat
 
 log = logging.getLogger(__name__)
 MAX_ATTEMPTS = 3
+# Messages processed in one transaction: enough to spread a commit's cost, few enough that
+# a batch holds SQLite's write lock for well under its busy timeout.
+BATCH = 16
 
 
 def receive(judge: Judge, raw: bytes) -> tuple[int, bool]:
     """Store a raw message: (its inbox id, whether it is new rather than a redelivery)."""
-    message = read_envelope(raw)
+    return receive_many(judge, [raw])[0]
+
+
+def receive_many(judge: Judge, raws: Sequence[bytes]) -> list[tuple[int, bool]]:
+    """Store raw messages in one transaction (one commit for a poller's whole FETCH):
+    (inbox id, new) for each, in order. All are stored or, if this raises, none."""
+    stored = []
     with judge.db.unit_of_work() as session:
-        row, new = repo.store_inbox(session, raw, message_id=message.message_id,
-                                    received_at=judge.clock.now(), sender=message.sender)
-        inbox_id = row.id
+        for raw in raws:
+            message = read_envelope(raw)
+            row, new = repo.store_inbox(session, raw, message_id=message.message_id,
+                                        received_at=judge.clock.now(), sender=message.sender)
+            stored.append((row.id, new))
         faults.point("inbox-before-commit")
     faults.point("inbox-after-commit")
-    return inbox_id, new
+    return stored
 
 
 def process_pending(judge: Judge, after_each: Callable[[], None] = lambda: None) -> list[int]:
     """Process every stored message still new, oldest first; the ids processed.
 
-    `after_each` runs after each message (the daemon wakes its sender there, so replies
-    leave while the rest of a backlog is processed)."""
+    A backlog goes in batches of up to BATCH messages, one transaction each (a commit per
+    message cost more than the smaller messages' own work). `after_each` runs after each
+    batch (the daemon wakes its sender there, so replies leave while the rest of a backlog
+    is processed)."""
     with judge.db.unit_of_work() as session:
         ids = [row.id for row in repo.new_inbox_messages(session, limit=1000)]
-    for inbox_id in ids:
-        process_message(judge, inbox_id)
+    for start in range(0, len(ids), BATCH):
+        process_batch(judge, ids[start:start + BATCH])
         after_each()
     return ids
 
 
 def process_message(judge: Judge, inbox_id: int) -> None:
+    process_batch(judge, [inbox_id])
+
+
+def process_batch(judge: Judge, ids: Sequence[int]) -> None:
+    """Each message in a savepoint of one transaction: one that raises is rolled back alone,
+    its failure counted after the commit; a busy database rolls back the whole batch, which
+    stays new and does not count towards quarantine."""
+    failed: list[tuple[int, Exception]] = []
     try:
         with judge.db.unit_of_work() as session:
+            for inbox_id in ids:
+                failure = _process_one(judge, session, inbox_id)
+                if failure is not None:
+                    failed.append((inbox_id, failure))
+            faults.point("process-before-commit")
+    except Exception as exc:
+        if is_transient(exc):
+            log.warning("messages %s: the database was busy (%s); they will be tried again",
+                        ", ".join(map(str, ids)), exc.__class__.__name__)
+            raise
+        _batch_failed(judge, ids, exc)
+        return
+    for inbox_id, error in failed:
+        _record_failure(judge, inbox_id, error)
+
+
+def _batch_failed(judge: Judge, ids: Sequence[int], exc: Exception) -> None:
+    """The commit itself failed: each message again alone, so the one at fault is found."""
+    if len(ids) > 1:
+        for inbox_id in ids:
+            process_batch(judge, [inbox_id])
+        return
+    log.exception("message %s failed", ids[0])
+    _record_failure(judge, ids[0], exc)
+
+
+def _process_one(judge: Judge, session: Session, inbox_id: int) -> Exception | None:
+    try:
+        with session.begin_nested():
             row = repo.lock_inbox_message(session, inbox_id)
             if row is not None and row.state == InboxState.NEW:
                 _handle(judge, session, row)
-                faults.point("process-before-commit")
     except Exception as exc:
         if is_transient(exc):
-            # The message is still NEW: it is taken again, and a busy database is not
-            # its fault, so this try does not count towards quarantine.
-            log.warning("message %s: the database was busy (%s); it will be tried again",
-                        inbox_id, exc.__class__.__name__)
             raise
         log.exception("message %s failed", inbox_id)
-        _record_failure(judge, inbox_id, exc)
+        return exc
+    return None
 
 
 def _handle(judge: Judge, session: Session, row: InboxMessage) -> None:

@@ -39,13 +39,18 @@ CONNECTION_ERRORS = (OSError, IMAPClientAbortError)
 
 
 class ImapPoller:
-    """Reads settings.imap_folder; `store(raw)` must keep the message durably or raise."""
+    """Reads settings.imap_folder; `store(raw)` must keep the message durably or raise, and
+    so must `store_many(raws)` for all of them (tried first when given; on failure each
+    message is stored alone, so one that cannot be stored holds back no other)."""
 
     def __init__(self, settings: Settings, store: Callable[[bytes], object], *,
                  on_stored: Callable[[], None] = lambda: None,
-                 ssl_context: ssl.SSLContext | None = None) -> None:
+                 ssl_context: ssl.SSLContext | None = None,
+                 store_many: Callable[[list[bytes]], object] | None = None) -> None:
         self.settings = settings
         self._store = store
+        # Optional: keeps a whole FETCH in one transaction (one commit instead of one each).
+        self._store_many = store_many
         self._on_stored = on_stored
         self._ssl_context = ssl_context
         self._client: IMAPClient | None = None
@@ -89,23 +94,32 @@ class ImapPoller:
         # The partial fetch caps what one huge message costs in memory and in the database,
         # as max_message_bytes does for the SMTP receiver (which can refuse; IMAP cannot).
         fetched = client.fetch(uids, ["RFC822.SIZE", f"BODY.PEEK[]<0.{limit}>"])
-        done = []
+        found: dict[int, bytes] = {}
         for uid in uids:
             item = fetched.get(uid)
             if item is None:  # expunged by another client meanwhile
                 continue
-            raw = bytes(item.get(b"BODY[]<0>") or b"")
+            found[uid] = bytes(item.get(b"BODY[]<0>") or b"")
             if int(item.get(b"RFC822.SIZE", 0)) > limit:
                 log.warning("imap: message UID %d is %s bytes; storing its first %d",
                             uid, item[b"RFC822.SIZE"], limit)
+        if self._store_many is not None and len(found) > 1:
             try:
-                self._store(raw)
+                self._store_many(list(found.values()))
+                return list(found)
             except Exception:
-                log.exception("imap: could not store message UID %d of %s; it stays there "
-                              "for the next poll", uid, self.settings.imap_folder)
-                continue
-            done.append(uid)
-        return done
+                log.exception("imap: storing %d messages at once failed; storing them one "
+                              "by one", len(found))
+        return [uid for uid, raw in found.items() if self._store_one(uid, raw)]
+
+    def _store_one(self, uid: int, raw: bytes) -> bool:
+        try:
+            self._store(raw)
+        except Exception:
+            log.exception("imap: could not store message UID %d of %s; it stays there "
+                          "for the next poll", uid, self.settings.imap_folder)
+            return False
+        return True
 
     def _file(self, client: IMAPClient, uids: list[int]) -> None:
         processed = self.settings.imap_processed_folder

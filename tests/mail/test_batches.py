@@ -1,0 +1,77 @@
+"""Messages are stored and processed in batches, one transaction each: a message that
+fails is rolled back alone, and a redelivery in a batch is still recognised."""
+
+from __future__ import annotations
+
+import pytest
+
+from judge import commands
+from judge.commands.context import JudgeContext
+from judge.mail import pipeline
+from judge.store.db import Database
+from judge.store.models import InboxMessage, InboxState, OutboxMessage
+from tests.conversations.harness import Conversation, raw_message
+
+
+def _states(talk: Conversation) -> list[tuple[InboxState, int]]:
+    with talk.judge.db.unit_of_work() as session:
+        rows = session.query(InboxMessage).order_by(InboxMessage.id).all()
+        return [(row.state, row.attempts) for row in rows]
+
+
+def _outbox_recipients(talk: Conversation) -> list[str]:
+    with talk.judge.db.unit_of_work() as session:
+        return sorted(r for row in session.query(OutboxMessage) for r in row.recipients)
+
+
+def test_receive_many_stores_each_once(database: Database) -> None:
+    talk = Conversation(database)
+    raws = [raw_message(f"{who}@example.org", "HELP") for who in ("alice", "bob")]
+    first = pipeline.receive_many(talk.judge, raws)
+    assert [new for _, new in first] == [True, True]
+    again = pipeline.receive_many(talk.judge, [raws[1], raws[0]])
+    assert again == [(first[1][0], False), (first[0][0], False)]
+    assert _states(talk) == [(InboxState.NEW, 0)] * 2
+
+
+def test_a_failure_mid_batch_undoes_only_that_message(
+        database: Database, monkeypatch: pytest.MonkeyPatch) -> None:
+    talk = Conversation(database)
+    real = commands.run_message
+
+    def half_done(body: str, ctx: JudgeContext, *args: object) -> object:
+        if "BOOM" in body:
+            # Work done before the failure (a mail queued) must go with the message.
+            ctx.postman.send(ctx.session, to=["alice@example.org"], subject="half",
+                             body="half done")
+            raise RuntimeError("a bug in a command")
+        return real(body, ctx, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(pipeline, "run_message", half_done)
+    for who, text in (("bob", "HELP"), ("alice", "BOOM"), ("carol", "HELP")):
+        pipeline.receive(talk.judge, raw_message(f"{who}@example.org", text))
+    assert len(pipeline.process_pending(talk.judge)) == 3
+    assert _states(talk) == [(InboxState.DONE, 0), (InboxState.NEW, 1), (InboxState.DONE, 0)]
+    assert _outbox_recipients(talk) == ["bob@example.org", "carol@example.org"]
+
+
+def test_a_failed_commit_is_retried_message_by_message(
+        database: Database, monkeypatch: pytest.MonkeyPatch) -> None:
+    talk = Conversation(database)
+    calls: list[str] = []
+    real_point = pipeline.faults.point
+
+    def fail_first_commit(name: str) -> None:
+        calls.append(name)
+        if name == "process-before-commit" and calls.count(name) == 1:
+            raise RuntimeError("the commit of the batch failed")
+        real_point(name)
+
+    for who in ("alice", "bob"):
+        pipeline.receive(talk.judge, raw_message(f"{who}@example.org", "HELP"))
+    monkeypatch.setattr(pipeline.faults, "point", fail_first_commit)
+    pipeline.process_pending(talk.judge)
+    # The batch, then each message alone: both answered once, neither counted as failing.
+    assert calls.count("process-before-commit") == 3
+    assert _states(talk) == [(InboxState.DONE, 0)] * 2
+    assert _outbox_recipients(talk) == ["alice@example.org", "bob@example.org"]
