@@ -1,8 +1,9 @@
 """Inbound mail: store it first, then run its commands in one transaction with the reply.
 
-`receive` (and `receive_many`) only store, for the SMTP and IMAP receivers; `process_pending`
-reads stored messages, runs their commands and queues each reply, all or nothing per message. A message whose
-processing raises is retried, then quarantined, never lost and never answered twice.
+`receive` and `receive_many` only store (the SMTP and IMAP receivers call them);
+`process_pending` reads stored messages, runs their commands and queues each reply, all or
+nothing per message. A message whose processing raises is retried, then quarantined, never
+lost and never answered twice.
 """
 
 from __future__ import annotations
