@@ -45,6 +45,9 @@ class Settings:
     # A message being sent is claimed for this long; after a crash mid-send it is due
     # again when the claim runs out (several workers on one database each respect it).
     send_lease_seconds: int = 600
+    # Relay connections sending at once: a relay answers each message after its own work
+    # (Postfix's cleanup), and a second connection sends while the first one waits.
+    senders: int = 2
     # The mailbox the poller reads; with no host, no poller runs.
     imap_host: str = ""
     imap_port: int = 143
@@ -66,6 +69,8 @@ class Settings:
             if getattr(self, name) not in SECURITY_CHOICES:
                 raise ConfigError(f"{name} must be one of {', '.join(SECURITY_CHOICES)}, "
                                  f"not {getattr(self, name)!r}")
+        if self.senders < 1:
+            raise ConfigError(f"senders must be 1 or more, not {self.senders}")
         return replace(self, database_url=database_url(self.database_url or None))
 
     @property

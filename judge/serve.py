@@ -9,6 +9,7 @@ killed, leaves a state the next start picks up where it stopped.
 from __future__ import annotations
 
 import contextlib
+import functools
 import logging
 import signal
 import ssl
@@ -33,6 +34,8 @@ IDLE_SECONDS = 5.0
 # The pause after a transient database error (SQLite locked by another writer past its
 # busy timeout, a PostgreSQL restart) before the thread tries again.
 BUSY_PAUSE = 1.0
+# Messages one of several senders claims per round.
+SENDER_CLAIM = 4
 
 
 class Daemon:
@@ -42,9 +45,7 @@ class Daemon:
         self.stopping = threading.Event()
         self._inbox_wake = threading.Event()
         self._outbox_wake = threading.Event()
-        self._sender = OutboxSender(
-            judge.db, judge.clock, transport or transport_for(judge.settings),
-            lease=timedelta(seconds=judge.settings.send_lease_seconds))
+        self._senders = self._make_senders(transport)
         self.scheduler = JudgeScheduler(judge, on_sweep=lambda _done: self._outbox_wake.set())
         settings = judge.settings
         self.receiver = SmtpReceiver(settings, self._store, self._inbox_wake.set,
@@ -55,13 +56,25 @@ class Daemon:
                                  ) if settings.imap_host else None
         self._threads: list[threading.Thread] = []
 
+    def _make_senders(self, transport: Transport | None) -> list[OutboxSender]:
+        """settings.senders senders, each with its own relay connection; one if the caller
+        gives the transport (a test's), which could not be shared between threads."""
+        settings = self.judge.settings
+        lease = timedelta(seconds=settings.send_lease_seconds)
+        transports = [transport] if transport is not None else \
+            [transport_for(settings) for _ in range(settings.senders)]
+        return [OutboxSender(self.judge.db, self.judge.clock, t, lease=lease)
+                for t in transports]
+
     def _store(self, raw: bytes) -> object:
         return receive(self.judge, raw)
 
     def start(self) -> None:
         self.scheduler.start()
         self._spawn("worker", self._work)
-        self._spawn("sender", self._send)
+        for number, sender in enumerate(self._senders, 1):
+            self._spawn(f"sender-{number}" if len(self._senders) > 1 else "sender",
+                        functools.partial(self._send, sender))
         if self.poller is not None:
             poller = self.poller
             self._spawn("imap-poller", lambda: poller.run(self.stopping))
@@ -95,13 +108,15 @@ class Daemon:
                 if process_pending(self.judge, after_each=self._outbox_wake.set):
                     self.scheduler.replan()
 
-    def _send(self) -> None:
+    def _send(self, sender: OutboxSender) -> None:
+        # Each round claims a few messages only, so that every sender has some to send.
+        claim = SENDER_CLAIM if len(self._senders) > 1 else 50
         while not self.stopping.is_set():
             if not self._outbox_wake.wait(IDLE_SECONDS):
-                self._sender.close()  # idle: let the relay connection go
+                sender.close()  # idle: let the relay connection go
             self._outbox_wake.clear()
             with self._riding_out("sender", self._outbox_wake):
-                while not self.stopping.is_set() and self._sender.send_due():
+                while not self.stopping.is_set() and sender.send_due(claim):
                     pass
 
     @contextlib.contextmanager
@@ -127,7 +142,8 @@ class Daemon:
             thread.join(timeout=30)
         if self.poller is not None:
             self.poller.close()
-        self._sender.close()
+        for sender in self._senders:
+            sender.close()
         self.scheduler.shutdown()
         log.info("judge stopped")
 
