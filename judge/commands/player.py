@@ -98,6 +98,7 @@ def _draw_powers(jc: JudgeContext, game: Game, text: str) -> list[str]:
         raise GameError(f"in {game.name} a draw includes every surviving power (DIAS), so "
                         "a vote cannot name powers; write SET DRAW alone")
     powers = parse_preferences(game_variant(game), text)
+    _played_only(jc, game, powers, "share a draw")
     alive = votes.survivors(jc.session, game)
     gone = [p for p in powers if p not in alive]
     if gone:
@@ -129,6 +130,8 @@ def run_concede(ctx: Context, invocation: Invocation) -> Outcome:
 def _conceded_to(jc: JudgeContext, game: Game, seat: Seat, text: str) -> str:
     if text.strip():
         winner = power_lookup(game_variant(game)).get(text.strip().upper())
+        if winner is not None:
+            _played_only(jc, game, [winner], "be conceded to", text.strip())
         if winner is None or winner not in votes.survivors(jc.session, game):
             raise GameError(f"{text.strip()!r} is not a surviving power of {game.name}; "
                             "write e.g. SET CONCEDE France")
@@ -141,6 +144,20 @@ def _conceded_to(jc: JudgeContext, game: Game, seat: Seat, text: str) -> str:
     if winner == seat.power:
         raise GameError("you cannot concede to yourself; SET DRAW proposes a draw instead")
     return winner
+
+
+def _played_only(jc: JudgeContext, game: Game, powers: list[str], what: str,
+                 written: str | None = None) -> None:
+    """Refuse powers nobody plays in this game (the state's `players`: a variant's neutral
+    countries), whose draws and concessions are the players' (judge.game.votes)."""
+    played = votes.played(jc.session, game)
+    outside = [p for p in powers if played is not None and p not in played]
+    if not played or not outside:
+        return
+    names = [repr(written)] if written else [repr(power_name(p)) for p in outside]
+    verb = "is" if len(names) == 1 else "are"
+    raise GameError(f"{' and '.join(names)} {verb} not played in {game.name}: only the "
+                    f"powers played ({', '.join(map(power_name, played))}) can {what}")
 
 
 def run_noconcede(ctx: Context, invocation: Invocation) -> Outcome:

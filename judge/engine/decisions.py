@@ -6,7 +6,7 @@ arrays; resolver.py holds the algorithm that decides them.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from judge.engine.legality import Board, Checked
 from judge.engine.orders import Convoy, Move, Support
@@ -154,3 +154,15 @@ class Decisions:
         self.res[i] = value
         self.state[i] = RESOLVED
         return value
+
+
+def move_groups(attackers: Mapping[str, list[int]], power: Sequence[str]) -> dict[int, list[int]]:
+    """Each move -> the moves of its power into its province, in board order (the same list
+    object for all of them): the combined attacks of Envoy 5.v, for CombinedResolver."""
+    out: dict[int, list[int]] = {}
+    for movers in attackers.values():
+        by_power: dict[str, list[int]] = {}
+        for k in movers:
+            members = out[k] = by_power.setdefault(power[k], [])
+            members.append(k)
+    return out

@@ -8,7 +8,7 @@ from judge.engine.legality import Board, Checked, check_movement
 from judge.engine.orders import Hold, Order
 from judge.engine.outcome import Dislodgement, Event, OrderResult, Outcome, Reason
 from judge.engine.position import Position
-from judge.engine.resolver import CONVOY, HOLD, MOVE, SUPPORT, Resolver
+from judge.engine.resolver import CONVOY, HOLD, MOVE, SUPPORT, CombinedResolver, Resolver
 from judge.engine.rules import PhaseOutcome, Rules
 from judge.engine.types import Unit, province_of
 
@@ -24,12 +24,14 @@ class MovementPhase:
 
 
 def resolve_movement(rules: Rules, position: Position, orders: Mapping[str, Sequence[Order]],
-                     strength: Mapping[Unit, int] | None = None) -> PhaseOutcome:
+                     strength: Mapping[Unit, int] | None = None,
+                     combine: bool = False) -> PhaseOutcome:
     """The main layer's movement; `strength` gives a unit other than 1 (a variant's stack,
-    Envoy 5.v, resolved on a map and layer of its own)."""
+    Envoy 5.v, resolved on a map and layer of its own); with `combine`, a power's moves into
+    one province attack together and may join its units there (Envoy 5.v again)."""
     board = Board(rules, position)
     legal, illegal = check_movement(board, orders)
-    resolver = Resolver(rules, board, legal, strength)
+    resolver = (CombinedResolver if combine else Resolver)(rules, board, legal, strength)
     resolver.run()
     return _outcome(rules, position, legal, illegal, resolver)
 
@@ -75,10 +77,11 @@ def _board_after(r: Resolver, moved: list[int], dislodger: Mapping[int, int]) ->
 def _dislodgers(r: Resolver, moved: list[int]) -> dict[int, int]:
     """Dislodged unit -> the unit that moved into its province."""
     out: dict[int, int] = {}
-    otype, res, at, dest = r.otype, r.res, r.at, r.dest
+    otype, res, at, dest, power = r.otype, r.res, r.at, r.dest, r.power
     for i in moved:
         j = at.get(dest[i], -1)
-        if j >= 0 and not (otype[j] == MOVE and res[j]):
+        # Own units: never in Resolver (DATC 6.D.10); joined in CombinedResolver (Envoy 5.v).
+        if j >= 0 and not (otype[j] == MOVE and res[j]) and power[j] != power[i]:
             out[j] = i
     return out
 

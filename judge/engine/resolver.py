@@ -20,13 +20,14 @@ from judge.engine.decisions import (
     SUPPORT,
     UNRESOLVED,
     Decisions,
+    move_groups,
 )
 from judge.engine.legality import Board, Checked
 from judge.engine.rulebook import ConvoyDisruption
 from judge.engine.rules import Rules
 from judge.engine.types import Unit
 
-__all__ = ["CONVOY", "HOLD", "MOVE", "SUPPORT", "Resolver"]
+__all__ = ["CONVOY", "HOLD", "MOVE", "SUPPORT", "CombinedResolver", "Resolver"]
 
 _NO_FLEETS: dict[str, int] = {}
 # An enum member looked up on its class costs about a function call on Python 3.11.
@@ -211,3 +212,70 @@ class Resolver(Decisions):
             if valid[i] and state[i] != RESOLVED:
                 self.resolve(i)
 
+
+class CombinedResolver(Resolver):
+    """A power's moves into one province are one attack (Envoy 5.v: "two diplomats moving
+    to the same space do so with the strength of two"; docs/variants/envoy.md).
+
+    Each group (one or more moves) is decided by its first member, the others following
+    it; its attack and prevent strengths are its members' sums. A unit of its own power
+    staying in the province does not resist it: the group joins it (5.v allows several
+    diplomats in a space). Standard Diplomacy uses Resolver, which this leaves untouched."""
+
+    def __init__(self, rules: Rules, board: Board, orders: list[Checked | None],
+                 strength: Mapping[Unit, int] | None = None) -> None:
+        super().__init__(rules, board, orders, strength)
+        self.group = move_groups(self.attackers, self.power)
+
+    def _move(self, i: int) -> bool:
+        members = self.group[i]
+        if members[0] != i:
+            return self.resolve(members[0])
+        attack = self.attack(i)
+        if attack == 0 or not self._passes(i, members, attack):
+            return False
+        power = self.power[i]
+        for k in self.attackers[self.dest[i]]:
+            if power != self.power[k] and self.group[k][0] == k and attack <= self.prevent(k):
+                return False
+        return True
+
+    def _passes(self, i: int, members: list[int], attack: int) -> bool:
+        """Whether the group beats the unit in the province it enters, if any."""
+        j = self.at.get(self.dest[i], -1)
+        if j < 0:
+            return True
+        m = _facing(self.h2h, members)
+        if m >= 0:
+            # Reading chosen: if each side beats the other's defence, neither passes; two
+            # units still cannot swap places (1971 rules, DATC 6.C.3).
+            return attack > self.defend(j) and self.attack(j) <= self.defend(m)
+        return self.power[j] == self.power[i] or attack > self.hold(self.dest[i])
+
+    def attack(self, i: int) -> int:
+        members = self.group[i]
+        j = self.at.get(self.dest[i], -1)
+        if j < 0:
+            return self._sum(members, None)
+        facing = _facing(self.h2h, members) >= 0
+        if self.power[j] == self.power[i]:
+            return 0 if facing else self._sum(members, None)  # DATC 6.D.10; else 5.v: joins
+        if not facing and self.otype[j] == MOVE and self.resolve(j):
+            return self._sum(members, None)
+        return self._sum(members, self.power[j])  # DATC 6.D.12
+
+    def prevent(self, k: int) -> int:
+        return sum([Resolver.prevent(self, m) for m in self.group[k]])
+
+    def _sum(self, members: list[int], against: str | None) -> int:
+        return sum([self.strength[m] + self._supports(m, against)
+                    for m in members if self.path(m)])
+
+
+def _facing(h2h: list[int], members: list[int]) -> int:
+    """The member in a head-to-head with the province's unit (at most one: the unit moves
+    into one member's province), or -1."""
+    for m in members:
+        if h2h[m] >= 0:
+            return m
+    return -1

@@ -2,7 +2,10 @@
 
 Who votes: every surviving power (one with a supply centre or a unit) whose player is
 active. A power in civil disorder or awaiting a replacement has nobody to vote; it is still
-a survivor, so a DIAS draw includes it. A vote stands until withdrawn, across turns.
+a survivor, so a DIAS draw includes it. Where the position's state names the powers played
+(`"players"`: a variant whose other powers are neutral countries nobody plays, whose games
+are drawn or conceded by the players only), only those survive, share a draw, lead or are
+conceded to. A vote stands until withdrawn, across turns.
 
 A draw passes when every voter votes for it, naming the same powers where the game is not
 DIAS (an empty list means every survivor). A concession passes when every voter other than
@@ -16,6 +19,7 @@ from collections.abc import Sequence
 
 from sqlalchemy.orm import Session
 
+from judge.engine.position import Position
 from judge.game.announce import recipients, tell
 from judge.game.clock import Clock
 from judge.game.errors import GameError
@@ -27,14 +31,29 @@ from judge.store.models import Game, GameState, Seat, SeatRole, SeatStatus, Vote
 
 
 def survivors(session: Session, game: Game) -> list[str]:
-    """Powers still in the game, in the variant's order of powers."""
+    """Powers still in the game (of those played, where the state names them), in the
+    variant's order of powers."""
     turn = current_turn(session, game)
     if turn is None:
         return []
     position = position_of(turn)
     alive = {u.power for u in position.units} | set(position.owners.values())
     alive |= {d.unit.power for d in position.dislodged}
-    return [p.name for p in game_variant(game).powers if p.name in alive]
+    played = played_in(position)
+    return [p.name for p in game_variant(game).powers
+            if p.name in alive and (played is None or p.name in played)]
+
+
+def played_in(position: Position) -> list[str] | None:
+    """The powers the state says are played, or None where every power is."""
+    found = position.state.get("players")
+    return [str(p) for p in found] if isinstance(found, list) else None
+
+
+def played(session: Session, game: Game) -> list[str] | None:
+    """The powers played in the game, where its state names them."""
+    turn = current_turn(session, game)
+    return played_in(position_of(turn)) if turn is not None else None
 
 
 def voters(session: Session, game: Game) -> dict[str, Seat]:
@@ -45,7 +64,8 @@ def voters(session: Session, game: Game) -> dict[str, Seat]:
 
 
 def leader(session: Session, game: Game) -> str | None:
-    """The power with the most supply centres, or None while two or more share the lead."""
+    """The surviving power with the most supply centres, or None while two or more share
+    the lead. Plain centres: the variant's victory hook names winners only, not counts."""
     turn = current_turn(session, game)
     if turn is None:
         return None

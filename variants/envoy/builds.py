@@ -19,7 +19,7 @@ from judge.engine.position import Position
 from judge.engine.rules import PhaseOutcome, Rules, centre_supply
 from judge.engine.types import Unit, province_of
 
-from .control import CONTROLLED, DIPLOMAT, Countries, controller, players, status
+from .control import CONTROLLED, DIPLOMAT, Countries, controller, players, status, with_writers
 
 # Rule 3 names them; Moscow is the one capital that takes a single build.
 CAPITALS = {"AUSTRIA": "vie", "ENGLAND": "lon", "FRANCE": "par", "GERMANY": "ber",
@@ -54,7 +54,9 @@ class EnvoyAdjustments(AdjustmentPhase):
                    orders: Mapping[str, Sequence[Order]]) -> PhaseOutcome:
         routed, refused = self._route(rules, position, orders)
         out = super().adjudicate(rules, position, routed)
-        return PhaseOutcome((*out.results, *refused), out.position, (*out.events, *refused))
+        # Overwrites the Autumn's record: who lost a country then does not read its builds.
+        after = with_writers(rules, position, out.position, self.countries)
+        return PhaseOutcome((*out.results, *refused), after, (*out.events, *refused))
 
     def ledger(self, rules: Rules, position: Position, power: str, count: int,
                units: list[Unit], results: list[OrderResult]) -> Ledger:

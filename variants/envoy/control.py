@@ -7,7 +7,11 @@ phase must remember is kept in `Position.state` (JSON-able):
 - `barred`: neutral -> players whose diplomats no longer affect it (8);
 - `allied`: neutral -> the player whose single diplomat made it his Major Ally (8);
 - `autumn`: the current Autumn's invasions and supports, read when it ends (8);
-- `control`: neutral -> [status, player or null], a snapshot for players and reports.
+- `stranded`: Controlled Neutrals' units found outside their area, and when (7; season.py);
+- `control`: neutral -> [status, player or null], a snapshot for players and reports;
+- `writers`: neutral -> the player who ordered it when the last phase began (6), kept for
+  that phase's reports only (a player lost a country during a turn still reads his orders
+  for it) and never shown to a player (visibility.py's PUBLIC_STATE).
 
 Without `players` nothing is neutral and every power orders its own units only.
 """
@@ -19,7 +23,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from judge.engine.orders import Move, Order
+from judge.engine.orders import Move, Order, Retreat
 from judge.engine.outcome import OrderResult, Outcome, Reason
 from judge.engine.position import Position
 from judge.engine.rules import Rules
@@ -29,6 +33,7 @@ DIPLOMAT = "D"
 MAJOR_NEUTRAL = "major neutral"
 CONTROLLED = "controlled neutral"
 MAJOR_ALLY = "major ally"
+WRITERS = "writers"
 Status = tuple[str, str | None]
 Orders = Mapping[str, Sequence[Order]]
 
@@ -87,6 +92,21 @@ def controller(position: Position, countries: Countries, power: str) -> str | No
     return who if kind != MAJOR_NEUTRAL else None
 
 
+def writers(rules: Rules, position: Position, countries: Countries) -> dict[str, str]:
+    """Each neutral with the player who orders it at the start of a phase (6): whoever loses
+    it during the phase still wrote its orders in it."""
+    found = {n: controller(position, countries, n) for n in neutrals(position, rules)}
+    return {n: who for n, who in found.items() if who is not None}
+
+
+def with_writers(rules: Rules, before: Position, after: Position,
+                 countries: Countries) -> Position:
+    """`after` with the phase's `writers` record (each phase overwrites the last one's)."""
+    if players(before) is None:
+        return after
+    return after._replace(state={**after.state, WRITERS: writers(rules, before, countries)})
+
+
 def may_order_for(countries: Countries) -> Any:
     def may_order(position: Position, power: str, unit: Unit) -> bool:
         """A player orders his own units, his Major Allies' and his Controlled Neutrals'
@@ -96,6 +116,14 @@ def may_order_for(countries: Countries) -> Any:
             return unit.power == power
         return power in playing and controller(position, countries, unit.power) == power
     return may_order
+
+
+def by_country(r: OrderResult) -> OrderResult:
+    """An order a player gave an ally's or neutral's unit is listed under that country
+    (rule 6: it stays a separate country); a refused order for another's unit stays his."""
+    if r.unit is None or r.unit.power == r.power or r.reason == Reason.NOT_YOURS:
+        return r
+    return r._replace(power=r.unit.power)
 
 
 def refuse_neutral_writers(position: Position, orders: Orders, main_at: Mapping[str, Unit]
@@ -128,8 +156,8 @@ def rule7_area(rules: Rules, position: Position, countries: Countries,
 def limit_controlled(rules: Rules, position: Position, countries: Countries, orders: Orders,
                      main_at: Mapping[str, Unit]) -> tuple[dict[str, list[Order]],
                                                           list[OrderResult]]:
-    """Rule 7: a Controlled Neutral's move beyond its area is illegal (the unit holds);
-    supports are not limited."""
+    """Rule 7: a Controlled Neutral's move or retreat beyond its area is illegal (a move's
+    unit holds); supports are not limited."""
     kept: dict[str, list[Order]] = {}
     refused: list[OrderResult] = []
     areas: dict[str, set[str]] = {}
@@ -137,7 +165,7 @@ def limit_controlled(rules: Rules, position: Position, countries: Countries, ord
         for order in given:
             unit = main_at.get(rules.geo.province.get(order.loc) or province_of(order.loc))
             dest = rules.geo.province.get(order.dest) or province_of(order.dest) \
-                if isinstance(order, Move) else None
+                if isinstance(order, Move | Retreat) else None
             if unit is None or dest is None or unit.power == power or \
                     status(position, countries, unit.power) != (CONTROLLED, power):
                 kept.setdefault(power, []).append(order)

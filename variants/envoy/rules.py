@@ -19,19 +19,22 @@ from judge.engine.orders import Convoy, Hold, Move, Order, Support
 from judge.engine.outcome import OrderResult, Outcome, Reason
 from judge.engine.position import Position
 from judge.engine.rules import PhaseHandler, PhaseOutcome, Rules, own_units_only
-from judge.engine.types import ADJUSTMENT, MOVEMENT, Unit, province_of
+from judge.engine.types import ADJUSTMENT, MOVEMENT, RETREAT, Unit, province_of
 from judge.variant import Variant
 
 from .builds import EnvoyAdjustments, supply
 from .control import (
     Countries,
+    by_country,
     limit_controlled,
     may_order_for,
     players,
     refuse_neutral_writers,
     with_control,
+    with_writers,
 )
 from .placement import Placement
+from .retreats import EnvoyRetreats
 from .season import AUTUMN, autumn_record, season_end_for
 from .victory import victory_for
 from .visibility import envoy_visibility
@@ -53,6 +56,7 @@ def customise(variant: Variant) -> Variant:
     geo = diplomat_geography(variant.rules.geo)
     movement = EnvoyMovement(inner, geo, countries, control)
     handlers = {**variant.rules.handlers, MOVEMENT: movement, PLACEMENT: Placement(geo, control),
+                RETREAT: EnvoyRetreats(variant.rules.handlers[RETREAT], control),
                 ADJUSTMENT: EnvoyAdjustments(control, variant.start.units)}
     rules = replace(variant.rules, handlers=handlers, may_order=may_order_for(control),
                     season_end=season_end_for(control), supply=supply,
@@ -106,7 +110,7 @@ class EnvoyMovement:
         reps = {prov: units[0] for prov, units in stacks.items()}
         diplomatic, d_refused = _refuse(diplomatic, reps, _for_diplomats)
         d_results, diplomats = self._diplomats(rules, position, stacks, diplomatic)
-        results = tuple(_by_country(r) for r in (
+        results = tuple(by_country(r) for r in (
             *_replace_holds(out.results, refused, main),
             *_replace_holds(d_results, d_refused, diplomatic)))
         others = [e for e in out.events if not isinstance(e, OrderResult)]
@@ -116,6 +120,7 @@ class EnvoyMovement:
             autumn = autumn_record(rules, position, self.control, results) \
                 if position.phase.season == AUTUMN else {}
             after = with_control(rules, after, self.control, autumn=autumn)
+        after = with_writers(rules, position, after, self.control)  # for this turn's reports
         return PhaseOutcome(results, after, (*results, *others))
 
     def _split(self, rules: Rules, main_at: Mapping[str, Unit],
@@ -149,26 +154,19 @@ class EnvoyMovement:
 
     def _diplomats(self, rules: Rules, position: Position, stacks: Mapping[str, list[Unit]],
                    orders: Orders) -> tuple[list[OrderResult], list[Unit]]:
-        """Each stack resolved as one unit as strong as its size; the survivors, as many
-        diplomats as before at the stack's new place."""
+        """Each stack resolved as one unit as strong as its size, a player's moves into one
+        space as one combined attack that may join his diplomats there (5.v); the survivors,
+        as many diplomats as before at the stack's new place."""
         size = {units[0]: len(units) for units in stacks.values()}
         reps = tuple(size)
         drules = replace(rules, geo=self.geo, may_order=own_units_only)
         board = Position(position.phase, reps, position.owners)
-        out = resolve_movement(drules, board, orders, size)
+        out = resolve_movement(drules, board, orders, size, combine=True)
         gone = {d.unit for d in out.position.dislodged}  # 5.iv: eliminated, no retreat
         survivors = [u for u in reps if u not in gone]
         moved = [u for rep, u in zip(survivors, out.position.units, strict=True)
                  for _ in range(size[rep])]
         return list(out.results), moved
-
-
-def _by_country(r: OrderResult) -> OrderResult:
-    """An order a player gave an ally's or neutral's unit is listed under that country
-    (rule 6: it stays a separate country); a refused order for another's unit stays his."""
-    if r.unit is None or r.unit.power == r.power or r.reason == Reason.NOT_YOURS:
-        return r
-    return r._replace(power=r.unit.power)
 
 
 def diplomat_stacks(position: Position) -> dict[str, list[Unit]]:

@@ -5,7 +5,8 @@ The game's choice is `state["hidden"]` ("none", "secret" or "stab"), else the va
 The master always sees everything; observers do when `state["observers_see_all"]` (else
 `[options] observers_see_all`) is true, and otherwise see what a player with no country of
 his own would. Everything here reads structured events and the position after the turn,
-never rendered text. Readings chosen: docs/variants/envoy.md, "Secret and Stab Envoy".
+never rendered text; who ordered which country during the turn is the `writers` record its
+handler left there (control.py). Readings chosen: docs/variants/envoy.md, "Secret and Stab".
 """
 
 from __future__ import annotations
@@ -17,13 +18,13 @@ from typing import Any
 from judge.engine.calendar import SeasonCalendar
 from judge.engine.geo import Geography
 from judge.engine.orders import Disband
-from judge.engine.outcome import Adjustment, CentreChange, Dislodgement, Event, OrderResult
+from judge.engine.outcome import Adjustment, CentreChange, Dislodgement, Event, OrderResult, Outcome
 from judge.engine.position import Position
 from judge.engine.types import ADJUSTMENT, RETREAT, Phase, Unit
 from judge.engine.visibility import Notice, Role, Seen, Sighting, Topic, Viewer
 
-from .contact import Revealed, clashes, conflicts, contacts
-from .control import CONTROLLED, DIPLOMAT, MAJOR_ALLY, players, table
+from .contact import Revealed, Side, clashes, conflicts, contacts
+from .control import CONTROLLED, DIPLOMAT, MAJOR_ALLY, WRITERS, players, table
 
 MODES = ("none", "secret", "stab")
 PUBLIC_STATE = ("players", "hidden", "observers_see_all")  # never the seed (12e)
@@ -127,23 +128,25 @@ class StabEnvoy:
         if sees_all(viewer, position.state, self.observers):
             return tuple(events)
         control = table(position, "control")
-        seen = self.seen(events, viewer.power, control, phase.kind)
+        writers = table(position, WRITERS) if WRITERS in position.state else None
+        seen = self.seen(events, viewer.power, control, phase.kind, writers)
         return (*self.standing(position, control), *seen,
                 *self.counts(phase, events, position))
 
     def seen(self, events: Sequence[Event], power: str | None, control: Mapping[str, Any],
-             kind: str | None) -> list[Seen]:
-        """12b and d, and the viewer's own countries' events in full."""
+             kind: str | None, writers: Mapping[str, str] | None = None) -> list[Seen]:
+        """12b and d; the results of the orders the viewer wrote, for the countries he
+        ordered when the turn began (`writers`: whoever loses a country during a turn still
+        reads what he wrote for it, and whoever gains one does not read his rival's orders,
+        12d); his countries' other events, of those and those he orders after the turn."""
         mine = _mine(power, control)
-
-        def side(unit: Unit) -> str:
-            found = control.get(unit.power)
-            return str(found[1]) if found and found[0] in (MAJOR_ALLY, CONTROLLED) \
-                else unit.power
+        ordered = mine if writers is None else _wrote(power, writers)
+        mine |= ordered
+        side = _side(control, writers)
 
         def keep(e: Event) -> bool:
             if isinstance(e, OrderResult):
-                return e.power in mine or (not diplomatic(e) and _retreat(e, kind))
+                return e.power in ordered or (not diplomatic(e) and _retreat(e, kind))
             if isinstance(e, CentreChange):
                 return bool({e.old_owner, e.new_owner} & mine)
             if isinstance(e, Adjustment):
@@ -218,8 +221,29 @@ def _mine(power: str | None, control: Mapping[str, Any]) -> set[str | None]:
     return found
 
 
+def _wrote(power: str | None, writers: Mapping[str, str]) -> set[str | None]:
+    """Whose orders a player wrote in the turn: his own, the neutrals he ordered at its start."""
+    return set() if power is None else {power, *(n for n, p in writers.items() if p == power)}
+
+
+def _side(control: Mapping[str, Any], writers: Mapping[str, str] | None) -> Side:
+    """12d's sides ("opposing" units): who ordered each country when the units met, i.e.
+    when the turn began (`writers`); without that record, control after the turn."""
+    if writers is not None:
+        return lambda unit: writers.get(unit.power, unit.power)
+
+    def side(unit: Unit) -> str:
+        found = control.get(unit.power)
+        return str(found[1]) if found and found[0] in (MAJOR_ALLY, CONTROLLED) else unit.power
+    return side
+
+
 def _retreat(r: OrderResult, kind: str | None) -> bool:
-    """12b: every retreat and disbandment; a removal at adjustments is neither."""
+    """12b: every retreat and disbandment; a removal at adjustments is neither. An illegal
+    order is no retreat (the unit's disbandment is), and one naming no dislodged unit or
+    refused as another's is its writer's business."""
+    if r.unit is None or r.power != r.unit.power or r.outcome == Outcome.ILLEGAL:
+        return False
     return kind == RETREAT or (isinstance(r.order, Disband) and kind != ADJUSTMENT)
 
 

@@ -58,3 +58,47 @@ SCRIPT: dict[str, dict[str, str]] = {
         GERMANY: "D Swe-Bal",
     },
 }
+
+# Fall 1915, before the orders: each player orders a unit of the other's he cannot see, a
+# unit that is hidden in Stab only (12) but public in Secret (11), and an empty space.
+# Worked out from the script: Germany's D Nwy-Bar and France's D Spa-Mao met no diplomat of
+# the other in Spring 1915 (so both stay hidden, 11); F Denmark held and A Picardy moved
+# in from Paris without meeting anything (so both stay hidden under Stab, 12d); nothing
+# stands in the North Atlantic or the Irish Sea.
+PROBE_PHASE = "F1915M"
+PROBES = {FRANCE: "D Bar-Nwy\nF Den-Ska\nD Nao-Iri",
+          GERMANY: "D Mao-Nao\nA Pic-Bur\nD Iri-Eng"}
+EMPTY = "    there is no unit in {}\n"
+PROBE_ANSWERS: dict[str, dict[str, tuple[str, ...]]] = {
+    "stab": {
+        FRANCE: ("line 2: D Bar-Nwy\n" + EMPTY.format("bar"),
+                 "line 3: F Den-Ska\n" + EMPTY.format("den"),
+                 "line 4: D Nao-Iri\n" + EMPTY.format("nao")),
+        GERMANY: ("line 2: D Mao-Nao\n" + EMPTY.format("mao"),
+                  "line 3: A Pic-Bur\n" + EMPTY.format("pic"),
+                  "line 4: D Iri-Eng\n" + EMPTY.format("iri")),
+    },
+    "secret": {
+        FRANCE: ("line 2: D Bar-Nwy\n" + EMPTY.format("bar"),
+                 "line 3: F Den-Ska\n    F den belongs to GERMANY, not FRANCE\n",
+                 "line 4: D Nao-Iri\n" + EMPTY.format("nao")),
+        GERMANY: ("line 2: D Mao-Nao\n" + EMPTY.format("mao"),
+                  "line 3: A Pic-Bur\n    A pic belongs to FRANCE, not GERMANY\n",
+                  "line 4: D Iri-Eng\n" + EMPTY.format("iri")),
+    },
+}
+# The same phase: each writes to the other and to everyone (docs/commands.md, Press).
+PRESS = {FRANCE: ("PRESS TO Germany\nShall we share the Low Countries?\nENDPRESS\n"
+                  "BROADCAST\nFrance wants peace.\nENDPRESS"),
+         GERMANY: ("PRESS TO France\nNever.\nENDPRESS\n"
+                   "BROADCAST\nGermany wants Belgium.\nENDPRESS")}
+# What the other receives of it: (subject, body), from docs/commands.md.
+PRESS_COPIES = {
+    FRANCE: (("beta: press from Germany", "From: Germany\nTo: France\n\nNever.\n"),
+             ("beta: broadcast from Germany",
+              "From: Germany\nTo: everyone\n\nGermany wants Belgium.\n")),
+    GERMANY: (("beta: press from France",
+               "From: France\nTo: Germany\n\nShall we share the Low Countries?\n"),
+              ("beta: broadcast from France",
+               "From: France\nTo: everyone\n\nFrance wants peace.\n")),
+}

@@ -6,6 +6,9 @@ Bob (Germany first), and returns their signed-on `Player`s after the start notic
 
 from __future__ import annotations
 
+from collections import Counter
+
+from judge.engine.codec import position_from_json
 from judge.game.games import find_game, position_of, turns_of
 from tests.conversations.harness import Conversation, Mail
 from tests.conversations.seating_helpers import MASTER, Player, account, reply
@@ -56,3 +59,27 @@ def start_state(talk: Conversation, game: str = "beta") -> dict[str, object]:
     with talk.judge.db.unit_of_work() as session:
         first = turns_of(session, find_game(session, game))[0]
         return dict(position_of(first).state)
+
+
+def summary_counts(text: str) -> dict[str, dict[str, int]]:
+    """SUMMARY's table (docs/commands.md): {'FRANCE': {'Start': 5, '1914': 6}}."""
+    lines = [line.strip() for line in text.split("\n")]
+    at = lines.index("Supply centres:")
+    labels = lines[at + 1].split()
+    table: dict[str, dict[str, int]] = {}
+    for line in lines[at + 2:]:
+        words = line.split()
+        if len(words) != len(labels) + 1 or not all(w.isdigit() for w in words[1:]):
+            break
+        table[words[0].upper()] = dict(zip(labels, map(int, words[1:]), strict=True))
+    return table
+
+
+def centre_counts(talk: Conversation, year: str, game: str = GAME) -> Counter[str]:
+    """Each power's centres (a capital once) as stored when the Autumn of `year` ended."""
+    with talk.judge.db.unit_of_work() as session:
+        autumn = [t.position_after for t in turns_of(session, find_game(session, game))
+                  if t.phase.startswith(f"F{year}")]
+        last = autumn[-1]
+        assert last is not None, f"F{year} is not processed"
+        return Counter(position_from_json(last).owners.values())

@@ -1,6 +1,8 @@
 """Three game years of two-player Envoy by mail, with hidden="stab" and hidden="secret":
 after every processed phase, a scan of every message each player received that phase for
-facts he must not know.
+facts he must not know: reports, and his replies to LIST, HISTORY of the phase and SUMMARY
+(asked every phase), and in Fall 1915 his orders for the other's hidden units and the
+other's press to him and to everyone, headers included (issue #5).
 
 The forbidden facts come from the master's structured view (the stored turn: position
 before, events, position after), derived here by a deliberately cruder rule than
@@ -21,11 +23,14 @@ variants/envoy/contact.py, one that errs towards forbidding less:
 It cannot see leaks in another form (a bare province name, a count, the order of lines),
 nor facts about the opponent's allies and controlled neutrals, and a diplomat that met
 only the reader's allies' armies is not looked for. Each player must see his own diplomats'
-orders in every movement report, and the hand-worked contacts of the script.
+orders in every movement report, and the hand-worked contacts of the script. SUMMARY's
+counts are checked apart: under Stab a player learns no count of the other's countries
+(12e gives them in random order only), under Secret every count is public (11).
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -38,14 +43,35 @@ from judge.engine.position import Position
 from judge.engine.types import Unit, province_of
 from judge.game.games import current_turn, find_game, turns_of
 from judge.variant import read_provinces
-from tests.conversations.envoy.envoy_script import FRANCE, GERMANY, SCRIPT
-from tests.conversations.envoy.envoy_setup import ANN, BOB, GAME, placed, say
+from tests.conversations.envoy.envoy_script import (
+    FRANCE,
+    GERMANY,
+    PRESS,
+    PRESS_COPIES,
+    PROBE_ANSWERS,
+    PROBE_PHASE,
+    PROBES,
+    SCRIPT,
+)
+from tests.conversations.envoy.envoy_setup import (
+    ANN,
+    BOB,
+    GAME,
+    centre_counts,
+    placed,
+    say,
+    summary_counts,
+)
 from tests.conversations.harness import Conversation, Mail
 from tests.conversations.seating_helpers import MASTER, reply
 
 NAMES = {p.id: p.name for p in read_provinces(
     Path(__file__).parents[3] / "variants" / "envoy" / "provinces.csv")}
 READER = {ANN: FRANCE, BOB: GERMANY}
+RIVAL = {FRANCE: GERMANY, GERMANY: FRANCE}
+# Each player's countries: his own and his Major Ally throughout (envoy_setup.placed).
+COUNTRIES = {FRANCE: (FRANCE, "ITALY"), GERMANY: (GERMANY, "AUSTRIA")}
+LOOK_UP = f"LIST {GAME}\nHISTORY {GAME} {{}}\nSUMMARY {GAME}"
 LAST = "W1916A"
 
 
@@ -84,9 +110,13 @@ def stored(talk: Conversation, phase: str) -> Stored:
                       tuple(e for e in events if isinstance(e, OrderResult)))
 
 
-def play(talk: Conversation, players: dict[str, Any], phase: str) -> dict[str, list[Mail]]:
+def play(talk: Conversation, players: dict[str, Any], phase: str,
+         hidden: str) -> dict[str, list[Mail]]:
     """The script's orders for `phase`, the master's PROCESS if it is still open; then
-    every mail each player received since the last phase, LIST's board among them."""
+    every mail each player received since the last phase, the replies to LIST, HISTORY of
+    the phase and SUMMARY among them."""
+    if phase == PROBE_PHASE:
+        probe(talk, players, hidden)
     for power, orders in SCRIPT.get(phase, {}).items():
         answer = say(talk, players[power], orders).body
         assert "error" not in answer.splitlines()[0], answer  # "9 done, 1 error"
@@ -94,8 +124,21 @@ def play(talk: Conversation, players: dict[str, Any], phase: str) -> dict[str, l
         done = reply(talk, MASTER, f"SIGNON M{GAME} gmpw\nPROCESS {phase}").body
         assert "is processed" in done, done
     for player in players.values():
-        say(talk, player, f"LIST {GAME}")
+        say(talk, player, LOOK_UP.format(phase))
     return {address: talk.mails_to(address) for address in READER}
+
+
+def probe(talk: Conversation, players: dict[str, Any], hidden: str) -> None:
+    """Orders for the other's units, answered as the writer sees the board; then press."""
+    for power, orders in PROBES.items():
+        answer = say(talk, players[power], orders).body
+        for expected in PROBE_ANSWERS[hidden][power]:
+            assert expected in answer, (power, expected, answer)
+        # Only the unit Secret shows may be answered with its owner's name.
+        assert answer.count(RIVAL[power]) == (0 if hidden == "stab" else 1), answer
+        sent = say(talk, players[power], PRESS[power]).body
+        assert f"Press sent to {RIVAL[power].title()}.\n" in sent, sent
+        assert "Press sent to everyone.\n" in sent, sent
 
 
 def named(result: OrderResult) -> set[str]:
@@ -139,8 +182,15 @@ def forbidden(s: Stored, reader: str, stab: bool) -> set[str]:
     return {phrase(u) for u in quiet} - seen
 
 
+def text_of(mail: Mail) -> str:
+    """The message as its reader gets it: every header, then the body."""
+    return "".join(f"{name}: {value}\n" for name, value in mail.message.items()) + mail.body
+
+
 def leaks(mails: list[Mail], words: set[str]) -> list[str]:
-    return [f"{w!r} in {m.subject!r}" for m in mails for w in sorted(words) if w in m.body]
+    texts = [(m.subject, text_of(m)) for m in mails]
+    return [f"{w!r} in {subject!r}" for subject, text in texts for w in sorted(words)
+            if w in text]
 
 
 # Worked out by hand from the script: each diplomat move below bounces off the other
@@ -175,7 +225,31 @@ def check(s: Stored, mails: dict[str, list[Mail]], stab: bool) -> int:
         assert all(p in text for p in own), (s.phase, own)
         must = CONTACTS.get(s.phase, ()) + (MET.get(s.phase, ()) if stab else ())
         assert all(p in text for p in must), (s.phase, address, must)
+        if s.phase == PROBE_PHASE:
+            copies = {(m.subject, m.body) for m in got}
+            assert set(PRESS_COPIES[power]) <= copies, (address, copies)
     return looked
+
+
+def look_ups(talk: Conversation, s: Stored, mails: dict[str, list[Mail]], stab: bool) -> None:
+    """The reply to LIST, HISTORY and SUMMARY: the phase's report, and SUMMARY's counts of
+    the player's countries; of the other's, none under Stab (12e), all under Secret (11)."""
+    real: dict[str, Counter[str]] = {}
+    for address, power in READER.items():
+        (answer,) = [m.body for m in mails[address] if f"HISTORY {GAME} {s.phase}" in m.body]
+        history, summary = answer.split(f"SUMMARY {GAME}\n")
+        assert s.phase_name in history, (s.phase, history)
+        shown = summary_counts(summary)
+        for year in (label for label in shown[power] if label != "Start"):
+            if year not in real:
+                real[year] = centre_counts(talk, year)
+            held = real[year]
+            for mine in COUNTRIES[power]:
+                assert shown[mine][year] == held[mine], (s.phase, power, mine, year)
+            for theirs in COUNTRIES[RIVAL[power]]:
+                assert held[theirs] > 0  # else a count hidden as nothing would agree
+                assert (shown[theirs][year] == held[theirs]) is not stab, \
+                    (s.phase, power, theirs, year)
 
 
 @pytest.mark.parametrize("hidden", ["stab", "secret"])
@@ -187,8 +261,10 @@ def test_three_years_by_mail_leak_nothing_either_player_must_not_know(
     phases: list[str] = []
     looked = 0
     while (phase := open_phase(talk)) is not None and phase != "S1917M":
-        mails = play(talk, players, phase)
-        looked += check(stored(talk, phase), mails, hidden == "stab")
+        mails = play(talk, players, phase, hidden)
+        turn = stored(talk, phase)
+        looked += check(turn, mails, hidden == "stab")
+        look_ups(talk, turn, mails, hidden == "stab")
         phases.append(phase)
     # The scan is never empty: hidden diplomats every phase (Stab: hidden units as well).
     assert looked >= 2 * len(phases)

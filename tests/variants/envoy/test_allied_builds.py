@@ -58,11 +58,13 @@ def test_a_controlled_neutral_builds_the_type_that_started_there() -> None:
 
 
 def test_units_removed_under_rule_7_are_rebuilt_by_the_controller() -> None:
-    # Autumn: the Italian army in Bohemia stands outside Italy's area and is removed; Italy
-    # then has three centres for two units, and France, its controller, rebuilds the army.
+    # Autumn: the Italian army in Bohemia, found outside Italy's area in the Spring, is
+    # removed; Italy then has three centres for two units, and France, its controller,
+    # rebuilds the army.
+    state = {"players": ["FRANCE", "GERMANY"], "stranded": {"boh": ["ITALY", "S1914"]}}
     autumn = ask({"phase": "F1914M", "units": units("ITALY A boh", "ITALY A rom", "ITALY F nap",
                                                     "FRANCE D ita"),
-                  "centers": ITALY, "state": {"players": ["FRANCE", "GERMANY"]}, "orders": {}})
+                  "centers": ITALY, "state": state, "orders": {}})
     assert autumn["next_phase"] == "W1914A"
     assert board(autumn)["ITALY A boh"] == 0
     rebuilt = ask({"phase": "W1914A", "units": autumn["units"], "centers": autumn["centers"],

@@ -118,7 +118,8 @@ def test_units_outside_the_area_are_removed_after_autumn_only() -> None:
     board_units = ["ITALY A boh", "ITALY A rom", "ITALY F nap", "FRANCE D ita"]
     spring = move(board_units, {}, state)
     assert board(spring)["ITALY A boh"] == 1
-    autumn = move(board_units, {}, state, phase="F1914M")
+    # Found outside in the Spring (marked then), so removed after this year's Autumn.
+    autumn = move(board_units, {}, spring["state"], phase="F1914M")
     assert board(autumn)["ITALY A boh"] == 0
     removed = [r for r in autumn["results"] if r["order"] == "A BOH D"]
     assert [(r["power"], r["outcome"]) for r in removed] == [("ITALY", "succeeds")]

@@ -1,0 +1,79 @@
+"""Envoy draws and concessions by mail (rule 10: "A game may be drawn by mutual consent or
+conceded by any player"): only the players share a draw or are conceded to; the neutral
+countries, which have units and centres, are nobody's to vote for (issue #5).
+
+Ann plays France, Bob Germany; the five other powers are neutral countries.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import sqlalchemy as sa
+
+from judge.game.settings import DrawSettings
+from judge.store.models import Vote
+from tests.conversations.envoy.envoy_setup import GAME, envoy_game, say
+from tests.conversations.harness import Conversation
+from tests.conversations.seating_helpers import configure, game_row
+
+
+def votes_stored(talk: Conversation) -> int:
+    with talk.judge.db.unit_of_work() as session:
+        return len(session.scalars(sa.select(Vote)).all())
+
+
+def test_a_dias_draw_passes_with_both_players_and_names_only_them(
+        talk: Conversation) -> None:
+    players = envoy_game(talk)
+    first = say(talk, players["FRANCE"], "SET DRAW").body
+    assert "Your draw vote is recorded." in first and "The vote has passed" not in first
+    second = say(talk, players["GERMANY"], "SET DRAW").body
+    assert ("The vote has passed. The game is over: a draw between France and Germany, "
+            "agreed by every surviving player.") in second
+    result = game_row(talk, GAME)
+    assert result["state"] == "finished"
+    assert isinstance(result["result"], dict)
+    assert (result["result"]["kind"], result["result"]["winners"]) == (
+        "draw", ["FRANCE", "GERMANY"])
+
+
+def test_a_concession_to_a_neutral_country_is_refused(talk: Conversation) -> None:
+    players = envoy_game(talk)
+    answer = say(talk, players["FRANCE"], "SET CONCEDE Italy")
+    assert answer.subject == "[errors] Re: commands"
+    assert ("'Italy' is not played in beta: only the powers played (France, Germany) can "
+            "be conceded to") in answer.body
+    assert votes_stored(talk) == 0 and game_row(talk, GAME)["state"] == "active"
+
+
+def test_a_concession_to_the_other_player_ends_the_game(talk: Conversation) -> None:
+    players = envoy_game(talk)
+    body = say(talk, players["FRANCE"], "SET CONCEDE Germany").body
+    assert ("The vote has passed. The game is over: Germany wins: every other surviving "
+            "player conceded.") in body
+    result = game_row(talk, GAME)["result"]
+    assert isinstance(result, dict)
+    assert (result["kind"], result["winners"]) == ("concession", ["GERMANY"])
+
+
+def test_a_concession_to_the_leader_looks_at_the_players_only(talk: Conversation) -> None:
+    # Russia, a neutral, holds four centres; France and Germany three each: no player
+    # leads, so a concession must name its power.
+    players = envoy_game(talk)
+    answer = say(talk, players["FRANCE"], "SET CONCEDE")
+    assert "no single power leads in supply centres" in answer.body
+    assert votes_stored(talk) == 0
+
+
+def test_a_draw_naming_a_neutral_country_is_refused(talk: Conversation) -> None:
+    players = envoy_game(talk)
+    configure(talk, GAME, lambda s: replace(s, draw=DrawSettings(dias=False)))
+    answer = say(talk, players["FRANCE"], "SET DRAW France Italy Russia")
+    assert ("'Italy' and 'Russia' are not played in beta: only the powers played (France, "
+            "Germany) can share a draw") in answer.body
+    assert votes_stored(talk) == 0
+    # Naming both players names every survivor: the vote is one for all of them.
+    both = say(talk, players["FRANCE"], "SET DRAW France Germany").body
+    assert "Your draw vote is recorded." in both
+    assert "The vote has passed" in say(talk, players["GERMANY"], "SET DRAW").body
