@@ -1,48 +1,246 @@
-"""Header facts the pipeline needs beyond judge.mail.inbound: recipients and loop markers."""
+"""The header facts of an inbound message, read from one cheap parse.
+
+    headers = Headers(message)   # message: parsed with READ_POLICY (compat32's reading)
+    headers.text("Subject"), headers.address("From"), headers.references(), ...
+
+compat32 keeps each field's raw text. The structured parse of email.policy.default
+(headerregistry, several ms a message) is applied only to a field the plain reading cannot
+vouch for: one with an RFC 2047 encoded word, a comment, a quoted or unusual address. A
+plain field reads the same either way, so what the judge sees does not change.
+"""
 
 from __future__ import annotations
 
+import codecs
+import contextlib
+import re
 from email import policy
+from email.header import Header
 from email.message import Message
 from email.parser import BytesHeaderParser
-from email.utils import getaddresses
+from email.policy import Compat32
+from email.utils import getaddresses, parseaddr
 
-from judge.mail.inbound import message_ids
+from judge.mail.plaintext import CONTROL
+
+# RFC 5322 §2.1.1: no line, so no msg-id, is longer than 998 octets (nor is the inbox's
+# message_id column wider).
+MAX_ID_LENGTH = 998
+_MSG_ID = re.compile(r"<([^<>\s]+)>")
 
 # Where a message says whom it was for: the visible headers, and the ones MTAs add on
 # delivery (Postfix's X-Original-To and Delivered-To keep the +token a client dropped).
 _RECIPIENT_HEADERS = ("To", "Cc", "Delivered-To", "X-Original-To", "Envelope-To")
+# Fields headerregistry reads as unstructured (RFC 5322 §3.6.5, RFC 2047 §5(1)): without
+# an encoded word, their decoded text is the raw text, unfolded.
+_UNSTRUCTURED = frozenset({"subject", "references", "in-reply-to", "auto-submitted",
+                           "return-path", "precedence"})
+# RFC 5322 §3.2.3 atext and dot-atom-text.
+_ATEXT = r"[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]"
+_DOT_ATOM = rf"{_ATEXT}+(?:\.{_ATEXT}+)*"
+_QUOTED = r'"[\t !#-\[\]-~]*"'  # qtext and WSP (§3.2.4): no quoted-pair, no 8-bit text
+_PHRASE = rf"(?:{_ATEXT}+|{_QUOTED})(?:[ \t]+(?:{_ATEXT}+|{_QUOTED}))*"
+# One plain mailbox (§3.4): a bare addr-spec, or an angle-addr after an optional phrase.
+_PLAIN_ADDRESS = re.compile(
+    rf"[ \t]*(?:(?:{_PHRASE})?[ \t]*<({_DOT_ATOM}@{_DOT_ATOM})>|({_DOT_ATOM}@{_DOT_ATOM}))[ \t]*")
+_PLAIN_MSG_ID = re.compile(rf"[ \t]*<{_DOT_ATOM}@{_DOT_ATOM}>[ \t]*")
+_END_OF_HEADERS = re.compile(rb"(?:\r\n|\r(?!\n)|\n)(?:\r\n|\r|\n)")
+# RFC 2045 §5.1 token, less the characters of RFC 2231 extended parameters (' * %).
+_MIME_TOKEN = r"[!#$&+.^_`|~0-9A-Za-z-]+"
+_MIME_PARAMS = rf"(?:[ \t]*;[ \t]*{_MIME_TOKEN}=(?:{_MIME_TOKEN}|{_QUOTED}))*[ \t]*"
+# MIME fields in the plain form where compat32's reading and headerregistry's agree on
+# type, parameters and encoding (checked over random fields of this grammar).
+_PLAIN_MIME = {
+    "content-type": re.compile(rf"{_MIME_TOKEN}/{_MIME_TOKEN}{_MIME_PARAMS}"),
+    "content-disposition": re.compile(rf"{_MIME_TOKEN}{_MIME_PARAMS}"),
+    "content-transfer-encoding": re.compile(rf"{_MIME_TOKEN}[ \t]*"),
+}
 
 
-def _headers(raw: bytes) -> Message | None:
-    try:
-        return BytesHeaderParser(policy=policy.compat32).parsebytes(raw)
-    except Exception:  # a header block nothing can parse names no recipients
-        return None
+class _ReadPolicy(Compat32):
+    """compat32, except that a MIME field in any but the plain form is read as
+    email.policy.default reads it: comments (RFC 2045 §5.1 allows them), folding, RFC 2231
+    parameters. The parser consults these fields to split the parts, so they are read in
+    the same way as when every field went through headerregistry."""
+
+    # The override returns what Compat32's does (typeshed marks Compat32's the same way).
+    def header_fetch_parse(self, name: str, value: str) -> str | Header:  # type: ignore[override]
+        plain = _PLAIN_MIME.get(name.lower())
+        # headerregistry decodes an encoded word even inside a quoted parameter.
+        if plain is None or ("=?" not in value and plain.fullmatch(value) is not None):
+            return super().header_fetch_parse(name, value)
+        return policy.default.header_fetch_parse(name, value)  # type: ignore[no-any-return]
 
 
-def recipients(raw: bytes) -> list[str]:
-    """Every address the message was sent to, lower-cased, in header order."""
-    headers = _headers(raw)
-    if headers is None:
-        return []
-    values = [str(v) for name in _RECIPIENT_HEADERS for v in headers.get_all(name) or ()]
-    found = [address.lower() for _, address in getaddresses(values) if "@" in address]
-    return list(dict.fromkeys(found))
+READ_POLICY = _ReadPolicy()
+
+
+def message_ids(text: str) -> tuple[str, ...]:
+    """The msg-ids (RFC 5322 §3.6.4) in a header value, in order, each in angle brackets."""
+    found = _MSG_ID.findall(text)
+    if not found:  # some clients send bare ids; take any word that looks like one
+        found = [word.strip("<>") for word in re.split(r"[\s,]+", text) if "@" in word]
+    ids = (f"<{found_id}>" for found_id in found if found_id)
+    return tuple(dict.fromkeys(i for i in ids if len(i) <= MAX_ID_LENGTH))
+
+
+class Headers:
+    """One message's header fields by lower-cased name, raw as compat32 keeps them."""
+
+    __slots__ = ("_fields",)
+
+    def __init__(self, message: Message) -> None:
+        self._fields: dict[str, list[str]] = {}
+        for name, value in message.raw_items():
+            self._fields.setdefault(name.lower(), []).append(value)
+
+    def __contains__(self, name: str) -> bool:
+        return name.lower() in self._fields
+
+    def raw(self, name: str) -> str | None:
+        values = self._fields.get(name.lower())
+        return values[0] if values else None
+
+    def text(self, name: str) -> str:
+        return field_text(name, self.raw(name))
+
+    def address(self, name: str) -> str:
+        """The first addr-spec in an address field, lower-cased; '' if there is none."""
+        raw = self.raw(name)
+        if raw is None:
+            return ""
+        unfolded = raw.replace("\r", "").replace("\n", "")
+        plain = _PLAIN_ADDRESS.fullmatch(unfolded) \
+            if raw.isascii() and "=?" not in unfolded else None
+        if plain is not None:
+            specs = [plain[1] or plain[2]]
+        else:
+            try:
+                field = policy.default.header_fetch_parse(name, raw)
+                specs = [address.addr_spec for address in getattr(field, "addresses", ())]
+            except Exception:  # the strict RFC 5322 parser failed: try the lenient one
+                specs = [parseaddr(self.text(name))[1]]
+        # Lower-cased although RFC 5321 §2.4 lets local parts be case-sensitive: players and
+        # their clients are not consistent, and no real mailbox relies on the difference.
+        # "<>" is how the parser spells an empty address, the null sender of RFC 5321 §4.5.5.
+        return next((str(spec).lower() for spec in specs if spec and spec != "<>"), "")
+
+    def references(self) -> tuple[str, ...]:
+        # RFC 5322 §3.6.4: References lists the thread and In-Reply-To the parent; some
+        # clients send only In-Reply-To, so its ids join the end when missing from References.
+        ids = message_ids(self.text("References"))
+        return ids + tuple(i for i in message_ids(self.text("In-Reply-To")) if i not in ids)
+
+    def recipients(self) -> tuple[str, ...]:
+        """Every address the message was sent to, lower-cased, in header order."""
+        values = [value for name in _RECIPIENT_HEADERS for value in self._all(name)]
+        found = _plain_addresses(values)
+        if found is None:
+            found = [address for _, address in getaddresses(values) if "@" in address]
+        return tuple(dict.fromkeys(address.lower() for address in found))
+
+    def loop_markers(self) -> tuple[str, ...]:
+        """The X-Loop values: each names a system that has already handled this message."""
+        return tuple(" ".join(value.split()).lower() for value in self._all("X-Loop"))
+
+    def _all(self, name: str) -> list[str]:
+        # As compat32 hands out a field: raw, or decoded as unknown-8bit if it has 8-bit bytes.
+        return [str(policy.compat32.header_fetch_parse(name, value))
+                for value in self._fields.get(name.lower(), ())]
+
+
+def _plain_addresses(values: list[str]) -> list[str] | None:
+    """The addr-specs of address lists made only of plain mailboxes (what getaddresses
+    finds in them too), or None when any item needs the real parser."""
+    found = []
+    for value in values:
+        unfolded = value.replace("\r", "").replace("\n", "")
+        if not unfolded.isascii() or "=?" in unfolded:
+            return None
+        for item in unfolded.split(","):
+            plain = _PLAIN_ADDRESS.fullmatch(item)
+            if plain is None:
+                return None
+            found.append(plain[1] or plain[2])
+    return found
+
+
+def header_block(raw: bytes) -> Message:
+    """The header fields of raw message bytes, parsed without splitting the body into lines:
+    the parse ends at the first empty line (RFC 5322 §2.1), so it is cut there."""
+    end = _END_OF_HEADERS.search(raw)
+    return BytesHeaderParser(policy=READ_POLICY).parsebytes(raw[:end.end()] if end else raw)
 
 
 def thread(raw: bytes) -> list[str]:
     """The References, then any In-Reply-To id not among them (RFC 5322 §3.6.4)."""
-    headers = _headers(raw)
-    if headers is None:
+    try:
+        headers = header_block(raw)
+    except Exception:  # a header block nothing can parse names no thread
         return []
     ids = list(message_ids(str(headers.get("References") or "")))
     return ids + [i for i in message_ids(str(headers.get("In-Reply-To") or "")) if i not in ids]
 
 
-def loop_markers(raw: bytes) -> list[str]:
-    """The X-Loop values: each one names a system that has already handled this message."""
-    headers = _headers(raw)
-    if headers is None:
-        return []
-    return [" ".join(str(v).split()).lower() for v in headers.get_all("X-Loop") or ()]
+def field_text(name: str, raw: str | None) -> str:
+    """A field's decoded text without control characters, '' if absent.
+
+    Undeclared 8-bit text (raw UTF-8 per RFC 6532, or a legacy charset) is decoded here:
+    the structured parse would make U+FFFD of what is not UTF-8. So is a field it cannot
+    parse.
+    """
+    if raw is None:
+        return ""
+    value: object = raw
+    if raw.isascii():
+        unfolded = raw.replace("\r", "").replace("\n", "")
+        value = unfolded
+        if not _plain(name.lower(), unfolded):
+            # The structured field can choke on hostile input: keep it raw then.
+            with contextlib.suppress(Exception):
+                value = policy.default.header_fetch_parse(name, raw)
+    return CONTROL.sub("", unsurrogate(str(value)))
+
+
+def _plain(name: str, unfolded: str) -> bool:
+    if "=?" in unfolded:  # an RFC 2047 encoded word, even in a dot-atom (get_dot_atom)
+        return False
+    if name in _UNSTRUCTURED:
+        return True
+    if name == "message-id":
+        return _PLAIN_MSG_ID.fullmatch(unfolded) is not None
+    mime = _PLAIN_MIME.get(name)
+    return mime is not None and mime.fullmatch(unfolded) is not None
+
+
+def unsurrogate(text: str) -> str:
+    """Undeclared 8-bit header bytes (raw UTF-8 per RFC 6532, or worse) survive parsing as
+    surrogate escapes; decode them so nothing downstream meets a lone surrogate."""
+    try:
+        return decode_bytes(text.encode("utf-8", "surrogateescape"), None)
+    except UnicodeEncodeError:
+        return text.encode("utf-8", "replace").decode("utf-8")
+
+
+def decode_bytes(data: bytes, declared: str | None) -> str:
+    """Text of bytes in the declared charset if it fits, else in the likeliest one."""
+    # The declared charset first; then UTF-8, since many clients label UTF-8 wrongly or not
+    # at all (RFC 2045 §5.2 would assume US-ASCII); then windows-1252, what "latin-1" mail
+    # usually is; latin-1 last, as it decodes any bytes at all.
+    for charset in (_codec(declared), "utf-8", "cp1252"):
+        if charset:
+            try:
+                return data.decode(charset)
+            except (LookupError, ValueError):  # unknown charset, or one that lied
+                continue
+    return data.decode("latin-1", "replace")
+
+
+def _codec(declared: str | None) -> str | None:
+    try:
+        name = codecs.lookup(declared).name if declared else None
+    except (LookupError, ValueError, TypeError):
+        return None
+    # WHATWG Encoding: text labelled ISO-8859-1 is windows-1252 in practice; the two differ
+    # only in 0x80-0x9F, unused C1 controls in ISO-8859-1, curly quotes and dashes in 1252.
+    return "cp1252" if name == "iso8859-1" else name

@@ -9,9 +9,10 @@ cannot be used quietly.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from judge.commands.context import JudgeContext
 from judge.game.games import primary_address, signon_letter
-from judge.mail import envelope
 from judge.mail.tokens import parse_token, token_matches
 from judge.store import repo
 from judge.store.models import Seat, SeatStatus
@@ -22,10 +23,11 @@ STALE_TOKEN = ("The address you replied to belongs to a seat whose password has 
                "with SIGNON <power initial><game> <password> at the top of your message.")
 
 
-def token_seat(ctx: JudgeContext, raw: bytes, judge_address: str) -> Seat | str | None:
-    """The seat a valid token in the message's recipients names; STALE_TOKEN for a token
-    that no longer holds; None when the message carries no token."""
-    for address in envelope.recipients(raw):
+def token_seat(ctx: JudgeContext, recipients: Iterable[str],
+               judge_address: str) -> Seat | str | None:
+    """The seat a valid token among a message's recipients (Inbound.recipients) names;
+    STALE_TOKEN for a token that no longer holds; None when the message carries no token."""
+    for address in recipients:
         parsed = parse_token(address, judge_address)
         if parsed is None:
             continue

@@ -10,25 +10,21 @@ as an Inbound whose `problem` says what is wrong.
 
 from __future__ import annotations
 
-import codecs
-import contextlib
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
-from email import policy
 from email.message import Message
 from email.parser import BytesParser
-from email.utils import collapse_rfc2231_value, parseaddr
+from email.utils import collapse_rfc2231_value
 
+from judge.mail.envelope import READ_POLICY, Headers, decode_bytes, field_text, header_block
+from judge.mail.envelope import message_ids as message_ids
 from judge.mail.html import html_to_text
-from judge.mail.plaintext import CONTROL, clean
+from judge.mail.plaintext import clean
 
 # The command text we keep; a real order list is a few KiB, anything beyond is noise or abuse.
 MAX_BODY_BYTES = 64 * 1024
 
-# RFC 5322 §2.1.1: no line, so no msg-id, is longer than 998 octets (nor is the inbox's
-# message_id column wider).
-MAX_ID_LENGTH = 998
 # The parser recurses once per nested multipart, and a thousand levels exhaust Python's
 # stack after a second or more of work. Real mail has a handful; past this many the body
 # is not read at all (counting Content-Type lines is cheap and needs no parse).
@@ -38,16 +34,20 @@ _MULTIPART = re.compile(rb"^content-type:[ \t]*multipart/", re.IGNORECASE | re.M
 # real mail, and a cap keeps a nest of broken parts from costing quadratic time.
 MAX_BOUNDARY_GUESSES = 8
 
-_MSG_ID = re.compile(r"<([^<>\s]+)>")
 # RFC 2046 §5.1.1: a boundary line is "--" and 1-70 bchars (less the space) on its own.
 _BOUNDARY_LINE = re.compile(rb"^--([0-9A-Za-z'()+_,./:=?-]{1,70})[ \t]*\r?$", re.MULTILINE)
 # A base64 body never holds a space between two characters on a line; text always does.
 _TEXT_LINE = re.compile(r"\S[ \t]+\S")
+# compat32 builds no header objects (email.policy.default's cost several ms a message);
+# envelope.Headers decodes the few fields the judge reads.
+_PARSER = BytesParser(policy=READ_POLICY)
 
 
 @dataclass(frozen=True, slots=True)
 class Inbound:
-    """One message as the judge sees it; addresses are bare addr-specs, lower-cased."""
+    """One message as the judge sees it, read once; addresses are bare addr-specs,
+    lower-cased. `recipients` (To, Cc and the delivery headers) and `loop_markers` (X-Loop)
+    say whom it was for and which systems have handled it already."""
 
     sender: str = ""
     reply_to: str = ""
@@ -59,6 +59,8 @@ class Inbound:
     automatic_reason: str | None = None
     problem: str | None = None
     truncated: bool = False
+    recipients: tuple[str, ...] = ()
+    loop_markers: tuple[str, ...] = ()
 
 
 def read_message(raw: bytes) -> Inbound:
@@ -66,7 +68,7 @@ def read_message(raw: bytes) -> Inbound:
     if len(_MULTIPART.findall(raw)) > MAX_MULTIPARTS:
         return _read_headers(raw, "too many multiparts")
     try:
-        return _read(BytesParser(policy=policy.default).parsebytes(raw))
+        return _read(_PARSER.parsebytes(raw))
     except Exception as exc:  # hostile input must not stop the pipeline: report it instead
         return _read_headers(raw, type(exc).__name__)
 
@@ -75,8 +77,7 @@ def read_envelope(raw: bytes) -> Inbound:
     """The header facts only (sender, Message-ID...), without reading the body: what the
     receivers need to store a message, at a fraction of read_message's cost."""
     try:
-        return _read(BytesParser(policy=policy.default).parsebytes(raw, headersonly=True),
-                     with_body=False)
+        return _read(header_block(raw), with_body=False)
     except Exception as exc:  # never raises, as read_message
         return Inbound(problem=f"unreadable message ({type(exc).__name__})")
 
@@ -91,20 +92,12 @@ def _read_headers(raw: bytes, error: str) -> Inbound:
     return replace(inbound, problem="; ".join(filter(None, (inbound.problem, problem))))
 
 
-def message_ids(text: str) -> tuple[str, ...]:
-    """The msg-ids (RFC 5322 §3.6.4) in a header value, in order, each in angle brackets."""
-    found = _MSG_ID.findall(text)
-    if not found:  # some clients send bare ids; take any word that looks like one
-        found = [word.strip("<>") for word in re.split(r"[\s,]+", text) if "@" in word]
-    ids = (f"<{found_id}>" for found_id in found if found_id)
-    return tuple(dict.fromkeys(i for i in ids if len(i) <= MAX_ID_LENGTH))
-
-
 def _read(msg: Message, *, with_body: bool = True) -> Inbound:
-    from_addr = _address(msg, "From")
+    headers = Headers(msg)
+    from_addr = headers.address("From")
     # Without a domain it is no address we could answer (RFC 5322 §3.4.1).
     sender = from_addr if "@" in from_addr else ""
-    reply_to = _address(msg, "Reply-To")
+    reply_to = headers.address("Reply-To")
     problems = [] if sender else ["no From address"]
     body, truncated = "", False
     part = _body_part(msg) if with_body else None
@@ -112,86 +105,40 @@ def _read(msg: Message, *, with_body: bool = True) -> Inbound:
         body, truncated = _cap(_part_text(part))
     elif with_body:
         problems.append("no readable text part")
-    reason = _automatic_reason(msg, from_addr)
+    reason = _automatic_reason(msg, headers, from_addr)
     return Inbound(
         sender=sender,
         reply_to=reply_to if "@" in reply_to else sender,
-        subject=" ".join(_header(msg, "Subject").split()),
-        message_id=next(iter(message_ids(_header(msg, "Message-ID"))), None),
-        references=_references(msg),
+        subject=" ".join(headers.text("Subject").split()),
+        message_id=next(iter(message_ids(headers.text("Message-ID"))), None),
+        references=headers.references(),
         body=body,
         automatic=reason is not None,
         automatic_reason=reason,
         problem="; ".join(problems) or None,
         truncated=truncated,
+        recipients=headers.recipients(),
+        loop_markers=headers.loop_markers(),
     )
 
 
-# --- headers ---------------------------------------------------------------------------
-
-
-def _header(msg: Message, name: str) -> str:
-    """A header's decoded text without control characters, '' if absent.
-
-    Undeclared 8-bit text (raw UTF-8 per RFC 6532, or a legacy charset) is decoded here:
-    the policy would make U+FFFD of what is not UTF-8. So is a header it cannot parse.
-    """
-    raw = next((v for k, v in msg.raw_items() if k.lower() == name.lower()), None)
-    if raw is None:
-        return ""
-    value: object = raw
-    if raw.isascii():
-        # The lazily built structured header can choke on hostile input: keep it raw then.
-        with contextlib.suppress(Exception):
-            value = msg.get(name)
-    return CONTROL.sub("", _unsurrogate(str(value)))
-
-
-def _unsurrogate(text: str) -> str:
-    # Undeclared 8-bit header bytes (raw UTF-8 per RFC 6532, or worse) can survive parsing
-    # as surrogate escapes; decode them so nothing downstream meets a lone surrogate.
-    try:
-        return _decode_bytes(text.encode("utf-8", "surrogateescape"), None)
-    except UnicodeEncodeError:
-        return text.encode("utf-8", "replace").decode("utf-8")
-
-
-def _address(msg: Message, name: str) -> str:
-    """The first addr-spec in an address header, lower-cased; '' if there is none."""
-    try:
-        specs = [address.addr_spec for address in getattr(msg.get(name), "addresses", ())]
-    except Exception:  # the strict RFC 5322 parser failed: try the lenient one
-        specs = [parseaddr(_header(msg, name))[1]]
-    # Lower-cased although RFC 5321 §2.4 lets local parts be case-sensitive: players and
-    # their clients are not consistent, and no real mailbox relies on the difference.
-    # "<>" is how the parser spells an empty address, the null sender of RFC 5321 §4.5.5.
-    return next((str(spec).lower() for spec in specs if spec and spec != "<>"), "")
-
-
-def _references(msg: Message) -> tuple[str, ...]:
-    # RFC 5322 §3.6.4: References lists the thread and In-Reply-To the parent; some clients
-    # send only In-Reply-To, so its ids join the end when missing from References.
-    ids = message_ids(_header(msg, "References"))
-    return ids + tuple(i for i in message_ids(_header(msg, "In-Reply-To")) if i not in ids)
-
-
-def _automatic_reason(msg: Message, from_addr: str) -> str | None:
+def _automatic_reason(msg: Message, headers: Headers, from_addr: str) -> str | None:
     """Why the message is automatic (a reply would loop or spam a list), or None."""
-    auto = _header(msg, "Auto-Submitted").split(";")[0].strip().lower()
+    auto = headers.text("Auto-Submitted").split(";")[0].strip().lower()
     if auto and auto != "no":  # RFC 3834 §5: any value but "no" is automatic
         return f"Auto-Submitted: {auto}"
-    if "".join(_header(msg, "Return-Path").split()) == "<>":  # RFC 5321 §4.5.5: bounces
+    if "".join(headers.text("Return-Path").split()) == "<>":  # RFC 5321 §4.5.5: bounces
         return "null Return-Path"
     if msg.get_content_type() == "multipart/report":  # RFC 6522: delivery/read reports
         return "multipart/report"
     local = from_addr.partition("@")[0]
     if local in ("mailer-daemon", "postmaster"):  # RFC 3834 §2, RFC 5321 §4.5.1
         return f"From {local}"
-    precedence = _header(msg, "Precedence").strip().lower()
+    precedence = headers.text("Precedence").strip().lower()
     if precedence in ("bulk", "junk", "list"):  # de facto (RFC 3834 §2 mentions it)
         return f"Precedence: {precedence}"
     for name in ("List-Id", "X-Autoreply", "X-Autorespond"):  # RFC 2919; vendor auto-replies
-        if name in msg:
+        if name in headers:
             return f"{name} header"
     return None
 
@@ -201,10 +148,11 @@ def _automatic_reason(msg: Message, from_addr: str) -> str | None:
 
 def _body_part(msg: Message) -> Message | None:
     """The part holding the commands: the first text/plain, else the first text/html."""
-    leaves = [part for part in _leaves(msg) if part.get_content_disposition() != "attachment"]
+    leaves = [(part.get_content_type(), part) for part in _leaves(msg)
+              if part.get_content_disposition() != "attachment"]
     for wanted in ("text/plain", "text/html"):
-        for part in leaves:
-            if part.get_content_type() == wanted:
+        for content_type, part in leaves:
+            if content_type == wanted:
                 return part
     return None
 
@@ -241,12 +189,12 @@ def _guess_parts(part: Message) -> Message | None:
         return None
     # "mixed" whatever the subtype said: which part is read does not depend on it.
     head = b'Content-Type: multipart/mixed; boundary="%s"\r\n\r\n' % found[1]
-    guessed = BytesParser(policy=policy.default).parsebytes(head + body)
+    guessed = _PARSER.parsebytes(head + body)
     return guessed if guessed.is_multipart() else None
 
 
 def _part_text(part: Message) -> str:
-    text = _decode_bytes(_payload(part), part.get_content_charset())
+    text = decode_bytes(_payload(part), part.get_content_charset())
     if part.get_content_subtype() == "html":
         return clean(html_to_text(text))
     # RFC 3676: format=flowed wraps long lines with a trailing space; put them back together.
@@ -256,7 +204,7 @@ def _part_text(part: Message) -> str:
 
 def _payload(part: Message) -> bytes:
     raw = part.get_payload()
-    if isinstance(raw, str) and _header(part, "Content-Transfer-Encoding").strip().lower() \
+    if isinstance(raw, str) and _field(part, "Content-Transfer-Encoding").strip().lower() \
             == "base64" and _TEXT_LINE.search(raw):
         # Labelled base64 but written as text: decoding would turn the commands into noise.
         return raw.encode("utf-8", "surrogateescape")
@@ -271,27 +219,9 @@ def _param(part: Message, name: str) -> str:
     return str(value or "").strip().lower()
 
 
-def _decode_bytes(data: bytes, declared: str | None) -> str:
-    # The declared charset first; then UTF-8, since many clients label UTF-8 wrongly or not
-    # at all (RFC 2045 §5.2 would assume US-ASCII); then windows-1252, what "latin-1" mail
-    # usually is; latin-1 last, as it decodes any bytes at all.
-    for charset in (_codec(declared), "utf-8", "cp1252"):
-        if charset:
-            try:
-                return data.decode(charset)
-            except (LookupError, ValueError):  # unknown charset, or one that lied
-                continue
-    return data.decode("latin-1", "replace")
-
-
-def _codec(declared: str | None) -> str | None:
-    try:
-        name = codecs.lookup(declared).name if declared else None
-    except (LookupError, ValueError, TypeError):
-        return None
-    # WHATWG Encoding: text labelled ISO-8859-1 is windows-1252 in practice; the two differ
-    # only in 0x80-0x9F, unused C1 controls in ISO-8859-1, curly quotes and dashes in 1252.
-    return "cp1252" if name == "iso8859-1" else name
+def _field(part: Message, name: str) -> str:
+    raw = next((v for k, v in part.raw_items() if k.lower() == name.lower()), None)
+    return field_text(name, raw)
 
 
 def _cap(text: str) -> tuple[str, bool]:

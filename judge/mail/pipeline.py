@@ -19,7 +19,7 @@ from judge.commands import run_message, split_message
 from judge.commands.context import JudgeContext
 from judge.commands.orders import handle_orders
 from judge.commands.reply import ERROR_MARKER, Reply
-from judge.mail import envelope, identity, limits
+from judge.mail import identity, limits
 from judge.mail.emg import emg_kind, read_emg
 from judge.mail.emg_run import run_emg
 from judge.mail.inbound import Inbound, read_envelope, read_message
@@ -123,7 +123,7 @@ def _process_one(judge: Judge, session: Session, inbox_id: int) -> Exception | N
 
 def _handle(judge: Judge, session: Session, row: InboxMessage) -> None:
     message = read_message(row.raw)
-    skip = _skip_reason(judge, message, row.raw)
+    skip = _skip_reason(judge, message)
     if skip is None:
         refusal = limits.check_message(judge.settings, session, row)
         skip = refusal.dropped if refusal is not None else None
@@ -135,7 +135,7 @@ def _handle(judge: Judge, session: Session, row: InboxMessage) -> None:
                        postman=judge.postman, sender=message.sender, inbox=row,
                        account=repo.account_by_address(session, message.sender))
     reply = _refused(refusal.reply) if refusal is not None and refusal.reply else \
-        _run(judge, ctx, message, row.raw)
+        _run(judge, ctx, message)
     subject = reply.subject(_re(message.subject))
     # The reply goes to From, never to a Reply-To: a forged From then gets its answer at
     # the forged address, and whoever forged it learns nothing.
@@ -146,8 +146,8 @@ def _handle(judge: Judge, session: Session, row: InboxMessage) -> None:
     log.info("message %s from %s: %s", row.id, message.sender, reply.summary())
 
 
-def _run(judge: Judge, ctx: JudgeContext, message: Inbound, raw: bytes) -> Reply:
-    found = identity.token_seat(ctx, raw, judge.settings.judge_address)
+def _run(judge: Judge, ctx: JudgeContext, message: Inbound) -> Reply:
+    found = identity.token_seat(ctx, message.recipients, judge.settings.judge_address)
     token_seat = found if isinstance(found, Seat) else None
     kind = emg_kind(message.subject)
     if kind is not None:
@@ -184,7 +184,7 @@ def _refused(text: str) -> Reply:
     return reply
 
 
-def _skip_reason(judge: Judge, message: Inbound, raw: bytes) -> str | None:
+def _skip_reason(judge: Judge, message: Inbound) -> str | None:
     """Why a message gets no reply at all: answering it could start a mail loop."""
     if message.automatic:
         return f"automatic message: {message.automatic_reason}"
@@ -193,7 +193,7 @@ def _skip_reason(judge: Judge, message: Inbound, raw: bytes) -> str | None:
     own = judge.settings.judge_address.lower()
     if is_own_address(message.sender, own):
         return "sent by the judge itself"
-    if own in envelope.loop_markers(raw):
+    if own in message.loop_markers:
         return f"X-Loop: {own} (this judge's own mail came back)"
     return None
 

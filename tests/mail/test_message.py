@@ -48,6 +48,7 @@ def test_plain_ascii_mail() -> None:
         message_id="<a1@example.org>",
         references=("<j1@dip.example>", "<j2@dip.example>"),
         body="SIGNON Fgame1 secret\nA PAR - BUR\nF BRE - MAO\nSIGNOFF",
+        recipients=("judge@dip.example",),
     )
 
 
