@@ -106,7 +106,7 @@ def _results(r: Resolver, legal: list[Checked | None], dislodger: Mapping[int, i
         if not dislodged and (kind == HOLD or (res[i] and kind != CONVOY)):
             outcome, reason = _SUCCESS  # the common cases, without a call
         else:
-            outcome, reason = _judge(r, i, dislodged)
+            outcome, reason = judge_order(r, i, dislodged)
         # tuple.__new__ is what NamedTuple._make does, without the Python-level __new__:
         # this runs once per unit per phase (bench/).
         if checked is None:
@@ -134,7 +134,7 @@ _DISRUPTED: Judgement = (Outcome.FAILS, Reason.DISRUPTED)
 _NO_CONVOY: Judgement = (Outcome.FAILS, Reason.NO_CONVOY)
 
 
-def _judge(r: Resolver, i: int, dislodged: bool) -> Judgement:
+def judge_order(r: Resolver, i: int, dislodged: bool) -> Judgement:
     kind = r.otype[i]
     if kind == HOLD:
         return _DISLODGED if dislodged else _SUCCESS

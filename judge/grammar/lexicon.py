@@ -85,6 +85,8 @@ class Lexicon:
     kind_names: Mapping[str, str]
     province_names: Mapping[str, str]
     province_coasts: Mapping[str, frozenset[str]]
+    # Kinds of which a line may order a number ('2 D Fra-Bel', Envoy 5.v).
+    stacking: frozenset[str] = frozenset()
 
     @classmethod
     def build(cls, provinces: Iterable[Province], kinds: Mapping[str, UnitKind],
@@ -101,6 +103,7 @@ class Lexicon:
             kind_names={code: k.name.lower() for code, k in kinds.items()},
             province_names={p.id: p.name for p in provs},
             province_coasts={p.id: frozenset(p.coasts) for p in provs},
+            stacking=frozenset(code for code, k in kinds.items() if k.stacks),
         )
 
 

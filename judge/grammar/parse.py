@@ -23,6 +23,7 @@ from judge.engine.orders import (
     Support,
     Waive,
 )
+from judge.engine.stacks import counted
 from judge.grammar.lexicon import Lexicon, Word
 from judge.grammar.tokens import Token
 
@@ -42,6 +43,7 @@ _ROUTE_IN_RETREAT = (
     "A retreat goes straight to one province, never along a route or by convoy: "
     "remove '{fragment}'."
 )
+_UNSTACKED = "Only units that stack are ordered by number: remove the number from '{fragment}'."
 _R_IN_ADJUSTMENT = (
     "'{fragment}' (retreat) means nothing in an adjustment phase: write 'Remove' or 'D' "
     "to remove a unit, 'Build' or 'B' to build one."
@@ -103,6 +105,18 @@ class Parser:
         yield from self._prefixed(pos)
         for unit, end in self._unit(pos, "the unit being ordered"):
             yield from self._suffix(unit, end)
+        if self.lex.stacking:
+            yield from self._counted(pos)
+
+    def _counted(self, pos: int) -> Parsed[Order]:
+        """'2 D Fra-Bel': that many units of a stack (Envoy 5.v), ordered apart."""
+        n = int(self.norms[pos]) if self.phase == "M" and self.norms[pos].isdecimal() else 0
+        for unit, end in self._unit(pos + 1, "the units being ordered") if n else ():
+            if unit.kind is None or unit.kind in self.lex.stacking:
+                yield from ((o, e) for order, e in self._suffix(unit, end)
+                            if (o := counted(order, n)) is not None)
+            else:
+                self.fail(end, Expect("", wrong_phase=_UNSTACKED, span=(pos, end)))
 
     def _prefixed(self, pos: int) -> Parsed[Order]:
         """Orders led by their keyword: 'Build A War', 'Remove F Nth', 'Waive'."""

@@ -1,9 +1,11 @@
 """Envoy's hooks: diplomats in movement phases (rule 5; docs/variants/envoy.md).
 
 Armies and fleets are adjudicated by the standard handler, untouched. Diplomats are then
-resolved by the same DATC resolver on a map of their own (the `diplomat` graph, home
-countries as single spaces), each stack as one unit with the strength of its size (5.v);
-a dislodged stack is eliminated (5.iv). The two layers never meet (5).
+resolved on a map of their own (the `diplomat` graph, home countries as single spaces) by
+judge/engine/stacks.py, the DATC resolver extended for 5.v: the diplomats of a space
+ordered alike move as one sub-stack with the strength of its size, a line may order a
+number of them (`2 D Fra-Bel`), and one player's moves into a space combine. A dislodged
+diplomat is eliminated (5.iv). The two layers never meet (5).
 """
 
 from __future__ import annotations
@@ -14,11 +16,11 @@ from dataclasses import replace
 from pathlib import Path
 
 from judge.engine.geo import Border, Geography
-from judge.engine.movement import resolve_movement
 from judge.engine.orders import Convoy, Hold, Move, Order, Support
 from judge.engine.outcome import OrderResult, Outcome, Reason
 from judge.engine.position import Position
 from judge.engine.rules import PhaseHandler, PhaseOutcome, Rules, own_units_only
+from judge.engine.stacks import count_of, resolve_stacks
 from judge.engine.types import ADJUSTMENT, MOVEMENT, RETREAT, Unit, province_of
 from judge.variant import Variant
 
@@ -125,14 +127,16 @@ class EnvoyMovement:
 
     def _split(self, rules: Rules, main_at: Mapping[str, Unit],
                orders: Orders) -> tuple[dict[str, list[Order]], dict[str, list[Order]]]:
-        """Diplomat orders (`D` written, or no kind and no army or fleet there), with home
-        provinces read as their country (5.ii), apart from the others."""
+        """Diplomat orders (`D` written, or no kind and a number or no army or fleet there),
+        with home provinces read as their country (5.ii), apart from the others."""
         main: dict[str, list[Order]] = {}
         diplomatic: dict[str, list[Order]] = {}
         for power, given in orders.items():
             for order in given:
                 prov = rules.geo.province.get(order.loc) or province_of(order.loc)
-                if order.kind == DIPLOMAT or (order.kind is None and prov not in main_at):
+                # A number orders part of a stack: only diplomats stack (5.v).
+                if order.kind == DIPLOMAT or (order.kind is None and (
+                        prov not in main_at or count_of(order) is not None)):
                     diplomatic.setdefault(power, []).append(self._as_diplomat(order))
                 else:
                     main.setdefault(power, []).append(order)
@@ -154,19 +158,13 @@ class EnvoyMovement:
 
     def _diplomats(self, rules: Rules, position: Position, stacks: Mapping[str, list[Unit]],
                    orders: Orders) -> tuple[list[OrderResult], list[Unit]]:
-        """Each stack resolved as one unit as strong as its size, a player's moves into one
-        space as one combined attack that may join his diplomats there (5.v); the survivors,
-        as many diplomats as before at the stack's new place."""
+        """Each stack as strong as its size, split by numbered lines ('2 D Fra-Bel') into
+        sub-stacks of their own; a player's moves into one space as one combined attack
+        that may join his diplomats there (5.v). The survivors, each diplomat in its place."""
         size = {units[0]: len(units) for units in stacks.values()}
-        reps = tuple(size)
         drules = replace(rules, geo=self.geo, may_order=own_units_only)
-        board = Position(position.phase, reps, position.owners)
-        out = resolve_movement(drules, board, orders, size, combine=True)
-        gone = {d.unit for d in out.position.dislodged}  # 5.iv: eliminated, no retreat
-        survivors = [u for u in reps if u not in gone]
-        moved = [u for rep, u in zip(survivors, out.position.units, strict=True)
-                 for _ in range(size[rep])]
-        return list(out.results), moved
+        board = Position(position.phase, tuple(size), position.owners)
+        return resolve_stacks(drules, board, size, orders)
 
 
 def diplomat_stacks(position: Position) -> dict[str, list[Unit]]:
