@@ -77,10 +77,24 @@ class Lookup:
     candidates: tuple[str, ...] = ()
 
 
+@dataclass(frozen=True, slots=True)
+class _Index:
+    """What every message's parse asks of the registry, worked out once per registration.
+
+    Every line of every message is looked up (an order line too: it might be a command),
+    so the abbreviations are a table of prefixes rather than a scan of the names."""
+
+    prefixes: dict[str, tuple[Command, ...]]
+    commands: tuple[Command, ...]
+    first_words: frozenset[str]
+    end_words: dict[str, tuple[str, ...]]
+
+
 class Registry:
     def __init__(self, min_abbrev: int = 4) -> None:
         self._min_abbrev = min_abbrev
         self._by_key: dict[str, Command] = {}
+        self._built: _Index | None = None
 
     def register(self, command: Command) -> None:
         keys = command.keys()
@@ -92,10 +106,29 @@ class Registry:
                 raise DuplicateCommandError(f"{command.name}: {key} is already used by {owner}")
         for key in keys:
             self._by_key[key] = command
+        self._built = None
+
+    def _index(self) -> _Index:
+        if self._built is None:
+            unique = {command.name: command for command in self._by_key.values()}
+            commands = tuple(unique[name] for name in sorted(unique))
+            self._built = _Index(self._prefixes(), commands,
+                                 frozenset(key.split()[0] for key in self._by_key if " " in key),
+                                 _openers(commands))
+        return self._built
+
+    def _prefixes(self) -> dict[str, tuple[Command, ...]]:
+        """Each abbreviation and the commands it starts, by name. An abbreviation has as
+        many words as the key it starts: it runs past the key's last space."""
+        found: dict[str, dict[str, Command]] = {}
+        for key, command in self._by_key.items():
+            for end in range(max(self._min_abbrev, key.rfind(" ") + 2), len(key) + 1):
+                found.setdefault(key[:end], {})[command.name] = command
+        return {prefix: tuple(by_name[name] for name in sorted(by_name))
+                for prefix, by_name in found.items()}
 
     def commands(self) -> tuple[Command, ...]:
-        unique = {command.name: command for command in self._by_key.values()}
-        return tuple(unique[name] for name in sorted(unique))
+        return self._index().commands
 
     def lookup(self, phrase: str) -> Lookup:
         """Exact name or alias first, then a unique abbreviation with as many words."""
@@ -104,12 +137,10 @@ class Registry:
             return Lookup(self._by_key[key])
         if len(key) < self._min_abbrev:
             return Lookup(None)
-        words = len(key.split())
-        found = {command.name: command for k, command in self._by_key.items()
-                 if len(k.split()) == words and k.startswith(key)}
+        found = self._index().prefixes.get(key, ())
         if len(found) == 1:
-            return Lookup(next(iter(found.values())))
-        return Lookup(None, tuple(sorted(found)))
+            return Lookup(found[0])
+        return Lookup(None, tuple(command.name for command in found))
 
     def close_matches(self, phrase: str, limit: int = 3) -> tuple[str, ...]:
         """Names (or aliases) that look like a mistyped `phrase`, best first."""
@@ -119,18 +150,22 @@ class Registry:
     def first_words(self) -> frozenset[str]:
         """Words that start a two-word command (SET, END): a line starting with one is
         a command attempt even when the rest does not match."""
-        return frozenset(key.split()[0] for key in self._by_key if " " in key)
+        return self._index().first_words
 
     def end_words(self) -> dict[str, tuple[str, ...]]:
         """Each end word and the names of the commands whose blocks it closes."""
-        openers: dict[str, tuple[str, ...]] = {}
-        for command in self.commands():
-            for word in map(normalize, command.end_words):
-                openers[word] = (*openers.get(word, ()), command.name)
-        return openers
+        return dict(self._index().end_words)
 
     def help_lines(self) -> list[str]:
         return [command.synopsis() for command in self.commands()]
+
+
+def _openers(commands: tuple[Command, ...]) -> dict[str, tuple[str, ...]]:
+    openers: dict[str, tuple[str, ...]] = {}
+    for command in commands:
+        for word in map(normalize, command.end_words):
+            openers[word] = (*openers.get(word, ()), command.name)
+    return openers
 
 
 RegisterFamily = Callable[[Registry], None]

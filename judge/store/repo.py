@@ -1,7 +1,9 @@
 """The queries the judge needs, over a Session from Database.unit_of_work().
 
 Thin on purpose: each function is one query or one insert; deciding what to do with the
-rows is the game layer's job. Nothing here commits: the unit of work does.
+rows is the game layer's job. Nothing here commits: the unit of work does. The turn's
+current orders are read once per savepoint and kept current by submit_orders (see
+repo_games.memo).
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from typing import Any
 
 import sqlalchemy as sa
 from sqlalchemy.dialects import postgresql, sqlite
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, joinedload
 
 from judge.store.models import (
     Account,
@@ -31,6 +33,35 @@ from judge.store.models import (
     Turn,
     utc_now,
 )
+from judge.store.repo_games import forget, memo
+
+# The queries every message makes are built once, with bind parameters: building a
+# statement and its cache key again on each call cost about as much as running it.
+# The sender's account comes with all its addresses: every reply looks at them
+# (judge.mail.identity), and a lazy load would be a statement more.
+_ACCOUNT_BY_ADDRESS = (sa.select(Account).join(AccountAddress)
+                       .where(AccountAddress.address == sa.bindparam("address"))
+                       .options(joinedload(Account.addresses)))
+# What Session.get(..., with_for_update=True) runs, without building it on every call.
+_LOCK_INBOX = (sa.select(InboxMessage).where(InboxMessage.id == sa.bindparam("id"))
+               .with_for_update())
+_GAME_BY_NAME = sa.select(Game).where(Game.name == sa.bindparam("name"))
+_MESSAGES_SINCE = (sa.select(sa.func.count()).select_from(InboxMessage)
+                   .where(InboxMessage.sender == sa.bindparam("sender"),
+                          InboxMessage.received_at >= sa.bindparam("since"),
+                          InboxMessage.id <= sa.bindparam("up_to_id")))
+
+
+def _latest_orders_query() -> sa.Select[Order]:
+    rank = sa.func.row_number().over(
+        partition_by=Order.power, order_by=(Order.submitted_at.desc(), Order.id.desc()))
+    ranked = (sa.select(Order.id, rank.label("rank"))
+              .where(Order.turn_id == sa.bindparam("turn_id")).subquery())
+    return (sa.select(Order).join(ranked, ranked.c.id == Order.id)
+            .where(ranked.c.rank == 1).order_by(Order.power))
+
+
+_LATEST_ORDERS = _latest_orders_query()
 
 
 def normalise_address(address: str) -> str:
@@ -50,9 +81,8 @@ def create_account(session: Session, *, name: str, address: str, verified: bool 
 
 
 def account_by_address(session: Session, address: str) -> Account | None:
-    query = (sa.select(Account).join(AccountAddress)
-             .where(AccountAddress.address == normalise_address(address)))
-    return session.scalars(query).one_or_none()
+    found = session.scalars(_ACCOUNT_BY_ADDRESS, {"address": normalise_address(address)})
+    return found.unique().one_or_none()
 
 
 def account_by_id(session: Session, account_id: int) -> Account | None:
@@ -93,7 +123,7 @@ def create_game(session: Session, *, name: str, variant: str,
 
 
 def game_by_name(session: Session, name: str) -> Game | None:
-    return session.scalars(sa.select(Game).where(Game.name == name)).one_or_none()
+    return session.scalars(_GAME_BY_NAME, {"name": name}).one_or_none()
 
 
 def add_seat(session: Session, game: Game, account: Account, *, role: SeatRole,
@@ -146,15 +176,14 @@ def messages_from_since(session: Session, sender: str, since: datetime, *,
                         up_to_id: int) -> int:
     """How many messages from `sender` arrived at or after `since`, up to the one stored
     as `up_to_id` (a backlog processed late must not count what came after it)."""
-    query = (sa.select(sa.func.count()).select_from(InboxMessage)
-             .where(InboxMessage.sender == sender, InboxMessage.received_at >= since,
-                    InboxMessage.id <= up_to_id))
-    return session.scalar(query) or 0
+    found = session.scalar(_MESSAGES_SINCE, {"sender": sender, "since": since,
+                                             "up_to_id": up_to_id})
+    return found or 0
 
 
 def lock_inbox_message(session: Session, inbox_id: int) -> InboxMessage | None:
     """The message, row-locked for this transaction (PostgreSQL), so one worker has it."""
-    return session.get(InboxMessage, inbox_id, with_for_update=True)
+    return session.scalars(_LOCK_INBOX, {"id": inbox_id}).one_or_none()
 
 
 def new_inbox_messages(session: Session, limit: int = 50) -> list[InboxMessage]:
@@ -210,6 +239,7 @@ def last_outbox_id(session: Session) -> int:
 def record_turn(session: Session, game: Game, *, phase: str, position_before: dict[str, Any],
                 deadline: datetime | None = None, position_after: dict[str, Any] | None = None,
                 events: list[Any] | None = None, processed_at: datetime | None = None) -> Turn:
+    forget(session)  # the game's open turn may now be this one
     turn = Turn(game=game, phase=phase, position_before=position_before, deadline=deadline,
                 position_after=position_after, events=events, processed_at=processed_at)
     session.add(turn)
@@ -229,15 +259,25 @@ def submit_orders(session: Session, turn: Turn, power: str, lines: Sequence[str]
                   inbox_id=inbox.id if inbox else None)
     session.add(order)
     session.flush()
+    known = memo(session).get(("orders", turn.id))
+    if isinstance(known, dict):
+        before = known.get(power)
+        if before is None or _newer(order, before):
+            known[power] = order
     return order
+
+
+def _newer(order: Order, than: Order) -> bool:
+    # latest_orders' ORDER BY: a submission dated earlier (a clock set back) is not current.
+    return (order.submitted_at, order.id) > (than.submitted_at, than.id)
 
 
 def latest_orders(session: Session, turn: Turn) -> dict[str, Order]:
     """Each power's current orders for the turn: its latest submission."""
-    rank = sa.func.row_number().over(
-        partition_by=Order.power, order_by=(Order.submitted_at.desc(), Order.id.desc()))
-    ranked = (sa.select(Order.id, rank.label("rank"))
-              .where(Order.turn_id == turn.id).subquery())
-    query = (sa.select(Order).join(ranked, ranked.c.id == Order.id)
-             .where(ranked.c.rank == 1).order_by(Order.power))
-    return {order.power: order for order in session.scalars(query)}
+    known = memo(session).get(("orders", turn.id))
+    if isinstance(known, dict):
+        return dict(sorted(known.items()))  # by power, as the query orders them
+    found = {order.power: order
+             for order in session.scalars(_LATEST_ORDERS, {"turn_id": turn.id})}
+    memo(session)[("orders", turn.id)] = dict(found)
+    return found

@@ -1,13 +1,14 @@
 """The queries about games: their rows and locks, turns, orders sent ahead, votes, audit.
 
 Same terms as repo: each function is one query, insert or delete; nothing here commits
-or flushes (the unit of work does, or the caller where the order of writes matters).
+or flushes (the unit of work does, or the caller where the order of writes matters). A
+game's open turn is read once per savepoint (`memo`).
 """
 
 from __future__ import annotations
 
 import sqlalchemy as sa
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, SessionTransaction
 
 from judge.store.models import (
     AuditEntry,
@@ -23,6 +24,32 @@ from judge.store.models import (
 )
 
 IN_PLAY = (GameState.ACTIVE, GameState.FORMING)
+# Built once (see repo): the open turn is asked for by every message with orders.
+_OPEN_TURN = (sa.select(Turn)
+              .where(Turn.game_id == sa.bindparam("game_id"), Turn.processed_at.is_(None))
+              .order_by(Turn.id.desc()).limit(1))
+_MEMO = "judge.repo.memo"
+Memo = dict[tuple[str, int], object]
+
+
+def memo(session: Session) -> Memo:
+    """Reads that one message makes again (its game's open turn, the turn's current
+    orders), kept for the innermost transaction: the worker's savepoint per message, so
+    never across messages or transactions. Writes through this module and repo keep it
+    right; taking a game's lock (`locked_game`) empties it, because on PostgreSQL another
+    worker may have changed those rows since they were read."""
+    transaction: SessionTransaction | None = (session.get_nested_transaction()
+                                              or session.get_transaction())
+    held = session.info.get(_MEMO)
+    if held is None or held[0] is not transaction:
+        held = (transaction, {})
+        session.info[_MEMO] = held
+    found: Memo = held[1]
+    return found
+
+
+def forget(session: Session) -> None:
+    session.info.pop(_MEMO, None)
 
 
 def game_by_id(session: Session, game_id: int) -> Game | None:
@@ -49,6 +76,7 @@ def game_ids_in_play(session: Session) -> list[int]:
 def locked_game(session: Session, game: Game) -> Game:
     """The game's row under its row lock (PostgreSQL; SQLite's writer lock is already
     held), its attributes read again: another transaction may have changed them."""
+    forget(session)
     query = sa.select(Game).where(Game.id == game.id).with_for_update()
     return session.scalars(query.execution_options(populate_existing=True)).one()
 
@@ -59,9 +87,15 @@ def current_turn(session: Session, game: Game) -> Turn | None:
     the record, but nothing is open any more: no phase, deadline or sweep for it."""
     if game.state == GameState.FINISHED:
         return None
-    query = (sa.select(Turn).where(Turn.game_id == game.id, Turn.processed_at.is_(None))
-             .order_by(Turn.id.desc()).limit(1))
-    return session.scalars(query).one_or_none()
+    known = memo(session).get(("turn", game.id))
+    # Only a new turn (record_turn) or a deleted one (delete_turn) can make another turn
+    # the open one, and both forget; processing it sets processed_at.
+    if isinstance(known, Turn) and known.processed_at is None:
+        return known
+    turn = session.scalars(_OPEN_TURN, {"game_id": game.id}).one_or_none()
+    if turn is not None:
+        memo(session)[("turn", game.id)] = turn
+    return turn
 
 
 def turns_of(session: Session, game: Game) -> list[Turn]:
@@ -72,11 +106,13 @@ def turns_of(session: Session, game: Game) -> list[Turn]:
 
 def delete_turn(session: Session, turn: Turn) -> None:
     """Delete the turn (at the next flush); its orders must go first: delete_orders_of."""
+    forget(session)
     session.delete(turn)
 
 
 def delete_orders_of(session: Session, turn: Turn) -> None:
     """Every order submitted for the turn, deleted at once."""
+    forget(session)
     session.execute(sa.delete(Order).where(Order.turn_id == turn.id))
 
 

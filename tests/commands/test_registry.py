@@ -110,3 +110,22 @@ def test_every_build_is_a_fresh_registry() -> None:
     assert [c.name for c in second.commands()] == [c.name for c in build_registry().commands()]
     only_builtin = build_registry((builtin.register,))
     assert [c.name for c in only_builtin.commands()] == ["HELP", "SIGNOFF"]
+
+
+def test_a_later_registration_is_seen_by_abbreviations_and_structure() -> None:
+    # Lookups are answered from tables built on first use; registering after that must
+    # show in every answer, as it did when each lookup scanned the names.
+    registry = Registry()
+    registry.register(cmd("ROLLBACK"))
+    assert registry.lookup("ROLL").command is not None
+    registry.register(Command(name="ROLLFORWARD", help="", run=noop, block=True,
+                              end_words=("DONE",)))
+    registry.register(cmd("SET WAIT"))
+    found = registry.lookup("roll")
+    assert (found.command, found.candidates) == (None, ("ROLLBACK", "ROLLFORWARD"))
+    assert registry.lookup("ROLLF").command is not None
+    assert registry.lookup("SET W").command is not None
+    assert registry.lookup("SETW").command is None  # one word does not abbreviate two
+    assert registry.first_words() == {"SET"}
+    assert registry.end_words() == {"DONE": ("ROLLFORWARD",)}
+    assert [c.name for c in registry.commands()] == ["ROLLBACK", "ROLLFORWARD", "SET WAIT"]
