@@ -68,13 +68,14 @@ class ImapPoller:
         for start in range(0, len(uids), BATCH):
             done = self._store_batch(client, uids[start:start + BATCH])
             if done:
+                # The worker starts on these while the rest of a long backlog is fetched.
+                self._on_stored()
                 self._file(client, done)
                 self._left.difference_update(done)
             stored += len(done)
         if stored:
             log.info("imap: stored %d message%s from %s", stored, "" if stored == 1 else "s",
                      folder)
-            self._on_stored()
         return stored
 
     def _select(self, client: IMAPClient) -> list[int]:

@@ -6,8 +6,9 @@ Nothing here is global: the composition root (or a test) builds a Database from 
 from __future__ import annotations
 
 import os
+import threading
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from pathlib import Path
 from typing import Any
 
@@ -85,6 +86,60 @@ def ensure_sqlite_folder(url: str | URL) -> None:
         Path(u.database).parent.mkdir(parents=True, exist_ok=True)
 
 
+class Turnstile:
+    """First come, first served among one process's threads, re-entrant in a thread.
+
+    Every SQLite unit of work is a writer (BEGIN IMMEDIATE). Left to SQLite's busy handler,
+    a waiting thread sleeps in growing steps (up to 100 ms) and a thread that commits and
+    begins again at once keeps winning: under a backlog, the worker's batches starved the
+    sender for seconds (bench/README.md). Queued here, writers take turns in arrival order;
+    other processes on the file still meet busy_timeout."""
+
+    def __init__(self, timeout: float = SQLITE_BUSY_TIMEOUT_MS / 1000) -> None:
+        self.timeout = timeout
+        self._turns = threading.Condition()
+        self._next = self._serving = 0
+        self._abandoned: set[int] = set()
+        self._owner: int | None = None
+        self._depth = 0
+
+    @contextmanager
+    def turn(self) -> Iterator[None]:
+        me = threading.get_ident()
+        if self._owner == me:  # a unit of work inside another: SQLite's own lock decides
+            self._depth += 1
+            try:
+                yield
+            finally:
+                self._depth -= 1
+            return
+        self._wait(me)
+        try:
+            yield
+        finally:
+            with self._turns:
+                self._owner = None
+                self._advance()
+
+    def _wait(self, me: int) -> None:
+        with self._turns:
+            ticket, self._next = self._next, self._next + 1
+            if not self._turns.wait_for(lambda: self._serving == ticket, self.timeout):
+                # As SQLite would after busy_timeout: a transient error, tried again later.
+                self._abandoned.add(ticket)
+                raise sa.exc.OperationalError(
+                    "BEGIN", {}, TimeoutError("database is locked by this process's "
+                                              f"other writers for {self.timeout:.0f} s"))
+            self._owner = me
+
+    def _advance(self) -> None:
+        self._serving += 1
+        while self._serving in self._abandoned:
+            self._abandoned.discard(self._serving)
+            self._serving += 1
+        self._turns.notify_all()
+
+
 class Database:
     """One database: its engine and a factory of units of work."""
 
@@ -94,12 +149,17 @@ class Database:
         # expire_on_commit=False: rows returned by a unit of work stay readable after it
         # commits, without a lazy reload on a closed session.
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
+        self._turnstile = Turnstile() if self.url.get_backend_name() == "sqlite" else None
 
     @contextmanager
     def unit_of_work(self) -> Iterator[Session]:
         """A session in one transaction: committed if the block ends, rolled back if it raises."""
-        with self._sessions() as session, session.begin():
+        with self._turn(), self._sessions() as session, session.begin():
             yield session
+
+    def _turn(self) -> AbstractContextManager[None]:
+        # PostgreSQL has row locks and no single writer: nothing to queue for.
+        return self._turnstile.turn() if self._turnstile is not None else nullcontext()
 
     def dispose(self) -> None:
         self.engine.dispose()

@@ -33,7 +33,7 @@ def test_messages_are_stored_then_moved_to_processed_and_seen(
     finally:
         poller.close()
     assert subjects(inbox(judge)) == ["one", "three", "two"]
-    assert calls == [1]  # once per poll that stored something
+    assert calls == [1]  # once per FETCH batch that stored something
     assert mail.messages("judge") == []
     assert subjects([email.message_from_bytes(r) for r in mail.messages("judge", "Processed")]) \
         == ["one", "three", "two"]

@@ -7,7 +7,7 @@ import pytest
 
 from judge.app import Judge
 from judge.mail.pipeline import receive, receive_many
-from judge.mail.poller import ImapPoller
+from judge.mail.poller import BATCH, ImapPoller
 from tests.integration.poller_helpers import inbox, raw_message, subjects
 from tests.mailstack import MailStack
 
@@ -58,3 +58,18 @@ def test_a_failed_batch_is_stored_one_by_one(judge: Judge, mail: MailStack,
     assert subjects(inbox(judge)) == ["fine", "good"]
     [left] = mail.messages("judge")
     assert b"Subject: poison" in left
+
+
+def test_the_worker_is_woken_after_each_fetch_batch(judge: Judge, mail: MailStack) -> None:
+    for n in range(BATCH + 5):
+        mail.deliver_lmtp("judge", raw_message(f"m{n:02}"))
+    stored_at_wake: list[int] = []
+    poller = ImapPoller(judge.settings, lambda raw: receive(judge, raw),
+                        store_many=lambda raws: receive_many(judge, raws),
+                        on_stored=lambda: stored_at_wake.append(len(inbox(judge))))
+    try:
+        assert poller.poll_once() == BATCH + 5
+    finally:
+        poller.close()
+    # The first wake-up comes with the first FETCH stored, not after the whole backlog.
+    assert stored_at_wake == [BATCH, BATCH + 5]
