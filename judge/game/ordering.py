@@ -19,6 +19,7 @@ from judge.engine.orders import Build, Order, Waive
 from judge.engine.outcome import OrderResult, Outcome
 from judge.engine.position import Position
 from judge.engine.rules import countries_written_by
+from judge.engine.stacks import count_of
 from judge.engine.types import ADJUSTMENT, MOVEMENT, RETREAT, Phase, province_of
 from judge.engine.visibility import Viewer
 from judge.game.clock import Clock
@@ -97,6 +98,9 @@ def _key(variant: Variant, order: Order, current: Mapping[str, Written]) -> str:
         return place
     if isinstance(order, Build) and kind.stacks:
         return _numbered(f"{place}/{kind.code}", current)
+    if count_of(order) is not None:
+        # Envoy 5.v: each numbered line orders some of a stack ('2 D Fra-Bel'); they add up.
+        return _numbered(f"{place}/{kind.layer}/counted", current)
     return f"{place}/{kind.layer}"
 
 
@@ -132,10 +136,11 @@ def _illegal_reason(variant: Variant, position: Position, power: str,
     outcome = rules.handler(position.phase).adjudicate(rules, position, {power: given})
     for result in outcome.results:
         if result.order is written.order and result.outcome == Outcome.ILLEGAL:
-            if result.unit is not None and result.unit not in _seen_by(variant, position,
-                                                                         power).units:
+            if result.unit in position.units and result.unit not in _seen_by(
+                    variant, position, power).units:
                 # Hidden movement: a unit the writer cannot see must not show in the reason
-                # ("A ven belongs to ITALY"); he gets the answer for an empty province.
+                # ("A ven belongs to ITALY"); he gets the answer for an empty province. (A
+                # dislodged unit is not on the board: taking it away would change nothing.)
                 unseen = position._replace(units=tuple(
                     u for u in position.units if u != result.unit))
                 return _illegal_reason(variant, unseen, power, orders, written)

@@ -20,6 +20,7 @@ from judge.engine.orders import (
     Waive,
 )
 from judge.engine.outcome import OrderResult, Outcome, Reason
+from judge.engine.stacks import count_of
 from judge.engine.types import ADJUSTMENT, province_of
 
 
@@ -41,6 +42,9 @@ def order_text(geo: Geography, result: OrderResult, phase_kind: str,
     if order is None:
         return f"{_own(geo, result, None)} HOLD."
     own = _own(geo, result, order)
+    count = count_of(order)
+    if count is not None:
+        own = f"{count} {own}"  # Envoy 5.v: a numbered line orders part of a stack
     match order:
         case Hold():
             return f"{own} HOLD."

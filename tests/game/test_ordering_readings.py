@@ -6,11 +6,14 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from judge.engine.orders import Hold, Move
+from judge.engine.orders import Hold, Move, Order, Support
+from judge.engine.position import Position
+from judge.engine.turn import adjudicate
+from judge.engine.types import Unit
 from judge.game import ordering
 from judge.store import repo
 from judge.store.db import Database
-from judge.variant import load_variant
+from judge.variant import Variant, load_variant
 
 T0 = datetime(1901, 3, 1, 12, 0, tzinfo=UTC)
 
@@ -45,3 +48,30 @@ def test_a_reading_changed_by_its_caller_is_not_the_next_callers(database: Datab
             assert list(merged) == ["par", "bre", "mar"]
         again = ordering.latest_set(s, variant, turn, "FRANCE")
         assert [w.text for w in again.values()] == ["A Par-Bur", "F Bre-Mid"]
+
+
+def _retreat_phase() -> tuple[Variant, Position]:
+    """Germany dislodges the French army in Burgundy (Spring 1901, from a set board)."""
+    variant = load_variant("standard")
+    units = (Unit("FRANCE", "A", "bur"), Unit("GERMANY", "A", "mun"),
+             Unit("GERMANY", "A", "ruh"))
+    start = variant.start._replace(units=units)
+    orders: dict[str, list[Order]] = {
+        "GERMANY": [Move("mun", "bur", "A"), Support("ruh", "mun", "bur", "A")]}
+    after = adjudicate(variant.rules, start, orders).position
+    assert after.phase.kind == "R" and [d.unit for d in after.dislodged] == [units[0]]
+    return variant, after
+
+
+def test_an_illegal_retreat_gets_its_reason(database: Database) -> None:
+    # Once, any illegal retreat order recursed without end: the dislodged unit is not on
+    # the board, so "take away the unit the writer cannot see" changed nothing.
+    variant, position = _retreat_phase()
+    read, errors = ordering.read_lines(variant, position.phase,
+                                       [(1, "A bur R mun"), (2, "A bur R par")])
+    assert errors == []
+    merged: dict[str, ordering.Written] = {}
+    [error] = ordering.merge(variant, position, "FRANCE", merged, read)
+    assert (error.line_no, error.text) == (1, "A bur R mun")
+    assert error.reason == "A bur cannot retreat to mun; it may retreat to bel, gas, mar, par, pic"
+    assert [w.text for w in merged.values()] == ["A bur R par"]

@@ -14,8 +14,12 @@ from collections import Counter
 import pytest
 
 from judge.engine.outcome import OrderResult, Outcome, Reason
+from judge.engine.position import Position
 from judge.engine.turn import TurnResult
-from tests.variants.envoy.test_movement import board, run
+from judge.engine.types import Phase
+from judge.game import ordering
+from judge.reports.notation import order_text
+from tests.variants.envoy.test_movement import ENVOY, board, run, unit
 
 BOUNCED = (Outcome.FAILS, Reason.BOUNCED)
 FRENCH_3 = ["FRANCE D fra"] * 3
@@ -144,3 +148,41 @@ def test_head_to_head_is_with_the_sub_stack_coming_the_other_way(
     mover = written(turn, "fra")["1 CountedMove ger"]
     assert (mover[4:6], mover.dislodged) == (BOUNCED, germans == 2)
     assert board(turn) == Counter(after)
+
+
+def _merged(lines: list[str]) -> tuple[list[str], list[tuple[int, str]]]:
+    """Lines as a message gives them to the judge's order set (judge.game.ordering): the
+    lines kept, and the refused ones with their line numbers."""
+    position = Position(Phase.parse("S1914M"), tuple(unit(u) for u in FRENCH_3), {})
+    read, errors = ordering.read_lines(ENVOY, position.phase, list(enumerate(lines, 1)))
+    assert errors == []
+    merged: dict[str, ordering.Written] = {}
+    refused = ordering.merge(ENVOY, position, "FRANCE", merged, read)
+    return [w.text for w in merged.values()], [(e.line_no, e.text) for e in refused]
+
+
+def test_numbered_lines_by_mail_add_up_rather_than_replace_each_other() -> None:
+    kept, refused = _merged(["2 D Fra-Bel", "1 D Fra-Spa"])
+    assert (kept, refused) == (["2 D Fra-Bel", "1 D Fra-Spa"], [])
+
+
+def test_numbered_lines_by_mail_asking_too_many_are_refused() -> None:
+    kept, refused = _merged(["2 D Fra-Bel", "2 D Fra-Spa", "D Fra-Lyo"])
+    assert (kept, refused) == (["2 D Fra-Bel", "D Fra-Lyo"], [(2, "2 D Fra-Spa")])
+
+
+def test_an_unnumbered_line_by_mail_still_replaces_the_last_one() -> None:
+    kept, refused = _merged(["D Fra-Bel", "D Fra-Spa"])
+    assert (kept, refused) == (["D Fra-Spa"], [])
+
+
+def test_the_confirmation_and_the_report_keep_the_number() -> None:
+    position = Position(Phase.parse("S1914M"), tuple(unit(u) for u in FRENCH_3), {})
+    read, _ = ordering.read_lines(ENVOY, position.phase, [(1, "2 D Fra-Bel"), (2, "D Fra-Spa")])
+    merged: dict[str, ordering.Written] = {}
+    ordering.merge(ENVOY, position, "FRANCE", merged, read)
+    assert ordering.describe_set(ENVOY, position, "FRANCE", merged) == (
+        "2 D France -> Belgium.", "D France -> Spain.")
+    turn = run(FRENCH_3, {"FRANCE": ["2 D Fra-Bel", "D Fra-Spa"]})
+    assert sorted(order_text(ENVOY.rules.geo, r, "M", {}) for r in turn.results) == [
+        "2 D France -> Belgium.", "D France -> Spain."]
