@@ -232,13 +232,16 @@ def _player_text(seat: Seat) -> str:
     return f"{seat.account.name} ({seat.status.value.replace('_', ' ')})"
 
 
-def _centre_table(variant: Variant, counts: list[tuple[str, dict[str, int]]]) -> list[str]:
+def _centre_table(variant: Variant,
+                  counts: list[tuple[str, dict[str, int | None]]]) -> list[str]:
     if not counts:
         return ["No turn has been played yet, so there are no centre counts."]
     lines = ["Supply centres:", " " * 12 + "".join(f"{label:>6}" for label, _ in counts)]
     for power in variant.powers:
-        lines.append(f"  {power_name(power.name):<10}"
-                     + "".join(f"{row[power.name]:>6}" for _, row in counts))
+        lines.append(f"  {power_name(power.name):<10}" + "".join(
+            f"{'?' if row[power.name] is None else row[power.name]:>6}" for _, row in counts))
+    if any(n is None for _, row in counts for n in row.values()):
+        lines.append("  (?: not known to you: this game hides other powers' centres)")
     return lines
 
 

@@ -137,9 +137,10 @@ def following_turns(session: Session, game: Game) -> dict[int, Turn | None]:
 
 
 def centre_counts_by_year(variant: Variant, game: Game, turns: Sequence[Turn],
-                          viewer: Viewer) -> list[tuple[str, dict[str, int]]]:
+                          viewer: Viewer) -> list[tuple[str, dict[str, int | None]]]:
     """('Start', counts), then (year, counts) for each year whose centres were counted,
-    from the processed `turns` in play order, through what `viewer` may see of the board."""
+    from the processed `turns` in play order, through what `viewer` may see of the board:
+    None for a power whose centres that board hides (Stab Envoy 12e), never a false 0."""
     rules = variant.rules
     if not turns:
         return []
@@ -156,10 +157,12 @@ def centre_counts_by_year(variant: Variant, game: Game, turns: Sequence[Turn],
     return rows
 
 
-def _counts(variant: Variant, position: Position, viewer: Viewer) -> dict[str, int]:
+def _counts(variant: Variant, position: Position, viewer: Viewer) -> dict[str, int | None]:
     board = variant.rules.visibility.board(position, viewer)
     owned = Counter(board.owners.values())
-    return {power.name: owned.get(power.name, 0) for power in variant.powers}
+    # Where the board hides owners, a power shown with none is unknown, not without any.
+    unknown = None if board.owners != position.owners else 0
+    return {power.name: owned.get(power.name, unknown) for power in variant.powers}
 
 
 def players_of(game: Game, variant: Variant) -> list[tuple[str, list[Seat]]]:

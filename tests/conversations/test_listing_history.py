@@ -164,9 +164,11 @@ def test_summary_counts_only_what_the_reader_sees(
         address = france.account.addresses[0].address
     # The players' passwords are pw<i>, i the digit in their address (accounts_listings).
     body = f"SIGNON Falpha pw{address.split('-p')[1][0]}\nSUMM alpha"
-    table = details(send(talk, address, body), "SUMM alpha")[-7:]
-    assert table == [f"  {p:<10}     0     0" for p in POWERS[:2]] + [
-        "  France         3     4", *(f"  {p:<10}     0     0" for p in POWERS[3:])]
+    table = details(send(talk, address, body), "SUMM alpha")[-8:]
+    # The others' centres are hidden from France: unknown, never a false 0.
+    assert table == [f"  {p:<10}     ?     ?" for p in POWERS[:2]] + [
+        "  France         3     4", *(f"  {p:<10}     ?     ?" for p in POWERS[3:]),
+        "  (?: not known to you: this game hides other powers' centres)"]
 
 
 def test_summary_of_a_forming_game(talk: Conversation) -> None:

@@ -61,17 +61,20 @@ def start_state(talk: Conversation, game: str = "beta") -> dict[str, object]:
         return dict(position_of(first).state)
 
 
-def summary_counts(text: str) -> dict[str, dict[str, int]]:
-    """SUMMARY's table (docs/commands.md): {'FRANCE': {'Start': 5, '1914': 6}}."""
+def summary_counts(text: str) -> dict[str, dict[str, int | None]]:
+    """SUMMARY's table (docs/commands.md): {'FRANCE': {'Start': 5, '1914': 6}}, None for
+    a '?' (a count the game hides from the reader)."""
     lines = [line.strip() for line in text.split("\n")]
     at = lines.index("Supply centres:")
     labels = lines[at + 1].split()
-    table: dict[str, dict[str, int]] = {}
+    table: dict[str, dict[str, int | None]] = {}
     for line in lines[at + 2:]:
         words = line.split()
-        if len(words) != len(labels) + 1 or not all(w.isdigit() for w in words[1:]):
+        if len(words) != len(labels) + 1 or not all(w.isdigit() or w == "?"
+                                                    for w in words[1:]):
             break
-        table[words[0].upper()] = dict(zip(labels, map(int, words[1:]), strict=True))
+        table[words[0].upper()] = dict(zip(
+            labels, (None if w == "?" else int(w) for w in words[1:]), strict=True))
     return table
 
 

@@ -248,7 +248,8 @@ def look_ups(talk: Conversation, s: Stored, mails: dict[str, list[Mail]], stab: 
                 assert shown[mine][year] == held[mine], (s.phase, power, mine, year)
             for theirs in COUNTRIES[RIVAL[power]]:
                 assert held[theirs] > 0  # else a count hidden as nothing would agree
-                assert (shown[theirs][year] == held[theirs]) is not stab, \
+                # Stab (12e): shown as unknown, never as a false number; Secret: the count.
+                assert shown[theirs][year] == (None if stab else held[theirs]), \
                     (s.phase, power, theirs, year)
 
 
