@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from mail_clients import Mailboxes, send_all
+from mail_echo import EchoRelay
 from mail_game import (
     BARE_USER,
     JUDGE_USER,
@@ -35,6 +36,7 @@ from tests.store.pgcluster import TempCluster
 
 PATHS = {"mixed": STYLES, "token": ("token",), "signon": ("signon",)}
 BARE = "bare servers"
+ECHO = "echo relay (ceiling)"
 _FAILED = re.compile(r"^.* (\w+ thread failed).*$", re.MULTILINE)
 _EXCEPTION = re.compile(r"^(\w+(?:\.\w+)*(?:Error|Exception): .*)$", re.MULTILINE)
 
@@ -127,6 +129,16 @@ class Bench:
         end = self.boxes.wait([BARE_USER], self.messages, self.timeout)
         return Result(BARE, repeat, self.messages, end - min(sent.values()))
 
+    def echo(self, repeat: int) -> Result:
+        """The judge path's traffic through the echo relay (mail_echo.py): the ceiling."""
+        self.stack.reset()
+        with EchoRelay(self.stack) as relay:
+            sent = send_all(self.stack, order_messages(
+                self.seats, self.messages, STYLES, domain=self.stack.domain,
+                tag=f"echo-{repeat}", to=relay.address))
+            end = self.boxes.wait(ORDERING, self.messages, self.timeout, lambda: _alive(relay))
+        return Result(ECHO, repeat, self.messages, end - min(sent.values()))
+
     def judge(self, path: str, repeat: int) -> Result:
         """One run on a fresh judge (a game's order history grows with every message: runs
         on one game would not be alike); a judge that died is reported in the result."""
@@ -176,6 +188,11 @@ class Bench:
         expected = 1 + len(PLAYERS) + 1
         end = self.boxes.wait([MASTER_USER, *PLAYERS], expected, self.timeout, self._alive)
         return end - min(sent.values())
+
+
+def _alive(relay: EchoRelay) -> None:
+    if relay.failure is not None:
+        raise RuntimeError(f"the echo relay failed: {relay.failure!r}")
 
 
 def death_reason(log: str) -> str:

@@ -22,16 +22,17 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT / "bench"), str(ROOT)]
 
+from mail_echo import ECHO_USER  # noqa: E402
 from mail_game import BARE_USER, JUDGE_USER, MASTER_USER, PLAYERS  # noqa: E402
 from mail_profile import profile  # noqa: E402
-from mail_runs import BARE, PATHS, Backend, Bench, Result  # noqa: E402
+from mail_runs import BARE, ECHO, PATHS, Backend, Bench, Result  # noqa: E402
 
 from tests.mailstack import MailStack  # noqa: E402
 from tests.store.pgcluster import TempCluster, find_bin_dir  # noqa: E402
 
 DOMAIN = "example.test"
 # henry: the operator address tests/integration/judge_process.py gives the judge.
-USERS = (JUDGE_USER, MASTER_USER, BARE_USER, "henry", *PLAYERS)
+USERS = (JUDGE_USER, MASTER_USER, BARE_USER, ECHO_USER, "henry", *PLAYERS)
 
 
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
@@ -60,30 +61,41 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     return args
 
 
-def _row(path: str, run: str, messages: int, seconds: float, rate: float, ratio: str) -> str:
-    return (f"{path:<22} {run:>6} {messages:>9} {seconds:>8.2f} {rate:>8.1f} {ratio:>11}")
+def _row(path: str, run: str, messages: int, seconds: float, rate: float, ratio: str,
+         of_echo: str) -> str:
+    return (f"{path:<22} {run:>6} {messages:>9} {seconds:>8.2f} {rate:>8.1f} {ratio:>11} "
+            f"{of_echo:>11}")
 
 
 def table(results: list[Result]) -> list[str]:
-    """One row per run, then each path's medians over its runs that did not fail."""
-    bare = {r.repeat: r.rate for r in results if r.path == BARE}
+    """One row per run, then each path's medians over its runs that did not fail; each rate
+    over the bare servers' and over the echo relay's (the ceiling) of the same run."""
     lines = [f"{'path':<22} {'run':>6} {'messages':>9} {'seconds':>8} {'msgs/s':>8} "
-             f"{'judge/bare':>11}"]
+             f"{'judge/bare':>11} {'judge/echo':>11}"]
     for path in dict.fromkeys(r.path for r in results):
         runs = [r for r in results if r.path == path]
         good = [r for r in runs if not r.failure]
-        ratios = {r.repeat: r.rate / bare[r.repeat] for r in good
-                  if r.path != BARE and r.repeat in bare}
+        ratios = _ratios(results, good, BARE)
+        of_echo = _ratios(results, good, ECHO)
         for r in runs:
             lines.append(f"{path:<22} {r.repeat:>6} {r.messages:>9}  FAILED: {r.failure}"
                          if r.failure else _row(path, str(r.repeat), r.messages, r.seconds,
-                                                r.rate, _ratio(ratios.get(r.repeat))))
+                                                r.rate, _ratio(ratios.get(r.repeat)),
+                                                _ratio(of_echo.get(r.repeat))))
         if len(runs) > 1 and good:
             lines.append(_row(path, "median", good[0].messages,
                               statistics.median(r.seconds for r in good),
                               statistics.median(r.rate for r in good),
-                              _ratio(statistics.median(ratios.values()) if ratios else None)))
+                              _ratio(statistics.median(ratios.values()) if ratios else None),
+                              _ratio(statistics.median(of_echo.values()) if of_echo else None)))
     return lines
+
+
+def _ratios(results: list[Result], good: list[Result], base: str) -> dict[int, float]:
+    """Each good run's rate over the `base` path's in the same repeat (not for base)."""
+    of = {r.repeat: r.rate for r in results if r.path == base and not r.failure}
+    return {r.repeat: r.rate / of[r.repeat] for r in good
+            if r.path not in (BARE, ECHO) and r.repeat in of}
 
 
 def _ratio(value: float | None) -> str:
@@ -97,6 +109,8 @@ def run(args: argparse.Namespace, stack: MailStack, backend: Backend) -> list[Re
         for repeat in range(1, args.repeat + 1):
             results.append(bench.bare(repeat))
             print(f"run {repeat}: bare servers {results[-1].rate:.1f} msgs/s")
+            results.append(bench.echo(repeat))
+            print(f"run {repeat}: echo relay {results[-1].rate:.1f} msgs/s")
             for path in args.paths:
                 results.append(bench.judge(path, repeat))
                 if results[-1].failure:

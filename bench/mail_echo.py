@@ -1,0 +1,75 @@
+"""The mail bench's echo relay: the judge path's mail traffic without the judge.
+
+It reads the echo mailbox over IMAP (BODY.PEEK[], 20 per FETCH, then \\Seen and a move, as
+the poller does), mails a short answer to each message's From over one SMTP connection to
+Postfix (as the sender does), and polls every POLL_SECONDS instead of IDLE, so it sees
+mail at once. Each order message thus costs the servers what it costs them through the
+judge (two deliveries, a fetch and a move) while the relay itself does next to nothing:
+its rate is the ceiling any judge can reach on this machine and these servers.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+import uuid
+from typing import Any
+
+from tests.mailstack import MailStack
+
+ECHO_USER = "echo"
+POLL_SECONDS = 0.02
+FETCH = 20
+_FROM = re.compile(rb"^From:[^\n]*?([\w.+-]+@[\w.-]+)", re.MULTILINE | re.IGNORECASE)
+
+
+class EchoRelay:
+    """A thread that answers every message in the echo mailbox until stopped."""
+
+    def __init__(self, stack: MailStack) -> None:
+        self.stack = stack
+        self.address = stack.addr(ECHO_USER)
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="echo", daemon=True)
+        self.failure: BaseException | None = None
+
+    def __enter__(self) -> EchoRelay:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._stop.set()
+        self._thread.join(30)
+
+    def _run(self) -> None:
+        try:
+            imap, smtp = self.stack.imap(ECHO_USER), self.stack.smtp()
+            imap.select_folder("INBOX")
+            if not imap.folder_exists("Processed"):
+                imap.create_folder("Processed")
+            while not self._stop.is_set():
+                if not self._round(imap, smtp):
+                    self._stop.wait(POLL_SECONDS)
+            smtp.quit()
+            imap.logout()
+        except BaseException as exc:  # reported by the bench as the run's failure
+            self.failure = exc
+
+    def _round(self, imap: Any, smtp: Any) -> int:
+        uids = sorted(imap.search(["UNDELETED"]))[:FETCH]
+        if not uids:
+            return 0
+        for uid, item in imap.fetch(uids, ["BODY.PEEK[]"]).items():
+            raw = bytes(item[b"BODY[]"])
+            found = _FROM.search(raw.split(b"\r\n\r\n", 1)[0])
+            if found:
+                to = found.group(1).decode()
+                smtp.sendmail(self.address, [to], self._answer(to, uid))
+        imap.add_flags(uids, [b"\\Seen"])
+        imap.move(uids, "Processed")
+        return len(uids)
+
+    def _answer(self, to: str, uid: int) -> bytes:
+        return (f"From: {self.address}\r\nTo: {to}\r\nSubject: Re: orders {uid}\r\n"
+                f"Message-ID: <{uuid.uuid4().hex}@{self.stack.domain}>\r\n"
+                "Auto-Submitted: auto-replied\r\n\r\nOrders received.\r\n").encode()
