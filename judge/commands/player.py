@@ -136,6 +136,10 @@ def _conceded_to(jc: JudgeContext, game: Game, seat: Seat, text: str) -> str:
             raise GameError(f"{text.strip()!r} is not a surviving power of {game.name}; "
                             "write e.g. SET CONCEDE France")
     else:
+        if votes.hides_centres(jc.session, game, seat):
+            # Naming the leader would tell who leads (Stab Envoy 12e hides the counts).
+            raise GameError(f"{game.name} hides the other powers' centres; name the power "
+                            "you concede to, e.g. SET CONCEDE France")
         found = votes.leader(jc.session, game)
         if found is None:
             raise GameError("no single power leads in supply centres; name the one you "

@@ -84,6 +84,10 @@ class Rules:
     handlers: Mapping[str, PhaseHandler] = field(default_factory=dict)
     may_order: Callable[[Position, str, Unit], bool] = own_units_only
     victory: Callable[[Rules, Position], tuple[str, ...]] = most_centres_wins
+    # Each power's count towards victory, for "who leads" (a concession to the leader):
+    # plain centres (standard), or the variant's own count (Envoy 10: allies' centres, the
+    # capital twice).
+    standing: Callable[[Rules, Position], Mapping[str, int]] = centre_supply
     # The units each power's centres support, for adjustments: a centre's value may depend
     # on its owner (Envoy 3: a player's own capital supports two).
     supply: Callable[[Rules, Position], dict[str, int]] = centre_supply

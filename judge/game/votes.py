@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from sqlalchemy.orm import Session
 
 from judge.engine.position import Position
+from judge.engine.visibility import Viewer
 from judge.game.announce import recipients, tell
 from judge.game.clock import Clock
 from judge.game.errors import GameError
@@ -64,18 +65,29 @@ def voters(session: Session, game: Game) -> dict[str, Seat]:
 
 
 def leader(session: Session, game: Game) -> str | None:
-    """The surviving power with the most supply centres, or None while two or more share
-    the lead. Plain centres: the variant's victory hook names winners only, not counts."""
+    """The surviving power with the most supply centres as the variant counts them towards
+    victory (`Rules.standing`), or None while two or more share the lead."""
     turn = current_turn(session, game)
     if turn is None:
         return None
-    position = position_of(turn)
-    counts = {p: len(position.centres_of(p)) for p in survivors(session, game)}
+    rules = game_variant(game).rules
+    standing = rules.standing(rules, position_of(turn))
+    counts = {p: standing.get(p, 0) for p in survivors(session, game)}
     if not counts:
         return None
     most = max(counts.values())
     top = [p for p, n in counts.items() if n == most]
     return top[0] if len(top) == 1 else None
+
+
+def hides_centres(session: Session, game: Game, seat: Seat) -> bool:
+    """Whether the game's visibility keeps some power's centres from this seat's player."""
+    turn = current_turn(session, game)
+    if turn is None or seat.power is None:
+        return False
+    position = position_of(turn)
+    seen = game_variant(game).rules.visibility.board(position, Viewer.player(seat.power))
+    return seen.owners != position.owners
 
 
 def vote_of(session: Session, seat: Seat, kind: VoteKind) -> Vote | None:

@@ -38,7 +38,7 @@ from .control import (
 from .placement import Placement
 from .retreats import EnvoyRetreats
 from .season import AUTUMN, autumn_record, season_end_for
-from .victory import victory_for
+from .victory import totals, victory_for
 from .visibility import envoy_visibility
 
 DIPLOMAT = "D"
@@ -63,6 +63,7 @@ def customise(variant: Variant) -> Variant:
     rules = replace(variant.rules, handlers=handlers, may_order=may_order_for(control),
                     season_end=season_end_for(control), supply=supply,
                     victory=victory_for(control),
+                    standing=lambda r, p: totals(r, p, control),
                     visibility=envoy_visibility(variant.options, variant.rules.geo,
                                                 variant.rules.calendar, variant.rules.powers,
                                                 control.of_province))

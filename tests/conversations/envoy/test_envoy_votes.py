@@ -77,3 +77,24 @@ def test_a_draw_naming_a_neutral_country_is_refused(talk: Conversation) -> None:
     both = say(talk, players["FRANCE"], "SET DRAW France Germany").body
     assert "Your draw vote is recorded." in both
     assert "The vote has passed" in say(talk, players["GERMANY"], "SET DRAW").body
+
+
+def test_the_leader_is_counted_as_rule_10_counts(talk: Conversation) -> None:
+    # Italy becomes France's Major Ally (3 centres), Russia Germany's (4). Rule 10 counts
+    # France 3 + Paris again + 3 = 7, Germany 3 + Berlin again + 4 = 8: Germany leads,
+    # though both hold three centres of their own.
+    players = envoy_game(talk)
+    say(talk, players["FRANCE"], "Build D Ita\nBuild D Ita\nBuild D Spa\nBuild D Bel")
+    say(talk, players["GERMANY"], "Build D Rus\nBuild D Rus\nBuild D Den\nBuild D Hol")
+    body = say(talk, players["FRANCE"], "SET CONCEDE").body
+    assert "Your concession to Germany is recorded." in body
+
+
+def test_a_concession_to_the_leader_must_name_him_when_counts_are_hidden(
+        talk: Conversation) -> None:
+    players = envoy_game(talk, hidden="stab")
+    answer = say(talk, players["FRANCE"], "SET CONCEDE")
+    assert answer.subject == "[errors] Re: commands"
+    assert ("beta hides the other powers' centres; name the power you concede to, e.g. "
+            "SET CONCEDE France") in answer.body
+    assert "leads" not in answer.body and votes_stored(talk) == 0
