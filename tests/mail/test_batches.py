@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from judge import commands
+from judge import commands, faults
 from judge.commands.context import JudgeContext
 from judge.mail import pipeline
 from judge.store.db import Database
@@ -59,7 +59,7 @@ def test_a_failed_commit_is_retried_message_by_message(
         database: Database, monkeypatch: pytest.MonkeyPatch) -> None:
     talk = Conversation(database)
     calls: list[str] = []
-    real_point = pipeline.faults.point
+    real_point = faults.point
 
     def fail_first_commit(name: str) -> None:
         calls.append(name)
@@ -69,7 +69,7 @@ def test_a_failed_commit_is_retried_message_by_message(
 
     for who in ("alice", "bob"):
         pipeline.receive(talk.judge, raw_message(f"{who}@example.org", "HELP"))
-    monkeypatch.setattr(pipeline.faults, "point", fail_first_commit)
+    monkeypatch.setattr(faults, "point", fail_first_commit)
     pipeline.process_pending(talk.judge)
     # The batch, then each message alone: both answered once, neither counted as failing.
     assert calls.count("process-before-commit") == 3
