@@ -8,7 +8,7 @@ from judge.engine.legality import Board, Checked, check_movement
 from judge.engine.orders import Hold, Order
 from judge.engine.outcome import Dislodgement, Event, OrderResult, Outcome, Reason
 from judge.engine.position import Position
-from judge.engine.resolver import CONVOY, HOLD, MOVE, SUPPORT, CombinedResolver, Resolver
+from judge.engine.resolver import CONVOY, HOLD, MOVE, SUPPORT, Resolver
 from judge.engine.rules import PhaseOutcome, Rules
 from judge.engine.types import Unit, province_of
 
@@ -24,14 +24,12 @@ class MovementPhase:
 
 
 def resolve_movement(rules: Rules, position: Position, orders: Mapping[str, Sequence[Order]],
-                     strength: Mapping[Unit, int] | None = None,
-                     combine: bool = False) -> PhaseOutcome:
-    """The main layer's movement; `strength` gives a unit other than 1 (a variant's stack,
-    Envoy 5.v, resolved on a map and layer of its own); with `combine`, a power's moves into
-    one province attack together and may join its units there (Envoy 5.v again)."""
+                     strength: Mapping[Unit, int] | None = None) -> PhaseOutcome:
+    """The main layer's movement; `strength` gives a unit other than 1. (Envoy's stacks,
+    which split and combine, have their own resolver: judge/engine/stacks.py.)"""
     board = Board(rules, position)
     legal, illegal = check_movement(board, orders)
-    resolver = (CombinedResolver if combine else Resolver)(rules, board, legal, strength)
+    resolver = Resolver(rules, board, legal, strength)
     resolver.run()
     return _outcome(rules, position, legal, illegal, resolver)
 
