@@ -24,7 +24,7 @@ from judge.engine.visibility import Viewer
 from judge.game.announce import recipients, tell
 from judge.game.clock import Clock
 from judge.game.errors import GameError
-from judge.game.games import current_turn, game_variant, position_of, seats_of
+from judge.game.games import PLAYERS, current_turn, game_variant, position_of, seats_of
 from judge.game.postman import Postman
 from judge.reports.views import power_name
 from judge.store import repo_games
@@ -47,7 +47,7 @@ def survivors(session: Session, game: Game) -> list[str]:
 
 def played_in(position: Position) -> list[str] | None:
     """The powers the state says are played, or None where every power is."""
-    found = position.state.get("players")
+    found = position.state.get(PLAYERS)  # as the lifecycle writes it when a game starts
     return [str(p) for p in found] if isinstance(found, list) else None
 
 
