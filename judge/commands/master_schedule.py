@@ -22,6 +22,7 @@ from judge.game import mastering
 from judge.game.errors import GameError
 from judge.game.games import current_turn, settings_of, store_settings
 from judge.game.mastering import describe_phase, need_open_turn
+from judge.game.notices import moved_to
 from judge.game.schedule import grace_end
 from judge.game.settings import (
     GameSettings,
@@ -71,9 +72,10 @@ def run_set_deadline(ctx: Context, invocation: Invocation) -> Outcome:
     mastering.set_deadline(turn, when)
     record(jc, seat, "set_deadline", phase=turn.phase, deadline=when.isoformat())
     title = describe_phase(game, turn.phase)
+    now = jc.clock.now()
     mastering.notify(jc.session, jc.postman, game, "the deadline has moved",
                      lambda s: f"The master of {game.name} moved the deadline of {title} "
-                               f"to {at(when, s)}.\n")
+                               f"to {moved_to(when, s.account.time_zone, now)}.\n")
     return Outcome.ok(f"The deadline of {title} is now {at(when, seat)}; everyone was told.")
 
 
