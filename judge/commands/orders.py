@@ -83,7 +83,8 @@ def _now(jc: JudgeContext, numbered: list[tuple[int, str]]) -> list[Feedback]:
     game, turn = _open_turn(jc)
     power, variant, position = acting_power(jc), game_variant(game), position_of(turn)
     merged = ordering.latest_set(jc.session, variant, turn, power)
-    feedback = arrival.take(variant, position, power, merged, numbered, _before(jc, game))
+    feedback = arrival.take(variant, position, power, merged, numbered,
+                            lambda: _before(jc, game))
     ordering.save_set(jc.session, turn, power, merged, jc.clock, jc.inbox)
     return feedback
 

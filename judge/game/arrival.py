@@ -13,7 +13,7 @@ retreat handler itself does.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from judge.engine.orders import Hold, Order
@@ -40,7 +40,7 @@ class Feedback:
 
 def take(variant: Variant, position: Position, power: str,
          current: dict[str, ordering.Written], numbered: Iterable[tuple[int, str]],
-         before: Before | None = None) -> list[Feedback]:
+         before: Callable[[], Before | None] = lambda: None) -> list[Feedback]:
     """Add the lines to `current` and say what became of each line that needs a word."""
     read, unreadable = ordering.read_lines(variant, position.phase, numbered)
     refused = ordering.merge(variant, position, power, current, read)

@@ -9,8 +9,8 @@ left it).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from functools import cached_property
 from typing import NamedTuple
 
 from judge.engine.adjustments import adjustment_counts
@@ -56,16 +56,24 @@ class Before(NamedTuple):
     processed: str
 
 
-@dataclass(frozen=True, slots=True)
 class Explainer:
-    """Reasons for one message's refused lines, given the set they were tried against."""
+    """Reasons for one message's refused lines, given the set they were tried against.
 
-    variant: Variant
-    position: Position
-    power: str
-    current: Mapping[str, ordering.Written]
-    accepted: Sequence[tuple[int, ordering.Written]]  # this message's lines taken
-    before: Before | None
+    `before` is asked only when a line is refused: reading the game's turns again for
+    every order message would cost more than the message itself."""
+
+    def __init__(self, variant: Variant, position: Position, power: str,
+                 current: Mapping[str, ordering.Written],
+                 accepted: Sequence[tuple[int, ordering.Written]],
+                 before: Callable[[], Before | None]) -> None:
+        self.variant, self.position, self.power = variant, position, power
+        self.current = current
+        self.accepted = accepted  # this message's lines taken
+        self._before = before
+
+    @cached_property
+    def before(self) -> Before | None:
+        return self._before()
 
     def unreadable(self, error: ordering.LineError) -> str:
         if Grammar.for_variant(self.variant).reads_as_prose(error.text):
