@@ -1,19 +1,17 @@
 """The corpus's account cases with their victims registered (hostile_corpus_accounts.py).
 
-Each case gets a fresh judge on which its From address has an account and the game VAULT
-runs. Whatever the forged message asks, the account stays as it was, nothing is mailed to
-any address but the victim's, and password guesses stop being checked after two.
+Each case gets a fresh judge, on both backends, on which its From address has an account
+and the game VAULT runs. Whatever the forged message asks, the account stays as it was,
+nothing is mailed to any address but the victim's, and password guesses stop being
+checked after two.
 """
 
 from __future__ import annotations
-
-from collections.abc import Iterator
 
 import pytest
 import sqlalchemy as sa
 
 from judge.store import repo
-from judge.store.db import Database, upgrade
 from judge.store.models import InboxState, OutboxMessage
 from tests.conversations.account_guard import CONFIRM_SUBJECT, accounts
 from tests.conversations.game_setup import started_game
@@ -23,16 +21,6 @@ from tests.mail.hostile_mail import Case, Replied
 from tests.mail.test_hostile import deliver
 
 VICTIM = "Victim"
-
-
-@pytest.fixture
-def guarded_talk(sqlite_url: str) -> Iterator[Conversation]:
-    upgrade(sqlite_url)
-    database = Database(sqlite_url)
-    try:
-        yield Conversation(database)
-    finally:
-        database.dispose()
 
 
 def _recipients(talk: Conversation) -> set[str]:
@@ -47,8 +35,7 @@ def test_every_guarded_case_has_an_expectation() -> None:
 
 
 @pytest.mark.parametrize("case", ACCOUNT_CASES, ids=[c.name for c in ACCOUNT_CASES])
-def test_a_forged_message_changes_no_account(guarded_talk: Conversation, case: Case) -> None:
-    talk = guarded_talk
+def test_a_forged_message_changes_no_account(talk: Conversation, case: Case) -> None:
     started_game(talk, VAULT)
     with talk.judge.db.unit_of_work() as session:
         repo.create_account(session, name=VICTIM, address=case.address)
