@@ -5,6 +5,10 @@ mac is an HMAC over the seat's id keyed by the seat's own random secret, which a
 change or a REPLACE renews: an old token then stops working. The token proves the writer
 received the judge's mail for that seat, as a password would; it is no more than that,
 so the registered address is told whenever another address uses it.
+
+The same sub-addressing carries the one-time codes of account requests
+(`judge+c<id>-<code>@`, `judge+u<id>-<code>@`, judge.game.codes): mailed to one mailbox
+only, they prove it.
 """
 
 from __future__ import annotations
