@@ -118,8 +118,9 @@ def mail_confirmation(session: Session, postman: Postman, requested: Requested) 
     when = format_deadline(request.created_at, account.time_zone)
     body = (f"A message from {request.requested_by}, received {when}, asked to change "
             f"your account ({account.name}) on this judge:\n\n{asked}\n\n"
-            "Nothing has changed yet. To make the change, reply to this mail (your reply "
-            "needs no text), or send the judge a message from any address with the line\n\n"
+            "Nothing has changed yet. To make the change, reply to this mail with no text "
+            "of your own (a reply with text confirms nothing), or send the judge a message "
+            "from any address with the line\n\n"
             f"  CONFIRM {code}\n\n"
             f"before {format_deadline(request.expires_at, account.time_zone)}.\n\n"
             "If you did not ask for this, do nothing: the request lapses. Someone may be "

@@ -46,7 +46,7 @@ def offer_undo(session: Session, now: datetime, postman: Postman, account: Accou
     body = (f"The judge's mail for your account ({account.name}) now goes to {new} instead "
             f"of this address; the change was confirmed by a message from {confirmed_by}.\n\n"
             "If you made this change, there is nothing to do.\n\n"
-            "If not, undo it: reply to this mail (your reply needs no text), or send the "
+            "If not, undo it: reply to this mail (with or without text), or send the "
             f"judge a message from any address with the line\n\n  UNDO {code}\n\n"
             f"before {format_deadline(request.expires_at, account.time_zone)}. The mail "
             f"then comes back here, {new} is taken off your account, and the reply "

@@ -55,17 +55,25 @@ def signed_on_elsewhere(ctx: JudgeContext) -> list[Seat]:
             and seat.id not in ctx.told]
 
 
-def code_invocations(recipients: Iterable[str], judge_address: str) -> tuple[Invocation, ...]:
+def code_invocations(recipients: Iterable[str], judge_address: str,
+                     body: str) -> tuple[Invocation, ...]:
     """A message sent to a confirmation or undo address (judge+c12-...@, judge+u13-...@)
     does what CONFIRM or UNDO with that code would; shown in the reply as line 0, before
     the message's own lines. The code proves the mailbox it was mailed to, whatever the
-    From says."""
+    From says. A reply to a confirmation that has text of its own ("I never asked for
+    this!") may not mean yes, so it confirms nothing and says how to."""
     for address in recipients:
         code = parse_request_token(address, judge_address)
-        if code is not None:
-            name = "CONFIRM" if code.letter == CONFIRM else "UNDO"
-            return (Invocation(name=name, line_no=0, args=(str(code),),
-                               text=f"{name} {code} (the address you wrote to)"),)
+        if code is None:
+            continue
+        name = "CONFIRM" if code.letter == CONFIRM else "UNDO"
+        doubt = None
+        if code.letter == CONFIRM and body.strip():
+            doubt = ("nothing is confirmed: your message has text of its own, so it may not "
+                     "mean yes. To confirm, reply to the judge's mail with no text at all, "
+                     f"or send the line CONFIRM {code}")
+        return (Invocation(name=name, line_no=0, args=(str(code),), error=doubt,
+                           text=f"{name} {code} (the address you wrote to)"),)
     return ()
 
 

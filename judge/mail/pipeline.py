@@ -176,7 +176,8 @@ def _run_commands(judge: Judge, ctx: JudgeContext, message: Inbound,
     if token_seat is not None:
         ctx.seat = token_seat
         ctx.signed_on.append(token_seat)
-    codes = identity.code_invocations(message.recipients, judge.settings.judge_address)
+    codes = identity.code_invocations(message.recipients, judge.settings.judge_address,
+                                      message.body)
     return run_message(message.body, ctx, handle_orders, codes)
 
 

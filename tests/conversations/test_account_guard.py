@@ -210,3 +210,21 @@ def test_a_password_changed_from_elsewhere_is_told_and_can_be_taken_back(
     back = send_to(talk, reply_address(notice), france.address, "SET PASSWORD mine-again")
     assert "The password of France in alpha is changed" in back.body
     assert "wrong password" in answer(talk, MALLORY, "SIGNON Falpha stolen").body
+
+
+def test_a_reply_with_words_of_its_own_confirms_nothing(talk: Conversation) -> None:
+    """The victim of a forged request who answers the confirmation to protest must not
+    confirm it by answering."""
+    france = _france(talk)
+    answer(talk, france.address, f"SET ADDRESS {MALLORY}")
+    confirmation = only(talk.mails_to(france.address), CONFIRM_SUBJECT)
+    protest = send_to(talk, reply_address(confirmation), france.address,
+                      "I never asked for this!\n\n> Nothing has changed yet.")
+    assert protest.subject.startswith("[errors]")
+    assert ("nothing is confirmed: your message has text of its own, so it may not mean "
+            "yes. To confirm, reply to the judge's mail with no text at all, or send the "
+            "line CONFIRM c1-") in protest.body
+    _victim_unchanged(talk, france)
+    assert talk.mails_to(MALLORY) == []
+    # An empty reply still confirms afterwards: the request was left waiting.
+    assert "Confirmed" in send_to(talk, reply_address(confirmation), france.address).body

@@ -153,3 +153,17 @@ def test_the_masters_seat_is_throttled(talk: Conversation) -> None:
             talk, f"x{number}@evil.example", f"SIGNON Malpha guess{number}").body
     assert "not checked" in answer(talk, MASTER, "SIGNON Malpha gmpw").body
     only(talk.mails_to(MASTER), "alpha: wrong passwords tried for master")
+
+
+def test_a_seat_left_before_the_start_takes_its_failures_with_it(talk: Conversation) -> None:
+    with talk.judge.db.unit_of_work() as session:
+        master = repo.create_account(session, name="Master", address=MASTER)
+        game = create_game(session, name="alpha", password="gmpw", variant="standard",
+                           master=master)
+        ann = repo.create_account(session, name="Ann", address="ann@example.org")
+        join_game(session, game, ann, "annpw", [])
+    assert "you hold no player seat in alpha with that password" in \
+        answer(talk, "ann@example.org", "RESIGN alpha wrong").body
+    assert _failures(talk) == 1
+    assert "You have left alpha" in answer(talk, "ann@example.org", "RESIGN alpha annpw").body
+    assert _failures(talk) == 0  # the seat's row went, and its failures with it
