@@ -63,6 +63,11 @@ class Settings:
     max_message_bytes: int = 5 * 1024 * 1024
     max_commands: int = 300
     messages_per_hour: int = 60
+    # Password guessing (judge.game.throttle): wrong passwords within an hour for one seat,
+    # for all the seats of one account, and in one message, before checks stop.
+    password_tries_per_seat: int = 5
+    password_tries_per_account: int = 10
+    password_tries_per_message: int = 2
 
     def with_defaults(self) -> Settings:
         for name in ("smtp_security", "imap_security"):

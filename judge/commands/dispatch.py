@@ -48,8 +48,13 @@ def reject_orders(ctx: Context, lines: Sequence[OrderLine], reply: Reply) -> Non
                     f"not a command{hint} (orders need SIGNON to a game first)")
 
 
-def run_message(body: str, ctx: Context, orders: OrderHandler = reject_orders) -> Reply:
+def run_message(body: str, ctx: Context, orders: OrderHandler = reject_orders,
+                prelude: Sequence[Invocation] = ()) -> Reply:
+    """`prelude`: commands the message carries outside its body (a code in the address
+    it was sent to), run first."""
     reply = Reply()
+    for invocation in prelude:
+        _invoke(ctx, invocation, reply)
     pending: list[OrderLine] = []
     items = split_message(body, ctx.registry)
     for item in items:

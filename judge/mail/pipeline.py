@@ -133,7 +133,8 @@ def _handle(judge: Judge, session: Session, row: InboxMessage) -> None:
         return
     ctx = JudgeContext(registry=judge.registry, session=session, clock=judge.clock,
                        postman=judge.postman, sender=message.sender, inbox=row,
-                       account=repo.account_by_address(session, message.sender))
+                       account=repo.account_by_address(session, message.sender),
+                       password_guard=identity.password_guard(judge.settings))
     reply = _refused(refusal.reply) if refusal is not None and refusal.reply else \
         _run(judge, ctx, message)
     subject = reply.subject(_re(message.subject))
@@ -175,7 +176,9 @@ def _run_commands(judge: Judge, ctx: JudgeContext, message: Inbound,
     if token_seat is not None:
         ctx.seat = token_seat
         ctx.signed_on.append(token_seat)
-    return run_message(message.body, ctx, handle_orders)
+    codes = identity.code_invocations(message.recipients, judge.settings.judge_address,
+                                      message.body)
+    return run_message(message.body, ctx, handle_orders, codes)
 
 
 def _refused(text: str) -> Reply:
