@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Collection
 from datetime import datetime
 from functools import cache
 from pathlib import Path
@@ -43,8 +44,10 @@ def _default_environment(root: Path) -> Environment:
 
 def render_report(variant: Variant, turn: TurnResult, viewer: Viewer,
                   deadline: datetime | None = None, zone: str = "UTC",
-                  env: Environment | None = None) -> str:
-    view = build_view(variant, turn, viewer, deadline, zone)
+                  env: Environment | None = None, *, late: Collection[str] = (),
+                  players: Collection[str] | None = None) -> str:
+    """`late` and `players`: as build_view takes them."""
+    view = build_view(variant, turn, viewer, deadline, zone, late=late, players=players)
     # A variant's own phase kind without a template of its own reads like a movement.
     name = TEMPLATES.get(turn.phase.kind, TEMPLATES[MOVEMENT])
     template = (env or _default_environment(templates_root())).get_template(f"reports/{name}")
