@@ -10,9 +10,11 @@ from pathlib import Path
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
+from judge.engine.position import Position
 from judge.engine.turn import TurnResult
 from judge.engine.types import ADJUSTMENT, MOVEMENT, RETREAT
 from judge.engine.visibility import Viewer
+from judge.reports.board import build_board
 from judge.reports.views import build_view
 from judge.variant import Variant
 
@@ -40,6 +42,14 @@ def make_environment(root: Path | None = None) -> Environment:
 def _default_environment(root: Path) -> Environment:
     # Building an environment compiles the templates again: ~70 ms, paid once per root.
     return make_environment(root)
+
+
+def render_board(variant: Variant, position: Position, viewer: Viewer, title: str,
+                 deadline: datetime | None = None, zone: str = "UTC") -> str:
+    """BOARD's text: the board of `position` as `viewer` may see it."""
+    view = build_board(variant, position, viewer, title, deadline, zone)
+    template = _default_environment(templates_root()).get_template("reports/board.j2")
+    return template.render(view=view).rstrip("\n") + "\n"
 
 
 def render_report(variant: Variant, turn: TurnResult, viewer: Viewer,
