@@ -9,7 +9,7 @@ from judge.engine.outcome import Adjustment, OrderResult
 from judge.engine.visibility import Viewer
 from judge.reports import render_report
 from tests.reports import scenarios
-from tests.variants.envoy.hidden import FRANCE, GERMANY, play, report
+from tests.variants.envoy.hidden import ENVOY, FRANCE, GERMANY, play, report
 
 # Secret Envoy (rule 11): armies and fleets are public, a player's diplomats his own.
 UNITS = ["FRANCE A par", "FRANCE D spa", "GERMANY A mun"]
@@ -62,3 +62,15 @@ def test_every_viewer_of_a_public_game_reads_the_same_marks() -> None:
     bodies = {name: text.split("\n", 3)[3] for name, text in texts.items()}
     assert bodies["player"] == bodies["observer"] == bodies["master"]
     assert "Russia:   No orders received.\n" in bodies["player"]
+
+
+def test_a_late_power_is_named_only_to_readers_who_see_all_its_units() -> None:
+    """Stab Envoy (rule 12): a player sees his own side only, so he is not told that a
+    power whose units he cannot see was late, as LIST does not tell him either."""
+    turn = play("S1914M", ["FRANCE A par", "GERMANY A mun"], {"FRANCE": [], "GERMANY": []},
+                "stab")
+    assert "Missed the deadline: France.\n" in render_report(
+        ENVOY, turn, FRANCE, late=["FRANCE"])
+    assert "Missed the deadline" not in render_report(ENVOY, turn, GERMANY, late=["FRANCE"])
+    assert "Missed the deadline: France, Germany.\n" in render_report(
+        ENVOY, turn, Viewer.master(), late=["GERMANY", "FRANCE"])
