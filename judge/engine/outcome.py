@@ -43,9 +43,9 @@ class OrderResult(NamedTuple):
     """One order (or an unordered unit's implicit hold) and what became of it.
 
     `unordered`: nobody ordered this; the rules did it (a unit's hold, a dislodged unit's
-    disband, a build waived, a civil disorder removal). Reports mark it, as the classic
-    judges mark missed orders, so the fact travels with the event through each viewer's
-    projection rather than being read off the orders afterwards.
+    disband, a civil disorder removal; builds left unused are `Adjustment.waived`).
+    Reports mark it, as the classic judges mark missed orders, so the fact travels with
+    the event through each viewer's projection rather than being read off the orders.
 
     A NamedTuple rather than a frozen dataclass: one is made per unit per phase, and a
     frozen dataclass costs four times as much to build (bench/).

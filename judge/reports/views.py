@@ -18,12 +18,10 @@ from judge.engine.outcome import Adjustment, CentreChange, Dislodgement
 from judge.engine.position import Position
 from judge.engine.turn import TurnResult
 from judge.engine.visibility import Notice, Role, Seen, Topic, Viewer, projection
-from judge.reports.lines import PowerOrders, power_name, power_orders, power_rank, unit_key
+from judge.reports.lines import PowerOrders, power_orders, power_rank, unit_key
+from judge.reports.lines import power_name as power_name  # re-exported: long known here
 from judge.reports.notation import place, unit_text
 from judge.variant import Variant
-
-__all__ = ["ReportView", "build_view", "format_deadline", "power_name", "recipient_name",
-           "sees_every_unit"]
 
 _DAYS = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")
 _MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
