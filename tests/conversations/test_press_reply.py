@@ -168,3 +168,13 @@ def test_a_reply_from_another_address_tells_the_seats_owner(talk: Conversation) 
     told = [m for m in talk.mails_to(address_of("GERMANY"))
             if m.subject == "alpha: another address acted for you"]
     assert len(told) == 1 and "germany.phone@example.net" in told[0].body
+
+
+def test_the_master_cannot_answer_an_observer_by_press(talk: Conversation) -> None:
+    game(talk, PressMode.WHITE)
+    reply(talk, WATCHER, "SIGNON Oalpha watchpw\nPRESS TO gm\nNice game.\nENDPRESS")
+    [mail] = press_to(talk)[MASTER]
+    got = answer(talk, MASTER, mail, "Thank you.")
+    assert "an observer's press cannot be answered by press, which goes to powers and the " \
+           "master; ANNOUNCE … ENDANNOUNCE reaches every seat, observers included" in got.body
+    assert press_to(talk)[WATCHER] == []
