@@ -13,7 +13,7 @@ from judge.commands.items import Invocation, Outcome
 from judge.commands.registry import Command, Context, Registry
 from judge.commands.reply import Reply
 from judge.game import mastering
-from judge.game.announce import tell, viewer_of
+from judge.game.announce import tell, turn_report, viewer_of
 from judge.game.errors import GameError
 from judge.game.games import current_turn, game_variant, power_letter, seats_of
 from judge.game.mastering import describe_phase, need_open_turn, read_phase, read_power
@@ -21,7 +21,6 @@ from judge.game.progress import process_and_report
 from judge.game.rollback import rollback, rollforward
 from judge.game.starting import start_and_announce
 from judge.game.turns import adjudicate_turn
-from judge.reports.render import render_report
 from judge.reports.views import format_deadline, power_name
 from judge.store import repo
 from judge.store.models import Game, GameState, Seat, Turn
@@ -78,8 +77,8 @@ def run_preview(ctx: Context, invocation: Invocation) -> Outcome:
     jc, seat, game = master_of(ctx)
     turn = need_open_turn(jc.session, game)
     result = adjudicate_turn(jc.session, game, turn)
-    report = render_report(game_variant(game), result, viewer_of(seat), None,
-                           seat.account.time_zone)
+    report = turn_report(game_variant(game), game, turn, result, viewer_of(seat), None,
+                         seat.account.time_zone)
     record(jc, seat, "preview", phase=turn.phase)
     return Outcome.ok(f"Preview of {describe_phase(game, turn.phase)} with the orders as "
                       "they stand. Nothing was changed and nobody else sees this.",

@@ -1,6 +1,6 @@
 """The game master's deadline and settings commands: SET DEADLINE, SET GRACE, SET START,
-SET SCHEDULE, SET PRESS (and SET PRESS OBSERVERS), SET NMR, SET DIAS / SET NODIAS, PAUSE,
-RESUME and SETTINGS.
+SET SCHEDULE, SET PRESS (and SET PRESS OBSERVERS), SET NMR, SET LATE, SET DIAS / SET NODIAS,
+PAUSE, RESUME and SETTINGS.
 
 Times are read in the master's own time zone; players are told of a change that moves
 their deadline, each in their own zone. Each command needs SIGNON as master and leaves an
@@ -175,6 +175,23 @@ def run_set_nmr(ctx: Context, invocation: Invocation) -> Outcome:
 
 _NMR_TEXT = {NmrPolicy.HOLD: "hold", NmrPolicy.CIVIL_DISORDER: "civil disorder",
              NmrPolicy.WAIT: "the turn waits for the master"}
+_LATE = {"public": True, "on": True, "yes": True, "private": False, "hidden": False,
+         "off": False, "no": False}
+
+
+def run_set_late(ctx: Context, invocation: Invocation) -> Outcome:
+    public = _LATE.get(invocation.rest.strip().lower())
+    if public is None:
+        return Outcome.fail("write SET LATE PUBLIC or SET LATE PRIVATE (whether every "
+                            "report names the powers that missed the deadline)")
+    return _setting(ctx, "set_late",
+                    lambda s: replace(s, schedule=replace(s.schedule, late_public=public)),
+                    _late_text(public))
+
+
+def _late_text(public: bool) -> str:
+    return ("every report names the powers that missed the deadline" if public else
+            "only your reports name the powers that missed the deadline")
 
 
 def run_set_dias(ctx: Context, invocation: Invocation) -> Outcome:
@@ -233,6 +250,7 @@ def run_settings(ctx: Context, invocation: Invocation) -> Outcome:
              now_open(jc, seat) if game.state != GameState.FORMING else f"Starts: {start}.",
              *_schedule_lines(settings.schedule),
              f"Missing orders at the end of grace: {_NMR_TEXT[settings.schedule.nmr]}.",
+             f"Late powers: {_late_text(settings.schedule.late_public)}.",
              f"Press: {settings.press.mode.value}; "
              f"{_observers_text(settings.press.observers_see_broadcasts)}.",
              f"Draws: {'DIAS' if settings.draw.dias else 'the powers the votes name'}."]
@@ -254,6 +272,8 @@ def register(registry: Registry) -> None:
          "which press players may send, or whether observers see broadcasts (master)"),
         ("SET NMR", "SET NMR hold|disorder|wait", run_set_nmr,
          "what missing orders mean when grace ends (master)"),
+        ("SET LATE", "SET LATE PUBLIC|PRIVATE", run_set_late,
+         "whether every report names the powers that missed the deadline (master)"),
         ("SET DIAS", "", run_set_dias, "a draw includes all survivors (master)"),
         ("SET NODIAS", "", run_set_nodias, "a draw includes only the powers voted (master)"),
         ("PAUSE", "", run_pause, "stop the game's clock until RESUME (master)"),

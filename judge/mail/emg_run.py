@@ -7,12 +7,11 @@ from judge.commands.context import JudgeContext
 from judge.commands.dispatch import run_message
 from judge.commands.orders import handle_orders
 from judge.commands.reply import Reply
-from judge.game.announce import viewer_of
+from judge.game.announce import turn_report, viewer_of
 from judge.game.errors import GameError
 from judge.game.games import find_game, game_variant, seats_of
 from judge.game.history import following_turns, processed_turns, stored_result
 from judge.mail.emg import TURN, EmgRequest
-from judge.reports.render import render_report
 from judge.store import repo
 from judge.store.models import Account, Seat, SeatRole
 
@@ -70,7 +69,7 @@ def _report(ctx: JudgeContext, seat: Seat, reply: Reply) -> None:
     turn = turns[-1]
     next_turn = following_turns(ctx.session, game).get(turn.id)
     result = stored_result(game, turn, next_turn)
-    body = render_report(game_variant(game), result, viewer_of(seat),
-                         next_turn.deadline if next_turn is not None else None, ctx.zone)
+    body = turn_report(game_variant(game), game, turn, result, viewer_of(seat),
+                       next_turn.deadline if next_turn is not None else None, ctx.zone)
     reply.done(1, f"EMGREPORT {game.name}", f"The latest report ({turn.phase}) follows.")
     reply.note("Report", *body.rstrip("\n").split("\n"))

@@ -22,9 +22,15 @@ from judge.config import Settings
 from judge.game.codes import CONFIRM
 from judge.game.games import primary_address, signon_letter
 from judge.game.throttle import PasswordGuard, PasswordLimits
-from judge.mail.tokens import parse_request_token, parse_token, token_matches
-from judge.store import repo
-from judge.store.models import Seat, SeatStatus
+from judge.mail.tokens import (
+    parse_press_token,
+    parse_request_token,
+    parse_token,
+    press_token_matches,
+    token_matches,
+)
+from judge.store import repo, repo_games
+from judge.store.models import Press, Seat, SeatStatus
 
 _LIVE = (SeatStatus.ACTIVE, SeatStatus.CIVIL_DISORDER)
 STALE_TOKEN = ("The address you replied to belongs to a seat whose password has changed "
@@ -99,3 +105,28 @@ def tell_owners(ctx: JudgeContext, subject: str) -> None:
                          subject=f"{seat.game.name}: another address acted for you",
                          body=body, seat=seat)
 
+
+
+STALE_PRESS_TOKEN = (
+    "The address you replied to answers a piece of press for a seat whose password has "
+    "changed since, or that is no longer played, or it was never the judge's; nothing "
+    "was sent. To write press, sign on and use PRESS TO <powers> … ENDPRESS.")
+
+
+def press_answered(ctx: JudgeContext, recipients: Iterable[str],
+                   judge_address: str) -> tuple[Press, Seat] | str | None:
+    """The press a message replies to and the seat that received it, when a recipient is
+    a press-reply token (judge.mail.tokens); STALE_PRESS_TOKEN when the token does not
+    hold; None when the message carries none."""
+    for address in recipients:
+        parsed = parse_press_token(address, judge_address)
+        if parsed is None:
+            continue
+        press_id, seat_id, mac = parsed
+        seat = repo.seat_by_id(ctx.session, seat_id)
+        press = repo_games.press_by_id(ctx.session, press_id)
+        if seat is None or seat.status not in _LIVE or press is None \
+                or press.game_id != seat.game_id or not press_token_matches(seat, press_id, mac):
+            return STALE_PRESS_TOKEN
+        return press, seat
+    return None

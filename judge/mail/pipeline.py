@@ -18,6 +18,7 @@ from judge.app import Judge
 from judge.commands import run_message, split_message
 from judge.commands.context import JudgeContext
 from judge.commands.orders import handle_orders
+from judge.commands.press import answer_press
 from judge.commands.reply import ERROR_MARKER, Reply
 from judge.mail import identity, limits
 from judge.mail.emg import emg_kind, read_emg
@@ -26,7 +27,7 @@ from judge.mail.inbound import Inbound, read_envelope, read_message
 from judge.mail.tokens import is_own_address
 from judge.store import repo
 from judge.store.db import is_transient
-from judge.store.models import InboxMessage, InboxState, Seat
+from judge.store.models import InboxMessage, InboxState, Press, Seat
 
 log = logging.getLogger(__name__)
 MAX_ATTEMPTS = 3
@@ -148,10 +149,15 @@ def _handle(judge: Judge, session: Session, row: InboxMessage) -> None:
 
 
 def _run(judge: Judge, ctx: JudgeContext, message: Inbound) -> Reply:
-    found = identity.token_seat(ctx, message.recipients, judge.settings.judge_address)
+    # A reply to press is press, whatever it says: its text goes back to the writer.
+    answered = identity.press_answered(ctx, message.recipients, judge.settings.judge_address)
+    found = identity.token_seat(ctx, message.recipients, judge.settings.judge_address) \
+        if answered is None else None
     token_seat = found if isinstance(found, Seat) else None
     kind = emg_kind(message.subject)
-    if kind is not None:
+    if answered is not None:
+        reply = _answer_press(ctx, message, answered)
+    elif kind is not None:
         reply = run_emg(ctx, read_emg(kind, message.body), token_seat)
     else:
         reply = _run_commands(judge, ctx, message, token_seat)
@@ -165,6 +171,16 @@ def _run(judge: Judge, ctx: JudgeContext, message: Inbound) -> Reply:
         reply.note("Note", f"Part of your message could not be read ({message.problem}); "
                            "send your commands as plain text.")
     return reply
+
+
+def _answer_press(ctx: JudgeContext, message: Inbound,
+                  answered: tuple[Press, Seat] | str) -> Reply:
+    if isinstance(answered, str):
+        return _refused(answered)  # a stale or forged press address: nothing is sent
+    press, seat = answered
+    ctx.seat = seat  # the reply proves the seat, as its reply token would
+    ctx.signed_on.append(seat)
+    return answer_press(ctx, press, seat, message.body)
 
 
 def _run_commands(judge: Judge, ctx: JudgeContext, message: Inbound,

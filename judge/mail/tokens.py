@@ -80,3 +80,33 @@ def parse_request_token(address: str, judge_address: str) -> Code | None:
     confirmation or undo code after the '+', else None."""
     token = _token_part(address, judge_address)
     return parse_code(token) if token else None
+
+
+# Press-reply tokens (issue #11, item 15). Press mailed to a seat carries
+# `Reply-To: judge+p<press id>-<seat id>-<mac>@domain`, so that a plain reply goes back
+# as press to whoever wrote it. The mac is keyed by the receiving seat's secret, like a
+# seat token: it names both the press and the seat, cannot be made for another press or
+# seat, and dies with the seat's password (SET PASSWORD, REPLACE).
+_PRESS_TOKEN = re.compile(r"^p(\d{1,18})-(\d{1,18})-([a-z2-7]{16})$")
+
+
+def press_token_address(judge_address: str, press_id: int, seat: Seat) -> str:
+    local, _, domain = judge_address.partition("@")
+    mac = _press_mac(seat.secret, press_id, seat.id)
+    return f"{local}+p{press_id}-{seat.id}-{mac}@{domain}"
+
+
+def parse_press_token(address: str, judge_address: str) -> tuple[int, int, str] | None:
+    """(press id, seat id, mac) when `address` is the judge's with a press token."""
+    match = _PRESS_TOKEN.match(_token_part(address, judge_address) or "")
+    return (int(match.group(1)), int(match.group(2)), match.group(3)) if match else None
+
+
+def press_token_matches(seat: Seat, press_id: int, mac: str) -> bool:
+    return hmac.compare_digest(_press_mac(seat.secret, press_id, seat.id), mac)
+
+
+def _press_mac(secret: str, press_id: int, seat_id: int) -> str:
+    message = f"press:{press_id}:{seat_id}".encode()
+    digest = hmac.new(secret.encode(), message, hashlib.sha256).digest()
+    return base64.b32encode(digest).decode("ascii").lower()[:_MAC_CHARS]

@@ -127,6 +127,7 @@ def test_settings_of_a_running_game(table: Table) -> None:
         "Deadlines fall on: every day, at any time (UTC).",
         "Reminders before the deadline: 1 day.",
         "Missing orders at the end of grace: hold.",
+        "Late powers: every report names the powers that missed the deadline.",
         "Press: white; observers see broadcasts.",
         "Draws: DIAS."])
     assert table.actions() == ["show_settings"]
