@@ -193,8 +193,9 @@ def _skip_reason(judge: Judge, message: Inbound) -> str | None:
     own = judge.settings.judge_address.lower()
     if is_own_address(message.sender, own):
         return "sent by the judge itself"
-    if own in message.loop_markers:
-        return f"X-Loop: {own} (this judge's own mail came back)"
+    marker = next((m for m in message.loop_markers if is_own_address(m, own)), None)
+    if marker is not None:
+        return f"X-Loop: {marker} (this judge's own mail came back)"
     return None
 
 
