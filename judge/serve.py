@@ -25,7 +25,8 @@ from judge.mail.poller import ImapPoller
 from judge.mail.receiver import SmtpReceiver
 from judge.mail.sender import OutboxSender, transport_for
 from judge.scheduler import JudgeScheduler
-from judge.store.db import is_transient, shown_url
+from judge.store.db import shown_url
+from judge.store.errors import describe, needs_operator, trouble
 
 log = logging.getLogger(__name__)
 # How long an idle worker or sender sleeps with nobody waking it: the safety net for a
@@ -34,6 +35,9 @@ IDLE_SECONDS = 5.0
 # The pause after a transient database error (SQLite locked by another writer past its
 # busy timeout, a PostgreSQL restart) before the thread tries again.
 BUSY_PAUSE = 1.0
+# The pause after a full, read-only or failing database, which only the operator mends:
+# long enough that the log says so a few times a minute, not every second.
+MEND_PAUSE = 20.0
 # Messages one of several senders claims per round.
 SENDER_CLAIM = 4
 
@@ -121,15 +125,19 @@ class Daemon:
 
     @contextlib.contextmanager
     def _riding_out(self, name: str, wake: threading.Event) -> Iterator[None]:
-        """A busy or briefly unreachable database pauses a thread; anything else stops it."""
+        """A busy or briefly unreachable database, or a full one, pauses a thread; anything
+        else stops it."""
         try:
             yield
         except Exception as exc:
-            if not is_transient(exc):
+            what = trouble(exc)
+            if what is None:
                 raise
-            log.warning("%s: the database is busy or unreachable (%s); trying again in "
-                        "%.0f s", name, exc.__class__.__name__, BUSY_PAUSE)
-            self.stopping.wait(BUSY_PAUSE)
+            mend = needs_operator(what)
+            pause = MEND_PAUSE if mend else BUSY_PAUSE
+            log.log(logging.ERROR if mend else logging.WARNING,
+                    "%s: %s (%s); trying again in %.0f s", name, what, describe(exc), pause)
+            self.stopping.wait(pause)
             wake.set()
 
     def stop(self) -> None:
