@@ -19,12 +19,14 @@ from datetime import timedelta
 from types import FrameType
 
 from judge.app import Judge
+from judge.mail.claims import ClaimJournal
 from judge.mail.delivery import Transport
 from judge.mail.pipeline import process_pending, receive, receive_many
 from judge.mail.poller import ImapPoller
 from judge.mail.receiver import SmtpReceiver
 from judge.mail.sender import OutboxSender, transport_for
 from judge.scheduler import JudgeScheduler
+from judge.store import repo_mail
 from judge.store.db import shown_url
 from judge.store.errors import describe, needs_operator, trouble
 
@@ -49,6 +51,8 @@ class Daemon:
         self.stopping = threading.Event()
         self._inbox_wake = threading.Event()
         self._outbox_wake = threading.Event()
+        self._journal = ClaimJournal(judge.settings.claims_file, shown_url(judge.db.url)) \
+            if judge.settings.claims_file else None
         self._senders = self._make_senders(transport)
         self.scheduler = JudgeScheduler(judge, on_sweep=lambda _done: self._outbox_wake.set())
         settings = judge.settings
@@ -67,13 +71,14 @@ class Daemon:
         lease = timedelta(seconds=settings.send_lease_seconds)
         transports = [transport] if transport is not None else \
             [transport_for(settings) for _ in range(settings.senders)]
-        return [OutboxSender(self.judge.db, self.judge.clock, t, lease=lease)
-                for t in transports]
+        return [OutboxSender(self.judge.db, self.judge.clock, t, lease=lease,
+                             journal=self._journal) for t in transports]
 
     def _store(self, raw: bytes) -> object:
         return receive(self.judge, raw)
 
     def start(self) -> None:
+        self._release_claims()
         self.scheduler.start()
         self._spawn("worker", self._work)
         for number, sender in enumerate(self._senders, 1):
@@ -89,6 +94,27 @@ class Daemon:
         self._outbox_wake.set()
         log.info("judge serving as %s (database %s)", self.judge.settings.judge_address,
                  shown_url(self.judge.db.url))
+
+    def _release_claims(self) -> None:
+        """What this judge was sending when it last stopped (a crash: its claims journal
+        names them) is due again now, instead of when the claims' lease runs out."""
+        journal = self._journal
+        left = journal.open() if journal is not None else []
+        if journal is None or not left:
+            return
+        try:
+            with self.judge.db.unit_of_work() as session:
+                released = repo_mail.release_claims(session, left, self.judge.clock.now())
+        except Exception as exc:
+            what = trouble(exc)
+            if what is None:
+                raise
+            log.warning("outbox: the messages this judge was sending when it stopped wait "
+                        "out their lease: %s (%s)", what, describe(exc))
+            return
+        journal.settled(row_id for row_id, _ in left)
+        log.info("outbox: %d message(s) this judge was sending when it stopped are due "
+                 "again now", released)
 
     def _spawn(self, name: str, target: Callable[[], None]) -> None:
         thread = threading.Thread(target=self._guarded(name, target), name=name, daemon=True)
@@ -152,6 +178,8 @@ class Daemon:
             self.poller.close()
         for sender in self._senders:
             sender.close()
+        if self._journal is not None:
+            self._journal.close()
         self.scheduler.shutdown()
         log.info("judge stopped")
 
