@@ -136,10 +136,12 @@ def _reverse_path(mail_from: str | None) -> str:
 def _refusal(content: bytes, mail_from: str | None) -> str | None:
     """A permanent refusal, saying why, of a message whose From names no address the judge
     could answer; None to take it. The sender's MTA then tells its author at once, instead
-    of the judge dropping it unanswered. A bounce (null sender) is never answered anyway:
-    it is taken, and dropped as a bounce."""
-    problem = read_envelope(content).sender_problem
-    if problem is None or _reverse_path(mail_from) == "<>":
+    of the judge dropping it unanswered. Automatic mail and bounces (the null sender) are
+    never answered anyway: they are taken and dropped, rather than bounced back to a
+    machine."""
+    envelope = read_envelope(content)
+    problem = envelope.sender_problem
+    if problem is None or envelope.automatic or _reverse_path(mail_from) == "<>":
         return None
     # RFC 3463 X.1.7: bad sender's mailbox address syntax. A reply line is ASCII (RFC 5321
     # §4.2, unless the client asked for SMTPUTF8), so the quotation is escaped.

@@ -250,12 +250,17 @@ def test_a_from_the_judge_could_never_answer_is_refused_for_good_saying_why(
     assert inbox(judge_on_db) == []
 
 
-def test_a_bounce_with_such_a_from_is_taken_and_dropped(
+def test_a_bounce_or_a_machine_s_reply_with_such_a_from_is_taken_and_dropped(
         receiver: SmtpReceiver, judge_on_db: Judge) -> None:
+    unanswerable = BOUNCE.replace(b"Mail System <notices@mx.example.test>",
+                                  b"=?utf-8?q?x=40y.example?=")
     with smtp(receiver) as client:
-        client.sendmail("<>", [JUDGE], BOUNCE.replace(b"Mail System <notices@mx.example.test>",
-                                                      b"=?utf-8?q?x=40y.example?="))
-    assert outcomes(judge_on_db) == [("dropped", "automatic message: null Return-Path", 0)]
+        client.sendmail("<>", [JUDGE], unanswerable)
+        client.sendmail("responder@example.test", [JUDGE],
+                        b"Auto-Submitted: auto-replied\r\n" + unanswerable)
+    assert outcomes(judge_on_db) == [
+        ("dropped", "automatic message: null Return-Path", 0),
+        ("dropped", "automatic message: Auto-Submitted: auto-replied", 0)]
 
 
 def test_a_utf8_from_is_answered_and_the_reply_sent_with_smtputf8(

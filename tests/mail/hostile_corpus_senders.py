@@ -113,6 +113,20 @@ AUTO_REPLY_CASES = [
     _machine("precedence_auto_reply", "Precedence: auto_reply", "Precedence: auto_reply"),
     _machine("x_autoreply_from", "X-Autoreply-From header",
              "X-Autoreply-From: p@players.example"),
+    Case("postmaster_notice", message("postmaster_notice", "HELP LIST",
+                                      sender=f"From: <Postmaster@mx.{DOMAIN}>".encode()),
+         Dropped("From postmaster")),
+    Case("read_receipt", _bounce(
+        "read_receipt", *multipart("r1", (("Content-Type: text/plain",), ("HELP LIST",)),
+                                   (("Content-Type: message/disposition-notification",),
+                                    ("Disposition: manual-action/MDN-sent-manually; "
+                                     "displayed",))),
+        return_path=f"Return-Path: <{address_of('read_receipt')}>",
+        content_type='multipart/report; report-type=disposition-notification; boundary="r1"'),
+         Dropped("multipart/report")),
+    _machine("list_id_and_unsubscribe", "List-Id header",
+             "List-Id: <players.lists.example>", "List-Unsubscribe: <mailto:leave@x.example>",
+             "Precedence: first-class"),
     # What a person writes is answered, whatever an Exchange server added to it.
     _answered("outlook_suppress_all", "X-Auto-Response-Suppress: All",
               "X-MS-Has-Attach:", "X-MS-TNEF-Correlator:"),
