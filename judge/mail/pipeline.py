@@ -222,11 +222,13 @@ def _record_failure(judge: Judge, inbox_id: int, exc: Exception) -> None:
             return
         row.attempts += 1
         row.error = f"{type(exc).__name__}: {exc}"
-        if row.attempts >= MAX_ATTEMPTS:
+        quarantined = row.attempts >= MAX_ATTEMPTS
+        if quarantined:
             row.state = InboxState.QUARANTINED
-            log.error("message %s quarantined after %s attempts: %s", inbox_id,
-                      row.attempts, row.error)
             _tell_operator(judge, session, row)
+    if quarantined:  # said once the commit stood, like every outcome
+        log.error("message %s quarantined after %s attempts: %s", inbox_id, row.attempts,
+                  row.error)
 
 
 def _tell_operator(judge: Judge, session: Session, row: InboxMessage) -> None:
