@@ -26,11 +26,13 @@ from judge.mail.emg_run import run_emg
 from judge.mail.inbound import Inbound, read_envelope, read_message
 from judge.mail.tokens import is_own_address
 from judge.store import repo
-from judge.store.db import is_transient
+from judge.store.errors import describe, is_transient, needs_operator, trouble
 from judge.store.models import InboxMessage, InboxState, Press, Seat
 
 log = logging.getLogger(__name__)
 MAX_ATTEMPTS = 3
+# A log line, format and arguments, written once the transaction it reports committed.
+Outcome = tuple[str, tuple[object, ...]]
 # Messages processed in one transaction: enough to spread a commit's cost, few enough that
 # a batch holds SQLite's write lock for well under its busy timeout.
 BATCH = 16
@@ -78,22 +80,28 @@ def process_message(judge: Judge, inbox_id: int) -> None:
 def process_batch(judge: Judge, ids: Sequence[int]) -> None:
     """Each message in a savepoint of one transaction: one that raises is rolled back alone,
     its failure counted after the commit; a busy database rolls back the whole batch, which
-    stays new and does not count towards quarantine."""
+    stays new and does not count towards quarantine. What each message came to is logged
+    once the commit stands, never for work a failed commit undid."""
     failed: list[tuple[int, Exception]] = []
+    outcomes: list[Outcome] = []
     try:
         with judge.db.unit_of_work() as session:
             for inbox_id in ids:
-                failure = _process_one(judge, session, inbox_id)
+                failure = _process_one(judge, session, inbox_id, outcomes)
                 if failure is not None:
                     failed.append((inbox_id, failure))
             faults.point("process-before-commit")
     except Exception as exc:
-        if is_transient(exc):
-            log.warning("messages %s: the database was busy (%s); they will be tried again",
-                        ", ".join(map(str, ids)), exc.__class__.__name__)
+        what = trouble(exc)
+        if what is not None:
+            log.log(logging.ERROR if needs_operator(what) else logging.WARNING,
+                    "messages %s not processed: %s (%s); they stay stored and will be tried "
+                    "again", ", ".join(map(str, ids)), what, describe(exc))
             raise
         _batch_failed(judge, ids, exc)
         return
+    for line, args in outcomes:
+        log.info(line, *args)
     for inbox_id, error in failed:
         _record_failure(judge, inbox_id, error)
 
@@ -108,12 +116,15 @@ def _batch_failed(judge: Judge, ids: Sequence[int], exc: Exception) -> None:
     _record_failure(judge, ids[0], exc)
 
 
-def _process_one(judge: Judge, session: Session, inbox_id: int) -> Exception | None:
+def _process_one(judge: Judge, session: Session, inbox_id: int,
+                 outcomes: list[Outcome]) -> Exception | None:
     try:
         with session.begin_nested():
             row = repo.lock_inbox_message(session, inbox_id)
-            if row is not None and row.state == InboxState.NEW:
-                _handle(judge, session, row)
+            outcome = _handle(judge, session, row) \
+                if row is not None and row.state == InboxState.NEW else None
+        if outcome is not None:
+            outcomes.append(outcome)
     except Exception as exc:
         if is_transient(exc):
             raise
@@ -122,16 +133,15 @@ def _process_one(judge: Judge, session: Session, inbox_id: int) -> Exception | N
     return None
 
 
-def _handle(judge: Judge, session: Session, row: InboxMessage) -> None:
+def _handle(judge: Judge, session: Session, row: InboxMessage) -> Outcome:
     message = read_message(row.raw)
     skip = _skip_reason(judge, message)
     if skip is None:
         refusal = limits.check_message(judge.settings, session, row)
         skip = refusal.dropped if refusal is not None else None
     if skip is not None:
-        log.info("message %s dropped: %s", row.id, skip)
         row.state, row.error = InboxState.DROPPED, skip
-        return
+        return "message %s dropped: %s", (row.id, skip)
     ctx = JudgeContext(registry=judge.registry, session=session, clock=judge.clock,
                        postman=judge.postman, sender=message.sender, inbox=row,
                        account=repo.account_by_address(session, message.sender),
@@ -145,7 +155,7 @@ def _handle(judge: Judge, session: Session, row: InboxMessage) -> None:
                        body=reply.render(), reply_to=row, seat=ctx.seat)
     identity.tell_owners(ctx, message.subject)
     row.state = InboxState.DONE
-    log.info("message %s from %s: %s", row.id, message.sender, reply.summary())
+    return "message %s from %s: %s", (row.id, message.sender, reply.summary())
 
 
 def _run(judge: Judge, ctx: JudgeContext, message: Inbound) -> Reply:
@@ -212,8 +222,9 @@ def _skip_reason(judge: Judge, message: Inbound) -> str | None:
     own = judge.settings.judge_address.lower()
     if is_own_address(message.sender, own):
         return "sent by the judge itself"
-    if own in message.loop_markers:
-        return f"X-Loop: {own} (this judge's own mail came back)"
+    marker = next((m for m in message.loop_markers if is_own_address(m, own)), None)
+    if marker is not None:
+        return f"X-Loop: {marker} (this judge's own mail came back)"
     return None
 
 
@@ -230,11 +241,13 @@ def _record_failure(judge: Judge, inbox_id: int, exc: Exception) -> None:
             return
         row.attempts += 1
         row.error = f"{type(exc).__name__}: {exc}"
-        if row.attempts >= MAX_ATTEMPTS:
+        quarantined = row.attempts >= MAX_ATTEMPTS
+        if quarantined:
             row.state = InboxState.QUARANTINED
-            log.error("message %s quarantined after %s attempts: %s", inbox_id,
-                      row.attempts, row.error)
             _tell_operator(judge, session, row)
+    if quarantined:  # said once the commit stood, like every outcome
+        log.error("message %s quarantined after %s attempts: %s", inbox_id, row.attempts,
+                  row.error)
 
 
 def _tell_operator(judge: Judge, session: Session, row: InboxMessage) -> None:

@@ -13,6 +13,7 @@ from judge.config import Settings
 from tests.mail.hostile_corpus_accounts import ACCOUNT_CASES
 from tests.mail.hostile_corpus_orders import ORDERS_CASES
 from tests.mail.hostile_corpus_press import PRESS_CASES
+from tests.mail.hostile_corpus_senders import SENDER_CASES
 from tests.mail.hostile_corpus_text import TEXT_CASES
 from tests.mail.hostile_mail import (
     HELP_LIST,
@@ -177,4 +178,4 @@ BROKEN_CASES = [
 ]
 
 CORPUS: list[Case] = [*MIME_CASES, *CHARSET_CASES, *BROKEN_CASES, *TEXT_CASES, *ORDERS_CASES,
-                      *ACCOUNT_CASES, *PRESS_CASES]
+                      *ACCOUNT_CASES, *PRESS_CASES, *SENDER_CASES]
