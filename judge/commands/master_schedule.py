@@ -16,7 +16,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from judge.commands.items import Invocation, Outcome
-from judge.commands.master import at, master_of, now_open, record
+from judge.commands.master import at, master_of, moved, now_open, record
 from judge.commands.registry import Command, Context, Registry
 from judge.game import mastering
 from judge.game.errors import GameError
@@ -223,7 +223,7 @@ def run_resume(ctx: Context, invocation: Invocation) -> Outcome:
     what = "a new deadline" if renewed else "its deadline"
     mastering.notify(jc.session, jc.postman, game, "resumed",
                      lambda s: f"The master has resumed {game.name}. {turn.phase} has "
-                               f"{what}: {at(turn.deadline, s)}.\n")
+                               f"{what}: {moved(turn.deadline, s, jc.clock.now())}.\n")
     return Outcome.ok(f"{game.name} is running again with {what}; everyone was told.",
                       now_open(jc, seat))
 

@@ -247,7 +247,7 @@ def master_rolls_back_spring_1902(table: Table, first: dict[str, str]) -> None:
         assert (notice.subject, notice.body) == ("alpha: rolled back to S1902M", (
             "The master of alpha rolled the game back to the start of Spring 1902 Movement.\n"
             "Your orders for it stand; orders for the phases undone (F1902M) are kept for "
-            f"when they come round.\nNew deadline: {due.seen_by(address)}\n"))
+            f"when they come round.\nNew deadline: {due.seen_by(address)} (in 3 days)\n"))
     assert table.phases() == ["S1901M", "F1901M", "F1901R", "W1901A", "S1902M"]
     assert table.ordered("S1902M") == sorted(PLAYERS)
     listing = table.send(PLAYERS["ITALY"].address, "LIST alpha").body
