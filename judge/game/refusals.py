@@ -29,9 +29,9 @@ from judge.engine.outcome import OrderResult, Outcome, Reason
 from judge.engine.position import Position
 from judge.engine.types import ADJUSTMENT, MOVEMENT, RETREAT
 from judge.game import ordering
-from judge.game.wording import in_report_words
 from judge.grammar import Grammar, OrderSyntaxError
 from judge.reports.views import power_name
+from judge.reports.wording import in_report_words
 from judge.variant import Variant
 
 HELP_ORDERS = "HELP ORDERS shows how to write orders, with examples."

@@ -12,13 +12,15 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
+from functools import partial
 
 from judge.engine.geo import Geography
 from judge.engine.orders import Order
 from judge.engine.outcome import Adjustment, OrderResult, Reason
 from judge.engine.types import ADJUSTMENT, Phase, Unit, province_of
 from judge.engine.visibility import Seen, Sighting
-from judge.reports.notation import order_text, place, result_tag, unit_text
+from judge.reports.notation import order_text, place, power_name, result_tag, unit_text
+from judge.reports.wording import in_report_words
 from judge.variant import Variant
 
 NO_ORDER = "no order"
@@ -36,10 +38,6 @@ class PowerOrders:
     power: str
     orders: tuple[OrderLine, ...]
     nothing_sent: bool = False  # the power sent no orders at all this phase
-
-
-def power_name(power: str) -> str:
-    return power.title()
 
 
 def power_rank(variant: Variant) -> dict[str, int]:
@@ -64,7 +62,7 @@ def power_orders(variant: Variant, phase: Phase, events: Sequence[Seen],
     `players` the powers someone plays (None: all), the only ones that can be silent."""
     geo = variant.rules.geo
     lines: dict[str, list[tuple[tuple[int, str], OrderLine]]] = {}
-    for power, loc, line in _lines(geo, phase, seen):
+    for power, loc, line in _lines(variant, phase, seen):
         lines.setdefault(power, []).append((place_key(geo, loc), line))
     silent = _silent(events, seen) & set(players if players is not None else lines)
     rank = power_rank(variant)
@@ -74,14 +72,16 @@ def power_orders(variant: Variant, phase: Phase, events: Sequence[Seen],
         for p, found in sorted(lines.items(), key=lambda i: rank.get(i[0], len(rank))))
 
 
-def _lines(geo: Geography, phase: Phase,
+def _lines(variant: Variant, phase: Phase,
            seen: Sequence[Seen]) -> Iterable[tuple[str, str | None, OrderLine]]:
     """(power, the place it is about, the line) for each result, sighting and waived build."""
+    geo = variant.rules.geo
     kinds_at = {province_of(e.unit.loc): e.unit.kind for e in seen
                 if isinstance(e, OrderResult) and e.unit is not None}
     for e in seen:
         if isinstance(e, OrderResult):
-            yield e.power, _loc(e.unit, e.order), _result_line(geo, e, phase.kind, kinds_at)
+            line = _result_line(variant, e, phase.kind, kinds_at)
+            yield e.power, _loc(e.unit, e.order), line
         elif isinstance(e, Sighting):
             text = f"{unit_text(geo, e.unit.kind, e.unit.loc)} (order not reported)."
             tag = f"(*{Reason.DISLODGED.value}*)" if e.dislodged else ""
@@ -97,15 +97,15 @@ def _loc(unit: Unit | None, order: Order | None) -> str | None:
     return order.loc if order is not None and order.loc else None
 
 
-def _result_line(geo: Geography, result: OrderResult, phase_kind: str,
+def _result_line(variant: Variant, result: OrderResult, phase_kind: str,
                  kinds_at: dict[str, str]) -> OrderLine:
-    text = order_text(geo, result, phase_kind, kinds_at)
+    text = order_text(variant.rules.geo, result, phase_kind, kinds_at)
     if result.unordered:
         # The rules acted for the power: a hold or a disband, or in the adjustments a
         # removal by the civil disorder rule (DATC 4.D.8).
         note = REMOVED if phase_kind == ADJUSTMENT else NO_ORDER
         text = f"{text.removesuffix('.')} ({note})."
-    return OrderLine(text, result_tag(result))
+    return OrderLine(text, result_tag(result, partial(in_report_words, variant)))
 
 
 def _tally(events: Iterable[Seen]) -> dict[str, tuple[int, int, int]]:

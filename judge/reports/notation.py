@@ -5,7 +5,7 @@ Everything here reads structured records (orders, units, outcomes), never render
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 from judge.engine.geo import Geography
 from judge.engine.orders import (
@@ -78,21 +78,26 @@ def _target(geo: Geography, kind: str | None, target: str, dest: str | None,
     return unit if dest is None else f"{unit} -> {place(geo, dest)}"
 
 
-def result_tag(result: OrderResult) -> str:
+def power_name(power: str) -> str:
+    return power.title()
+
+
+def result_tag(result: OrderResult, words: Callable[[str], str] = str) -> str:
     """'' for an order that simply succeeded, else the classic tag: '(*bounce*)',
-    '(*void*)', '(*illegal: nth is not adjacent to pic*)', '(*cut, dislodged*)'."""
-    words: list[str] = []
+    '(*void*)', '(*illegal: North Sea is not adjacent to Picardy*)', '(*cut, dislodged*)'.
+    `words` rewrites the engine's own notes in the report's words (judge.reports.wording)."""
+    tags: list[str] = []
     if result.outcome == Outcome.ILLEGAL:
-        words.append(f"illegal: {result.message}" if result.message else _illegal(result))
+        tags.append(f"illegal: {words(result.message)}" if result.message else _illegal(result))
     elif result.outcome == Outcome.VOID:
-        words.append(Reason.NO_MATCH.value)
+        tags.append(Reason.NO_MATCH.value)
     elif result.reason is not None:
-        words.append(result.reason.value)
+        tags.append(result.reason.value)
     elif result.message and not result.unordered:  # a success with a note (Envoy 7)
-        words.append(result.message)  # (the rules' own choices are marked by the view)
+        tags.append(words(result.message))  # (the rules' own choices are marked by the view)
     if result.dislodged and result.reason != Reason.DISLODGED:
-        words.append(Reason.DISLODGED.value)
-    return f"(*{', '.join(words)}*)" if words else ""
+        tags.append(Reason.DISLODGED.value)
+    return f"(*{', '.join(tags)}*)" if tags else ""
 
 
 def _illegal(result: OrderResult) -> str:
