@@ -190,7 +190,9 @@ def serve(judge: Judge) -> int:
     stop_requested = threading.Event()
 
     def on_signal(signum: int, _frame: FrameType | None) -> None:
-        log.info("%s received; stopping", signal.Signals(signum).name)
+        # A supervisor may signal the process and its group alike: say it once.
+        if not stop_requested.is_set():
+            log.info("%s received; stopping", signal.Signals(signum).name)
         stop_requested.set()
         daemon.stopping.set()
 

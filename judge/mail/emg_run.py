@@ -26,7 +26,7 @@ def run_emg(ctx: JudgeContext, request: EmgRequest, token_seat: Seat | None) -> 
         seat = _seat(ctx, request, token_seat)
     except GameError as exc:
         # The game line may hold a password: the reply quotes the game's name alone.
-        reply.error(1, f"{request.account} {request.game.partition(' ')[0]}", str(exc))
+        reply.error(1, f"{request.account} {next(iter(request.game.split()), '')}", str(exc))
         return reply
     ctx.seat = seat
     ctx.signed_on.append(seat)
@@ -39,7 +39,9 @@ def run_emg(ctx: JudgeContext, request: EmgRequest, token_seat: Seat | None) -> 
 
 def _seat(ctx: JudgeContext, request: EmgRequest, token_seat: Seat | None) -> Seat:
     account = _account(ctx, request.account)
-    name, _, password = request.game.partition(" ")
+    # Any white space separates the password (a tab too), and it is never quoted back.
+    name, *rest = request.game.split(maxsplit=1)
+    password = rest[0] if rest else ""
     game = find_game(ctx.session, name)
     seat = next((s for s in seats_of(game, SeatRole.PLAYER)
                  if s.account_id == account.id and s.power), None)

@@ -135,3 +135,12 @@ def test_emgturn_passwords_are_throttled_like_signon(talk: Conversation) -> None
     locked = _emg(talk, france, "EMGTURN", "A Par - Pic")  # the right one now waits
     assert "not checked: too many wrong passwords were tried for France in alpha" in locked
     assert "Picardy" not in locked
+
+
+def test_a_password_after_a_tab_is_never_quoted_back(talk: Conversation) -> None:
+    france = started_game(talk)["FRANCE"]
+    ident = _account_id(talk, france.address)
+    reply = talk.send(france.address, f"EMGSTART\n{ident}\nalphx\t{france.password}\n"
+                                      "A Par - Bur\nEMGEND", subject="EMGTURN")
+    assert reply is not None and "no game called 'alphx'" in reply.body
+    assert france.password not in reply.body
