@@ -44,9 +44,19 @@ def test_outlook_header_block_under_a_rule() -> None:
                 "Subject: Spring 1901", "", "A PAR - PIC") == "A PAR - BUR"
 
 
-def test_header_block_with_date_after_a_blank_line() -> None:
-    assert body("A PAR - BUR", "From: judge@dip.example", "", "Date: Mon, 2 Nov 2026",
-                "A PAR - PIC") == "A PAR - BUR"
+def test_header_block_with_blank_lines_between_its_fields() -> None:
+    assert body("A PAR - BUR", "From: judge@dip.example", "", "Date: Mon, 2 Nov 2026", "",
+                "Subject: Spring 1901", "A PAR - PIC") == "A PAR - BUR"
+
+
+@pytest.mark.parametrize("block", [
+    ("From: the Tsar", "Sent: by pigeon"),  # issue #11: no Subject, so no header block
+    ("From: the Tsar", "Subject: peace"),  # no date
+    ("From: the Tsar", "Sent: by pigeon", "A PAR - BUR", "Subject: peace"),  # not a block
+])
+def test_header_looking_lines_are_the_senders_text(block: tuple[str, ...]) -> None:
+    lines = ("PRESS TO ALL", *block, "ENDPRESS", "F BRE - MAO")
+    assert body(*lines) == "\n".join(lines)
 
 
 def test_from_line_alone_is_not_a_block() -> None:
@@ -71,7 +81,7 @@ def test_three_dashes_are_no_signature() -> None:
 
 def test_outlook_html_reply() -> None:
     html = ('<div>A PAR - BUR</div><hr><div id="divRplyFwdMsg"><b>From:</b> Judge<br>'
-            "<b>Sent:</b> Monday<br></div><div>A PAR - PIC</div>")
+            "<b>Sent:</b> Monday<br><b>Subject:</b> Spring 1901</div><div>A PAR - PIC</div>")
     assert body(html, content_type="text/html") == "A PAR - BUR"
 
 
