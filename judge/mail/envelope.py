@@ -44,7 +44,11 @@ _PHRASE = rf"(?:{_ATEXT}+|{_QUOTED})(?:[ \t]+(?:{_ATEXT}+|{_QUOTED}))*"
 _PLAIN_ADDRESS = re.compile(
     rf"[ \t]*(?:(?:{_PHRASE})?[ \t]*<({_DOT_ATOM}@{_DOT_ATOM})>|({_DOT_ATOM}@{_DOT_ATOM}))[ \t]*")
 _PLAIN_MSG_ID = re.compile(rf"[ \t]*<{_DOT_ATOM}@{_DOT_ATOM}>[ \t]*")
-_END_OF_HEADERS = re.compile(rb"(?:\r\n|\r(?!\n)|\n)(?:\r\n|\r|\n)")
+END_OF_HEADERS = re.compile(rb"(?:\r\n|\r(?!\n)|\n)(?:\r\n|\r|\n)")
+# The header block parsed: the parser reads it line by line in Python, and a header of
+# megabytes would hold a receiver or the worker for seconds. Postfix keeps 100 KB of one
+# field (header_size_limit); the fields past this many bytes are not read.
+MAX_HEADER_BYTES = 256 * 1024
 # RFC 2045 §5.1 token, less the characters of RFC 2231 extended parameters (' * %).
 _MIME_TOKEN = r"[!#$&+.^_`|~0-9A-Za-z-]+"
 _MIME_PARAMS = rf"(?:[ \t]*;[ \t]*{_MIME_TOKEN}=(?:{_MIME_TOKEN}|{_QUOTED}))*[ \t]*"
@@ -168,8 +172,9 @@ def _plain_addresses(values: list[str]) -> list[str] | None:
 def header_block(raw: bytes) -> Message:
     """The header fields of raw message bytes, parsed without splitting the body into lines:
     the parse ends at the first empty line (RFC 5322 §2.1), so it is cut there."""
-    end = _END_OF_HEADERS.search(raw)
-    return BytesHeaderParser(policy=READ_POLICY).parsebytes(raw[:end.end()] if end else raw)
+    end = END_OF_HEADERS.search(raw, 0, MAX_HEADER_BYTES)
+    return BytesHeaderParser(policy=READ_POLICY).parsebytes(
+        raw[:end.end() if end else MAX_HEADER_BYTES])
 
 
 def thread(raw: bytes) -> list[str]:
