@@ -77,12 +77,15 @@ def process_message(judge: Judge, inbox_id: int) -> None:
 def process_batch(judge: Judge, ids: Sequence[int]) -> None:
     """Each message in a savepoint of one transaction: one that raises is rolled back alone,
     its failure counted after the commit; a busy database rolls back the whole batch, which
-    stays new and does not count towards quarantine."""
+    stays new and does not count towards quarantine. The messages are read before that
+    transaction begins: however long a hostile body takes to read, it holds no lock that
+    the receivers, the sender or the scheduler wait for."""
+    messages = _read_new(judge, ids)
     failed: list[tuple[int, Exception]] = []
     try:
         with judge.db.unit_of_work() as session:
             for inbox_id in ids:
-                failure = _process_one(judge, session, inbox_id)
+                failure = _process_one(judge, session, inbox_id, messages.get(inbox_id))
                 if failure is not None:
                     failed.append((inbox_id, failure))
             faults.point("process-before-commit")
@@ -97,6 +100,16 @@ def process_batch(judge: Judge, ids: Sequence[int]) -> None:
         _record_failure(judge, inbox_id, error)
 
 
+def _read_new(judge: Judge, ids: Sequence[int]) -> dict[int, Inbound]:
+    """The messages among `ids` still new, read from their stored bytes: a short
+    transaction fetches the bytes, and the parse runs after it ended."""
+    with judge.db.unit_of_work() as session:
+        rows = [repo.inbox_message(session, inbox_id) for inbox_id in ids]
+        raws = {row.id: row.raw for row in rows if row is not None
+                and row.state == InboxState.NEW}
+    return {inbox_id: read_message(raw) for inbox_id, raw in raws.items()}
+
+
 def _batch_failed(judge: Judge, ids: Sequence[int], exc: Exception) -> None:
     """The commit itself failed: each message again alone, so the one at fault is found."""
     if len(ids) > 1:
@@ -107,12 +120,15 @@ def _batch_failed(judge: Judge, ids: Sequence[int], exc: Exception) -> None:
     _record_failure(judge, ids[0], exc)
 
 
-def _process_one(judge: Judge, session: Session, inbox_id: int) -> Exception | None:
+def _process_one(judge: Judge, session: Session, inbox_id: int,
+                 message: Inbound | None) -> Exception | None:
+    """One message in its savepoint; `message` is its bytes read, None if it was not new
+    when the batch was read (another worker's since: the lock below tells)."""
     try:
         with session.begin_nested():
             row = repo.lock_inbox_message(session, inbox_id)
-            if row is not None and row.state == InboxState.NEW:
-                _handle(judge, session, row)
+            if row is not None and row.state == InboxState.NEW and message is not None:
+                _handle(judge, session, row, message)
     except Exception as exc:
         if is_transient(exc):
             raise
@@ -121,8 +137,7 @@ def _process_one(judge: Judge, session: Session, inbox_id: int) -> Exception | N
     return None
 
 
-def _handle(judge: Judge, session: Session, row: InboxMessage) -> None:
-    message = read_message(row.raw)
+def _handle(judge: Judge, session: Session, row: InboxMessage, message: Inbound) -> None:
     skip = _skip_reason(judge, message)
     if skip is None:
         refusal = limits.check_message(judge.settings, session, row)
