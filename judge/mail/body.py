@@ -77,10 +77,7 @@ def _part_text(raw: bytes, part: Part) -> tuple[str, bool]:
     text = decode_bytes(data, part.headers.get_content_charset())
     if part.headers.get_content_subtype() == "html":
         html, more = _head(text, MAX_HTML_CHARS)
-        text = html_to_text(html)
-        if more:
-            text = text.rpartition("\n")[0]  # the cut may have left the last line half
-        return clean(text), cut or more
+        return clean(html_to_text(html, cut=more)), cut or more
     text, more = _head(text, MAX_TEXT_CHARS)
     # RFC 3676: format=flowed wraps long lines with a trailing space; put them back together.
     flowed = _param(part.headers, "format") == "flowed"

@@ -40,14 +40,16 @@ _TOKEN = re.compile(r"""
 Token = tuple[str, str]  # ("text", text) or ("start" | "end" | "empty", tag name)
 
 
-def html_to_text(html: str) -> str:
+def html_to_text(html: str, *, cut: bool = False) -> str:
+    """The lines of `html`; with `cut` (the document goes on after it), the line still open
+    at its end is left out: it may be half a command."""
     lines = _Lines()
     for kind, value in _tokens(html):
         if kind == "text":
             lines.data(unescape(value))  # character references (§13.2.5.72)
         else:
             lines.tag(value, {"start": 1, "end": -1, "empty": 0}[kind])
-    return lines.text()
+    return lines.text(open_line=not cut)
 
 
 def _tokens(html: str) -> Iterator[Token]:
@@ -107,8 +109,9 @@ class _Lines:
         if step and kind:
             self._depth[kind] = max(0, self._depth[kind] + step)  # stray end tags abound
 
-    def text(self) -> str:
-        self._break()
+    def text(self, *, open_line: bool = True) -> str:
+        if open_line:
+            self._break()
         out: list[str] = []
         for line in self._lines:
             if line or (out and out[-1]):  # at most one blank line in a row

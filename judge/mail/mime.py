@@ -43,8 +43,8 @@ TOO_LARGE = "its parts are too large and too deeply nested to search through"
 
 # The header lines at the start of a part, as email.feedparser's headerRE tells them: a
 # field, a continuation line, or a Unix "From " line. The first other line ends them.
-_HEADER_LINES = re.compile(rb"(?:(?:From |[\x21-\x39\x3b-\x7e]*:|[ \t])[^\r\n]*"
-                           rb"(?:\r\n|\r|\n|\Z))*")
+_HEADER_START = re.compile(rb"From |[\x21-\x39\x3b-\x7e]*:|[ \t]")
+_HEADER_LINES = re.compile(rb"(?:(?:%s)[^\r\n]*(?:\r\n|\r|\n|\Z))*" % _HEADER_START.pattern)
 _LINE_END = re.compile(rb"\r\n|\r|\n")
 # RFC 2046 §5.1.1: a boundary line is "--" and 1-70 bchars (less the space) on its own.
 _BOUNDARY_LINE = re.compile(rb"^--([0-9A-Za-z'()+_,./:=?-]{1,70})[ \t]*\r?$", re.MULTILINE)
@@ -70,13 +70,19 @@ def body_start(raw: bytes, start: int = 0, end: int | None = None,
     that ends them (RFC 5322 §2.1), or at the first line that is no header line. Header
     lines past `limit` bytes are not read one by one: the body starts after an empty line."""
     end = len(raw) if end is None else end
-    lines = _HEADER_LINES.match(raw, start, min(end, start + limit))  # zero lines or more
+    cap = min(end, start + limit)
+    lines = _HEADER_LINES.match(raw, start, cap)  # zero lines or more: always a match
     pos = lines.end() if lines else start
-    if pos >= start + limit:
+    if cap < end and (pos == cap or _cut_header_line(raw, pos, cap, end)):
         blank = END_OF_HEADERS.search(raw, pos, end)
         return blank.end() if blank else end
     blank = _LINE_END.match(raw, pos, end)
     return blank.end() if blank else pos
+
+
+def _cut_header_line(raw: bytes, pos: int, cap: int, end: int) -> bool:
+    """Whether the line at `pos` failed to read as a header line only because `cap` cut it."""
+    return _LINE_END.search(raw, pos, cap) is None and bool(_HEADER_START.match(raw, pos, end))
 
 
 def part_at(raw: bytes, start: int, end: int, default_type: str | None = None) -> Part:
@@ -107,6 +113,11 @@ class Walk:
         self._parts = 0
         self._guesses = MAX_BOUNDARY_GUESSES
         self.problem: str | None = None
+
+    @property
+    def searched(self) -> int:
+        """Bytes searched for delimiter lines so far, over all levels."""
+        return SCAN_BUDGET - self._budget
 
     def leaves(self) -> Iterator[Part]:
         """The parts that hold content, in order. Attached messages (message/rfc822, a
