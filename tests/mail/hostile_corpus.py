@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 
 from judge.config import Settings
+from tests.mail.hostile_corpus_bodies import BODY_CASES
 from tests.mail.hostile_corpus_text import TEXT_CASES
 from tests.mail.hostile_mail import (
     HELP_LIST,
@@ -173,4 +174,4 @@ BROKEN_CASES = [
     Case("headers_only", message("headers_only")[:-4], replied(NOTHING)),
 ]
 
-CORPUS: list[Case] = [*MIME_CASES, *CHARSET_CASES, *BROKEN_CASES, *TEXT_CASES]
+CORPUS: list[Case] = [*MIME_CASES, *CHARSET_CASES, *BROKEN_CASES, *TEXT_CASES, *BODY_CASES]
