@@ -170,6 +170,10 @@ PART_CASES = [
     _parts("parts_1001", 1001, (("Content-Type: application/octet-stream",), ("AAAA",))),
     _parts("parts_1001_empty", 1001, ((), ())),  # delimiter lines with nothing between
     _noise("base64_noise"),
+    # Python decodes "punycode" in quadratic time; it is no charset, so it is not used.
+    Case("charset_punycode_bomb", mime("charset_punycode_bomb", "text/plain; charset=punycode",
+                                       "HELP LIST", "a-" + "b" * 1_000_000),
+         replied(HELP_LIST, CUT)),
 ]
 
 

@@ -157,3 +157,12 @@ def test_more_levels_are_refused_in_words(style: str, depth: int) -> None:
     found = read_message(nest(depth, style))
     assert (found.sender, found.body, found.problem) == ("alice@example.org", "", TOO_DEEP)
     assert TOO_DEEP == "its parts are nested more than 32 levels deep"
+
+
+@pytest.mark.parametrize(("charset", "text"), [
+    ("punycode", b"a-" + fill(b"b", 1024 * 1024)),  # quadratic: 120 KB took 4.5 s
+    ("IDNA", b"xn--" + fill(b"b", 1024 * 1024)),  # the same decoder behind "xn--"
+])
+def test_codecs_that_are_no_charset_are_not_used(charset: str, text: bytes) -> None:
+    found = read_message(mail(f"text/plain; charset={charset}", text))
+    assert (found.body, found.truncated) == (text[:65536].decode("ascii"), True)
