@@ -3,9 +3,13 @@ item 6): a megabyte line once came back twice, a 135 KB reply."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pytest
 
 from judge.commands.reply import Reply
+from judge.grammar import report
+from judge.grammar.tokens import Token
 from judge.store.db import Database
 from tests.conversations.game_setup import started_game
 from tests.conversations.harness import Conversation
@@ -63,3 +67,26 @@ def test_a_long_detail_that_quotes_nothing_visibly_is_cut() -> None:
     reply.error(1, "SET DEADLINE x", f"a phase cannot last {words}")
     detail = reply.render().splitlines()[5]
     assert detail == f"    a phase cannot last {'a b ' * 10}… (4020 characters)"
+
+
+def test_a_line_of_unknown_places_is_read_once(database: Database,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """The grammar looked for the end of a misspelt name by rebuilding the line's words
+    for each word: 15,000 unknown words took 14 s, inside the batch's transaction."""
+    talk = Conversation(database)
+    players = started_game(talk)
+    austria = players["AUSTRIA"]
+    built: list[int] = []
+    real = report._norms
+
+    def counted(tokens: Sequence[Token]) -> tuple[str, ...]:
+        built.append(len(tokens))
+        return real(tokens)
+
+    monkeypatch.setattr(report, "_norms", counted)
+    line = "A PAR - " + "xyz " * 15_000
+    reply = talk.send(austria.address, f"SIGNON Aalpha {austria.password}\n{line}")
+    assert reply is not None
+    fragment = f"{'xyz ' * 15}… (59999 characters)"  # the unknown words, first 60 characters
+    assert f"'{fragment}' is not a province on this map" in reply.body
+    assert len(built) <= 2  # once to find the place is unknown, once to find where it ends
