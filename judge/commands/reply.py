@@ -13,15 +13,16 @@ import re
 from dataclasses import dataclass
 
 ERROR_MARKER = "[errors]"
-# A line or fragment up to QUOTE_LIMIT characters is quoted whole; a longer one by its
+# A line or fragment up to QUOTE_LIMIT characters is quoted whole (the longest commands,
+# SET SCHEDULE or CREATE with every option, stay well within it); a longer one by its
 # first EXCERPT characters and its length, enough to find it in what was sent.
-QUOTE_LIMIT = 100
-EXCERPT = 60
+QUOTE_LIMIT = 250
+EXCERPT = 80
 # A detail past this length quotes something long in a way _LONG does not see: it is cut.
 DETAIL_LIMIT = 1000
-# What a reason quotes: a quoted fragment, or a word (a run without spaces, and without
+# What a reason quotes: a quoted fragment, or a word (a run without spaces, quotes, or
 # the comma or semicolon that would end a sentence's clause after it).
-_LONG = re.compile(rf"""(['"])([^'"\n]{{{QUOTE_LIMIT + 1},}})\1|[^\s,;]{{{QUOTE_LIMIT + 1},}}""")
+_LONG = re.compile(rf"""(['"])([^'"\n]{{{QUOTE_LIMIT + 1},}})\1|[^\s,;'"]{{{QUOTE_LIMIT + 1},}}""")
 
 
 def excerpt(text: str) -> str:

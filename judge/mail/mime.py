@@ -106,6 +106,8 @@ class _Open:
 
 
 class Walk:
+    """One message's parts, from its top part (the message's own headers and body)."""
+
     def __init__(self, raw: bytes, top: Part) -> None:
         self._raw = raw
         self._top = top

@@ -75,10 +75,10 @@ FLOWED_CASES = [
     # A quarter of a million soft breaks, one line of "a a a ...": 256 K characters of it
     # are read, 64 KiB kept.
     _flowed("flowed_soft_break_bomb", "format=flowed", "a \r\n" * 250_000,
-            expect=(f"line 1: {'a ' * 30}… (65535 characters)", CUT)),
+            expect=(f"line 1: {'a ' * 40}… (65535 characters)", CUT)),
     # With DelSp=yes the spaces go: 65536 a's, exactly the 64 KiB kept.
     _flowed("flowed_delsp_bomb", "format=flowed; delsp=yes", "a \r\n" * 250_000,
-            expect=(f"line 1: {'a' * 60}… (65536 characters)", CUT)),
+            expect=(f"line 1: {'a' * 80}… (65536 characters)", CUT)),
     # After a command: the joined line is longer than what is kept, so it is left out
     # whole rather than cut in the middle.
     _flowed("flowed_bomb_after_a_command", "format=flowed", "HELP LIST", "a \r\n" * 250_000,
@@ -135,21 +135,21 @@ NESTING_CASES = [
 def _b64_line(name: str, line: bytes) -> Case:
     encoded = base64.encodebytes(line).decode("ascii").splitlines()
     raw = mime(name, TEXT_PLAIN, *encoded, headers=("Content-Transfer-Encoding: base64",))
-    return Case(name, raw, replied(f"line 1: {'x' * 60}… (65536 characters)", CUT,
-                                   absent=("x" * 61,)))
+    return Case(name, raw, replied(f"line 1: {'x' * 80}… (65536 characters)", CUT,
+                                   absent=("x" * 81,)))
 
 
 LONG_LINE_CASES = [
     Case("megabyte_line", message("megabyte_line", "x" * 1_000_000),
-         replied(f"line 1: {'x' * 60}… (65536 characters)", CUT, absent=("x" * 61,))),
+         replied(f"line 1: {'x' * 80}… (65536 characters)", CUT, absent=("x" * 81,))),
     Case("megabyte_line_after_help", message("megabyte_line_after_help", "HELP LIST",
                                              "y" * 1_000_000),
          replied(HELP_LIST, CUT, absent=("yyy",))),
     _b64_line("megabyte_line_base64", b"x" * 1_000_000),
     Case("megabyte_word_after_a_command",
          message("megabyte_word_after_a_command", "HELP " + "z" * 1_000_000),
-         replied(f"line 1: HELP {'z' * 55}… (65536 characters)",
-                 f"{'Z' * 60}… (65531 characters)", CUT, absent=("z" * 61, "Z" * 61))),
+         replied(f"line 1: HELP {'z' * 75}… (65536 characters)",
+                 f"{'Z' * 80}… (65531 characters)", CUT, absent=("z" * 81, "Z" * 81))),
 ]
 
 
