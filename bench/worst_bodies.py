@@ -93,6 +93,12 @@ def many_parts(size: int) -> bytes:  # the text part last, after every other
     return _message('multipart/mixed; boundary="b0"', filler + TEXT_PART + b"--b0--\r\n")
 
 
+def part_headers(size: int) -> bytes:  # parts of header fields alone, the text part last
+    part = b"--b0\r\nContent-Type: application/octet-stream\r\n" + b"X: y\r\n" * 2700 + \
+        b"\r\nAA\r\n"
+    return _message('multipart/mixed; boundary="b0"', _repeat(part, size) + TEXT_PART)
+
+
 def empty_parts(size: int) -> bytes:  # delimiter lines and nothing between them
     return _message('multipart/mixed; boundary="b0"', _repeat(b"--b0\r\n", size) + TEXT_PART)
 
@@ -127,8 +133,8 @@ def header_fields(size: int) -> bytes:  # the header block itself
 CASES: dict[str, Callable[[int], bytes]] = {case.__name__: case for case in (
     quote_pairs, quote_attributions, header_looking_lines, flowed, html_dense,
     html_unclosed_tags, html_unclosed_quotes, html_open_comments, huge_line, base64_noise,
-    quoted_printable, many_parts, empty_parts, deep_nesting, nested_filler, broken_boundaries,
-    header_fields)}
+    quoted_printable, many_parts, part_headers, empty_parts, deep_nesting, nested_filler,
+    broken_boundaries, header_fields)}
 
 
 def parse_size(text: str) -> int:

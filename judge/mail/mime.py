@@ -32,6 +32,8 @@ MAX_PARTS = 1000
 SCAN_BUDGET = 16 * 1024 * 1024
 # A part's header fields parsed; the rest of a longer header block is skipped.
 MAX_PART_HEADER = 16 * 1024
+# The header fields of all the parts together: they are parsed line by line in Python.
+HEADER_BUDGET = 512 * 1024
 # RFC 2046 §5.1.1 allows 70 characters; a longer boundary is read as no boundary.
 MAX_BOUNDARY = 200
 # Guessing the boundary of a broken multipart searches its body; a few guesses suffice.
@@ -40,6 +42,7 @@ MAX_BOUNDARY_GUESSES = 8
 TOO_DEEP = f"its parts are nested more than {MAX_NESTING} levels deep"
 TOO_MANY = f"it has more than {MAX_PARTS} parts"
 TOO_LARGE = "its parts are too large and too deeply nested to search through"
+TOO_MANY_HEADERS = "the header fields of its parts are too long"
 
 # The header lines at the start of a part, as email.feedparser's headerRE tells them: a
 # field, a continuation line, or a Unix "From " line. The first other line ends them.
@@ -112,6 +115,7 @@ class Walk:
         self._raw = raw
         self._top = top
         self._budget = SCAN_BUDGET
+        self._headers = HEADER_BUDGET
         self._parts = 0
         self._guesses = MAX_BOUNDARY_GUESSES
         self.problem: str | None = None
@@ -196,9 +200,16 @@ class Walk:
             if self._parts > MAX_PARTS:
                 raise Exhausted(TOO_MANY)
             if end > start:  # consecutive delimiter lines enclose no part
-                default = "message/rfc822" if opened.digest else None  # RFC 2046 §5.1.5
-                return part_at(self._raw, start, end, default), opened.depth
+                return self._part(start, end, opened), opened.depth
         return None
+
+    def _part(self, start: int, end: int, opened: _Open) -> Part:
+        default = "message/rfc822" if opened.digest else None  # RFC 2046 §5.1.5
+        part = part_at(self._raw, start, end, default)
+        self._headers -= min(part.start - start, MAX_PART_HEADER)
+        if self._headers < 0:
+            raise Exhausted(TOO_MANY_HEADERS)
+        return part
 
     def _search(self, pattern: re.Pattern[bytes], start: int,
                 end: int) -> re.Match[bytes] | None:

@@ -169,6 +169,11 @@ def _noise(name: str) -> Case:
 PART_CASES = [
     _parts("parts_1001", 1001, (("Content-Type: application/octet-stream",), ("AAAA",))),
     _parts("parts_1001_empty", 1001, ((), ())),  # delimiter lines with nothing between
+    Case("parts_of_header_fields",  # 3 MB of header fields, parsed line by line
+         mime("parts_of_header_fields", 'multipart/mixed; boundary="b1"', *multipart(
+             "b1", *[(("Content-Type: image/png", *["X: y"] * 2700), ("AA",))] * 200,
+             TEXT_PART)),
+         replied(NOTHING, "the header fields of its parts are too long", absent=NO_PYTHON)),
     _noise("base64_noise"),
     # Python decodes "punycode" in quadratic time; it is no charset, so it is not used.
     Case("charset_punycode_bomb", mime("charset_punycode_bomb", "text/plain; charset=punycode",

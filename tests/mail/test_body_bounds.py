@@ -18,6 +18,7 @@ from judge.mail.mime import (
     SCAN_BUDGET,
     TOO_DEEP,
     TOO_LARGE,
+    TOO_MANY_HEADERS,
     Part,
     Walk,
     body_start,
@@ -109,6 +110,16 @@ def test_the_bytes_searched_are_bounded_however_deep() -> None:
     assert list(walk.leaves()) == []
     assert (walk.problem, walk.searched) == (TOO_LARGE, SCAN_BUDGET)
     assert read_message(raw).problem == TOO_LARGE
+
+
+def test_the_header_fields_of_all_parts_are_bounded() -> None:
+    # 200 parts of 16 KB of header fields each: 3 MB the parser would read line by line.
+    part = b"--b1\r\nContent-Type: image/png\r\n" + fill(b"X: y\r\n", MAX_PART_HEADER) + \
+        b"\r\nAA\r\n"
+    walk = walk_of(mail('multipart/mixed; boundary="b1"', part * 200 + TEXT))
+    kinds = {part.headers.get_content_type() for part in walk.leaves()}
+    assert (kinds, walk.problem) == ({"image/png"}, TOO_MANY_HEADERS)
+    assert TOO_MANY_HEADERS == "the header fields of its parts are too long"
 
 
 def test_html_that_never_closes_is_one_token(monkeypatch: pytest.MonkeyPatch) -> None:
