@@ -126,6 +126,11 @@ def broken_boundaries(size: int) -> bytes:  # multiparts whose boundary must be 
     return _message("multipart/mixed", _repeat(part, size) + b"--x\r\n\r\nHELP LIST\r\n")
 
 
+def content_type_params(size: int) -> bytes:  # one Content-Type of semicolons
+    field = "multipart/mixed" + ";" * size + ' boundary="b0"'
+    return _message(field, TEXT_PART + b"--b0--\r\n")
+
+
 def header_fields(size: int) -> bytes:  # the header block itself
     return HEAD + _repeat(b"X-Filler: y\r\n", size) + b"\r\nHELP LIST\r\n"
 
@@ -134,7 +139,7 @@ CASES: dict[str, Callable[[int], bytes]] = {case.__name__: case for case in (
     quote_pairs, quote_attributions, header_looking_lines, flowed, html_dense,
     html_unclosed_tags, html_unclosed_quotes, html_open_comments, huge_line, base64_noise,
     quoted_printable, many_parts, part_headers, empty_parts, deep_nesting, nested_filler,
-    broken_boundaries, header_fields)}
+    broken_boundaries, content_type_params, header_fields)}
 
 
 def parse_size(text: str) -> int:

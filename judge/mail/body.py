@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from email.message import Message
 from email.utils import collapse_rfc2231_value
 
-from judge.mail.envelope import decode_bytes, field_text
+from judge.mail.envelope import decode_bytes
 from judge.mail.html import html_to_text
 from judge.mail.mime import Part, Walk, body_start
 from judge.mail.plaintext import clean
@@ -93,7 +93,7 @@ def _payload(raw: bytes, part: Part) -> tuple[bytes, bool]:
     if line_end > part.start:  # whole lines: base64 and quoted-printable go line by line
         end = line_end + 1
     data = raw[part.start:end]
-    encoding = _field(part.headers, "Content-Transfer-Encoding").strip().lower()
+    encoding = str(part.headers.get("Content-Transfer-Encoding", "")).strip().lower()
     if encoding == "base64" and _TEXT_LINE.search(data):
         # Labelled base64 but written as text: decoding would turn the commands into noise.
         return data, cut
@@ -117,11 +117,6 @@ def _param(headers: Message, name: str) -> str:
     if isinstance(value, tuple):  # an RFC 2231 encoded parameter
         value = collapse_rfc2231_value(value)
     return str(value or "").strip().lower()
-
-
-def _field(headers: Message, name: str) -> str:
-    raw = next((v for k, v in headers.raw_items() if k.lower() == name.lower()), None)
-    return field_text(name, raw)
 
 
 def _cap(text: str) -> tuple[str, bool]:

@@ -27,6 +27,9 @@ from judge.mail.envelope import END_OF_HEADERS, MAX_HEADER_BYTES, READ_POLICY
 MAX_NESTING = 32
 # Parts looked at, multiparts included: real mail has a few, a photo album a few dozen.
 MAX_PARTS = 1000
+# Multiparts split: real mail has a few. Reading a boundary costs up to a few ms (compat32's
+# parameter parser is quadratic in the field, up to its 998 characters).
+MAX_MULTIPARTS = 100
 # Bytes searched for delimiter lines, over all levels: a part nested in several multiparts
 # is searched once for each, and this caps the sum (a 5 MB message nested three deep).
 SCAN_BUDGET = 16 * 1024 * 1024
@@ -41,6 +44,7 @@ MAX_BOUNDARY_GUESSES = 8
 
 TOO_DEEP = f"its parts are nested more than {MAX_NESTING} levels deep"
 TOO_MANY = f"it has more than {MAX_PARTS} parts"
+TOO_MANY_MULTIPARTS = f"it has more than {MAX_MULTIPARTS} multipart sections"
 TOO_LARGE = "its parts are too large and too deeply nested to search through"
 TOO_MANY_HEADERS = "the header fields of its parts are too long"
 
@@ -117,6 +121,7 @@ class Walk:
         self._budget = SCAN_BUDGET
         self._headers = HEADER_BUDGET
         self._parts = 0
+        self._multiparts = 0
         self._guesses = MAX_BOUNDARY_GUESSES
         self.problem: str | None = None
 
@@ -156,6 +161,9 @@ class Walk:
         if depth >= MAX_NESTING:
             self.problem = TOO_DEEP
             return None
+        self._multiparts += 1
+        if self._multiparts > MAX_MULTIPARTS:
+            raise Exhausted(TOO_MANY_MULTIPARTS)
         boundary = part.headers.get_boundary()
         first = None
         if boundary and len(boundary) <= MAX_BOUNDARY:

@@ -88,6 +88,22 @@ FLOWED_CASES = [
 ]
 
 
+def _content_type(name: str, content_type: str) -> Case:
+    raw = mime(name, content_type, *multipart("b1", TEXT_PART))
+    return Case(name, raw, replied(HELP_LIST, absent=NO_PYTHON))
+
+
+CONTENT_TYPE_CASES = [
+    # headerregistry read each of these in quadratic time, or not at all (RecursionError).
+    _content_type("content_type_of_semicolons", "multipart/mixed" + ";" * 30_000 +
+                  ' boundary="b1"'),
+    _content_type("content_type_nested_comments",
+                  'multipart/mixed; boundary="b1" ' + "(" * 15_000 + ")" * 15_000),
+    _content_type("content_type_unclosed_quote", 'multipart/mixed; boundary="b1"; a="' +
+                  "; x" * 10_000),
+]
+
+
 def _nest(depth: int, content_type: str, *, then_text: bool = False) -> list[str | bytes]:
     """Body lines of `depth` nested multiparts, the outermost the message's own (boundary
     b0), each level's Content-Type written as `content_type` % its boundary; HELP LIST
@@ -202,5 +218,5 @@ HEADER_LOOKING_CASES = [
                   QUOTED, expect=(NOTHING,)),
 ]
 
-BODY_CASES = [*QUOTE_CASES, *HTML_CASES, *FLOWED_CASES, *NESTING_CASES, *LONG_LINE_CASES,
-              *PART_CASES, *HEADER_LOOKING_CASES]
+BODY_CASES = [*QUOTE_CASES, *HTML_CASES, *FLOWED_CASES, *CONTENT_TYPE_CASES, *NESTING_CASES,
+              *LONG_LINE_CASES, *PART_CASES, *HEADER_LOOKING_CASES]

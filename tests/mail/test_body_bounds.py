@@ -19,6 +19,7 @@ from judge.mail.mime import (
     TOO_DEEP,
     TOO_LARGE,
     TOO_MANY_HEADERS,
+    TOO_MANY_MULTIPARTS,
     Part,
     Walk,
     body_start,
@@ -134,6 +135,28 @@ def test_html_that_never_closes_is_one_token(monkeypatch: pytest.MonkeyPatch) ->
     monkeypatch.setattr(html, "_TOKEN", Counting())
     assert html.html_to_text("<p>HELP LIST</p>" + "<a x=y " * 100_000) == "HELP LIST"
     assert len(calls) == 4  # <p>, HELP LIST, </p>, and the tag that runs to the end
+
+
+@pytest.mark.parametrize("content_type", [
+    "multipart/mixed" + ";" * 65536 + ' boundary="b1"',  # headerregistry: 150 s
+    'multipart/mixed; boundary="b1"; a="' + ";" * 65536,  # an unclosed quote
+    'multipart/mixed; boundary="b1" ' + "(" * 32768 + ")" * 32768,  # RecursionError
+    "multipart/mixed;" + "\r\n " * 20000 + 'boundary="b1"',
+])
+def test_a_content_type_of_64_kilobytes(content_type: str) -> None:
+    # Read to its first 998 characters: the boundary, when it comes later, is guessed.
+    found = read_message(mail(content_type, TEXT + b"--b1--\r\n"))
+    assert (found.body, found.problem) == ("HELP LIST", None)
+
+
+def test_more_than_100_multiparts_are_not_split() -> None:
+    inner = b'--b1\r\nContent-Type: multipart/alternative; boundary="b2"\r\n\r\n' \
+        b"--b2\r\nContent-Type: image/png\r\n\r\nAA\r\n--b2--\r\n"
+    found = read_message(mail('multipart/mixed; boundary="b1"', inner * 100 + TEXT))
+    assert (found.body, found.problem) == ("", TOO_MANY_MULTIPARTS)
+    assert TOO_MANY_MULTIPARTS == "it has more than 100 multipart sections"
+    assert read_message(mail('multipart/mixed; boundary="b1"', inner * 99 + TEXT)).body == \
+        "HELP LIST"
 
 
 # --- nesting, counted by the walk -----------------------------------------------------------
