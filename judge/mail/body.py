@@ -76,13 +76,13 @@ def _part_text(raw: bytes, part: Part) -> tuple[str, bool]:
     data, cut = _payload(raw, part)
     text = decode_bytes(data, part.headers.get_content_charset())
     if part.headers.get_content_subtype() == "html":
-        html, more = _head(text, MAX_HTML_CHARS)
-        return clean(html_to_text(html, cut=more)), cut or more
-    text, more = _head(text, MAX_TEXT_CHARS)
+        html, cut = _head(text, MAX_HTML_CHARS, cut)
+        return clean(html_to_text(html, cut=cut)), cut
+    text, cut = _head(text, MAX_TEXT_CHARS, cut)
     # RFC 3676: format=flowed wraps long lines with a trailing space; put them back together.
     flowed = _param(part.headers, "format") == "flowed"
     delsp = flowed and _param(part.headers, "delsp") == "yes"
-    return clean(text, flowed=flowed, delsp=delsp), cut or more
+    return clean(text, flowed=flowed, delsp=delsp), cut
 
 
 def _payload(raw: bytes, part: Part) -> tuple[bytes, bool]:
@@ -103,13 +103,14 @@ def _payload(raw: bytes, part: Part) -> tuple[bytes, bool]:
     return (payload if isinstance(payload, bytes) else b""), cut
 
 
-def _head(text: str, limit: int) -> tuple[str, bool]:
-    """At most `limit` characters of `text`, ending at a line end if it has one."""
-    if len(text) <= limit:
+def _head(text: str, limit: int, cut: bool) -> tuple[str, bool]:
+    """At most `limit` characters of `text`, and whether it was cut (already, with `cut`:
+    its last line may then be half, and is left out too)."""
+    if len(text) <= limit and not cut:
         return text, False
     head = text[:limit]
-    cut = max(head.rfind("\n"), head.rfind("\r"))
-    return (head[:cut] if cut > 0 else head), True
+    end = max(head.rfind("\n"), head.rfind("\r"))
+    return (head[:end] if end > 0 else head), True
 
 
 def _param(headers: Message, name: str) -> str:
