@@ -45,6 +45,9 @@ class Settings:
     # A message being sent is claimed for this long; after a crash mid-send it is due
     # again when the claim runs out (several workers on one database each respect it).
     send_lease_seconds: int = 600
+    # Where `judge serve` notes the messages it is sending, so that its next start after a
+    # crash sends them at once rather than after the lease; one per judge; empty: none.
+    claims_file: str = "var/outbox-claims"
     # Relay connections sending at once: a relay answers each message after its own work
     # (Postfix's cleanup), and a second connection sends while the first one waits.
     senders: int = 2
@@ -63,6 +66,11 @@ class Settings:
     max_message_bytes: int = 5 * 1024 * 1024
     max_commands: int = 300
     messages_per_hour: int = 60
+    # Password guessing (judge.game.throttle): wrong passwords within an hour for one seat,
+    # for all the seats of one account, and in one message, before checks stop.
+    password_tries_per_seat: int = 5
+    password_tries_per_account: int = 10
+    password_tries_per_message: int = 2
 
     def with_defaults(self) -> Settings:
         for name in ("smtp_security", "imap_security"):

@@ -19,13 +19,16 @@ from datetime import timedelta
 from types import FrameType
 
 from judge.app import Judge
+from judge.mail.claims import ClaimJournal
 from judge.mail.delivery import Transport
 from judge.mail.pipeline import process_pending, receive, receive_many
 from judge.mail.poller import ImapPoller
 from judge.mail.receiver import SmtpReceiver
 from judge.mail.sender import OutboxSender, transport_for
 from judge.scheduler import JudgeScheduler
-from judge.store.db import is_transient, shown_url
+from judge.store import repo_mail
+from judge.store.db import shown_url
+from judge.store.errors import describe, needs_operator, trouble
 
 log = logging.getLogger(__name__)
 # How long an idle worker or sender sleeps with nobody waking it: the safety net for a
@@ -34,6 +37,9 @@ IDLE_SECONDS = 5.0
 # The pause after a transient database error (SQLite locked by another writer past its
 # busy timeout, a PostgreSQL restart) before the thread tries again.
 BUSY_PAUSE = 1.0
+# The pause after a full, read-only or failing database, which only the operator mends:
+# long enough that the log says so a few times a minute, not every second.
+MEND_PAUSE = 20.0
 # Messages one of several senders claims per round.
 SENDER_CLAIM = 4
 
@@ -45,6 +51,8 @@ class Daemon:
         self.stopping = threading.Event()
         self._inbox_wake = threading.Event()
         self._outbox_wake = threading.Event()
+        self._journal = ClaimJournal(judge.settings.claims_file, shown_url(judge.db.url)) \
+            if judge.settings.claims_file else None
         self._senders = self._make_senders(transport)
         self.scheduler = JudgeScheduler(judge, on_sweep=lambda _done: self._outbox_wake.set())
         settings = judge.settings
@@ -63,13 +71,14 @@ class Daemon:
         lease = timedelta(seconds=settings.send_lease_seconds)
         transports = [transport] if transport is not None else \
             [transport_for(settings) for _ in range(settings.senders)]
-        return [OutboxSender(self.judge.db, self.judge.clock, t, lease=lease)
-                for t in transports]
+        return [OutboxSender(self.judge.db, self.judge.clock, t, lease=lease,
+                             journal=self._journal) for t in transports]
 
     def _store(self, raw: bytes) -> object:
         return receive(self.judge, raw)
 
     def start(self) -> None:
+        self._release_claims()
         self.scheduler.start()
         self._spawn("worker", self._work)
         for number, sender in enumerate(self._senders, 1):
@@ -85,6 +94,27 @@ class Daemon:
         self._outbox_wake.set()
         log.info("judge serving as %s (database %s)", self.judge.settings.judge_address,
                  shown_url(self.judge.db.url))
+
+    def _release_claims(self) -> None:
+        """What this judge was sending when it last stopped (a crash: its claims journal
+        names them) is due again now, instead of when the claims' lease runs out."""
+        journal = self._journal
+        left = journal.open() if journal is not None else []
+        if journal is None or not left:
+            return
+        try:
+            with self.judge.db.unit_of_work() as session:
+                released = repo_mail.release_claims(session, left, self.judge.clock.now())
+        except Exception as exc:
+            what = trouble(exc)
+            if what is None:
+                raise
+            log.warning("outbox: the messages this judge was sending when it stopped wait "
+                        "out their lease: %s (%s)", what, describe(exc))
+            return
+        journal.settled(row_id for row_id, _ in left)
+        log.info("outbox: %d message(s) this judge was sending when it stopped are due "
+                 "again now", released)
 
     def _spawn(self, name: str, target: Callable[[], None]) -> None:
         thread = threading.Thread(target=self._guarded(name, target), name=name, daemon=True)
@@ -121,15 +151,19 @@ class Daemon:
 
     @contextlib.contextmanager
     def _riding_out(self, name: str, wake: threading.Event) -> Iterator[None]:
-        """A busy or briefly unreachable database pauses a thread; anything else stops it."""
+        """A busy or briefly unreachable database, or a full one, pauses a thread; anything
+        else stops it."""
         try:
             yield
         except Exception as exc:
-            if not is_transient(exc):
+            what = trouble(exc)
+            if what is None:
                 raise
-            log.warning("%s: the database is busy or unreachable (%s); trying again in "
-                        "%.0f s", name, exc.__class__.__name__, BUSY_PAUSE)
-            self.stopping.wait(BUSY_PAUSE)
+            mend = needs_operator(what)
+            pause = MEND_PAUSE if mend else BUSY_PAUSE
+            log.log(logging.ERROR if mend else logging.WARNING,
+                    "%s: %s (%s); trying again in %.0f s", name, what, describe(exc), pause)
+            self.stopping.wait(pause)
             wake.set()
 
     def stop(self) -> None:
@@ -144,6 +178,8 @@ class Daemon:
             self.poller.close()
         for sender in self._senders:
             sender.close()
+        if self._journal is not None:
+            self._journal.close()
         self.scheduler.shutdown()
         log.info("judge stopped")
 

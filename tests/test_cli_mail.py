@@ -38,7 +38,8 @@ def test_help_is_answered_and_printed(url: str, tmp_path: Path) -> None:
     lines = out.splitlines()
     assert lines[0] == f"{SEP} To: alice@example.org | Subject: Re: help please {SEP}"
     assert lines[1:5] == ["1 done", "", "Done", "----"]
-    assert "    HELP [command] — list the commands, or explain one" in lines
+    assert ("    HELP [command | ORDERS] — list the commands, or explain one; HELP ORDERS: "
+            "how to write orders") in lines
     assert sum(line.startswith(SEP) for line in lines) == 1  # the reply, nothing else
     assert err == ""
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from judge.commands import (
     account,
+    board,
     builtin,
     listing,
     master,
@@ -35,7 +36,7 @@ from judge.commands.reply import Reply
 FAMILIES: tuple[RegisterFamily, ...] = (
     builtin.register, signon.register, orders.register, account.register, listing.register,
     seating.register, player.register, press.register, master.register,
-    master_schedule.register,
+    master_schedule.register, board.register,
 )
 
 

@@ -2,33 +2,37 @@
 
 An account is found by the address a message comes from; its newest address is where the
 judge writes (games.primary_address). Older addresses stay on the account so that mail a
-player still sends from them is recognised.
+player still sends from them is recognised. That From is only a claim, so a change to an
+existing account waits for a code mailed to the account's address
+(judge.game.account_requests; CONFIRM and UNDO are in account_codes).
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
-from email.utils import parseaddr
 
+from judge.commands.account_codes import register as register_codes
 from judge.commands.context import JudgeContext, judge_context, need_account, need_seat
 from judge.commands.items import Invocation, Outcome
 from judge.commands.registry import Command, Context, Registry
 from judge.commands.signon import current_seat_line
+from judge.game.account_addresses import check_free, read_address
+from judge.game.account_requests import (
+    CONFIRM_WITHIN,
+    Change,
+    mail_confirmation,
+    request_change,
+)
 from judge.game.errors import GameError
-from judge.game.games import primary_address
+from judge.game.games import primary_address, signon_letter
 from judge.game.lifecycle import change_password
 from judge.game.settings import SettingsError, parse_zone
 from judge.store import repo
-from judge.store.models import Account, AccountAddress, Seat, SeatRole, SeatStatus
-from judge.store.models.accounts import ADDRESS_LENGTH
+from judge.store.models import Account, Seat, SeatRole, SeatStatus
 
 NAME_LENGTH = 100  # Account.name's column
 REGISTER_EXAMPLE = ("a line REGISTER, then 'name: Alice Smith' (and, if you like, "
                     "'zone: Europe/London'), each on its own line, then a line END")
-# Deliberately loose: the mail system is the judge of what it delivers; this only stops
-# what cannot be an address at all (no @, spaces, an empty side).
-_ADDRESS = re.compile(r"^[^@\s<>,;]+@[^@\s<>,;]+\.[^@\s<>,;]+$")
 _FIELDS = {"name": "name", "zone": "zone", "timezone": "zone", "time zone": "zone",
            "address": "address", "email": "address", "e-mail": "address"}
 
@@ -43,26 +47,50 @@ class Registration:
 def run_register(ctx: Context, invocation: Invocation) -> Outcome:
     jc = judge_context(ctx)
     form = _read_form(invocation)
+    if form.address is not None:
+        check_free(jc.session, form.address, jc.account)
+    if jc.account is None:
+        return Outcome.ok(*_register_new(jc, form))
     account = jc.account
-    if account is None and form.name is None:
+    change = Change(name=form.name, zone=form.zone, address=form.address)
+    if not change.parts():
+        return Outcome.ok(f"Nothing to change: {account.name}, time zone "
+                          f"{account.time_zone}.")
+    return Outcome.ok(*ask(jc, account, change))
+
+
+def _register_new(jc: JudgeContext, form: Registration) -> list[str]:
+    """A new account, on the address the message comes from: the reply goes there, so a
+    forged From gains nothing. An `address:` line waits for that address's word, as any
+    change does: mail must never go where nobody proved they want it."""
+    if form.name is None:
         raise GameError(f"a new account needs a name: write {REGISTER_EXAMPLE}")
-    if account is None and repo.account_by_address(jc.session, jc.sender) is not None:
+    if repo.account_by_address(jc.session, jc.sender) is not None:
         raise GameError(f"{jc.sender} already belongs to another account")
-    if form.address is not None:
-        _check_free(jc, form.address, account)
-    if account is None:
-        assert form.name is not None
-        account = repo.create_account(jc.session, name=form.name, address=jc.sender)
-        verb = "Registered"
-    else:
-        verb = "Updated your account"
-    account.name = form.name or account.name
-    account.time_zone = form.zone or account.time_zone
-    if form.address is not None:
-        _make_primary(jc, account, form.address)
+    account = repo.create_account(jc.session, name=form.name, address=jc.sender,
+                                  time_zone=form.zone or "UTC")
     jc.account = account
-    return Outcome.ok(f"{verb}: {account.name}, time zone {account.time_zone}; mail goes to "
-                      f"{primary_address(account)}.")
+    lines = [f"Registered: {account.name}, time zone {account.time_zone}; mail goes to "
+             f"{primary_address(account)}."]
+    if form.address is not None and form.address != primary_address(account):
+        lines += ask(jc, account, Change(address=form.address))
+    return lines
+
+
+def ask(jc: JudgeContext, account: Account, change: Change) -> list[str]:
+    """Store `change` as waiting, and mail the code to the account's address once the
+    whole message has run (so its several lines make one request)."""
+    if change.parts() == {"address"} and change.address == primary_address(account):
+        return [f"Mail already goes to {change.address}."]
+    requested = request_change(jc.session, jc.clock.now(), account, change, sender=jc.sender,
+                               inbox_id=jc.inbox.id if jc.inbox is not None else None)
+    if requested.code is not None:
+        jc.after.append(lambda step_ctx, _reply: mail_confirmation(
+            step_ctx.session, step_ctx.postman, requested))
+    return [f"Waiting for confirmation: {'; '.join(change.describe())}.",
+            "Nothing has changed yet. The judge has mailed a code to the address it writes "
+            "to for this account: reply to that mail, or send the line CONFIRM <code> it "
+            f"gives, within {CONFIRM_WITHIN.days * 24} hours."]
 
 
 def _read_form(invocation: Invocation) -> Registration:
@@ -84,7 +112,7 @@ def _read_form(invocation: Invocation) -> Registration:
     if name is not None and len(name) > NAME_LENGTH:
         raise GameError(f"the name is longer than {NAME_LENGTH} characters; shorten it")
     zone = _zone(values["zone"]) if "zone" in values else None
-    address = _address(values["address"]) if "address" in values else None
+    address = read_address(values["address"]) if "address" in values else None
     return Registration(name=name, zone=zone, address=address)
 
 
@@ -95,58 +123,15 @@ def _zone(text: str) -> str:
         raise GameError(str(exc)) from None
 
 
-def _address(text: str) -> str:
-    address = repo.normalise_address(parseaddr(text)[1])
-    if len(address) > ADDRESS_LENGTH or not _ADDRESS.match(address):
-        raise GameError(f"{text!r} is not a mail address; write one such as "
-                        "alice@example.org")
-    return address
-
-
-def _check_free(jc: JudgeContext, address: str, account: Account | None) -> None:
-    owner = repo.account_by_address(jc.session, address)
-    if owner is not None and (account is None or owner.id != account.id):
-        raise GameError(f"{address} already belongs to another account; give an address "
-                        "of your own")
-
-
-def _make_primary(jc: JudgeContext, account: Account, address: str) -> None:
-    """`address` becomes the account's newest address, so mail goes there."""
-    if primary_address(account) == address:
-        return
-    known = [row for row in account.addresses if row.address == address]
-    if known:
-        account.addresses.remove(known[0])
-        # The delete must reach the database before the insert of the same address,
-        # or the unique index sees both rows at once.
-        jc.session.flush()
-    account.addresses.append(AccountAddress(address=address))
-    jc.session.flush()
-
-
 def run_set_address(ctx: Context, invocation: Invocation) -> Outcome:
     jc = judge_context(ctx)
     account = need_account(jc)
     if len(invocation.args) != 1:
         return Outcome.fail("write SET ADDRESS <new address>, e.g. "
                             "SET ADDRESS alice@example.org")
-    address = _address(invocation.args[0])
-    _check_free(jc, address, account)
-    old = primary_address(account)
-    if old == address:
-        return Outcome.ok(f"Mail already goes to {address}.")
-    _make_primary(jc, account, address)
-    if old != repo.normalise_address(jc.sender):
-        # Whoever reads the old address should learn where their mail went.
-        jc.postman.send(jc.session, to=[old], subject="Your address on the judge changed",
-                        body=f"The judge's mail for {account.name} now goes to {address}, "
-                             f"as asked by a message from {jc.sender}.\n")
-    return Outcome.ok(f"Mail now goes to {address}; mail you send from "
-                      f"{', '.join(_others(account, address))} is still recognised as yours.")
-
-
-def _others(account: Account, address: str) -> list[str]:
-    return [row.address for row in account.addresses if row.address != address]
+    address = read_address(invocation.args[0])
+    check_free(jc.session, address, account)
+    return Outcome.ok(*ask(jc, account, Change(address=address)))
 
 
 def run_set_zone(ctx: Context, invocation: Invocation) -> Outcome:
@@ -154,9 +139,7 @@ def run_set_zone(ctx: Context, invocation: Invocation) -> Outcome:
     account = need_account(jc)
     if len(invocation.args) != 1:
         return Outcome.fail("write SET ZONE <zone>, e.g. SET ZONE Europe/Paris")
-    account.time_zone = _zone(invocation.args[0])
-    return Outcome.ok(f"Your time zone is now {account.time_zone}; deadlines and reports "
-                      "are shown in it.")
+    return Outcome.ok(*ask(jc, account, Change(zone=_zone(invocation.args[0]))))
 
 
 def run_set_password(ctx: Context, invocation: Invocation) -> Outcome:
@@ -166,8 +149,26 @@ def run_set_password(ctx: Context, invocation: Invocation) -> Outcome:
         return Outcome.fail("write SET PASSWORD <new password> (one word, no spaces), "
                             "after SIGNON, e.g. SET PASSWORD s3cret")
     change_password(seat, invocation.args[0])
+    if repo.normalise_address(jc.sender) != primary_address(seat.account):
+        _tell_password_changed(jc, seat)
     return Outcome.ok(f"The password of {_seat_text(seat)} is changed; SIGNON with the new "
                       "one from now on.")
+
+
+def _tell_password_changed(jc: JudgeContext, seat: Seat) -> None:
+    """The owner reads of the change at the address their mail goes to, even when the
+    message came from elsewhere (or from an older address of theirs, or forged one)."""
+    where = f"{_seat_text(seat)} ({signon_letter(seat)}{seat.game.name})"
+    jc.postman.send(jc.session, to=[primary_address(seat.account)],
+                    subject=f"{seat.game.name}: your seat's password was changed",
+                    body=f"A message from {jc.sender} changed the password of your seat, "
+                         f"{where}. It had proved the seat with the old password or with "
+                         "the reply address of the judge's mail for it.\n\n"
+                         "If that was you, there is nothing to do. If not, take the seat "
+                         "back now: reply to this mail (its reply address is new and acts "
+                         "for the seat) with the line SET PASSWORD <a new password>. Then "
+                         "tell the game's master what happened.\n", seat=seat)
+    jc.told.add(seat.id)
 
 
 def run_whoami(ctx: Context, invocation: Invocation) -> Outcome:
@@ -194,6 +195,7 @@ def _seat_text(seat: Seat) -> str:
 
 
 def register(registry: Registry) -> None:
+    register_codes(registry)
     registry.register(Command(
         name="REGISTER", usage="REGISTER ... END", run=run_register, block=True,
         end_words=("END",),

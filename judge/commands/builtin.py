@@ -1,4 +1,5 @@
-"""The commands that need no game state: HELP and SIGNOFF.
+"""The commands that need no game state: HELP and SIGNOFF (HELP ORDERS reads the signed-on
+game's variant when there is one: orders_help.py).
 
 How a family adds itself (one module per family, e.g. `account.py` for REGISTER, SET
 PASSWORD, SET ADDRESS; `players.py` for SIGNON, JOIN, RESIGN; `master.py` for the master's
@@ -19,13 +20,17 @@ commands):
 from __future__ import annotations
 
 from judge.commands.items import Invocation, Outcome
+from judge.commands.orders_help import is_topic, orders_help
 from judge.commands.registry import Command, Context, Registry
 
 
 def run_help(ctx: Context, invocation: Invocation) -> Outcome:
     if not invocation.args:
         return Outcome.ok("Commands (case does not matter; unique abbreviations of 4 or "
-                          "more letters work):", "", *ctx.registry.help_lines())
+                          "more letters work):", "", *ctx.registry.help_lines(), "",
+                          "How to write orders, with examples for your game: HELP ORDERS")
+    if is_topic(invocation.args):
+        return orders_help(ctx, invocation.args)
     topic = " ".join(invocation.args)
     for phrase in (topic, invocation.args[0]):
         found = ctx.registry.lookup(phrase)
@@ -59,8 +64,8 @@ def run_signoff(ctx: Context, invocation: Invocation) -> Outcome:
 
 def register(registry: Registry) -> None:
     registry.register(Command(
-        name="HELP", usage="HELP [command]", run=run_help,
-        help="list the commands, or explain one"))
+        name="HELP", usage="HELP [command | ORDERS]", run=run_help,
+        help="list the commands, or explain one; HELP ORDERS: how to write orders"))
     registry.register(Command(
         name="SIGNOFF", run=run_signoff, ends_message=True,
         help="end of commands; the rest of the message (a signature) is ignored"))

@@ -18,6 +18,7 @@ from judge.engine.types import Phase
 from judge.game.clock import Clock
 from judge.game.errors import GameError
 from judge.game.postman import Postman
+from judge.game.throttle import PasswordGuard
 from judge.store.models import Account, Game, InboxMessage, Seat, SeatRole
 
 
@@ -36,6 +37,10 @@ class JudgeContext:
     rng: random.Random = field(default_factory=random.Random)
     # Every seat this message acted for (SIGNON or a reply token), for the owners' notice.
     signed_on: list[Seat] = field(default_factory=list)
+    # Seats whose owner this message has told already (judge.mail.identity skips them).
+    told: set[int] = field(default_factory=set)
+    # The password throttle's limits and this message's wrong passwords so far.
+    password_guard: PasswordGuard = field(default_factory=PasswordGuard)
     # Work to do once every command of the message has run (process a turn whose
     # orders are now complete), in the same transaction.
     after: list[Callable[[JudgeContext, Reply], None]] = field(default_factory=list)

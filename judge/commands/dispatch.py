@@ -2,13 +2,18 @@
 
 Order lines are handed to an OrderHandler in runs of consecutive lines, at their place in
 the message, because a command before them (SIGNON, PHASE) decides what they apply to.
+
+A message often ends in a signature its mail program wrote without the `-- ` line. When
+the handler can tell prose from orders (ReadsProse), the lines that end the message and
+all read as prose, after at least one command or order line, are one Ignored entry
+rather than one error each (docs/commands.md, "How the judge reads your message").
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 from judge.commands.items import Ignored, Invocation, OrderLine, Outcome
 from judge.commands.parse import split_message
@@ -19,6 +24,11 @@ from judge.game.errors import GameError
 
 class OrderHandler(Protocol):
     def __call__(self, ctx: Context, lines: Sequence[OrderLine], reply: Reply, /) -> None: ...
+
+
+@runtime_checkable
+class ReadsProse(Protocol):
+    def reads_as_prose(self, ctx: Context, text: str, /) -> bool: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,10 +48,16 @@ def reject_orders(ctx: Context, lines: Sequence[OrderLine], reply: Reply) -> Non
                     f"not a command{hint} (orders need SIGNON to a game first)")
 
 
-def run_message(body: str, ctx: Context, orders: OrderHandler = reject_orders) -> Reply:
+def run_message(body: str, ctx: Context, orders: OrderHandler = reject_orders,
+                prelude: Sequence[Invocation] = ()) -> Reply:
+    """`prelude`: commands the message carries outside its body (a code in the address
+    it was sent to), run first."""
     reply = Reply()
+    for invocation in prelude:
+        _invoke(ctx, invocation, reply)
     pending: list[OrderLine] = []
-    for item in split_message(body, ctx.registry):
+    items = split_message(body, ctx.registry)
+    for item in items:
         if isinstance(item, OrderLine):
             pending.append(item)
             continue
@@ -52,9 +68,34 @@ def run_message(body: str, ctx: Context, orders: OrderHandler = reject_orders) -
             reply.ignored(item.line_no, item.text, item.reason)
         else:
             _invoke(ctx, item, reply)
-    if pending:
-        orders(ctx, tuple(pending), reply)
+    kept, closing = _closing(ctx, orders, pending, len(items) > len(pending))
+    if kept:
+        orders(ctx, tuple(kept), reply)
+    if closing:
+        _ignore_closing(reply, closing)
     return reply
+
+
+def _closing(ctx: Context, orders: OrderHandler, lines: list[OrderLine],
+             after_items: bool) -> tuple[list[OrderLine], list[OrderLine]]:
+    """The message's last order lines split before the prose that ends the message."""
+    if not isinstance(orders, ReadsProse):
+        return lines, []
+    start = len(lines)
+    while start > 0 and orders.reads_as_prose(ctx, lines[start - 1].text):
+        start -= 1
+    if start == 0 and not after_items:
+        return lines, []  # nothing but prose: each line gets its error
+    return lines[:start], lines[start:]
+
+
+def _ignore_closing(reply: Reply, lines: list[OrderLine]) -> None:
+    first, last = lines[0], lines[-1]
+    rest = "" if first is last else f", and neither is anything after it (to line {last.line_no})"
+    reply.ignored(first.line_no, first.text,
+                  f"not read{rest}: this is neither an order nor a command, so the judge "
+                  "took it for your signature. End your orders with SIGNOFF, or put a line "
+                  "'-- ' above your signature, to say where they end.")
 
 
 def _invoke(ctx: Context, invocation: Invocation, reply: Reply) -> None:

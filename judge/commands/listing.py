@@ -10,11 +10,10 @@ from __future__ import annotations
 from judge.commands.context import JudgeContext, judge_context
 from judge.commands.items import Invocation, Outcome
 from judge.commands.registry import Command, Context, Registry
-from judge.engine.position import Position
 from judge.engine.types import Phase
 from judge.engine.visibility import Viewer
 from judge.game import history
-from judge.game.announce import viewer_of
+from judge.game.announce import turn_report, viewer_of
 from judge.game.errors import GameError
 from judge.game.games import (
     current_turn,
@@ -26,8 +25,7 @@ from judge.game.games import (
     seats_of,
 )
 from judge.game.progress import late_powers, time_left
-from judge.reports.render import render_report
-from judge.reports.views import format_deadline, power_name
+from judge.reports.views import format_deadline, power_name, sees_every_unit
 from judge.store import repo_games
 from judge.store.models import Game, GameState, Seat, SeatRole, SeatStatus, Turn
 from judge.variant import Variant
@@ -48,12 +46,6 @@ def reader_viewer(jc: JudgeContext, game: Game) -> Viewer:
     if jc.seat is not None and jc.seat.game_id == game.id:
         return viewer_of(jc.seat)
     return Viewer.observer()
-
-
-def _sees_units(variant: Variant, position: Position, viewer: Viewer, power: str) -> bool:
-    """Whether `viewer` sees every unit of `power` (only then may they learn it is late)."""
-    board = variant.rules.visibility.board(position, viewer)
-    return set(position.units_of(power)) <= set(board.units_of(power))
 
 
 def run_list(ctx: Context, invocation: Invocation) -> Outcome:
@@ -136,7 +128,7 @@ def _turn_lines(jc: JudgeContext, game: Game, variant: Variant, turn: Turn) -> l
         viewer, position = reader_viewer(jc, game), position_of(turn)
         due = set(late_powers(jc.session, game, turn))
         late = [power_name(p.name) for p in variant.powers
-                if p.name in due and _sees_units(variant, position, viewer, p.name)]
+                if p.name in due and sees_every_unit(variant, position, viewer, p.name)]
         lines.append(f"Orders missing or incomplete: {', '.join(late) or 'none'}")
     return lines
 
@@ -175,7 +167,7 @@ def run_history(ctx: Context, invocation: Invocation) -> Outcome:
         # so would the turn left open when a vote or the master ended the game.
         deadline = (nxt.deadline if nxt is not None and nxt.processed_at is None
                     and is_running(game) else None)
-        lines += ["", *render_report(variant, result, viewer, deadline, jc.zone)
+        lines += ["", *turn_report(variant, game, turn, result, viewer, deadline, jc.zone)
                   .rstrip("\n").split("\n")]
     return Outcome.ok(*lines)
 

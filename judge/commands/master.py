@@ -13,15 +13,15 @@ from judge.commands.items import Invocation, Outcome
 from judge.commands.registry import Command, Context, Registry
 from judge.commands.reply import Reply
 from judge.game import mastering
-from judge.game.announce import tell, viewer_of
+from judge.game.announce import tell, turn_report, viewer_of
 from judge.game.errors import GameError
 from judge.game.games import current_turn, game_variant, power_letter, seats_of
 from judge.game.mastering import describe_phase, need_open_turn, read_phase, read_power
+from judge.game.notices import moved_to
 from judge.game.progress import process_and_report
 from judge.game.rollback import rollback, rollforward
 from judge.game.starting import start_and_announce
 from judge.game.turns import adjudicate_turn
-from judge.reports.render import render_report
 from judge.reports.views import format_deadline, power_name
 from judge.store import repo
 from judge.store.models import Game, GameState, Seat, Turn
@@ -40,6 +40,11 @@ def record(jc: JudgeContext, seat: Seat, action: str, **detail: Any) -> None:
 def at(moment: datetime | None, seat: Seat) -> str:
     """A deadline in the reader's own time zone."""
     return format_deadline(moment, seat.account.time_zone) if moment else "none"
+
+
+def moved(moment: datetime | None, seat: Seat, now: datetime) -> str:
+    """A deadline that has just moved, in the reader's zone and how far off it is."""
+    return moved_to(moment, seat.account.time_zone, now) if moment else "none"
 
 
 def now_open(jc: JudgeContext, seat: Seat) -> str:
@@ -78,8 +83,8 @@ def run_preview(ctx: Context, invocation: Invocation) -> Outcome:
     jc, seat, game = master_of(ctx)
     turn = need_open_turn(jc.session, game)
     result = adjudicate_turn(jc.session, game, turn)
-    report = render_report(game_variant(game), result, viewer_of(seat), None,
-                           seat.account.time_zone)
+    report = turn_report(game_variant(game), game, turn, result, viewer_of(seat), None,
+                         seat.account.time_zone)
     record(jc, seat, "preview", phase=turn.phase)
     return Outcome.ok(f"Preview of {describe_phase(game, turn.phase)} with the orders as "
                       "they stand. Nothing was changed and nobody else sees this.",
@@ -96,7 +101,7 @@ def run_rollback(ctx: Context, invocation: Invocation) -> Outcome:
                      lambda s: f"The master of {game.name} rolled the game back to the "
                                f"start of {title}.\nYour orders for it stand; orders for the "
                                f"phases undone ({undone}) are kept for when they come round."
-                               f"\nNew deadline: {at(turn.deadline, s)}\n")
+                               f"\nNew deadline: {moved(turn.deadline, s, jc.clock.now())}\n")
     return Outcome.ok(f"{game.name} is back at the start of {title}; undone: {undone}.",
                       "Orders for the undone phases are kept (ROLLFORWARD replays them); "
                       "everyone was told.", now_open(jc, seat))

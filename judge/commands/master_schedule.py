@@ -1,6 +1,6 @@
 """The game master's deadline and settings commands: SET DEADLINE, SET GRACE, SET START,
-SET SCHEDULE, SET PRESS (and SET PRESS OBSERVERS), SET NMR, SET DIAS / SET NODIAS, PAUSE,
-RESUME and SETTINGS.
+SET SCHEDULE, SET PRESS (and SET PRESS OBSERVERS), SET NMR, SET LATE, SET DIAS / SET NODIAS,
+PAUSE, RESUME and SETTINGS.
 
 Times are read in the master's own time zone; players are told of a change that moves
 their deadline, each in their own zone. Each command needs SIGNON as master and leaves an
@@ -16,12 +16,13 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from judge.commands.items import Invocation, Outcome
-from judge.commands.master import at, master_of, now_open, record
+from judge.commands.master import at, master_of, moved, now_open, record
 from judge.commands.registry import Command, Context, Registry
 from judge.game import mastering
 from judge.game.errors import GameError
 from judge.game.games import current_turn, settings_of, store_settings
 from judge.game.mastering import describe_phase, need_open_turn
+from judge.game.notices import moved_to
 from judge.game.schedule import grace_end
 from judge.game.settings import (
     GameSettings,
@@ -71,9 +72,10 @@ def run_set_deadline(ctx: Context, invocation: Invocation) -> Outcome:
     mastering.set_deadline(turn, when)
     record(jc, seat, "set_deadline", phase=turn.phase, deadline=when.isoformat())
     title = describe_phase(game, turn.phase)
+    now = jc.clock.now()
     mastering.notify(jc.session, jc.postman, game, "the deadline has moved",
                      lambda s: f"The master of {game.name} moved the deadline of {title} "
-                               f"to {at(when, s)}.\n")
+                               f"to {moved_to(when, s.account.time_zone, now)}.\n")
     return Outcome.ok(f"The deadline of {title} is now {at(when, seat)}; everyone was told.")
 
 
@@ -173,6 +175,23 @@ def run_set_nmr(ctx: Context, invocation: Invocation) -> Outcome:
 
 _NMR_TEXT = {NmrPolicy.HOLD: "hold", NmrPolicy.CIVIL_DISORDER: "civil disorder",
              NmrPolicy.WAIT: "the turn waits for the master"}
+_LATE = {"public": True, "on": True, "yes": True, "private": False, "hidden": False,
+         "off": False, "no": False}
+
+
+def run_set_late(ctx: Context, invocation: Invocation) -> Outcome:
+    public = _LATE.get(invocation.rest.strip().lower())
+    if public is None:
+        return Outcome.fail("write SET LATE PUBLIC or SET LATE PRIVATE (whether every "
+                            "report names the powers that missed the deadline)")
+    return _setting(ctx, "set_late",
+                    lambda s: replace(s, schedule=replace(s.schedule, late_public=public)),
+                    _late_text(public))
+
+
+def _late_text(public: bool) -> str:
+    return ("every report names the powers that missed the deadline" if public else
+            "only your reports name the powers that missed the deadline")
 
 
 def run_set_dias(ctx: Context, invocation: Invocation) -> Outcome:
@@ -204,7 +223,7 @@ def run_resume(ctx: Context, invocation: Invocation) -> Outcome:
     what = "a new deadline" if renewed else "its deadline"
     mastering.notify(jc.session, jc.postman, game, "resumed",
                      lambda s: f"The master has resumed {game.name}. {turn.phase} has "
-                               f"{what}: {at(turn.deadline, s)}.\n")
+                               f"{what}: {moved(turn.deadline, s, jc.clock.now())}.\n")
     return Outcome.ok(f"{game.name} is running again with {what}; everyone was told.",
                       now_open(jc, seat))
 
@@ -231,6 +250,7 @@ def run_settings(ctx: Context, invocation: Invocation) -> Outcome:
              now_open(jc, seat) if game.state != GameState.FORMING else f"Starts: {start}.",
              *_schedule_lines(settings.schedule),
              f"Missing orders at the end of grace: {_NMR_TEXT[settings.schedule.nmr]}.",
+             f"Late powers: {_late_text(settings.schedule.late_public)}.",
              f"Press: {settings.press.mode.value}; "
              f"{_observers_text(settings.press.observers_see_broadcasts)}.",
              f"Draws: {'DIAS' if settings.draw.dias else 'the powers the votes name'}."]
@@ -252,6 +272,8 @@ def register(registry: Registry) -> None:
          "which press players may send, or whether observers see broadcasts (master)"),
         ("SET NMR", "SET NMR hold|disorder|wait", run_set_nmr,
          "what missing orders mean when grace ends (master)"),
+        ("SET LATE", "SET LATE PUBLIC|PRIVATE", run_set_late,
+         "whether every report names the powers that missed the deadline (master)"),
         ("SET DIAS", "", run_set_dias, "a draw includes all survivors (master)"),
         ("SET NODIAS", "", run_set_nodias, "a draw includes only the powers voted (master)"),
         ("PAUSE", "", run_pause, "stop the game's clock until RESUME (master)"),

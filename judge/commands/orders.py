@@ -16,33 +16,58 @@ from judge.commands.items import Invocation, OrderLine, Outcome
 from judge.commands.registry import Command, Context, Registry
 from judge.commands.reply import Reply
 from judge.engine.types import Phase
-from judge.game import ordering
+from judge.game import arrival, ordering
+from judge.game.arrival import Feedback
 from judge.game.errors import GameError
 from judge.game.games import current_turn, game_variant, position_of
-from judge.game.history import parse_phase
+from judge.game.history import parse_phase, phase_key, processed_turns
 from judge.game.progress import is_ready, process_and_report, time_left
+from judge.game.refusals import HELP_ORDERS, Before
+from judge.grammar import Grammar
 from judge.reports.views import format_deadline
 from judge.store import repo_games
 from judge.store.models import FutureOrder, Game, GameState, SeatRole, Turn
 
 
-def handle_orders(ctx: Context, lines: Sequence[OrderLine], reply: Reply) -> None:
-    jc = judge_context(ctx)
-    if jc.seat is None:
-        reject_orders(ctx, lines, reply)
-        return
-    numbered = [(line.line_no, line.text) for line in lines]
-    try:
-        errors = _future(jc, numbered) if jc.phase else _now(jc, numbered)
-    except GameError as exc:
-        errors = [ordering.LineError(n, text, str(exc)) for n, text in numbered]
-    failed = {e.line_no for e in errors}
-    for error in errors:
-        reply.error(error.line_no, error.text, error.reason)
+class OrderReader:
+    """The order handler of mail: order lines for the seat signed on, and the prose test
+    that lets the dispatcher set a message's closing signature aside (dispatch.py)."""
+
+    def __call__(self, ctx: Context, lines: Sequence[OrderLine], reply: Reply, /) -> None:
+        jc = judge_context(ctx)
+        if jc.seat is None:
+            reject_orders(ctx, lines, reply)
+            return
+        numbered = [(line.line_no, line.text) for line in lines]
+        try:
+            feedback = _future(jc, numbered) if jc.phase else _now(jc, numbered)
+        except GameError as exc:
+            feedback = [Feedback(n, text, str(exc), True) for n, text in numbered]
+        _answer(reply, numbered, feedback)
+        _after_once(jc)
+
+    def reads_as_prose(self, ctx: Context, text: str, /) -> bool:
+        jc = judge_context(ctx)
+        if jc.seat is None:
+            return False  # no game, no map to tell orders by: every line is answered
+        return Grammar.for_variant(game_variant(jc.seat.game)).reads_as_prose(text)
+
+
+handle_orders = OrderReader()
+
+
+def _answer(reply: Reply, numbered: Sequence[tuple[int, str]],
+            feedback: Sequence[Feedback]) -> None:
+    said = {f.line_no: f for f in feedback}
+    for f in feedback:
+        if f.refused:
+            reply.error(f.line_no, f.text, f.detail)
     for line_no, text in numbered:
-        if line_no not in failed:
+        note = said.get(line_no)
+        if note is None:
             reply.done(line_no, text)
-    _after_once(jc)
+        elif not note.refused:
+            reply.done(line_no, text, note.detail)
 
 
 def _open_turn(jc: JudgeContext) -> tuple[Game, Turn]:
@@ -54,25 +79,36 @@ def _open_turn(jc: JudgeContext) -> tuple[Game, Turn]:
     return game, turn
 
 
-def _now(jc: JudgeContext, numbered: list[tuple[int, str]]) -> list[ordering.LineError]:
+def _now(jc: JudgeContext, numbered: list[tuple[int, str]]) -> list[Feedback]:
     game, turn = _open_turn(jc)
     power, variant, position = acting_power(jc), game_variant(game), position_of(turn)
     merged = ordering.latest_set(jc.session, variant, turn, power)
-    read, errors = ordering.read_lines(variant, position.phase, numbered)
-    errors += ordering.merge(variant, position, power, merged, read)
+    feedback = arrival.take(variant, position, power, merged, numbered,
+                            lambda: _before(jc, game))
     ordering.save_set(jc.session, turn, power, merged, jc.clock, jc.inbox)
-    return sorted(errors, key=lambda e: e.line_no)
+    return feedback
 
 
-def _future(jc: JudgeContext, numbered: list[tuple[int, str]]) -> list[ordering.LineError]:
+def _before(jc: JudgeContext, game: Game) -> Before | None:
+    """The turn processed last, for the answer to an order that came too late for it."""
+    done = processed_turns(jc.session, game)
+    if not done or done[-1].processed_at is None:
+        return None
+    return Before(position_of(done[-1]), format_deadline(done[-1].processed_at, jc.zone))
+
+
+def _future(jc: JudgeContext, numbered: list[tuple[int, str]]) -> list[Feedback]:
     """Orders for a later phase: read now, checked against the board when it opens."""
     assert jc.phase is not None
     game, power = need_seat(jc).game, acting_power(jc)
+    over = _over(jc, game, jc.phase, line=True)
+    if over:
+        return [Feedback(n, text, over, True) for n, text in numbered]
     read, errors = ordering.read_lines(game_variant(game), jc.phase, numbered)
     row = _future_row(jc, game, power, jc.phase)
     row.lines = [*row.lines, *(w.text for _, w in read)]
     row.submitted_at = jc.clock.now()
-    return errors
+    return [Feedback(e.line_no, e.text, f"{e.reason} {HELP_ORDERS}", True) for e in errors]
 
 
 def _future_row(jc: JudgeContext, game: Game, power: str, phase: Phase) -> FutureOrder:
@@ -147,9 +183,32 @@ def run_phase(ctx: Context, invocation: Invocation) -> Outcome:
     turn = current_turn(jc.session, game)
     if turn is not None and phase == Phase.parse(turn.phase):
         jc.phase = None
-        return Outcome.ok(f"{phase} is the current phase.")
+        return Outcome.ok(f"{phase} is the current phase: the orders that follow are for it.")
+    # A phase gone by keeps its lines from the current phase too: they were meant for
+    # another board, and each is refused with the same words.
     jc.phase = phase
+    over = _over(jc, game, phase)
+    if over:
+        return Outcome.fail(over)
     return Outcome.ok(f"Orders that follow are for {phase}; they are checked when it opens.")
+
+
+def _over(jc: JudgeContext, game: Game, phase: Phase, line: bool = False) -> str:
+    """Why orders for `phase` cannot be taken, when it is over; else ''. For PHASE's own
+    line, or (`line`) for each order line after it."""
+    turn = current_turn(jc.session, game)
+    if turn is None:
+        return ""
+    calendar = game_variant(game).rules.calendar
+    now = Phase.parse(turn.phase)
+    if phase_key(calendar, phase) >= phase_key(calendar, now):
+        return ""
+    if line:
+        return (f"not taken: it follows PHASE {phase}, and {calendar.describe(phase)} is "
+                f"over; for {calendar.describe(now)}, send it without PHASE")
+    return (f"{calendar.describe(phase)} ({phase}) is over: the phase open now is "
+            f"{calendar.describe(now)} ({now}). Send orders for it without PHASE (or after "
+            "a line PHASE alone); PHASE is only for a phase still to come.")
 
 
 def register(registry: Registry) -> None:

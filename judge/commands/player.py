@@ -26,6 +26,7 @@ from judge.game.games import (
     settings_of,
 )
 from judge.game.lifecycle import parse_preferences, power_lookup
+from judge.game.notices import moved_to
 from judge.game.schedule import next_deadline, phase_length
 from judge.game.settings import SettingsError, parse_when
 from judge.reports.views import format_deadline, power_name
@@ -264,7 +265,7 @@ def _move_deadline(jc: JudgeContext, game: Game, start: datetime, end: datetime)
     turn.deadline = next_deadline(schedule, kind, turn.deadline - phase_length(schedule, kind),
                                   periods)
     for other in recipients(game):
-        when = format_deadline(turn.deadline, other.account.time_zone)
+        when = moved_to(turn.deadline, other.account.time_zone, jc.clock.now())
         jc.postman.send(jc.session, to=[primary_address(other.account)],
                         subject=f"{game.name}: the deadline has moved",
                         body=f"A player of {game.name} will be away, so the deadline of "

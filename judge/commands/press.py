@@ -9,6 +9,9 @@ The master sees a copy of all press, with the sender's name; judge.game.press de
 may write what under the game's press settings and delivers it. After BECOME, the master's
 press is written as that power (signed with its name in white press) and audited as the
 master's act.
+
+A plain reply to a press mail goes back as press to its writer (`answer_press`, reached
+through the press's reply address; judge.game.press_reply keeps the game's rules).
 """
 
 from __future__ import annotations
@@ -16,13 +19,14 @@ from __future__ import annotations
 from judge.commands.context import JudgeContext, judge_context, need_seat
 from judge.commands.items import Invocation, Outcome
 from judge.commands.registry import Command, Context, Registry
-from judge.game import press
+from judge.commands.reply import Reply
+from judge.game import press, press_reply
 from judge.game.errors import GameError
 from judge.game.games import game_variant, player_seat
 from judge.game.lifecycle import parse_preferences
 from judge.game.mastering import audit
 from judge.reports.views import power_name
-from judge.store.models import Game, Seat, SeatRole
+from judge.store.models import Game, Press, Seat, SeatRole
 
 END_WORDS = ("ENDPRESS", "END PRESS")
 PRESS_USAGE = "PRESS [GREY] [TO powers | TO master] … ENDPRESS"
@@ -112,6 +116,39 @@ def _deliver(jc: JudgeContext, seat: Seat, invocation: Invocation, grey: bool,
               text=body)
         lines.append("It is in the audit log as sent by you.")
     return Outcome.ok(*lines)
+
+
+def answer_press(jc: JudgeContext, answered: Press, seat: Seat, text: str) -> Reply:
+    """A plain reply to press `seat` received (mailed to the press's reply address): its
+    text, quotes and signature already gone, goes back as press to the writer."""
+    reply = Reply()
+    body = text.strip("\n")
+    line_no, first = next(((n, line) for n, line in enumerate(body.split("\n"), 1)
+                           if line.strip()), (1, "(an empty reply)"))
+    quoted = first if len(first) <= _EXCERPT else first[:_EXCERPT - 3] + "..."
+    try:
+        _not_commands(jc, body)
+        lines = press_reply.send_answer(jc.session, jc.postman, answered, seat, body)
+    except GameError as error:
+        reply.error(line_no, quoted, str(error))
+        return reply
+    reply.done(line_no, quoted, *lines)
+    return reply
+
+
+_EXCERPT = 60
+
+
+def _not_commands(jc: JudgeContext, body: str) -> None:
+    """A reply to press is press; but a SIGNON in it (a password) must not go to another
+    player: such a message was meant for the judge's own address."""
+    for number, line in enumerate(body.split("\n"), 1):
+        words = line.split()
+        found = jc.registry.lookup(words[0]).command if words else None
+        if found is not None and found.name == "SIGNON":
+            raise GameError(f"line {number} is a SIGNON, which would give your password "
+                            "away: nothing was sent. A reply to press goes to its writer; "
+                            "send commands to the judge's own address")
 
 
 def register(registry: Registry) -> None:

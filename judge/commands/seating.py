@@ -39,8 +39,8 @@ from judge.game.lifecycle import (
     parse_preferences,
 )
 from judge.game.mastering import UNPLAYED, audit
-from judge.game.passwords import verify_password
 from judge.game.starting import start_and_announce
+from judge.game.throttle import check_password
 from judge.reports.views import format_deadline, power_name
 from judge.store.models import Game, GameState, Seat, SeatRole, SeatStatus
 from judge.variant import available_variants
@@ -208,9 +208,12 @@ def _seat_by_password(jc: JudgeContext, args: tuple[str, ...]) -> Seat:
                         "secret")
     account = need_account(jc)
     game = find_game(jc.session, args[0])
-    for seat in seats_of(game, SeatRole.PLAYER):
-        if seat.account_id == account.id and verify_password(args[1], seat.password_hash):
-            return seat
+    # Throttled as SIGNON is: From is only a claim, so this is a password guess too.
+    mine = [s for s in seats_of(game, SeatRole.PLAYER) if s.account_id == account.id]
+    seat = check_password(jc.session, jc.clock.now(), jc.postman, jc.password_guard, mine,
+                          args[1], sender=jc.sender, zone=jc.zone) if mine else None
+    if seat is not None:
+        return seat
     raise GameError(f"you hold no player seat in {game.name} with that password")
 
 

@@ -13,7 +13,7 @@ from judge.commands.seating import start_if_full
 from judge.game.errors import GameError
 from judge.game.games import find_game, game_variant, seats_of
 from judge.game.lifecycle import join_game, power_lookup
-from judge.game.passwords import verify_password
+from judge.game.throttle import check_password
 from judge.store.models import Game, Seat, SeatRole
 
 ROLE_LETTERS = {"M": SeatRole.MASTER, "O": SeatRole.OBSERVER}
@@ -32,20 +32,21 @@ def run_signon(ctx: Context, invocation: Invocation) -> Outcome:
         jc.seat, jc.power, jc.phase = seat, None, None
         return Outcome.ok(f"You joined {game.name}; you are signed on for the rest of "
                           "this message.", *start_if_full(jc, game))
-    seat = _find_seat(game, letter, password)
+    seat = _find_seat(jc, game, letter, password)
     jc.seat, jc.power, jc.phase = seat, None, None
     jc.signed_on.append(seat)
     return Outcome.ok(f"Signed on as {_who(seat)} in {game.name}.")
 
 
-def _find_seat(game: Game, letter: str, password: str) -> Seat:
+def _find_seat(jc: JudgeContext, game: Game, letter: str, password: str) -> Seat:
     candidates = _seats_for(game, letter)
-    for seat in candidates:
-        if verify_password(password, seat.password_hash):
-            return seat
     if not candidates:
         raise GameError(f"{letter} is not a power, M (master) or O (observer) of "
                         f"{game.name}, or nobody holds it")
+    seat = check_password(jc.session, jc.clock.now(), jc.postman, jc.password_guard,
+                          candidates, password, sender=jc.sender, zone=jc.zone)
+    if seat is not None:
+        return seat
     # The same words whether the seat exists or not would hide nothing here (the
     # powers are public); the password is what matters, so say so plainly.
     raise GameError(f"wrong password for {letter} in {game.name}")

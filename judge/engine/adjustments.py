@@ -17,6 +17,8 @@ from judge.engine.rulebook import BuildSites
 from judge.engine.rules import PhaseOutcome, Rules
 from judge.engine.types import Unit, UnitKind, province_of
 
+CIVIL_DISORDER = "civil disorder"  # the note on a removal the rules chose (DATC 4.D.8)
+
 
 def adjustment_counts(rules: Rules, position: Position) -> dict[str, int]:
     """Builds (positive) or removals (negative) owed per power."""
@@ -58,14 +60,16 @@ class AdjustmentPhase:
         counts = adjustment_counts(rules, position)
         units = list(position.units)
         results: list[OrderResult] = []
+        unused: dict[str, int] = {}
         for power in sorted(set(counts) | set(orders)):
             ledger = self.ledger(rules, position, power, counts.get(power, 0), units, results)
             for order in orders.get(power, ()):
                 ledger.take(order)
             ledger.finish()
+            unused[power] = max(ledger.left - ledger.failed, 0)
         after = position.with_board(tuple(units))
         events: tuple[Event, ...] = (
-            *(Adjustment(p, n) for p, n in sorted(counts.items())),
+            *(Adjustment(p, n, unused.get(p, 0)) for p, n in sorted(counts.items())),
             *results,
         )
         return PhaseOutcome(tuple(results), after, events)
@@ -82,6 +86,7 @@ class Ledger:
                  units: list[Unit], results: list[OrderResult]) -> None:
         self.rules, self.position, self.power = rules, position, power
         self.left = count
+        self.failed = 0  # builds ordered that failed: unused, but not for want of an order
         self.units = units
         self.results = results
         self.sites = build_sites(rules, position, power) if count > 0 else []
@@ -92,6 +97,7 @@ class Ledger:
         except Refused as exc:
             self.results.append(OrderResult(self.power, exc.unit, order, "", exc.outcome,
                                             exc.reason, exc.message))
+            self.failed += isinstance(order, Build) and exc.reason != Reason.TOO_MANY
             return
         self.results.append(OrderResult(self.power, unit, order, "", Outcome.SUCCEEDS))
 
@@ -147,12 +153,15 @@ class Ledger:
         return unit
 
     def finish(self) -> None:
+        """Removals owed and not ordered, by the civil disorder rule and marked as the
+        rules' doing; builds left unused stay in `left` (the phase reports them waived)."""
         while self.left < 0:
             unit = civil_disorder_choice(self.rules, self.position, self.units, self.power)
             self.units.remove(unit)
             self.left += 1
             self.results.append(OrderResult(self.power, unit, Disband(unit.loc, unit.kind), "",
-                                            Outcome.SUCCEEDS, None, "civil disorder"))
+                                            Outcome.SUCCEEDS, None, CIVIL_DISORDER,
+                                            unordered=True))
 
 
 class Refused(Exception):

@@ -93,13 +93,16 @@ def event_to_json(event: Event) -> Json:
                 "order": order_to_json(event.order) if event.order else None,
                 "text": event.text, "outcome": event.outcome.value,
                 "reason": event.reason.value if event.reason else None,
-                "message": event.message, "dislodged": event.dislodged}
+                "message": event.message, "dislodged": event.dislodged,
+                # Only when set: turns stored before the flag existed read back as ordered.
+                **({"unordered": True} if event.unordered else {})}
     if isinstance(event, Dislodgement):
         return {"event": "dislodged", **_dislodgement_to_json(event)}
     if isinstance(event, CentreChange):
         return {"event": "centre", "centre": event.centre, "old_owner": event.old_owner,
                 "new_owner": event.new_owner}
-    return {"event": "adjustment", "power": event.power, "count": event.count}
+    return {"event": "adjustment", "power": event.power, "count": event.count,
+            **({"waived": event.waived} if event.waived else {})}
 
 
 def event_from_json(data: Mapping[str, Any]) -> Event:
@@ -111,7 +114,7 @@ def event_from_json(data: Mapping[str, Any]) -> Event:
     if kind == "centre":
         return CentreChange(data["centre"], data["old_owner"], data["new_owner"])
     if kind == "adjustment":
-        return Adjustment(data["power"], data["count"])
+        return Adjustment(data["power"], data["count"], data.get("waived", 0))
     raise ValueError(f"not an event: {data!r}")
 
 
@@ -125,4 +128,5 @@ def _result_from_json(data: Mapping[str, Any]) -> OrderResult:
         Reason(data["reason"]) if data["reason"] else None,
         data["message"],
         data["dislodged"],
+        bool(data.get("unordered", False)),
     )

@@ -109,10 +109,11 @@ def _results(r: Resolver, legal: list[Checked | None], dislodger: Mapping[int, i
         # this runs once per unit per phase (bench/).
         if checked is None:
             add(new(OrderResult, (unit.power, unit, Hold(unit.loc, unit.kind), "", outcome,
-                                  reason, "", dislodged)))
+                                  reason, "", dislodged, True)))
         else:
             power, _, order, _ = checked
-            add(new(OrderResult, (power, unit, order, "", outcome, reason, "", dislodged)))
+            add(new(OrderResult, (power, unit, order, "", outcome, reason, "", dislodged,
+                                  False)))
     return out
 
 

@@ -42,6 +42,11 @@ class Reason(StrEnum):
 class OrderResult(NamedTuple):
     """One order (or an unordered unit's implicit hold) and what became of it.
 
+    `unordered`: nobody ordered this; the rules did it (a unit's hold, a dislodged unit's
+    disband, a civil disorder removal; builds left unused are `Adjustment.waived`).
+    Reports mark it, as the classic judges mark missed orders, so the fact travels with
+    the event through each viewer's projection rather than being read off the orders.
+
     A NamedTuple rather than a frozen dataclass: one is made per unit per phase, and a
     frozen dataclass costs four times as much to build (bench/).
     """
@@ -54,6 +59,7 @@ class OrderResult(NamedTuple):
     reason: Reason | None = None
     message: str = ""
     dislodged: bool = False
+    unordered: bool = False
 
 
 class Dislodgement(NamedTuple):
@@ -72,10 +78,13 @@ class CentreChange(NamedTuple):
 
 @dataclass(frozen=True, slots=True)
 class Adjustment:
-    """A power's count at an adjustment phase: positive builds, negative removals."""
+    """A power's count at an adjustment phase: positive builds, negative removals.
+    `waived`: builds left unused because nobody ordered them (an explicit WAIVE is a
+    result of its own)."""
 
     power: str
     count: int
+    waived: int = 0
 
 
 Event = OrderResult | Dislodgement | CentreChange | Adjustment

@@ -92,6 +92,7 @@ def _settle(
     results: list[OrderResult],
 ) -> PhaseOutcome:
     wanted = Counter(province_of(dest) for _, _, dest in chosen.values() if dest)
+    tried = {r.unit for r in results if r.unit is not None}  # ordered, if illegally
     units: list[Unit] = list(position.units)
     for prov, d in by_prov.items():
         power, order, dest = chosen.get(prov, (d.unit.power, None, None))
@@ -100,9 +101,14 @@ def _settle(
             results.append(_result(power, d.unit, order, Outcome.SUCCEEDS, None))
         elif dest:
             results.append(_result(power, d.unit, order, Outcome.FAILS, Reason.BOUNCED))
+        elif order is not None:
+            results.append(_result(power, d.unit, order, Outcome.SUCCEEDS, None))
         else:
-            results.append(_result(power, d.unit, order or Disband(d.unit.loc, d.unit.kind),
-                                   Outcome.SUCCEEDS, None))
+            # Unordered: it disbands. Only a unit that could have retreated, and was sent
+            # no order at all, missed one.
+            missed = bool(d.retreats) and d.unit not in tried
+            results.append(OrderResult(power, d.unit, Disband(d.unit.loc, d.unit.kind), "",
+                                       Outcome.SUCCEEDS, unordered=missed))
     after = position.with_board(tuple(units))
     events: tuple[Event, ...] = tuple(results)
     return PhaseOutcome(tuple(results), after, events)

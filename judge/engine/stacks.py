@@ -268,10 +268,11 @@ def _results(r: StackResolver, subs: list[SubStack], illegal: list[OrderResult],
     out: list[OrderResult] = []
     for i, sub in enumerate(subs):
         outcome, reason = judge_order(r, i, i in gone)
-        given = sub.given if sub.given or sub.unit in tried else \
+        ordered = bool(sub.given) or sub.unit in tried
+        given = sub.given if ordered else \
             [(sub.unit.power, sub.unit, Hold(sub.unit.loc, sub.unit.kind), Hold(sub.unit.loc))]
-        out += [OrderResult(power, unit, order, "", outcome, reason, "", i in gone)
-                for power, unit, order, _ in given]
+        out += [OrderResult(power, unit, order, "", outcome, reason, "", i in gone,
+                            not ordered) for power, unit, order, _ in given]
     return out + [res._replace(dislodged=True) if res.unit in lost else res for res in illegal]
 
 

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from sqlalchemy.orm import Session
 
 from judge.engine.turn import TurnResult
-from judge.engine.visibility import Viewer
-from judge.game.games import game_variant, primary_address, seats_of
+from judge.engine.visibility import Role, Viewer
+from judge.game.games import game_variant, primary_address, seats_of, settings_of, turns_of
 from judge.game.postman import Postman
 from judge.reports.render import render_report
 from judge.store.models import Game, Seat, SeatRole, SeatStatus, Turn
+from judge.variant import Variant
 
 
 def viewer_of(seat: Seat) -> Viewer:
@@ -32,11 +35,37 @@ def send_turn_reports(session: Session, game: Game, result: TurnResult,
     variant = game_variant(game)
     deadline = next_turn.deadline if next_turn is not None else None
     subject = f"{game.name}: {variant.rules.calendar.describe(result.phase)} results"
+    turn = next((t for t in turns_of(session, game) if t.phase == str(result.phase)), None)
     for seat in recipients(game):
-        body = render_report(variant, result, viewer_of(seat), deadline,
-                             seat.account.time_zone)
+        body = turn_report(variant, game, turn, result, viewer_of(seat), deadline,
+                           seat.account.time_zone)
         postman.send(session, to=[primary_address(seat.account)],
                      subject=subject, body=f"Game {game.name}\n\n{body}", seat=seat)
+
+
+def turn_report(variant: Variant, game: Game, turn: Turn | None, result: TurnResult,
+                viewer: Viewer, deadline: datetime | None, zone: str) -> str:
+    """The report of `turn` (whose result is `result`) as `viewer` may read it, with what
+    the game adds to the events: who missed the deadline, who plays."""
+    return render_report(variant, result, viewer, deadline, zone,
+                         late=late_for(game, turn, viewer), players=dealt_powers(game))
+
+
+def late_for(game: Game, turn: Turn | None, viewer: Viewer) -> list[str]:
+    """The powers whose orders were incomplete when `turn`'s deadline passed, if the game
+    lets `viewer` know (the master always may; the report still names only powers whose
+    units the reader sees)."""
+    if turn is None or not turn.notices.get("late"):
+        return []
+    if viewer.role != Role.MASTER and not settings_of(game).schedule.late_public:
+        return []
+    return [str(p) for p in turn.notices.get("late_powers", [])]
+
+
+def dealt_powers(game: Game) -> set[str]:
+    """The powers dealt to players, now or before: only they can have sent no orders (a
+    variant's neutral countries have nobody to send any)."""
+    return {s.power for s in game.seats if s.role == SeatRole.PLAYER and s.power}
 
 
 def tell(session: Session, postman: Postman, seats: list[Seat], subject: str,

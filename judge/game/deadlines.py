@@ -7,8 +7,8 @@ the NMR policy at its end, extend after an outage, start a forming game at its s
 Whatever it did is remembered in the turn, so a second sweep finds nothing more to do.
 
 Turn.notices keys: "reminders" (indexes into Schedule.reminders already handled), "late"
-(the late notice went out), "held" (the turn waits for the master), "outage" (the deadline
-an outage last gave, ISO 8601).
+(the late notice went out), "late_powers" (who was late then), "held" (the turn waits for
+the master), "outage" (the deadline an outage last gave, ISO 8601).
 """
 
 from __future__ import annotations
@@ -174,7 +174,9 @@ def _at_deadline(due: _Due) -> list[str]:
         # Complete but someone asked to WAIT: a WAIT lasts until the deadline, no longer.
         return _process(due, "the deadline passed with every power's orders complete")
     due.turn.grace_until = grace_end(due.schedule, due.deadline)
-    due.remember(late=True)
+    # Who missed it, for the turn's reports (judge.game.announce); an outage's new
+    # deadline sets "late" False again, and a master's new one clears every notice.
+    due.remember(late=True, late_powers=late)
     done = [due.say(f"deadline passed; late: {', '.join(late)}; grace until "
                     f"{due.turn.grace_until.isoformat()}")]
     if due.now < due.turn.grace_until:

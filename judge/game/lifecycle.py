@@ -56,6 +56,11 @@ def add_seat(session: Session, game: Game, account: Account, role: SeatRole, pas
 def change_password(seat: Seat, password: str) -> None:
     """A new password, and a new secret: reply tokens signed with the old one stop working."""
     seat.password_hash = hash_password(password)
+    renew_secret(seat)
+
+
+def renew_secret(seat: Seat) -> None:
+    """A new key for the seat's reply tokens: every token mailed out before stops working."""
     seat.secret = secrets.token_urlsafe(24)
 
 

@@ -46,6 +46,14 @@ def _when(moment: datetime, seat: Seat, now: datetime) -> str:
     return f"{format_deadline(moment, seat.account.time_zone)} ({time_left(moment, now)} left)"
 
 
+def moved_to(moment: datetime, zone: str, now: datetime) -> str:
+    """A deadline that has just moved, and how far off it now is: 'Thu 05 Nov 2026 10:00
+    UTC (in 2 days 3 hours)'. The reader learns how long he has without working it out
+    from his own clock."""
+    left = time_left(moment, now)
+    return f"{format_deadline(moment, zone)} ({'passed' if left == 'passed' else 'in ' + left})"
+
+
 def _send(session: Session, postman: Postman, seat: Seat, subject: str,
           lines: Iterable[str]) -> None:
     postman.send(session, to=[primary_address(seat.account)], subject=subject,

@@ -16,7 +16,7 @@ from sqlalchemy.orm import Session
 
 from judge.engine.adjustments import adjustment_counts
 from judge.engine.orders import Build, Order, Waive
-from judge.engine.outcome import OrderResult, Outcome
+from judge.engine.outcome import OrderResult, Outcome, Reason
 from judge.engine.position import Position
 from judge.engine.rules import countries_written_by
 from judge.engine.stacks import count_of
@@ -35,6 +35,8 @@ class LineError:
     line_no: int
     text: str
     reason: str
+    # The engine's answer when the phase's handler refused the order (None: unreadable).
+    refusal: OrderResult | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,6 +106,13 @@ def _key(variant: Variant, order: Order, current: Mapping[str, Written]) -> str:
     return f"{place}/{kind.layer}"
 
 
+def unit_key(variant: Variant, order: Order) -> str | None:
+    """The unit or site an order is for, or None for an order that adds to the others
+    rather than replacing one (a waive, a counted line, a stacking build)."""
+    key = _key(variant, order, {})
+    return None if "#" in key else key
+
+
 def _numbered(prefix: str, current: Mapping[str, Written]) -> str:
     return f"{prefix}#{sum(1 for k in current if k.startswith(prefix + '#')) + 1}"
 
@@ -115,18 +124,24 @@ def merge(variant: Variant, position: Position, power: str, current: dict[str, W
     for line_no, written in new:
         trial = dict(current)
         trial[_key(variant, written.order, trial)] = written
-        reason = _illegal_reason(variant, position, power, trial, written)
-        if reason is not None:
-            errors.append(LineError(line_no, written.text, reason))
+        refused = refusal(variant, position, power, trial, written)
+        if refused is not None:
+            errors.append(LineError(line_no, written.text, _reason_text(refused), refused))
         else:
             current.clear()
             current.update(trial)
     return errors
 
 
-def _illegal_reason(variant: Variant, position: Position, power: str,
-                    orders: Mapping[str, Written], written: Written) -> str | None:
-    """Why the engine would refuse `written` in this set, or None.
+# Reasons that speak of the order itself, never of other orders: an adjustment handler
+# answers "fails" for a build it cannot make (no such site, occupied, too many), which is
+# as final as "illegal". A bounce or a cut support is only known at the deadline.
+_REFUSING = frozenset({Reason.ILLEGAL, Reason.NO_UNIT, Reason.NOT_YOURS, Reason.TOO_MANY})
+
+
+def refusal(variant: Variant, position: Position, power: str,
+            orders: Mapping[str, Written], written: Written) -> OrderResult | None:
+    """The engine's refusal of `written` in this set, or None when it would be carried out.
 
     The phase's own handler is asked, so every variant's legality (and its reasons) is
     exactly what adjudication will apply.
@@ -135,7 +150,7 @@ def _illegal_reason(variant: Variant, position: Position, power: str,
     given = [w.order for w in orders.values()]
     outcome = rules.handler(position.phase).adjudicate(rules, position, {power: given})
     for result in outcome.results:
-        if result.order is written.order and result.outcome == Outcome.ILLEGAL:
+        if result.order is written.order and _refused(result):
             if result.unit in position.units and result.unit not in _seen_by(
                     variant, position, power).units:
                 # Hidden movement: a unit the writer cannot see must not show in the reason
@@ -143,9 +158,13 @@ def _illegal_reason(variant: Variant, position: Position, power: str,
                 # dislodged unit is not on the board: taking it away would change nothing.)
                 unseen = position._replace(units=tuple(
                     u for u in position.units if u != result.unit))
-                return _illegal_reason(variant, unseen, power, orders, written)
-            return result.message or _reason_text(result)
+                return refusal(variant, unseen, power, orders, written)
+            return result
     return None
+
+
+def _refused(result: OrderResult) -> bool:
+    return result.outcome == Outcome.ILLEGAL or result.reason in _REFUSING
 
 
 def _seen_by(variant: Variant, position: Position, power: str) -> Position:
@@ -154,6 +173,8 @@ def _seen_by(variant: Variant, position: Position, power: str) -> Position:
 
 
 def _reason_text(result: OrderResult) -> str:
+    if result.message:
+        return result.message
     return result.reason.value if result.reason is not None else "illegal order"
 
 

@@ -87,14 +87,24 @@ def send(session: Session, game: Game, postman: Postman, letter: Letter) -> list
     if letter.broadcast:
         stored = [*_player_powers(game), MASTER, *([OBSERVERS] if _observers_see(game) else [])]
     turn = current_turn(session, game)
-    session.add(Press(game_id=game.id, turn_id=turn.id if turn is not None else None,
-                      sender_seat_id=letter.sender.id, recipients=stored, grey=grey,
-                      body=letter.body))
+    row = Press(game_id=game.id, turn_id=turn.id if turn is not None else None,
+                sender_seat_id=letter.sender.id, recipients=stored, grey=grey,
+                body=letter.body, sender_power=_signed_as(letter))
+    session.add(row)
+    session.flush()  # its id goes into each copy's reply address
     for seat, addressed in targets:
         subject, head = _heading(game, letter, grey, seat, addressed)
+        # A plain reply to a copy goes back as press to the writer (judge.game.press_reply).
         postman.send(session, to=[primary_address(seat.account)], subject=subject,
-                     body="\n".join([*head, "", letter.body, ""]), seat=seat)
+                     body="\n".join([*head, "", letter.body, ""]), seat=seat, press=row.id)
     return _receipt(letter, grey, targets)
+
+
+def _signed_as(letter: Letter) -> str | None:
+    """The power the letter is written as, if any (a master's own press has none)."""
+    if letter.as_power is not None:
+        return letter.as_power
+    return letter.sender.power if letter.sender.role == SeatRole.PLAYER else None
 
 
 def _targets(game: Game, letter: Letter) -> list[tuple[Seat, bool]]:

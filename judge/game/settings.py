@@ -64,6 +64,9 @@ class Schedule:
     nmr: NmrPolicy = NmrPolicy.HOLD
     outage_margin: timedelta = 12 * HOUR  # time given after an outage swallowed a deadline
     start: datetime | None = None  # when a forming game should start
+    # Whether every report names the powers that missed the deadline (the master's always
+    # does); on by default, as the classic judges tell everyone who was late.
+    late_public: bool = True
 
     def __post_init__(self) -> None:
         for name in ("movement", "retreat", "adjustment", "outage_margin"):
@@ -177,6 +180,7 @@ _FROM_JSON: dict[str, tuple[str, Callable[[Any], Any]]] = {
               lambda v: None if v is None else datetime.fromisoformat(_typed(v, str))),
     "mode": ('"none", "white", "grey" or "partial"', PressMode),
     "observers_see_broadcasts": ("true or false", lambda v: _typed(v, bool)),
+    "late_public": ("true or false", lambda v: _typed(v, bool)),
     "dias": ("true or false", lambda v: _typed(v, bool)),
 }
 

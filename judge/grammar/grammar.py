@@ -53,3 +53,15 @@ class Grammar:
         if found:
             raise ambiguous_reading(text, found)
         raise explain(text, tokens, self.lexicon, parser.far, parser.expected)
+
+    def reads_as_prose(self, text: str) -> bool:
+        """Whether `text` reads as words rather than as an attempt at an order: its first
+        word means nothing in an order and no word of it names a place ('Cheers, Bob',
+        'Sent from my phone'). An order with a typo ('A Prais - Bur', 'Bulid A War') names
+        a place or starts with an order's word, so it is still answered as an order."""
+        norms = tuple(t.norm for t in tokenize(text))
+        lex = self.lexicon
+        if not norms or any(table.match(norms, 0) is not None
+                            for table in (lex.words, lex.kinds, lex.powers)):
+            return False
+        return all(lex.places.match(norms, at) is None for at in range(len(norms)))

@@ -7,12 +7,12 @@ from judge.commands.context import JudgeContext
 from judge.commands.dispatch import run_message
 from judge.commands.orders import handle_orders
 from judge.commands.reply import Reply
-from judge.game.announce import viewer_of
+from judge.game.announce import turn_report, viewer_of
 from judge.game.errors import GameError
 from judge.game.games import find_game, game_variant, seats_of
 from judge.game.history import following_turns, processed_turns, stored_result
+from judge.game.throttle import check_password
 from judge.mail.emg import TURN, EmgRequest
-from judge.reports.render import render_report
 from judge.store import repo
 from judge.store.models import Account, Seat, SeatRole
 
@@ -25,7 +25,8 @@ def run_emg(ctx: JudgeContext, request: EmgRequest, token_seat: Seat | None) -> 
     try:
         seat = _seat(ctx, request, token_seat)
     except GameError as exc:
-        reply.error(1, f"{request.account} {request.game}", str(exc))
+        # The game line may hold a password: the reply quotes the game's name alone.
+        reply.error(1, f"{request.account} {request.game.partition(' ')[0]}", str(exc))
         return reply
     ctx.seat = seat
     ctx.signed_on.append(seat)
@@ -38,16 +39,36 @@ def run_emg(ctx: JudgeContext, request: EmgRequest, token_seat: Seat | None) -> 
 
 def _seat(ctx: JudgeContext, request: EmgRequest, token_seat: Seat | None) -> Seat:
     account = _account(ctx, request.account)
-    owned = {a.address for a in account.addresses}
-    if ctx.sender not in owned and (token_seat is None or token_seat.account_id != account.id):
+    name, _, password = request.game.partition(" ")
+    game = find_game(ctx.session, name)
+    seat = next((s for s in seats_of(game, SeatRole.PLAYER)
+                 if s.account_id == account.id and s.power), None)
+    if seat is None:
+        raise GameError(f"account id {request.account} plays no power in game {game.name}")
+    if token_seat is not None and token_seat.id == seat.id:
+        return seat  # sent to the seat's reply address: the EMG address of §9.0
+    if password.strip():
+        return _by_password(ctx, seat, password.strip())
+    if request.kind == TURN:
+        # From is a claim, not proof (issue #11): orders need the seat's reply address
+        # or its password, as SIGNON does.
+        raise GameError(f"orders for {game.name} need proof that they are yours: send "
+                        "the block to the reply address of the judge's mail for your "
+                        f"seat, or write the password after the game id: '{game.name} "
+                        "<password>'")
+    if ctx.sender not in {a.address for a in account.addresses}:
         raise GameError(f"account id {request.account} is not the account of {ctx.sender}; "
                         "write from the address the judge has for that account, or reply "
                         "to one of the judge's mails to you")
-    game = find_game(ctx.session, request.game)
-    for seat in seats_of(game, SeatRole.PLAYER):
-        if seat.account_id == account.id and seat.power:
-            return seat
-    raise GameError(f"account id {request.account} plays no power in game {game.name}")
+    return seat  # EMGREPORT: the report goes to the From, an address of the account
+
+
+def _by_password(ctx: JudgeContext, seat: Seat, password: str) -> Seat:
+    found = check_password(ctx.session, ctx.clock.now(), ctx.postman, ctx.password_guard,
+                           [seat], password, sender=ctx.sender, zone=ctx.zone)
+    if found is None:
+        raise GameError(f"wrong password for that seat in {seat.game.name}")
+    return found
 
 
 def _account(ctx: JudgeContext, reference: str) -> Account:
@@ -70,7 +91,7 @@ def _report(ctx: JudgeContext, seat: Seat, reply: Reply) -> None:
     turn = turns[-1]
     next_turn = following_turns(ctx.session, game).get(turn.id)
     result = stored_result(game, turn, next_turn)
-    body = render_report(game_variant(game), result, viewer_of(seat),
-                         next_turn.deadline if next_turn is not None else None, ctx.zone)
+    body = turn_report(game_variant(game), game, turn, result, viewer_of(seat),
+                       next_turn.deadline if next_turn is not None else None, ctx.zone)
     reply.done(1, f"EMGREPORT {game.name}", f"The latest report ({turn.phase}) follows.")
     reply.note("Report", *body.rstrip("\n").split("\n"))

@@ -19,8 +19,10 @@ from email.header import Header
 from email.message import Message
 from email.parser import BytesHeaderParser
 from email.policy import Compat32
-from email.utils import getaddresses, parseaddr
+from email.utils import getaddresses
 
+from judge.mail.addresses import DOT_ATOM, PLAIN_ADDRESS, QUOTED, Mailbox, mailbox
+from judge.mail.addresses import loop_markers as _loop_markers
 from judge.mail.plaintext import CONTROL
 
 # RFC 5322 §2.1.1: no line, so no msg-id, is longer than 998 octets (nor is the inbox's
@@ -35,15 +37,7 @@ _RECIPIENT_HEADERS = ("To", "Cc", "Delivered-To", "X-Original-To", "Envelope-To"
 # an encoded word, their decoded text is the raw text, unfolded.
 _UNSTRUCTURED = frozenset({"subject", "references", "in-reply-to", "auto-submitted",
                            "return-path", "precedence"})
-# RFC 5322 §3.2.3 atext and dot-atom-text.
-_ATEXT = r"[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]"
-_DOT_ATOM = rf"{_ATEXT}+(?:\.{_ATEXT}+)*"
-_QUOTED = r'"[\t !#-\[\]-~]*"'  # qtext and WSP (§3.2.4): no quoted-pair, no 8-bit text
-_PHRASE = rf"(?:{_ATEXT}+|{_QUOTED})(?:[ \t]+(?:{_ATEXT}+|{_QUOTED}))*"
-# One plain mailbox (§3.4): a bare addr-spec, or an angle-addr after an optional phrase.
-_PLAIN_ADDRESS = re.compile(
-    rf"[ \t]*(?:(?:{_PHRASE})?[ \t]*<({_DOT_ATOM}@{_DOT_ATOM})>|({_DOT_ATOM}@{_DOT_ATOM}))[ \t]*")
-_PLAIN_MSG_ID = re.compile(rf"[ \t]*<{_DOT_ATOM}@{_DOT_ATOM}>[ \t]*")
+_PLAIN_MSG_ID = re.compile(rf"[ \t]*<{DOT_ATOM}@{DOT_ATOM}>[ \t]*")
 END_OF_HEADERS = re.compile(rb"(?:\r\n|\r(?!\n)|\n)(?:\r\n|\r|\n)")
 # The header block parsed: the parser reads it line by line in Python, and a header of
 # megabytes would hold a receiver or the worker for seconds. Postfix keeps 100 KB of one
@@ -55,7 +49,7 @@ MAX_HEADER_BYTES = 256 * 1024
 _NOT_CHARSETS = frozenset({"idna", "punycode"})
 # RFC 2045 §5.1 token, less the characters of RFC 2231 extended parameters (' * %).
 _MIME_TOKEN = r"[!#$&+.^_`|~0-9A-Za-z-]+"
-_MIME_PARAMS = rf"(?:[ \t]*;[ \t]*{_MIME_TOKEN}=(?:{_MIME_TOKEN}|{_QUOTED}))*[ \t]*"
+_MIME_PARAMS = rf"(?:[ \t]*;[ \t]*{_MIME_TOKEN}=(?:{_MIME_TOKEN}|{QUOTED}))*[ \t]*"
 # A MIME field read: no real one is longer than a line (RFC 5322 §2.1.1).
 MAX_MIME_FIELD = 998
 # A quoted string (closed or not: it may hold parentheses), an escaped character, a
@@ -134,25 +128,12 @@ class Headers:
         return field_text(name, self.raw(name))
 
     def address(self, name: str) -> str:
-        """The first addr-spec in an address field, lower-cased; '' if there is none."""
-        raw = self.raw(name)
-        if raw is None:
-            return ""
-        unfolded = raw.replace("\r", "").replace("\n", "")
-        plain = _PLAIN_ADDRESS.fullmatch(unfolded) \
-            if raw.isascii() and "=?" not in unfolded else None
-        if plain is not None:
-            specs = [plain[1] or plain[2]]
-        else:
-            try:
-                field = policy.default.header_fetch_parse(name, raw)
-                specs = [address.addr_spec for address in getattr(field, "addresses", ())]
-            except Exception:  # the strict RFC 5322 parser failed: try the lenient one
-                specs = [parseaddr(self.text(name))[1]]
-        # Lower-cased although RFC 5321 §2.4 lets local parts be case-sensitive: players and
-        # their clients are not consistent, and no real mailbox relies on the difference.
-        # "<>" is how the parser spells an empty address, the null sender of RFC 5321 §4.5.5.
-        return next((str(spec).lower() for spec in specs if spec and spec != "<>"), "")
+        """The first usable addr-spec in an address field, lower-cased; '' if there is none."""
+        return self.mailbox(name).address
+
+    def mailbox(self, name: str) -> Mailbox:
+        """The first usable address of an address field, or why it has none."""
+        return mailbox(name, self.raw(name))
 
     def references(self) -> tuple[str, ...]:
         # RFC 5322 §3.6.4: References lists the thread and In-Reply-To the parent; some
@@ -169,8 +150,8 @@ class Headers:
         return tuple(dict.fromkeys(address.lower() for address in found))
 
     def loop_markers(self) -> tuple[str, ...]:
-        """The X-Loop values: each names a system that has already handled this message."""
-        return tuple(" ".join(value.split()).lower() for value in self._all("X-Loop"))
+        """The X-Loop entries: each names a system that has already handled this message."""
+        return _loop_markers(self._all("X-Loop"))
 
     def _all(self, name: str) -> list[str]:
         # As compat32 hands out a field: raw, or decoded as unknown-8bit if it has 8-bit bytes.
@@ -187,7 +168,7 @@ def _plain_addresses(values: list[str]) -> list[str] | None:
         if not unfolded.isascii() or "=?" in unfolded:
             return None
         for item in unfolded.split(","):
-            plain = _PLAIN_ADDRESS.fullmatch(item)
+            plain = PLAIN_ADDRESS.fullmatch(item)
             if plain is None:
                 return None
             found.append(plain[1] or plain[2])

@@ -5,6 +5,11 @@ only with its password (SIGNON) or its reply token (the +token address of the ju
 mail to that seat). Either may come from an address the seat's owner never registered;
 the owner's registered address is then told, so a leaked password or a forwarded report
 cannot be used quietly.
+
+Neither proves the mailbox an account's mail goes to: whoever knows a seat's password gets
+replies carrying its token. Changes to an account therefore wait for a one-time code
+mailed to that mailbox (judge.game.account_requests); a message to the code's address
+(judge+c<id>-<code>@, judge+u<id>-<code>@) confirms or undoes, as CONFIRM or UNDO would.
 """
 
 from __future__ import annotations
@@ -12,10 +17,20 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from judge.commands.context import JudgeContext
+from judge.commands.items import Invocation
+from judge.config import Settings
+from judge.game.codes import CONFIRM
 from judge.game.games import primary_address, signon_letter
-from judge.mail.tokens import parse_token, token_matches
-from judge.store import repo
-from judge.store.models import Seat, SeatStatus
+from judge.game.throttle import PasswordGuard, PasswordLimits
+from judge.mail.tokens import (
+    parse_press_token,
+    parse_request_token,
+    parse_token,
+    press_token_matches,
+    token_matches,
+)
+from judge.store import repo, repo_games
+from judge.store.models import Press, Seat, SeatStatus
 
 _LIVE = (SeatStatus.ACTIVE, SeatStatus.CIVIL_DISORDER)
 STALE_TOKEN = ("The address you replied to belongs to a seat whose password has changed "
@@ -42,7 +57,37 @@ def signed_on_elsewhere(ctx: JudgeContext) -> list[Seat]:
     """Seats this message acted for from an address their owner has not registered."""
     sender = ctx.sender.lower()
     return [seat for seat in dict.fromkeys(ctx.signed_on)
-            if sender not in {a.address for a in seat.account.addresses}]
+            if sender not in {a.address for a in seat.account.addresses}
+            and seat.id not in ctx.told]
+
+
+def code_invocations(recipients: Iterable[str], judge_address: str,
+                     body: str) -> tuple[Invocation, ...]:
+    """A message sent to a confirmation or undo address (judge+c12-...@, judge+u13-...@)
+    does what CONFIRM or UNDO with that code would; shown in the reply as line 0, before
+    the message's own lines. The code proves the mailbox it was mailed to, whatever the
+    From says. A reply to a confirmation that has text of its own ("I never asked for
+    this!") may not mean yes, so it confirms nothing and says how to."""
+    for address in recipients:
+        code = parse_request_token(address, judge_address)
+        if code is None:
+            continue
+        name = "CONFIRM" if code.letter == CONFIRM else "UNDO"
+        doubt = None
+        if code.letter == CONFIRM and body.strip():
+            doubt = ("nothing is confirmed: your message has text of its own, so it may not "
+                     "mean yes. To confirm, reply to the judge's mail with no text at all, "
+                     f"or send the line CONFIRM {code}")
+        return (Invocation(name=name, line_no=0, args=(str(code),), error=doubt,
+                           text=f"{name} {code} (the address you wrote to)"),)
+    return ()
+
+
+def password_guard(settings: Settings) -> PasswordGuard:
+    """A message's password checks, under the operator's limits."""
+    return PasswordGuard(PasswordLimits(per_seat=settings.password_tries_per_seat,
+                                        per_account=settings.password_tries_per_account,
+                                        per_message=settings.password_tries_per_message))
 
 
 def tell_owners(ctx: JudgeContext, subject: str) -> None:
@@ -60,3 +105,28 @@ def tell_owners(ctx: JudgeContext, subject: str) -> None:
                          subject=f"{seat.game.name}: another address acted for you",
                          body=body, seat=seat)
 
+
+
+STALE_PRESS_TOKEN = (
+    "The address you replied to answers a piece of press for a seat whose password has "
+    "changed since, or that is no longer played, or it was never the judge's; nothing "
+    "was sent. To write press, sign on and use PRESS TO <powers> … ENDPRESS.")
+
+
+def press_answered(ctx: JudgeContext, recipients: Iterable[str],
+                   judge_address: str) -> tuple[Press, Seat] | str | None:
+    """The press a message replies to and the seat that received it, when a recipient is
+    a press-reply token (judge.mail.tokens); STALE_PRESS_TOKEN when the token does not
+    hold; None when the message carries none."""
+    for address in recipients:
+        parsed = parse_press_token(address, judge_address)
+        if parsed is None:
+            continue
+        press_id, seat_id, mac = parsed
+        seat = repo.seat_by_id(ctx.session, seat_id)
+        press = repo_games.press_by_id(ctx.session, press_id)
+        if seat is None or seat.status not in _LIVE or press is None \
+                or press.game_id != seat.game_id or not press_token_matches(seat, press_id, mac):
+            return STALE_PRESS_TOKEN
+        return press, seat
+    return None

@@ -14,6 +14,7 @@ import logging
 from dataclasses import dataclass
 from email.message import Message
 
+from judge.mail.automatic import automatic_reason
 from judge.mail.body import MAX_BODY_BYTES as MAX_BODY_BYTES
 from judge.mail.body import Body, read_body
 from judge.mail.envelope import Headers, header_block
@@ -43,6 +44,9 @@ class Inbound:
     truncated: bool = False
     recipients: tuple[str, ...] = ()
     loop_markers: tuple[str, ...] = ()
+    # Why the From field names no address to answer, quoting it; None if it does, or if
+    # there is no From at all (the SMTP receiver refuses the first kind: addresses.py).
+    sender_problem: str | None = None
 
 
 def read_message(raw: bytes) -> Inbound:
@@ -72,46 +76,30 @@ def read_envelope(raw: bytes) -> Inbound:
 
 def _read(msg: Message, body: Body | None = None) -> Inbound:
     headers = Headers(msg)
-    from_addr = headers.address("From")
-    # Without a domain it is no address we could answer (RFC 5322 §3.4.1).
-    sender = from_addr if "@" in from_addr else ""
+    author = headers.mailbox("From")
+    sender = author.address
     reply_to = headers.address("Reply-To")
-    problems = [] if sender else ["no From address"]
+    problems = [] if sender else [_no_sender(author.problem)]
     if body is not None and body.problem:
         problems.append(body.problem)
-    reason = _automatic_reason(msg, headers, from_addr)
+    subject = " ".join(headers.text("Subject").split())
+    reason = automatic_reason(msg, headers, subject)
     return Inbound(
         sender=sender,
-        reply_to=reply_to if "@" in reply_to else sender,
-        subject=" ".join(headers.text("Subject").split()),
+        reply_to=reply_to or sender,
+        subject=subject,
         message_id=next(iter(message_ids(headers.text("Message-ID"))), None),
         references=headers.references(),
         body=body.text if body is not None else "",
         automatic=reason is not None,
         automatic_reason=reason,
         problem="; ".join(problems) or None,
+        sender_problem=author.problem,
         truncated=body is not None and body.truncated,
         recipients=headers.recipients(),
         loop_markers=headers.loop_markers(),
     )
 
 
-def _automatic_reason(msg: Message, headers: Headers, from_addr: str) -> str | None:
-    """Why the message is automatic (a reply would loop or spam a list), or None."""
-    auto = headers.text("Auto-Submitted").split(";")[0].strip().lower()
-    if auto and auto != "no":  # RFC 3834 §5: any value but "no" is automatic
-        return f"Auto-Submitted: {auto}"
-    if "".join(headers.text("Return-Path").split()) == "<>":  # RFC 5321 §4.5.5: bounces
-        return "null Return-Path"
-    if msg.get_content_type() == "multipart/report":  # RFC 6522: delivery/read reports
-        return "multipart/report"
-    local = from_addr.partition("@")[0]
-    if local in ("mailer-daemon", "postmaster"):  # RFC 3834 §2, RFC 5321 §4.5.1
-        return f"From {local}"
-    precedence = headers.text("Precedence").strip().lower()
-    if precedence in ("bulk", "junk", "list"):  # de facto (RFC 3834 §2 mentions it)
-        return f"Precedence: {precedence}"
-    for name in ("List-Id", "X-Autoreply", "X-Autorespond"):  # RFC 2919; vendor auto-replies
-        if name in headers:
-            return f"{name} header"
-    return None
+def _no_sender(problem: str | None) -> str:
+    return f"no From address to answer: {problem}" if problem else "no From address"

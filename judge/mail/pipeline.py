@@ -18,6 +18,7 @@ from judge.app import Judge
 from judge.commands import run_message, split_message
 from judge.commands.context import JudgeContext
 from judge.commands.orders import handle_orders
+from judge.commands.press import answer_press
 from judge.commands.reply import ERROR_MARKER, Reply
 from judge.mail import identity, limits
 from judge.mail.emg import emg_kind, read_emg
@@ -25,11 +26,13 @@ from judge.mail.emg_run import run_emg
 from judge.mail.inbound import Inbound, read_envelope, read_message
 from judge.mail.tokens import is_own_address
 from judge.store import repo
-from judge.store.db import is_transient
-from judge.store.models import InboxMessage, InboxState, Seat
+from judge.store.errors import describe, is_transient, needs_operator, trouble
+from judge.store.models import InboxMessage, InboxState, Press, Seat
 
 log = logging.getLogger(__name__)
 MAX_ATTEMPTS = 3
+# A log line, format and arguments, written once the transaction it reports committed.
+Outcome = tuple[str, tuple[object, ...]]
 # Messages processed in one transaction: enough to spread a commit's cost, few enough that
 # a batch holds SQLite's write lock for well under its busy timeout.
 BATCH = 16
@@ -77,25 +80,32 @@ def process_message(judge: Judge, inbox_id: int) -> None:
 def process_batch(judge: Judge, ids: Sequence[int]) -> None:
     """Each message in a savepoint of one transaction: one that raises is rolled back alone,
     its failure counted after the commit; a busy database rolls back the whole batch, which
-    stays new and does not count towards quarantine. The messages are read before that
-    transaction begins: however long a hostile body takes to read, it holds no lock that
-    the receivers, the sender or the scheduler wait for."""
-    messages = _read_new(judge, ids)
+    stays new and does not count towards quarantine. What each message came to is logged
+    once the commit stands, never for work a failed commit undid. The messages are read
+    before that transaction begins: however long a hostile body takes to read, it holds no
+    lock that the receivers, the sender or the scheduler wait for."""
     failed: list[tuple[int, Exception]] = []
+    outcomes: list[Outcome] = []
     try:
+        messages = _read_new(judge, ids)
         with judge.db.unit_of_work() as session:
             for inbox_id in ids:
-                failure = _process_one(judge, session, inbox_id, messages.get(inbox_id))
+                failure = _process_one(judge, session, inbox_id, messages.get(inbox_id),
+                                       outcomes)
                 if failure is not None:
                     failed.append((inbox_id, failure))
             faults.point("process-before-commit")
     except Exception as exc:
-        if is_transient(exc):
-            log.warning("messages %s: the database was busy (%s); they will be tried again",
-                        ", ".join(map(str, ids)), exc.__class__.__name__)
+        what = trouble(exc)
+        if what is not None:
+            log.log(logging.ERROR if needs_operator(what) else logging.WARNING,
+                    "messages %s not processed: %s (%s); they stay stored and will be tried "
+                    "again", ", ".join(map(str, ids)), what, describe(exc))
             raise
         _batch_failed(judge, ids, exc)
         return
+    for line, args in outcomes:
+        log.info(line, *args)
     for inbox_id, error in failed:
         _record_failure(judge, inbox_id, error)
 
@@ -121,14 +131,17 @@ def _batch_failed(judge: Judge, ids: Sequence[int], exc: Exception) -> None:
 
 
 def _process_one(judge: Judge, session: Session, inbox_id: int,
-                 message: Inbound | None) -> Exception | None:
+                 message: Inbound | None, outcomes: list[Outcome]) -> Exception | None:
     """One message in its savepoint; `message` is its bytes read, None if it was not new
     when the batch was read (another worker's since: the lock below tells)."""
     try:
         with session.begin_nested():
             row = repo.lock_inbox_message(session, inbox_id)
+            outcome = None
             if row is not None and row.state == InboxState.NEW and message is not None:
-                _handle(judge, session, row, message)
+                outcome = _handle(judge, session, row, message)
+        if outcome is not None:
+            outcomes.append(outcome)
     except Exception as exc:
         if is_transient(exc):
             raise
@@ -137,18 +150,18 @@ def _process_one(judge: Judge, session: Session, inbox_id: int,
     return None
 
 
-def _handle(judge: Judge, session: Session, row: InboxMessage, message: Inbound) -> None:
+def _handle(judge: Judge, session: Session, row: InboxMessage, message: Inbound) -> Outcome:
     skip = _skip_reason(judge, message)
     if skip is None:
         refusal = limits.check_message(judge.settings, session, row)
         skip = refusal.dropped if refusal is not None else None
     if skip is not None:
-        log.info("message %s dropped: %s", row.id, skip)
         row.state, row.error = InboxState.DROPPED, skip
-        return
+        return "message %s dropped: %s", (row.id, skip)
     ctx = JudgeContext(registry=judge.registry, session=session, clock=judge.clock,
                        postman=judge.postman, sender=message.sender, inbox=row,
-                       account=repo.account_by_address(session, message.sender))
+                       account=repo.account_by_address(session, message.sender),
+                       password_guard=identity.password_guard(judge.settings))
     reply = _refused(refusal.reply) if refusal is not None and refusal.reply else \
         _run(judge, ctx, message)
     subject = reply.subject(_re(message.subject))
@@ -158,14 +171,19 @@ def _handle(judge: Judge, session: Session, row: InboxMessage, message: Inbound)
                        body=reply.render(), reply_to=row, seat=ctx.seat)
     identity.tell_owners(ctx, message.subject)
     row.state = InboxState.DONE
-    log.info("message %s from %s: %s", row.id, message.sender, reply.summary())
+    return "message %s from %s: %s", (row.id, message.sender, reply.summary())
 
 
 def _run(judge: Judge, ctx: JudgeContext, message: Inbound) -> Reply:
-    found = identity.token_seat(ctx, message.recipients, judge.settings.judge_address)
+    # A reply to press is press, whatever it says: its text goes back to the writer.
+    answered = identity.press_answered(ctx, message.recipients, judge.settings.judge_address)
+    found = identity.token_seat(ctx, message.recipients, judge.settings.judge_address) \
+        if answered is None else None
     token_seat = found if isinstance(found, Seat) else None
     kind = emg_kind(message.subject)
-    if kind is not None:
+    if answered is not None:
+        reply = _answer_press(ctx, message, answered)
+    elif kind is not None:
         reply = run_emg(ctx, read_emg(kind, message.body), token_seat)
     else:
         reply = _run_commands(judge, ctx, message, token_seat)
@@ -181,6 +199,16 @@ def _run(judge: Judge, ctx: JudgeContext, message: Inbound) -> Reply:
     return reply
 
 
+def _answer_press(ctx: JudgeContext, message: Inbound,
+                  answered: tuple[Press, Seat] | str) -> Reply:
+    if isinstance(answered, str):
+        return _refused(answered)  # a stale or forged press address: nothing is sent
+    press, seat = answered
+    ctx.seat = seat  # the reply proves the seat, as its reply token would
+    ctx.signed_on.append(seat)
+    return answer_press(ctx, press, seat, message.body)
+
+
 def _run_commands(judge: Judge, ctx: JudgeContext, message: Inbound,
                   token_seat: Seat | None) -> Reply:
     too_many = limits.too_many_commands(
@@ -190,7 +218,9 @@ def _run_commands(judge: Judge, ctx: JudgeContext, message: Inbound,
     if token_seat is not None:
         ctx.seat = token_seat
         ctx.signed_on.append(token_seat)
-    return run_message(message.body, ctx, handle_orders)
+    codes = identity.code_invocations(message.recipients, judge.settings.judge_address,
+                                      message.body)
+    return run_message(message.body, ctx, handle_orders, codes)
 
 
 def _refused(text: str) -> Reply:
@@ -208,8 +238,9 @@ def _skip_reason(judge: Judge, message: Inbound) -> str | None:
     own = judge.settings.judge_address.lower()
     if is_own_address(message.sender, own):
         return "sent by the judge itself"
-    if own in message.loop_markers:
-        return f"X-Loop: {own} (this judge's own mail came back)"
+    marker = next((m for m in message.loop_markers if is_own_address(m, own)), None)
+    if marker is not None:
+        return f"X-Loop: {marker} (this judge's own mail came back)"
     return None
 
 
@@ -226,11 +257,13 @@ def _record_failure(judge: Judge, inbox_id: int, exc: Exception) -> None:
             return
         row.attempts += 1
         row.error = f"{type(exc).__name__}: {exc}"
-        if row.attempts >= MAX_ATTEMPTS:
+        quarantined = row.attempts >= MAX_ATTEMPTS
+        if quarantined:
             row.state = InboxState.QUARANTINED
-            log.error("message %s quarantined after %s attempts: %s", inbox_id,
-                      row.attempts, row.error)
             _tell_operator(judge, session, row)
+    if quarantined:  # said once the commit stood, like every outcome
+        log.error("message %s quarantined after %s attempts: %s", inbox_id, row.attempts,
+                  row.error)
 
 
 def _tell_operator(judge: Judge, session: Session, row: InboxMessage) -> None:

@@ -20,6 +20,7 @@ from imapclient.exceptions import (
 )
 
 from judge.config import Settings
+from judge.store.errors import describe, needs_operator, trouble
 
 log = logging.getLogger(__name__)
 
@@ -108,17 +109,18 @@ class ImapPoller:
             try:
                 self._store_many(list(found.values()))
                 return list(found)
-            except Exception:
-                log.exception("imap: storing %d messages at once failed; storing them one "
-                              "by one", len(found))
+            except Exception as exc:
+                _log_store_failure(exc, f"storing {len(found)} messages at once failed; "
+                                        "storing them one by one")
         return [uid for uid, raw in found.items() if self._store_one(uid, raw)]
 
     def _store_one(self, uid: int, raw: bytes) -> bool:
         try:
             self._store(raw)
-        except Exception:
-            log.exception("imap: could not store message UID %d of %s; it stays there "
-                          "for the next poll", uid, self.settings.imap_folder)
+        except Exception as exc:
+            _log_store_failure(exc, f"could not store message UID {uid} of "
+                                    f"{self.settings.imap_folder}; it stays there for the "
+                                    "next poll")
             return False
         return True
 
@@ -231,6 +233,18 @@ class ImapPoller:
             if empty >= EMPTY_WAKEUPS_MEANING_EOF:
                 raise ConnectionError("the server closed the connection")
         client.idle_done()
+
+
+def _log_store_failure(exc: Exception, what: str) -> None:
+    """A database that is full, read-only or busy is said in one line (each poll meets it
+    again, and a traceback per message would bury the log); anything else is a fault to
+    look into, with its traceback."""
+    trouble_found = trouble(exc)
+    if trouble_found is None:
+        log.exception("imap: %s", what)
+        return
+    log.log(logging.ERROR if needs_operator(trouble_found) else logging.WARNING,
+            "imap: %s: %s (%s)", what, trouble_found, describe(exc))
 
 
 def _new_mail(responses: list[tuple[object, ...]]) -> bool:

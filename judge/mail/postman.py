@@ -10,7 +10,7 @@ from judge.config import Settings
 from judge.game.clock import Clock
 from judge.mail import envelope
 from judge.mail.outbound import compose
-from judge.mail.tokens import token_address
+from judge.mail.tokens import press_token_address, sub_address, token_address
 from judge.store import repo
 from judge.store.models import InboxMessage, Seat
 
@@ -21,7 +21,8 @@ class OutboxPostman:
         self._clock = clock
 
     def send(self, session: Session, *, to: Sequence[str], subject: str, body: str,
-             reply_to: InboxMessage | None = None, seat: Seat | None = None) -> None:
+             reply_to: InboxMessage | None = None, seat: Seat | None = None,
+             reply_token: str | None = None, press: int | None = None) -> None:
         original = reply_to.message_id if reply_to is not None and reply_to.message_id else None
         thread = envelope.thread(reply_to.raw) if original and reply_to else []
         if not thread and seat is not None:
@@ -37,8 +38,20 @@ class OutboxPostman:
             # auto-generated; either way, well-behaved responders will not answer it.
             auto_submitted="auto-replied" if reply_to is not None else "auto-generated",
             date=self._clock.now(),
-            reply_to=token_address(address, seat) if seat is not None else None,
+            reply_to=_reply_address(address, seat, reply_token, press),
             loop_marker=address)
         repo.enqueue_outbox(session, raw, sender=address,
                             recipients=list(to), in_reply_to=reply_to,
                             not_before=self._clock.now())
+
+
+def _reply_address(address: str, seat: Seat | None, reply_token: str | None,
+                   press: int | None) -> str | None:
+    """Where a plain reply goes: a one-time code's address, back as press for press a seat
+    received, else as the seat."""
+    if reply_token is not None:
+        return sub_address(address, reply_token)
+    if seat is None:
+        return None
+    return press_token_address(address, press, seat) if press is not None \
+        else token_address(address, seat)

@@ -2,8 +2,9 @@
 
 Every state change is its own commit: the claim (SENDING, one more attempt, a lease),
 then one per message once its delivery is over. A crash in between leaves the row SENDING,
-claimed again when the lease runs out. The Maildir transport finds a message it already
-wrote (the row id is in the file name); a relay cannot be asked: SMTP is at least once.
+claimed again when the lease runs out, or at once when the same judge starts again (its
+claims journal, claims.py). The Maildir transport finds a message it already wrote (the
+row id is in the file name); a relay cannot be asked: SMTP is at least once.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from datetime import timedelta
 from judge import faults
 from judge.config import Settings
 from judge.game.clock import Clock
+from judge.mail.claims import ClaimJournal
 from judge.mail.delivery import PermanentFailure, TemporaryFailure, Transport
 from judge.mail.maildir import MaildirTransport
 from judge.store import repo_mail
@@ -44,24 +46,36 @@ def retry_delay(attempts: int) -> timedelta:
 
 
 class OutboxSender:
+    """`journal`: where `judge serve` notes its claims, so that its next start after a
+    crash sends them at once (mail/claims.py); without one they wait out the lease."""
+
     def __init__(self, db: Database, clock: Clock, transport: Transport, *,
-                 lease: timedelta = LEASE) -> None:
+                 lease: timedelta = LEASE, journal: ClaimJournal | None = None) -> None:
         self._db = db
         self._clock = clock
         self._transport = transport
         self._lease = lease
+        self._journal = journal
 
     def send_due(self, limit: int = 50) -> int:
         """Try every message due now (at most `limit`); how many were sent."""
         with self._db.unit_of_work() as session:
             rows = repo_mail.claim_due(session, self._clock.now(), self._lease, limit)
+            if rows and self._journal is not None:
+                # Before the commit: a line for a claim that never committed is harmless.
+                self._journal.claimed((row.id, row.attempts) for row in rows)
         if rows:
             faults.point("outbox-claimed")
+        sent = 0
         try:
-            return sum(self._send(row) for row in rows)
+            for row in rows:
+                sent += self._send(row)
+                if self._journal is not None:
+                    self._journal.settled([row.id])
         except BaseException:
             self._transport.close()
             raise
+        return sent
 
     def close(self) -> None:
         """Let the transport go (a relay connection); the next send opens a new one."""

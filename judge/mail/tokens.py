@@ -5,6 +5,10 @@ mac is an HMAC over the seat's id keyed by the seat's own random secret, which a
 change or a REPLACE renews: an old token then stops working. The token proves the writer
 received the judge's mail for that seat, as a password would; it is no more than that,
 so the registered address is told whenever another address uses it.
+
+The same sub-addressing carries the one-time codes of account requests
+(`judge+c<id>-<code>@`, `judge+u<id>-<code>@`, judge.game.codes): mailed to one mailbox
+only, they prove it.
 """
 
 from __future__ import annotations
@@ -14,6 +18,7 @@ import hashlib
 import hmac
 import re
 
+from judge.game.codes import Code, parse_code
 from judge.store.models import Seat
 
 # 80 bits of mac: far beyond guessing by mail, short enough for a local part (RFC 5321
@@ -28,8 +33,12 @@ def seat_token(seat: Seat) -> str:
 
 def token_address(judge_address: str, seat: Seat) -> str:
     """The judge's address with the seat's token after a '+' (RFC 5233 sub-addressing)."""
+    return sub_address(judge_address, seat_token(seat))
+
+
+def sub_address(judge_address: str, token: str) -> str:
     local, _, domain = judge_address.partition("@")
-    return f"{local}+{seat_token(seat)}@{domain}"
+    return f"{local}+{token}@{domain}"
 
 
 def is_own_address(address: str, judge_address: str) -> bool:
@@ -42,13 +51,18 @@ def is_own_address(address: str, judge_address: str) -> bool:
 
 def parse_token(address: str, judge_address: str) -> tuple[int, str] | None:
     """(seat id, mac) when `address` is the judge's address with a token, else None."""
+    match = _TOKEN.match(_token_part(address, judge_address) or "")
+    return (int(match.group(1)), match.group(2)) if match else None
+
+
+def _token_part(address: str, judge_address: str) -> str | None:
+    """What follows the '+' when `address` is the judge's own with a sub-address."""
     local, _, domain = address.lower().partition("@")
     judge_local, _, judge_domain = judge_address.lower().partition("@")
     base, plus, token = local.partition("+")
     if not plus or base != judge_local or domain != judge_domain:
         return None
-    match = _TOKEN.match(token)
-    return (int(match.group(1)), match.group(2)) if match else None
+    return token
 
 
 def token_matches(seat: Seat, mac: str) -> bool:
@@ -58,4 +72,41 @@ def token_matches(seat: Seat, mac: str) -> bool:
 
 def _mac(secret: str, seat_id: int) -> str:
     digest = hmac.new(secret.encode(), f"seat:{seat_id}".encode(), hashlib.sha256).digest()
+    return base64.b32encode(digest).decode("ascii").lower()[:_MAC_CHARS]
+
+
+def parse_request_token(address: str, judge_address: str) -> Code | None:
+    """The one-time code (judge.game.codes) when `address` is the judge's address with a
+    confirmation or undo code after the '+', else None."""
+    token = _token_part(address, judge_address)
+    return parse_code(token) if token else None
+
+
+# Press-reply tokens (issue #11, item 15). Press mailed to a seat carries
+# `Reply-To: judge+p<press id>-<seat id>-<mac>@domain`, so that a plain reply goes back
+# as press to whoever wrote it. The mac is keyed by the receiving seat's secret, like a
+# seat token: it names both the press and the seat, cannot be made for another press or
+# seat, and dies with the seat's password (SET PASSWORD, REPLACE).
+_PRESS_TOKEN = re.compile(r"^p(\d{1,18})-(\d{1,18})-([a-z2-7]{16})$")
+
+
+def press_token_address(judge_address: str, press_id: int, seat: Seat) -> str:
+    local, _, domain = judge_address.partition("@")
+    mac = _press_mac(seat.secret, press_id, seat.id)
+    return f"{local}+p{press_id}-{seat.id}-{mac}@{domain}"
+
+
+def parse_press_token(address: str, judge_address: str) -> tuple[int, int, str] | None:
+    """(press id, seat id, mac) when `address` is the judge's with a press token."""
+    match = _PRESS_TOKEN.match(_token_part(address, judge_address) or "")
+    return (int(match.group(1)), int(match.group(2)), match.group(3)) if match else None
+
+
+def press_token_matches(seat: Seat, press_id: int, mac: str) -> bool:
+    return hmac.compare_digest(_press_mac(seat.secret, press_id, seat.id), mac)
+
+
+def _press_mac(secret: str, press_id: int, seat_id: int) -> str:
+    message = f"press:{press_id}:{seat_id}".encode()
+    digest = hmac.new(secret.encode(), message, hashlib.sha256).digest()
     return base64.b32encode(digest).decode("ascii").lower()[:_MAC_CHARS]

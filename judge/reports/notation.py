@@ -88,8 +88,8 @@ def result_tag(result: OrderResult) -> str:
         words.append(Reason.NO_MATCH.value)
     elif result.reason is not None:
         words.append(result.reason.value)
-    elif result.message:  # a success with a note, such as a civil disorder removal
-        words.append(result.message)
+    elif result.message and not result.unordered:  # a success with a note (Envoy 7)
+        words.append(result.message)  # (the rules' own choices are marked by the view)
     if result.dislodged and result.reason != Reason.DISLODGED:
         words.append(Reason.DISLODGED.value)
     return f"(*{', '.join(words)}*)" if words else ""

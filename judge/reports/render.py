@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Collection
 from datetime import datetime
 from functools import cache
 from pathlib import Path
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
+from judge.engine.position import Position
 from judge.engine.turn import TurnResult
 from judge.engine.types import ADJUSTMENT, MOVEMENT, RETREAT
 from judge.engine.visibility import Viewer
+from judge.reports.board import build_board
 from judge.reports.views import build_view
 from judge.variant import Variant
 
@@ -41,10 +44,20 @@ def _default_environment(root: Path) -> Environment:
     return make_environment(root)
 
 
+def render_board(variant: Variant, position: Position, viewer: Viewer, title: str,
+                 deadline: datetime | None = None, zone: str = "UTC") -> str:
+    """BOARD's text: the board of `position` as `viewer` may see it."""
+    view = build_board(variant, position, viewer, title, deadline, zone)
+    template = _default_environment(templates_root()).get_template("reports/board.j2")
+    return template.render(view=view).rstrip("\n") + "\n"
+
+
 def render_report(variant: Variant, turn: TurnResult, viewer: Viewer,
                   deadline: datetime | None = None, zone: str = "UTC",
-                  env: Environment | None = None) -> str:
-    view = build_view(variant, turn, viewer, deadline, zone)
+                  env: Environment | None = None, *, late: Collection[str] = (),
+                  players: Collection[str] | None = None) -> str:
+    """`late` and `players`: as build_view takes them."""
+    view = build_view(variant, turn, viewer, deadline, zone, late=late, players=players)
     # A variant's own phase kind without a template of its own reads like a movement.
     name = TEMPLATES.get(turn.phase.kind, TEMPLATES[MOVEMENT])
     template = (env or _default_environment(templates_root())).get_template(f"reports/{name}")

@@ -8,34 +8,23 @@ their projection, so it cannot reach the template (ARCHITECTURE.md rule 3).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
 from judge.engine.adjustments import adjustment_counts
-from judge.engine.outcome import Adjustment, CentreChange, Dislodgement, OrderResult, Reason
+from judge.engine.outcome import Adjustment, CentreChange, Dislodgement
 from judge.engine.position import Position
 from judge.engine.turn import TurnResult
-from judge.engine.types import Phase, province_of
-from judge.engine.visibility import Notice, Role, Seen, Sighting, Topic, Viewer, projection
-from judge.reports.notation import order_text, place, result_tag, unit_text
+from judge.engine.visibility import Notice, Role, Seen, Topic, Viewer, projection
+from judge.reports.lines import PowerOrders, power_orders, power_rank, unit_key
+from judge.reports.lines import power_name as power_name  # re-exported: long known here
+from judge.reports.notation import place, unit_text
 from judge.variant import Variant
 
 _DAYS = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")
 _MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
-
-
-@dataclass(frozen=True, slots=True)
-class OrderLine:
-    text: str  # 'A Paris -> Burgundy.'
-    tag: str  # '(*bounce*)', or '' when the order simply succeeded
-
-
-@dataclass(frozen=True, slots=True)
-class PowerOrders:
-    power: str
-    orders: tuple[OrderLine, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,22 +92,27 @@ class ReportView:
     deadline: str | None
     winners: tuple[str, ...]
     standing: Standing = Standing()
+    late: tuple[str, ...] = ()  # powers that missed the deadline, where the reader may know
 
 
 def build_view(variant: Variant, turn: TurnResult, viewer: Viewer,
-               deadline: datetime | None = None, zone: str = "UTC") -> ReportView:
+               deadline: datetime | None = None, zone: str = "UTC", *,
+               late: Collection[str] = (), players: Collection[str] | None = None
+               ) -> ReportView:
+    """`late`: the powers whose orders were incomplete at the deadline, for the readers the
+    game lets know; `players`: the powers someone plays (None: every power)."""
     rules = variant.rules
     events = projection(rules.visibility, turn.phase, turn.events, turn.position, viewer)
     board = rules.visibility.board(turn.position, viewer)
     counted = _centres_counted(variant, turn)
     return ReportView(
         game_title=variant.title,
-        recipient=_recipient(viewer),
+        recipient=recipient_name(viewer),
         title=rules.calendar.describe(turn.phase),
         kind=turn.phase.kind,
-        orders=_orders(variant, turn.phase, events),
+        orders=power_orders(variant, turn.phase, turn.events, events, players),
         dislodged=_dislodged(variant, events),
-        centres=_holdings(variant, board) if counted else (),
+        centres=holdings(variant, board) if counted else (),
         changes=_changes(variant, events),
         adjustments=() if turn.winners else _adjustments(variant, events,
                                                          board if counted else None),
@@ -126,11 +120,15 @@ def build_view(variant: Variant, turn: TurnResult, viewer: Viewer,
         deadline=format_deadline(deadline, zone) if deadline and turn.next_phase else None,
         winners=tuple(power_name(w) for w in turn.winners),
         standing=_standing(variant, [e for e in events if isinstance(e, Notice)]),
+        late=tuple(power_name(p.name) for p in variant.powers if p.name in late
+                   and sees_every_unit(variant, turn.position, viewer, p.name)),
     )
 
 
-def power_name(power: str) -> str:
-    return power.title()
+def sees_every_unit(variant: Variant, position: Position, viewer: Viewer, power: str) -> bool:
+    """Whether `viewer` sees every unit of `power`: only then may they learn it is late."""
+    board = variant.rules.visibility.board(position, viewer)
+    return set(position.units_of(power)) <= set(board.units_of(power))
 
 
 def format_deadline(when: datetime, zone: str) -> str:
@@ -142,7 +140,8 @@ def format_deadline(when: datetime, zone: str) -> str:
             f"{local.year} {local:%H:%M} {zone}")
 
 
-def _recipient(viewer: Viewer) -> str:
+def recipient_name(viewer: Viewer) -> str:
+    """'France', 'Observer', 'Master': who a report or board is for."""
     if viewer.role == Role.PLAYER and viewer.power:
         return power_name(viewer.power)
     return viewer.role.value.title()
@@ -156,40 +155,26 @@ def _centres_counted(variant: Variant, turn: TurnResult) -> bool:
     return turn.next_phase is None or calendar.ends_season(turn.phase, turn.next_phase)
 
 
-def _power_order(variant: Variant) -> dict[str, int]:
-    return {p.name: i for i, p in enumerate(variant.powers)}
-
-
-def _orders(variant: Variant, phase: Phase, events: Sequence[Seen]) -> tuple[PowerOrders, ...]:
-    geo = variant.rules.geo
-    results = [e for e in events if isinstance(e, OrderResult)]
-    kinds_at = {province_of(r.unit.loc): r.unit.kind for r in results if r.unit is not None}
-    by_power: dict[str, list[OrderLine]] = {}
-    for e in events:
-        if isinstance(e, OrderResult):
-            line = OrderLine(order_text(geo, e, phase.kind, kinds_at), result_tag(e))
-            by_power.setdefault(e.power, []).append(line)
-        elif isinstance(e, Sighting):
-            text = f"{unit_text(geo, e.unit.kind, e.unit.loc)} (order not reported)."
-            by_power.setdefault(e.unit.power, []).append(
-                OrderLine(text, f"(*{Reason.DISLODGED.value}*)" if e.dislodged else ""))
-    rank = _power_order(variant)
-    return tuple(PowerOrders(power_name(p), tuple(lines))
-                 for p, lines in sorted(by_power.items(), key=lambda i: rank.get(i[0], 99)))
-
-
 def _dislodged(variant: Variant, events: Sequence[Seen]) -> tuple[DislodgedUnit, ...]:
+    return dislodged_units(variant, (d for d in events if isinstance(d, Dislodgement)))
+
+
+def dislodged_units(variant: Variant,
+                    found: Iterable[Dislodgement]) -> tuple[DislodgedUnit, ...]:
+    """Dislodged units power by power, each power's by province name, with retreats."""
     geo = variant.rules.geo
     adjective = {p.name: p.adjective for p in variant.powers}
+    rank = power_rank(variant)
     return tuple(
         DislodgedUnit(power_name(d.unit.power), adjective.get(d.unit.power, d.unit.power),
                       unit_text(geo, d.unit.kind, d.unit.loc),
                       tuple(place(geo, loc) for loc in d.retreats))
-        for d in events if isinstance(d, Dislodgement)
-    )
+        for d in sorted(found, key=lambda d: (rank.get(d.unit.power, len(rank)),
+                                              unit_key(geo, d.unit))))
 
 
-def _holdings(variant: Variant, board: Position) -> tuple[CentreHolding, ...]:
+def holdings(variant: Variant, board: Position) -> tuple[CentreHolding, ...]:
+    """Each power's supply centres on `board`, by name, with their count."""
     geo = variant.rules.geo
     counts = geo.centre_counts(board.owners)
     return tuple(
@@ -215,7 +200,7 @@ def _adjustments(variant: Variant, events: Sequence[Seen],
     counts = {e.power: e.count for e in events if isinstance(e, Adjustment)}
     if counted_board is not None and not counts:
         counts = adjustment_counts(variant.rules, counted_board)
-    rank = _power_order(variant)
+    rank = power_rank(variant)
     return tuple(AdjustmentLine(power_name(p), n)
                  for p, n in sorted(counts.items(), key=lambda i: rank.get(i[0], 99)) if n)
 

@@ -20,6 +20,9 @@ from alembic.script import ScriptDirectory
 from sqlalchemy.engine import URL, Engine, make_url
 from sqlalchemy.orm import Session, sessionmaker
 
+# Where the pipeline and the daemon have always found it.
+from judge.store.errors import is_transient as is_transient
+
 DEFAULT_URL = "sqlite:///var/judge.sqlite3"
 URL_ENV = "JUDGE_DATABASE_URL"
 # How long a SQLite writer waits for another one before "database is locked".
@@ -163,16 +166,6 @@ class Database:
 
     def dispose(self) -> None:
         self.engine.dispose()
-
-
-def is_transient(exc: BaseException) -> bool:
-    """Whether a database error may pass by itself: SQLite's "database is locked" (another
-    writer held the lock past the busy timeout), a dropped PostgreSQL connection, a
-    serialisation failure. The caller waits and tries again; it never counts against the
-    message or the mail it was working on."""
-    if isinstance(exc, sa.exc.OperationalError):
-        return True
-    return isinstance(exc, sa.exc.DBAPIError) and bool(exc.connection_invalidated)
 
 
 def migrations_dir() -> Path:

@@ -17,6 +17,7 @@ from judge.store.models import (
     GameState,
     InboxMessage,
     Order,
+    Press,
     Seat,
     Turn,
     Vote,
@@ -168,3 +169,7 @@ def last_audit_entry(session: Session, game: Game, action: str) -> AuditEntry | 
              .where(AuditEntry.game_id == game.id, AuditEntry.action == action)
              .order_by(AuditEntry.id.desc()).limit(1))
     return session.scalars(query).one_or_none()
+
+
+def press_by_id(session: Session, press_id: int) -> Press | None:
+    return session.get(Press, press_id)

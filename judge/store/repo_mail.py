@@ -7,12 +7,16 @@ message another sender claimed again) cannot overwrite the newer outcome.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime, timedelta
 
 import sqlalchemy as sa
 from sqlalchemy.orm import Session
 
 from judge.store.models import OutboxMessage, OutboxState
+
+# Claims released per statement: well under the bound parameters SQLite takes in one.
+_CHUNK = 400
 
 
 def claim_due(session: Session, now: datetime, lease: timedelta,
@@ -36,6 +40,25 @@ def claim_due(session: Session, now: datetime, lease: timedelta,
         row.next_try_at = now + lease
     session.flush()
     return rows
+
+
+def release_claims(session: Session, claims: Sequence[tuple[int, int]],
+                   now: datetime) -> int:
+    """Make due at once the claims (outbox id, attempt) that a sender which stopped left
+    behind (mail/claims.py): how many were. A row is taken only while still SENDING under
+    that attempt, the fence of the outcomes below; the attempt stays counted."""
+    released = 0
+    for start in range(0, len(claims), _CHUNK):
+        statement = (sa.update(OutboxMessage)
+                     .where(OutboxMessage.state == OutboxState.SENDING,
+                            sa.tuple_(OutboxMessage.id, OutboxMessage.attempts)
+                            .in_(claims[start:start + _CHUNK]))
+                     .values(state=OutboxState.PENDING, next_try_at=now)
+                     .execution_options(synchronize_session=False))
+        result = session.execute(statement)
+        assert isinstance(result, sa.CursorResult)  # what a DML statement returns
+        released += result.rowcount
+    return released
 
 
 def mark_sent(session: Session, row_id: int, attempt: int, now: datetime) -> bool:

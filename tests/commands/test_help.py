@@ -25,7 +25,9 @@ def test_help_lists_every_command_with_its_one_line_help() -> None:
     assert not reply.has_errors
     text = reply.render()
     assert text.startswith("1 done\n")
-    assert "    HELP [command] — list the commands, or explain one\n" in text
+    assert ("    HELP [command | ORDERS] — list the commands, or explain one; HELP ORDERS: "
+            "how to write orders\n") in text
+    assert text.endswith("\n    How to write orders, with examples for your game: HELP ORDERS\n")
     assert "    SIGNOFF — end of commands;" in text
 
 

@@ -1,4 +1,8 @@
-"""REGISTER, SET ADDRESS, SET ZONE, SET PASSWORD and WHOAMI, by mail, on both backends."""
+"""REGISTER, SET ADDRESS, SET ZONE, SET PASSWORD and WHOAMI, by mail, on both backends.
+
+Changes to an existing account wait for confirmation; the attacks on that are in
+test_account_guard.py.
+"""
 
 from __future__ import annotations
 
@@ -9,6 +13,14 @@ from sqlalchemy.orm import Session
 from judge.game.lifecycle import create_game
 from judge.store import repo
 from judge.store.models import Account, Seat, SeatStatus
+from tests.conversations.account_guard import (
+    CONFIRM_SUBJECT,
+    accounts,
+    code_in,
+    only,
+    reply_address,
+    send_to,
+)
 from tests.conversations.accounts_listings import (
     MASTER_PASSWORD,
     register,
@@ -25,13 +37,6 @@ def _send(talk: Conversation, sender: str, body: str) -> Mail:
     return reply
 
 
-def _accounts(talk: Conversation) -> list[tuple[str, str, list[str]]]:
-    """(name, zone, addresses oldest first) of every account."""
-    with talk.judge.db.unit_of_work() as session:
-        rows = session.scalars(sa.select(Account).order_by(Account.id)).all()
-        return [(a.name, a.time_zone, [x.address for x in a.addresses]) for a in rows]
-
-
 def test_register_creates_the_account_and_later_commands_see_it(talk: Conversation) -> None:
     reply = _send(talk, ALICE, "register\nName: Alice Smith\nzone: europe/london\nEND\n"
                                "WHOAMI\n")
@@ -40,7 +45,7 @@ def test_register_creates_the_account_and_later_commands_see_it(talk: Conversati
             "alice@example.org.") in reply.body
     assert "Name: Alice Smith" in reply.body
     assert "Time zone: Europe/London" in reply.body
-    assert _accounts(talk) == [("Alice Smith", "Europe/London", [ALICE])]
+    assert accounts(talk) == [("Alice Smith", "Europe/London", [ALICE])]
     # The next message is recognised by its From address.
     assert "Addresses: alice@example.org (mail goes here)" in _send(talk, ALICE, "WHOAMI").body
 
@@ -48,23 +53,32 @@ def test_register_creates_the_account_and_later_commands_see_it(talk: Conversati
 def test_register_without_a_zone_takes_utc(talk: Conversation) -> None:
     reply = _send(talk, "Bob@Example.org", "REGISTER\nname: Bob\nEND")
     assert "Registered: Bob, time zone UTC; mail goes to bob@example.org." in reply.body
-    assert _accounts(talk) == [("Bob", "UTC", ["bob@example.org"])]
+    assert accounts(talk) == [("Bob", "UTC", ["bob@example.org"])]
 
 
-def test_register_again_updates_name_and_zone(talk: Conversation) -> None:
+def test_register_again_updates_name_and_zone_once_confirmed(talk: Conversation) -> None:
     register(talk, ALICE, "Alice Smith")
-    reply = _send(talk, ALICE, "REGISTER\nzone: America/New_York\nEND")
-    assert ("Updated your account: Alice Smith, time zone America/New_York; mail goes to "
-            "alice@example.org.") in reply.body
-    _send(talk, ALICE, "REGISTER\nname: Alice Jones\nEND")
-    assert _accounts(talk) == [("Alice Jones", "America/New_York", [ALICE])]
+    talk.mails_to(ALICE)
+    reply = _send(talk, ALICE, "REGISTER\nzone: America/New_York\nname: Alice Jones\nEND")
+    assert ("Waiting for confirmation: time zone: America/New_York; name: Alice Jones."
+            in reply.body)
+    assert accounts(talk) == [("Alice Smith", "UTC", [ALICE])]
+    confirmation = only(talk.mails_to(ALICE), CONFIRM_SUBJECT)
+    done = send_to(talk, reply_address(confirmation), ALICE)
+    assert ("line 0: CONFIRM c1-" in done.body
+            and "Confirmed: time zone: America/New_York; name: Alice Jones." in done.body)
+    assert accounts(talk) == [("Alice Jones", "America/New_York", [ALICE])]
 
 
-def test_register_with_an_address_sends_mail_there(talk: Conversation) -> None:
+def test_register_with_an_address_sends_mail_there_once_confirmed(talk: Conversation) -> None:
     reply = _send(talk, ALICE, "REGISTER\nname: Alice\naddress: Alice <Alice@Home.example>\n"
                                "END")
-    assert "mail goes to alice@home.example." in reply.body
-    assert _accounts(talk) == [("Alice", "UTC", [ALICE, "alice@home.example"])]
+    assert "Registered: Alice, time zone UTC; mail goes to alice@example.org." in reply.body
+    assert "Waiting for confirmation: mail to go to: alice@home.example." in reply.body
+    assert accounts(talk) == [("Alice", "UTC", [ALICE])]
+    code = code_in(only(talk.mails_to(ALICE), CONFIRM_SUBJECT))
+    assert "Confirmed: mail now goes to: alice@home.example." in _send(talk, ALICE, code).body
+    assert accounts(talk) == [("Alice", "UTC", [ALICE, "alice@home.example"])]
     # The address she wrote from still identifies her.
     assert "Addresses: alice@home.example (mail goes here), alice@example.org" in \
         _send(talk, ALICE, "WHOAMI").body
@@ -87,7 +101,7 @@ def test_register_errors_change_nothing(talk: Conversation, block: str, reason: 
     reply = _send(talk, ALICE, f"REGISTER\n{block}\nEND")
     assert reply.subject == "[errors] Re: commands"
     assert "line 1: REGISTER\n    " + reason in reply.body
-    assert _accounts(talk) == []
+    assert accounts(talk) == []
 
 
 def test_register_refuses_an_address_of_another_account(talk: Conversation) -> None:
@@ -95,36 +109,41 @@ def test_register_refuses_an_address_of_another_account(talk: Conversation) -> N
     reply = _send(talk, ALICE, "REGISTER\nname: Alice\naddress: BOB@example.org\nEND")
     assert "bob@example.org already belongs to another account; give an address of your " \
            "own" in reply.body
-    assert [name for name, _, _ in _accounts(talk)] == ["Bob"]
+    assert [name for name, _, _ in accounts(talk)] == ["Bob"]
 
 
 def test_register_without_end_is_not_acted_on(talk: Conversation) -> None:
     reply = _send(talk, ALICE, "REGISTER\nname: Alice\n")
     assert "no END after this REGISTER" in reply.body
-    assert _accounts(talk) == []
+    assert accounts(talk) == []
 
 
-def test_set_address_moves_the_mail_and_tells_the_old_address(talk: Conversation) -> None:
+def test_set_address_moves_the_mail_once_confirmed_and_tells_the_old_address(
+        talk: Conversation) -> None:
     register(talk, ALICE, "Alice")
     reply = _send(talk, ALICE, "SET ADDRESS alice@work.example")
-    assert ("Mail now goes to alice@work.example; mail you send from alice@example.org is "
-            "still recognised as yours.") in reply.body
-    # Sent from the address mail used to go to: she reads this reply, no notice needed.
-    assert [m.subject for m in talk.mails_to(ALICE)] == ["Re: commands", "Re: commands"]
-    _send(talk, ALICE, "SET ADDRESS alice@home.example")
-    notices = talk.mails_to("alice@work.example")
-    assert [m.subject for m in notices] == ["Your address on the judge changed"]
-    assert "now goes to alice@home.example, as asked by a message from alice@example.org" \
-        in notices[0].body
-    assert _accounts(talk)[0][2] == [ALICE, "alice@work.example", "alice@home.example"]
+    assert "Waiting for confirmation: mail to go to: alice@work.example." in reply.body
+    code = code_in(only(talk.mails_to(ALICE), CONFIRM_SUBJECT))
+    assert code.startswith("CONFIRM c1-")
+    assert accounts(talk)[0][2] == [ALICE]
+    confirmed = _send(talk, "phone@elsewhere.example", code)  # the code works from anywhere
+    assert "Confirmed: mail now goes to: alice@work.example." in confirmed.body
+    notice = only(talk.mails_to(ALICE), "Your address on the judge changed")
+    assert ("now goes to alice@work.example instead of this address; the change was "
+            "confirmed by a message from phone@elsewhere.example") in notice.body
+    assert code_in(notice).startswith("UNDO u2-")
+    assert accounts(talk)[0][2] == [ALICE, "alice@work.example"]
 
 
 def test_set_address_back_to_an_older_address(talk: Conversation) -> None:
     register(talk, ALICE, "Alice")
     _send(talk, ALICE, "SET ADDRESS alice@work.example")
-    reply = _send(talk, ALICE, "set email alice@example.org")
-    assert "Mail now goes to alice@example.org" in reply.body
-    assert _accounts(talk)[0][2] == ["alice@work.example", ALICE]
+    _send(talk, ALICE, code_in(only(talk.mails_to(ALICE), CONFIRM_SUBJECT)))
+    _send(talk, ALICE, "set email alice@example.org")
+    confirmation = only(talk.mails_to("alice@work.example"), CONFIRM_SUBJECT)
+    reply = send_to(talk, reply_address(confirmation), "alice@work.example")
+    assert "Confirmed: mail now goes to: alice@example.org." in reply.body
+    assert accounts(talk)[0][2] == ["alice@work.example", ALICE]
     assert "Mail already goes to alice@example.org." in \
         _send(talk, ALICE, "SET ADDRESS Alice@Example.org").body
 
@@ -140,26 +159,28 @@ def test_set_address_errors(talk: Conversation, line: str, reason: str) -> None:
     register(talk, ALICE, "Alice")
     reply = _send(talk, ALICE, line)
     assert f"Errors\n------\nline 1: {line}\n    {reason}" in reply.body
-    assert _accounts(talk)[1][2] == [ALICE]
+    assert accounts(talk)[1][2] == [ALICE]
 
 
 def test_commands_need_an_account(talk: Conversation) -> None:
     reply = _send(talk, ALICE, "SET ADDRESS a@b.example\nSET ZONE UTC\nWHOAMI")
     assert reply.body.count("alice@example.org is not registered on this judge; send "
                             "REGISTER (see HELP REGISTER) first") == 3
-    assert _accounts(talk) == []
+    assert accounts(talk) == []
 
 
 def test_set_zone(talk: Conversation) -> None:
     register(talk, ALICE, "Alice")
     reply = _send(talk, ALICE, "SET ZONE europe/paris")
-    assert ("Your time zone is now Europe/Paris; deadlines and reports are shown in it."
-            in reply.body)
-    assert _accounts(talk)[0][1] == "Europe/Paris"
+    assert "Waiting for confirmation: time zone: Europe/Paris." in reply.body
+    assert accounts(talk)[0][1] == "UTC"
+    code = code_in(only(talk.mails_to(ALICE), CONFIRM_SUBJECT))
+    assert "Confirmed: time zone: Europe/Paris." in _send(talk, ALICE, code).body
+    assert accounts(talk)[0][1] == "Europe/Paris"
     bad = _send(talk, ALICE, "SET TIMEZONE Europe/Atlantis\nSET ZONE")
     assert '"Europe/Atlantis" is not a time zone I know' in bad.body
     assert "write SET ZONE <zone>, e.g. SET ZONE Europe/Paris" in bad.body
-    assert _accounts(talk)[0][1] == "Europe/Paris"
+    assert accounts(talk)[0][1] == "Europe/Paris"
 
 
 def test_set_password_changes_the_signed_on_seat(talk: Conversation) -> None:
@@ -187,6 +208,8 @@ def test_whoami_lists_seats(talk: Conversation) -> None:
     players = standard_game(talk, players=7)
     france = players["FRANCE"]
     _send(talk, france.address, "SET ZONE Europe/Paris")
+    _send(talk, france.address,
+          code_in(only(talk.mails_to(france.address), CONFIRM_SUBJECT)))
     reply = _send(talk, france.address, f"SIGNON Falpha {france.password}\nWHOAMI")
     assert f"Name: {france.name}" in reply.body
     assert "Time zone: Europe/Paris" in reply.body

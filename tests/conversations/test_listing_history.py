@@ -37,7 +37,7 @@ def test_history_shows_the_stored_report(talk: Conversation) -> None:
                           "Standard Diplomacy: Spring 1901 Movement", "Report for: Observer"]
     assert "France:   A Paris -> Burgundy. (*bounce*)" in detail
     assert "Germany:  A Munich -> Burgundy. (*bounce*)" in detail
-    assert "France:   A Marseilles HOLD." in detail
+    assert "France:   A Marseilles HOLD (no order)." in detail
     # The turn that followed is still open, so its deadline is worth showing.
     assert detail[-2:] == ["The next phase is Fall 1901 Movement.",
                            "Deadline: Thu 05 Nov 2026 09:00 UTC"]

@@ -100,7 +100,10 @@ def test_process_now_with_orders_missing(table: Table) -> None:
     [report] = table.talk.mails_to(table.address("ITALY"))
     assert report.subject == "alpha: Spring 1901 Movement results"
     assert "France:   A Paris -> Burgundy." in report.body
-    assert "Italy:    A Rome HOLD." in report.body  # no orders: the units held
+    # No orders: the units held, and the report says so.
+    assert "Italy:    No orders received.\nItaly:    F Naples HOLD (no order).\n" \
+           "Italy:    A Rome HOLD (no order).\nItaly:    A Venice HOLD (no order).\n" \
+           in report.body
     assert table.audit() == [("process", {"phase": "S1901M"})]
 
 

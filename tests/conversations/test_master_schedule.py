@@ -45,7 +45,7 @@ def test_set_deadline_reads_the_masters_zone_and_tells_everyone(table: Table) ->
     assert notices(table, "FRANCE") == [(
         "alpha: the deadline has moved",
         "The master of alpha moved the deadline of Spring 1901 Movement to "
-        "Thu 05 Nov 2026 01:00 UTC.\n")]
+        "Thu 05 Nov 2026 01:00 UTC (in 2 days 16 hours).\n")]  # from Monday 09:00 UTC
     assert table.audit() == [("set_deadline", {"phase": "S1901M",
                                                "deadline": "2026-11-05T01:00:00+00:00"})]
 

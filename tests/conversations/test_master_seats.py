@@ -165,7 +165,7 @@ def test_an_ejected_power_is_not_waited_for(table: Table) -> None:
     assert table.open_phase() == "F1901M"
     [report] = [m for m in table.talk.mails_to(table.address("FRANCE"))
                 if m.subject == "alpha: Spring 1901 Movement results"]
-    assert "Italy:    A Rome HOLD." in report.body
+    assert "Italy:    A Rome HOLD (no order)." in report.body
 
 
 # Press after BECOME: written as the power, audited as the master's.

@@ -84,7 +84,7 @@ def test_pause_and_resume_before_the_deadline_keeps_it(table: Table) -> None:
     assert table.open_turn()["deadline"] == DEADLINE
     assert notices(table, "FRANCE") == [(
         "alpha: resumed", "The master has resumed alpha. S1901M has its deadline: "
-                          "Thu 05 Nov 2026 09:00 UTC.\n")]
+                          "Thu 05 Nov 2026 09:00 UTC (in 3 days).\n")]
     assert table.audit() == [("pause", {"phase": "S1901M"}),
                              ("resume", {"phase": "S1901M", "new_deadline": False})]
 
@@ -99,7 +99,7 @@ def test_resume_after_the_deadline_gives_a_fresh_one(table: Table) -> None:
     assert turn["notices"] == {}
     assert notices(table, "ITALY")[-1] == (
         "alpha: resumed", "The master has resumed alpha. S1901M has a new deadline: "
-                          "Mon 09 Nov 2026 09:00 UTC.\n")
+                          "Mon 09 Nov 2026 09:00 UTC (in 3 days).\n")
 
 
 def test_pause_and_resume_errors(talk: Conversation) -> None:
@@ -127,6 +127,7 @@ def test_settings_of_a_running_game(table: Table) -> None:
         "Deadlines fall on: every day, at any time (UTC).",
         "Reminders before the deadline: 1 day.",
         "Missing orders at the end of grace: hold.",
+        "Late powers: every report names the powers that missed the deadline.",
         "Press: white; observers see broadcasts.",
         "Draws: DIAS."])
     assert table.actions() == ["show_settings"]

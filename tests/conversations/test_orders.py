@@ -10,6 +10,7 @@ import sqlalchemy as sa
 from judge.store.models import FutureOrder, Order, Turn
 from tests.conversations.game_setup import started_game
 from tests.conversations.harness import Conversation
+from tests.conversations.orders_board import HOLDS
 from tests.conversations.seating_helpers import MASTER, Player
 
 
@@ -129,14 +130,6 @@ def test_orders_from_later_phase_are_taken_when_it_opens(
     reply = talk.send(france.address, f"{france.signon()}\nF bre - mao\n")
     assert reply is not None
     assert "  A Paris -> Burgundy.\n  F Brest -> Mid-Atlantic Ocean.\n" in reply.body
-
-
-HOLDS = {
-    "AUSTRIA": "A vie H\nA bud H\nF tri H", "ENGLAND": "F lon H\nF edi H\nA lvp H",
-    "FRANCE": "A par H\nA mar H\nF bre H", "GERMANY": "A ber H\nA mun H\nF kie H",
-    "ITALY": "A rom H\nA ven H\nF nap H", "RUSSIA": "A mos H\nA war H\nF sev H\nF stp/sc H",
-    "TURKEY": "A con H\nA smy H\nF ank H",
-}
 
 
 def _holds(power: str) -> str:

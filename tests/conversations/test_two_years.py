@@ -210,11 +210,16 @@ def master_previews_spring_1902(table: Table) -> dict[str, str]:
     for power in ("AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "ITALY", "RUSSIA"):
         table.orders(power, *HOLDS_1902[power])
     reply = table.master("PREVIEW")
-    # Turkey has sent nothing yet: its units hold, so the preview is the turn's report.
+    # Turkey has sent nothing yet: its units hold, so the preview is the turn's report but
+    # for Turkey's lines, which say that nobody ordered them.
+    turkey = "".join(f"Turkey:   {unit} HOLD.\n" for unit in TURKEY_1902)
+    unordered = "Turkey:   No orders received.\n" + "".join(
+        f"Turkey:   {unit} HOLD (no order).\n" for unit in TURKEY_1902)
+    assert turkey in REPORTS["S1902M"][1]
     _done(reply, 2, "PREVIEW", "Preview of Spring 1902 Movement with the orders as they "
           "stand. Nothing was changed and nobody else sees this.", "",
           "Standard Diplomacy: Spring 1902 Movement", "Report for: Master", "",
-          *REPORTS["S1902M"][1].splitlines())
+          *REPORTS["S1902M"][1].replace(turkey, unordered).splitlines())
     table.nobody_hears_anything()  # the master's reply aside
     assert table.phases() == ["S1901M", "F1901M", "F1901R", "W1901A", "S1902M"]
     listing = table.send(PLAYERS["ITALY"].address, "LIST alpha").body
@@ -223,6 +228,9 @@ def master_previews_spring_1902(table: Table) -> dict[str, str]:
     reply = table.orders("TURKEY", *HOLDS_1902["TURKEY"])
     assert "S1902M has been processed and the reports sent." in reply.body
     return table.check_reports("S1902M", Due("Mon 09 Nov 2026 16:30", "Mon 09 Nov 2026 17:30"))
+
+
+TURKEY_1902 = ("A Armenia", "F Black Sea", "A Bulgaria", "F Smyrna")  # by province name
 
 
 def master_rolls_back_spring_1902(table: Table, first: dict[str, str]) -> None:
@@ -239,7 +247,7 @@ def master_rolls_back_spring_1902(table: Table, first: dict[str, str]) -> None:
         assert (notice.subject, notice.body) == ("alpha: rolled back to S1902M", (
             "The master of alpha rolled the game back to the start of Spring 1902 Movement.\n"
             "Your orders for it stand; orders for the phases undone (F1902M) are kept for "
-            f"when they come round.\nNew deadline: {due.seen_by(address)}\n"))
+            f"when they come round.\nNew deadline: {due.seen_by(address)} (in 3 days)\n"))
     assert table.phases() == ["S1901M", "F1901M", "F1901R", "W1901A", "S1902M"]
     assert table.ordered("S1902M") == sorted(PLAYERS)
     listing = table.send(PLAYERS["ITALY"].address, "LIST alpha").body

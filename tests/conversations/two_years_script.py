@@ -4,10 +4,11 @@ master playing a standard game by mail, the orders of each phase, and the report
 Every expected report was worked out by hand from the rules (see the comments); what the
 engine's order of lines follows is said once here:
 
-* orders are listed power by power (the variant's order), and within a power in the order
-  of its units on the board: the start position's order (variant.toml), each unit keeping
-  its place when it moves, a unit that retreated and a new build going to the end;
-* centre changes are listed in that same order of the units that took them;
+* orders are listed power by power (the variant's order), and within a power by the name
+  of the province each unit stood in (or is built in), a WAIVE last;
+* a unit nobody ordered is marked "(no order)", a power that sent nothing "No orders
+  received.", and the powers late at the deadline are named above the orders;
+* centre changes are listed in the order of the units that took them (the board's order);
 * a retreat's options are listed by province abbreviation (bal, bot, fin, ska).
 """
 
@@ -203,29 +204,29 @@ REPORTS: dict[str, tuple[str, str]] = {
     # Vienna and Warsaw both move to Galicia with equal strength: both bounce.
     "S1901M": ("Spring 1901 Movement", """\
 Austria:  A Budapest -> Serbia.
-Austria:  A Vienna -> Galicia. (*bounce*)
 Austria:  F Trieste -> Albania.
+Austria:  A Vienna -> Galicia. (*bounce*)
 
 England:  F Edinburgh -> Norwegian Sea.
-England:  F London -> North Sea.
 England:  A Liverpool -> Yorkshire.
+England:  F London -> North Sea.
 
 France:   F Brest -> Mid-Atlantic Ocean.
 France:   A Marseilles -> Spain.
 France:   A Paris -> Burgundy.
 
-Germany:  F Kiel -> Denmark.
 Germany:  A Berlin -> Kiel.
+Germany:  F Kiel -> Denmark.
 Germany:  A Munich -> Ruhr.
 
 Italy:    F Naples -> Ionian Sea.
 Italy:    A Rome -> Apulia.
 Italy:    A Venice HOLD.
 
-Russia:   A Warsaw -> Galicia. (*bounce*)
 Russia:   A Moscow -> Ukraine.
 Russia:   F Sevastopol -> Rumania.
 Russia:   F St Petersburg (sc) -> Gulf of Bothnia.
+Russia:   A Warsaw -> Galicia. (*bounce*)
 
 Turkey:   F Ankara -> Black Sea.
 Turkey:   A Constantinople -> Bulgaria.
@@ -235,37 +236,41 @@ The next phase is Fall 1901 Movement.
 """),
     # Serbia with Bulgaria's support (2) beats Rumania's hold (1). A fleet in Rumania could
     # go to the Black Sea and Bulgaria (both held by Turkey) or Sevastopol (empty since the
-    # spring); Serbia, Budapest, Galicia and Ukraine are inland. Italy's units hold (NMR).
+    # spring); Serbia, Budapest, Galicia and Ukraine are inland. Italy's units hold (NMR),
+    # each marked, and Italy, late at the deadline, is named to everyone (the default).
     # Centres change hands only after the Fall retreats, so they are in the F1901R report.
     "F1901M": ("Fall 1901 Movement", """\
+Missed the deadline: Italy.
+
+Austria:  F Albania -> Greece.
 Austria:  A Serbia -> Rumania.
 Austria:  A Vienna -> Budapest.
-Austria:  F Albania -> Greece.
 
-England:  F Norwegian Sea HOLD.
 England:  F North Sea -> Norway.
+England:  F Norwegian Sea HOLD.
 England:  A Yorkshire HOLD.
 
+France:   A Burgundy HOLD.
 France:   F Mid-Atlantic Ocean -> Portugal.
 France:   A Spain HOLD.
-France:   A Burgundy HOLD.
 
 Germany:  F Denmark HOLD.
 Germany:  A Kiel -> Holland.
 Germany:  A Ruhr HOLD.
 
-Italy:    F Ionian Sea HOLD.
-Italy:    A Apulia HOLD.
-Italy:    A Venice HOLD.
+Italy:    No orders received.
+Italy:    A Apulia HOLD (no order).
+Italy:    F Ionian Sea HOLD (no order).
+Italy:    A Venice HOLD (no order).
 
-Russia:   A Warsaw HOLD.
-Russia:   A Ukraine HOLD.
-Russia:   F Rumania HOLD. (*dislodged*)
 Russia:   F Gulf of Bothnia -> Sweden.
+Russia:   F Rumania HOLD. (*dislodged*)
+Russia:   A Ukraine HOLD.
+Russia:   A Warsaw HOLD.
 
+Turkey:   A Armenia HOLD.
 Turkey:   F Black Sea HOLD.
 Turkey:   A Bulgaria SUPPORT A Serbia -> Rumania.
-Turkey:   A Armenia HOLD.
 
 The following units were dislodged:
   The Russian F Rumania can retreat to Sevastopol.
@@ -321,8 +326,8 @@ Austria:  WAIVE.
 
 England:  BUILD F Edinburgh.
 
-France:   BUILD A Paris.
 France:   BUILD F Marseilles.
+France:   BUILD A Paris.
 
 Germany:  BUILD A Berlin.
 Germany:  BUILD A Munich.
@@ -333,43 +338,42 @@ Turkey:   BUILD F Smyrna.
 
 The next phase is Spring 1902 Movement.
 """),
-    # Russia's F Sevastopol (retreated) and the builds come after the units that stayed.
     "S1902M": ("Spring 1902 Movement", """\
-Austria:  A Rumania HOLD.
 Austria:  A Budapest HOLD.
 Austria:  F Greece HOLD.
+Austria:  A Rumania HOLD.
 Austria:  A Vienna HOLD.
 
-England:  F Norwegian Sea HOLD.
-England:  F Norway HOLD.
-England:  A Yorkshire HOLD.
 England:  F Edinburgh HOLD.
+England:  F Norway HOLD.
+England:  F Norwegian Sea HOLD.
+England:  A Yorkshire HOLD.
 
+France:   A Burgundy HOLD.
+France:   F Marseilles HOLD.
+France:   A Paris HOLD.
 France:   F Portugal HOLD.
 France:   A Spain HOLD.
-France:   A Burgundy HOLD.
-France:   A Paris HOLD.
-France:   F Marseilles HOLD.
 
+Germany:  A Berlin HOLD.
 Germany:  F Denmark HOLD.
 Germany:  A Holland HOLD.
-Germany:  A Ruhr HOLD.
-Germany:  A Berlin HOLD.
 Germany:  A Munich HOLD.
+Germany:  A Ruhr HOLD.
 
-Italy:    F Ionian Sea HOLD.
 Italy:    A Apulia HOLD.
+Italy:    F Ionian Sea HOLD.
 Italy:    A Venice HOLD.
 
-Russia:   A Warsaw HOLD.
-Russia:   A Ukraine HOLD.
-Russia:   F Sweden HOLD.
 Russia:   F Sevastopol HOLD.
 Russia:   A St Petersburg HOLD.
+Russia:   F Sweden HOLD.
+Russia:   A Ukraine HOLD.
+Russia:   A Warsaw HOLD.
 
+Turkey:   A Armenia HOLD.
 Turkey:   F Black Sea HOLD.
 Turkey:   A Bulgaria HOLD.
-Turkey:   A Armenia HOLD.
 Turkey:   F Smyrna HOLD.
 
 The next phase is Fall 1902 Movement.
@@ -378,41 +382,41 @@ The next phase is Fall 1902 Movement.
     # back to Norway (where the attack came from) nor to Denmark (German): Baltic Sea, Gulf
     # of Bothnia, Finland, Skagerrak remain.
     "F1902M": ("Fall 1902 Movement", """\
-Austria:  A Rumania HOLD.
 Austria:  A Budapest HOLD.
 Austria:  F Greece HOLD.
+Austria:  A Rumania HOLD.
 Austria:  A Vienna HOLD.
 
-England:  F Norwegian Sea HOLD.
-England:  F Norway -> Sweden.
-England:  A Yorkshire HOLD.
 England:  F Edinburgh HOLD.
+England:  F Norway -> Sweden.
+England:  F Norwegian Sea HOLD.
+England:  A Yorkshire HOLD.
 
+France:   A Burgundy HOLD.
+France:   F Marseilles HOLD.
+France:   A Paris HOLD.
 France:   F Portugal HOLD.
 France:   A Spain HOLD.
-France:   A Burgundy HOLD.
-France:   A Paris HOLD.
-France:   F Marseilles HOLD.
 
+Germany:  A Berlin HOLD.
 Germany:  F Denmark SUPPORT F Norway -> Sweden.
 Germany:  A Holland HOLD.
-Germany:  A Ruhr HOLD.
-Germany:  A Berlin HOLD.
 Germany:  A Munich HOLD.
+Germany:  A Ruhr HOLD.
 
-Italy:    F Ionian Sea -> Tunis.
 Italy:    A Apulia HOLD.
+Italy:    F Ionian Sea -> Tunis.
 Italy:    A Venice HOLD.
 
-Russia:   A Warsaw HOLD.
-Russia:   A Ukraine HOLD.
-Russia:   F Sweden HOLD. (*dislodged*)
 Russia:   F Sevastopol HOLD.
 Russia:   A St Petersburg HOLD.
+Russia:   F Sweden HOLD. (*dislodged*)
+Russia:   A Ukraine HOLD.
+Russia:   A Warsaw HOLD.
 
+Turkey:   A Armenia HOLD.
 Turkey:   F Black Sea HOLD.
 Turkey:   A Bulgaria HOLD.
-Turkey:   A Armenia HOLD.
 Turkey:   F Smyrna HOLD.
 
 The following units were dislodged:

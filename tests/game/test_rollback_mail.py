@@ -90,7 +90,7 @@ def test_rollback_goes_to_the_previous_phase_and_tells_everyone(table: Table) ->
     assert notice.body == (
         "The master of alpha rolled the game back to the start of Spring 1901 Movement.\n"
         "Your orders for it stand; orders for the phases undone (F1901M) are kept for "
-        "when they come round.\nNew deadline: Thu 05 Nov 2026 19:00 UTC\n")
+        "when they come round.\nNew deadline: Thu 05 Nov 2026 19:00 UTC (in 3 days)\n")
 
 
 def test_rollback_twice_then_one_rollforward_returns(table: Table) -> None:

@@ -8,7 +8,7 @@ from judge.game.rollback import rollback
 from judge.store.db import Database
 from tests.conversations.game_setup import started_game
 from tests.conversations.harness import Conversation
-from tests.conversations.test_orders import HOLDS
+from tests.conversations.orders_board import HOLDS
 
 
 def _phase(talk: Conversation) -> str:

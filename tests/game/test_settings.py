@@ -35,6 +35,7 @@ DEFAULT_JSON: dict[str, Any] = {
         "nmr": "hold",
         "outage_margin": 43200,  # 12 h
         "start": None,
+        "late_public": True,
     },
     "press": {"mode": "white", "observers_see_broadcasts": True},
     "draw": {"dias": True},

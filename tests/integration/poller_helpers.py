@@ -12,11 +12,14 @@ from dataclasses import replace
 from email.message import Message
 from typing import Any
 
+import sqlalchemy as sa
+
 from judge.app import Judge
 from judge.config import Settings
-from judge.mail.pipeline import receive
+from judge.mail.pipeline import process_pending, receive
 from judge.mail.poller import ImapPoller
 from judge.store import repo
+from judge.store.models import InboxMessage, OutboxMessage
 from tests.mailstack import MailStack
 
 
@@ -46,6 +49,17 @@ def raw_message(subject: str, body: str = "HELP\n", sender: str = "alice@example
             f"Message-ID: <{uuid.uuid4().hex}@players.example>\r\n"
             "Date: Mon, 2 Mar 2026 10:00:00 +0000\r\n\r\n" + body.replace("\n", "\r\n"))
     return text.encode()
+
+
+def outcomes(judge: Judge) -> list[tuple[str, str | None, int]]:
+    """After processing what is stored: each inbox row's state and error, and how many
+    outbox rows answer it."""
+    process_pending(judge)
+    with judge.db.unit_of_work() as session:
+        rows = session.scalars(sa.select(InboxMessage).order_by(InboxMessage.id)).all()
+        return [(row.state.value, row.error, len(session.scalars(
+            sa.select(OutboxMessage).where(OutboxMessage.in_reply_to_id == row.id)).all()))
+            for row in rows]
 
 
 def subjects(messages: list[Message]) -> list[str]:

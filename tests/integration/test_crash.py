@@ -144,6 +144,23 @@ def test_a_message_claimed_when_the_sender_died_is_sent_once_its_lease_runs_out(
                                            outbox=[("sent", 2, ALICE)], accounts=0)
 
 
+def test_a_message_claimed_when_the_sender_died_is_sent_at_once_by_the_next_start(
+        mail: MailStack, judges: Callable[..., JudgeProcess]) -> None:
+    # The default lease (10 minutes): only the claims journal can make it due sooner.
+    judge = judges(JUDGE_FAULT="outbox-claimed").start()
+    send(mail, "alice", "HELP", subject="help please")
+    assert judge.wait_killed() == KILLED
+    assert snapshot(judge.url).outbox == [("sending", 1, ALICE)]
+
+    judge.restart(JUDGE_FAULT=None)
+    received = finish(judge, mail, {"alice": 1})  # within a minute, not ten
+    assert answers(received, "alice") == ["Re: help please"]
+    assert snapshot(judge.url) == Snapshot(inbox=[("done", 0)],
+                                           outbox=[("sent", 2, ALICE)], accounts=0)
+    assert "outbox: 1 message(s) this judge was sending when it stopped are due again now" \
+        in judge.log_text()
+
+
 def test_a_kill_after_the_first_of_a_batch_sends_each_of_the_rest_once(
         mail: MailStack, judges: Callable[..., JudgeProcess]) -> None:
     judge = judges(JUDGE_FAULT="outbox-after-first", **SHORT_LEASE)

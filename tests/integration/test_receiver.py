@@ -11,6 +11,7 @@ import shutil
 import smtplib
 import subprocess
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -20,8 +21,12 @@ from judge.config import Settings
 from judge.game.clock import ManualClock
 from judge.mail.pipeline import receive
 from judge.mail.receiver import SmtpReceiver
+from judge.mail.sender import OutboxSender, SmtpTransport
 from judge.store import repo
 from judge.store.db import Database
+from tests.integration.poller_helpers import outcomes
+from tests.mail.smtp_sink import Sink
+from tests.mail.store_trouble import full_judge
 from tests.mailstack_process import free_port
 
 T0 = datetime(2024, 3, 1, 12, 0, tzinfo=UTC)  # a Friday
@@ -31,8 +36,10 @@ MESSAGE = (b"From: alice@example.test\r\nTo: judge@example.test\r\nSubject: orde
            b"Message-ID: <orders-1@example.test>\r\n\r\nBUILD F Brest\r\n")
 
 
-def trace(helo: str, recipient: str, protocol: str = "ESMTP") -> bytes:
-    return (f"Received: from {helo} ([127.0.0.1])\r\n"
+def trace(helo: str, recipient: str, protocol: str = "ESMTP",
+          sender: str = "alice@example.test") -> bytes:
+    return (f"Return-Path: <{sender}>\r\n"
+            f"Received: from {helo} ([127.0.0.1])\r\n"
             f"\tby judge.example.test with {protocol} for <{recipient}>;\r\n"
             "\tFri, 01 Mar 2024 12:00:00 +0000\r\n").encode()
 
@@ -130,7 +137,8 @@ def test_utf8_addresses_and_8bit_text_are_taken_as_sent(
     with smtp(receiver) as client:
         client.sendmail("jörg@example.test", [JUDGE], message,
                         mail_options=["SMTPUTF8", "BODY=8BITMIME"])
-    assert inbox(judge_on_db) == [trace("player.example.test", JUDGE, "UTF8SMTP") + message]
+    assert inbox(judge_on_db) == [trace("player.example.test", JUDGE, "UTF8SMTP",
+                                        "jörg@example.test") + message]
 
 
 def test_an_oversized_message_is_refused_with_552_naming_the_limit(
@@ -189,3 +197,104 @@ def test_a_redelivery_minutes_later_is_stored_once(
 def test_a_receiver_needs_an_address() -> None:
     with pytest.raises(ValueError, match="`listen` setting is empty"):
         SmtpReceiver(Settings(listen=""), lambda raw: None)
+
+
+# --- senders the judge must not answer, or cannot (issue #11 items 4, 5, 8) ---------------
+
+TOKEN = "judge+s1-abcdefghijklmnop@example.test"
+# A relay's delivery failure as plain text: only the null envelope sender says it is one.
+BOUNCE = (f"From: Mail System <notices@mx.example.test>\r\nTo: {TOKEN}\r\n"
+          "Subject: Undelivered: Spring 1901\r\nMessage-ID: <bounce-1@mx.example.test>\r\n\r\n"
+          f"Delivery failed: mailbox full.\r\n\r\nReply-To: {TOKEN}\r\n\r\nHELP\r\n"
+          "A PAR - BUR\r\n").encode()
+
+
+def test_a_bounce_keeps_its_null_sender_and_is_never_answered(
+        receiver: SmtpReceiver, judge_on_db: Judge) -> None:
+    with smtp(receiver) as client:
+        assert client.sendmail("<>", [TOKEN], BOUNCE) == {}
+    [raw] = inbox(judge_on_db)
+    assert raw.startswith(b"Return-Path: <>\r\nReceived: from player.example.test ")
+    assert outcomes(judge_on_db) == [("dropped", "automatic message: null Return-Path", 0)]
+
+
+def test_a_person_s_message_is_answered_with_its_sender_kept(
+        receiver: SmtpReceiver, judge_on_db: Judge) -> None:
+    with smtp(receiver) as client:
+        client.sendmail("alice@example.test", [JUDGE], MESSAGE)
+    assert outcomes(judge_on_db) == [("done", None, 1)]
+
+
+ENCODED_WORD = "an encoded word (RFC 2047) stands where the address belongs"
+NOT_UTF8 = "the address has 8-bit characters that are not UTF-8 (RFC 6532)"
+WRITE = "Write From as Name <you@example.org>, the address itself in ASCII or UTF-8"
+
+
+@pytest.mark.parametrize(("from_line", "reply"), [
+    (b"From: =?utf-8?b?am9obkBleGFtcGxlLnRlc3Q=?=",  # base64 of john@example.test
+     f'5.1.7 The judge cannot answer this message\'s From: {ENCODED_WORD}: '
+     f'"=?utf-8?b?am9obkBleGFtcGxlLnRlc3Q=?=". {WRITE}'),
+    (b"From: J\xf6rg <j\xf6rg@example.test>",
+     f'5.1.7 The judge cannot answer this message\'s From: {NOT_UTF8}: '
+     f'"J\\xf6rg <j\\xf6rg@example.test>". {WRITE}'),
+    (b"From: player",
+     f'5.1.7 The judge cannot answer this message\'s From: the address has no domain: '
+     f'"player". {WRITE}'),
+])
+def test_a_from_the_judge_could_never_answer_is_refused_for_good_saying_why(
+        receiver: SmtpReceiver, judge_on_db: Judge, from_line: bytes, reply: str) -> None:
+    message = MESSAGE.replace(b"From: alice@example.test", from_line)
+    with smtp(receiver) as client, pytest.raises(smtplib.SMTPDataError) as refused:
+        client.sendmail("alice@example.test", [JUDGE], message)
+    assert (refused.value.smtp_code, refused.value.smtp_error) == (550, reply.encode())
+    assert inbox(judge_on_db) == []
+
+
+def test_a_bounce_or_a_machine_s_reply_with_such_a_from_is_taken_and_dropped(
+        receiver: SmtpReceiver, judge_on_db: Judge) -> None:
+    unanswerable = BOUNCE.replace(b"Mail System <notices@mx.example.test>",
+                                  b"=?utf-8?q?x=40y.example?=")
+    with smtp(receiver) as client:
+        client.sendmail("<>", [JUDGE], unanswerable)
+        client.sendmail("responder@example.test", [JUDGE],
+                        b"Auto-Submitted: auto-replied\r\n" + unanswerable)
+    assert outcomes(judge_on_db) == [
+        ("dropped", "automatic message: null Return-Path", 0),
+        ("dropped", "automatic message: Auto-Submitted: auto-replied", 0)]
+
+
+def test_a_utf8_from_is_answered_and_the_reply_sent_with_smtputf8(
+        receiver: SmtpReceiver, judge_on_db: Judge) -> None:
+    message = MESSAGE.replace(b"alice@example.test", "Jörg <jörg@bücher.example>".encode())
+    with smtp(receiver) as client:
+        client.sendmail("jörg@bücher.example", [JUDGE], message, mail_options=["SMTPUTF8"])
+    assert outcomes(judge_on_db) == [("done", None, 1)]
+    with Sink() as relay:
+        settings = replace(judge_on_db.settings, smtp_host="127.0.0.1", smtp_port=relay.port)
+        transport = SmtpTransport(settings)
+        assert OutboxSender(judge_on_db.db, judge_on_db.clock, transport).send_due() == 1
+        transport.close()
+    assert [(d.rcpt_tos, d.smtp_utf8) for d in relay.received] == \
+        [(["jörg@bücher.example"], True)]
+
+
+def test_a_full_store_is_told_as_full_not_busy(
+        judge_on_db: Judge, stored_calls: list[None], caplog: pytest.LogCaptureFixture) -> None:
+    full = full_judge(judge_on_db)
+    failing = run(full, lambda raw: receive(full, raw), stored_calls)
+    big = MESSAGE + (b"x" * 70 + b"\r\n") * 500  # 36 kB: pages more than the file has
+    try:
+        with smtp(failing) as client, pytest.raises(smtplib.SMTPDataError) as refused:
+            client.sendmail("alice@example.test", [JUDGE], big)
+    finally:
+        failing.stop()
+        full.db.dispose()
+    assert (refused.value.smtp_code, refused.value.smtp_error) == \
+        (452, b"4.3.1 The judge's mail store is full; try again later")
+    [record] = [r for r in caplog.records if r.name == "judge.mail.receiver"
+                and "could not store" in r.message]
+    assert (record.levelname, record.exc_info) == ("ERROR", None)
+    assert record.message == (
+        "could not store a message from alice@example.test (127.0.0.1): the database or its "
+        "disk is full (OperationalError: database or disk is full); told it to retry")
+    assert inbox(judge_on_db) == []

@@ -7,6 +7,7 @@ import logging
 import time
 from collections.abc import Iterator
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
@@ -68,8 +69,8 @@ def judge_db(sqlite_url: str) -> Iterator[Database]:
 
 
 @pytest.fixture
-def smtp_settings(sqlite_url: str, mail: MailStack) -> Settings:
+def smtp_settings(sqlite_url: str, mail: MailStack, tmp_path: Path) -> Settings:
     base = Settings(database_url=sqlite_url, judge_address=mail.addr("judge"),
                     domain=mail.domain, listen="", smtp_host="127.0.0.1",
-                    smtp_port=mail.smtp_port)
+                    smtp_port=mail.smtp_port, claims_file=str(tmp_path / "claims"))
     return replace(base, senders=2).with_defaults()

@@ -32,7 +32,7 @@ def test_a_message_in_is_answered_into_the_maildir(database: Database, tmp_path:
     port = free_port()
     settings = Settings(database_url=str(database.url), judge_address="judge@example.test",
                         domain="example.test", listen=f"127.0.0.1:{port}",
-                        maildir=str(tmp_path / "out"))
+                        maildir=str(tmp_path / "out"), claims_file=str(tmp_path / "claims"))
     daemon = Daemon(build_judge(settings, db=database))
     daemon.start()
     try:

@@ -10,7 +10,11 @@ from __future__ import annotations
 import random
 
 from judge.config import Settings
+from tests.mail.hostile_corpus_accounts import ACCOUNT_CASES
 from tests.mail.hostile_corpus_bodies import BODY_CASES
+from tests.mail.hostile_corpus_orders import ORDERS_CASES
+from tests.mail.hostile_corpus_press import PRESS_CASES
+from tests.mail.hostile_corpus_senders import SENDER_CASES
 from tests.mail.hostile_corpus_text import TEXT_CASES
 from tests.mail.hostile_mail import (
     HELP_LIST,
@@ -174,4 +178,5 @@ BROKEN_CASES = [
     Case("headers_only", message("headers_only")[:-4], replied(NOTHING)),
 ]
 
-CORPUS: list[Case] = [*MIME_CASES, *CHARSET_CASES, *BROKEN_CASES, *TEXT_CASES, *BODY_CASES]
+CORPUS: list[Case] = [*MIME_CASES, *CHARSET_CASES, *BROKEN_CASES, *TEXT_CASES, *ORDERS_CASES,
+                      *ACCOUNT_CASES, *PRESS_CASES, *SENDER_CASES, *BODY_CASES]

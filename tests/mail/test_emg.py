@@ -5,7 +5,7 @@ from __future__ import annotations
 from judge.mail.emg import REPORT, TURN, emg_kind, read_emg
 from judge.store import repo
 from tests.conversations.game_setup import started_game
-from tests.conversations.harness import Conversation
+from tests.conversations.harness import JUDGE, Conversation, raw_message
 from tests.conversations.master_helpers import MASTER
 from tests.conversations.seating_helpers import Player
 
@@ -18,11 +18,22 @@ def _account_id(talk: Conversation, address: str) -> int:
 
 
 def _emg(talk: Conversation, player: Player, kind: str, *lines: str,
-         account: str | None = None, sender: str | None = None) -> str:
+         account: str | None = None, sender: str | None = None,
+         password: str | None = "") -> str:
+    """The reply to an EMG block; `password` on the game line (the player's own when "",
+    none when None)."""
     ident = account or str(_account_id(talk, player.address))
-    body = "\n".join(["EMGSTART", f"  {ident}", "  alpha", *(f"    {x}" for x in lines),
+    game = "alpha" if password is None else f"alpha {password or player.password}"
+    body = "\n".join(["EMGSTART", f"  {ident}", f"  {game}", *(f"    {x}" for x in lines),
                       "EMGEND"])
     reply = talk.send(sender or player.address, body, subject=kind)
+    assert reply is not None
+    return reply.body
+
+
+def _orders_of(talk: Conversation, player: Player) -> str:
+    """The reply to an order for another unit, which shows the power's whole set."""
+    reply = talk.send(player.address, f"{player.signon()}\nF Bre H")
     assert reply is not None
     return reply.body
 
@@ -60,7 +71,8 @@ def test_a_wrong_account_or_game_id_is_explained(talk: Conversation) -> None:
     assert "no account with id '99999'" in unknown and "WHOAMI" in unknown
     other = _emg(talk, france, "EMGTURN", "A Par H",
                  account=str(_account_id(talk, england.address)))
-    assert f"is not the account of {france.address}" in other
+    assert "wrong password for that seat in alpha" in other
+    assert france.password not in other  # the game line is quoted without its password
     master = _emg(talk, france, "EMGTURN", "A Par H", account=str(_account_id(talk, MASTER)),
                   sender=MASTER)
     assert "plays no power in game alpha" in master
@@ -90,3 +102,36 @@ def test_whoami_shows_the_account_id(talk: Conversation) -> None:
     assert reply is not None
     number = _account_id(talk, france.address)
     assert f"Account id: {number} (for EMG-format mail: EMGTURN, EMGREPORT)" in reply.body
+
+
+def test_a_forged_from_cannot_set_orders_by_emgturn(talk: Conversation) -> None:
+    """From is a claim, not proof (issue #11): without the seat's reply address or its
+    password, an EMGTURN from the player's own address sets nothing."""
+    france = started_game(talk)["FRANCE"]
+    _emg(talk, france, "EMGTURN", "A Par - Bur")
+    forged = _emg(talk, france, "EMGTURN", "A Par - Pic", password=None)
+    assert "need proof that they are yours" in forged and "alpha <password>" in forged
+    assert "Picardy" not in forged
+    assert "A Paris -> Burgundy." in _orders_of(talk, france)
+
+
+def test_emgturn_to_the_seats_reply_address_needs_no_password(talk: Conversation) -> None:
+    france = started_game(talk)["FRANCE"]
+    first = talk.send(france.address, f"{france.signon()}\nA Par H")
+    assert first is not None
+    token = str(first.message["Reply-To"])
+    body = f"EMGSTART\n{_account_id(talk, france.address)}\nalpha\nA Par - Bur\nEMGEND"
+    raw = raw_message(france.address, body, "EMGTURN")
+    reply = talk.deliver(raw.replace(f"To: {JUDGE}".encode(), f"To: {token}".encode(), 1))
+    assert reply is not None and "A Paris -> Burgundy." in reply.body
+    assert "Errors" not in reply.body
+
+
+def test_emgturn_passwords_are_throttled_like_signon(talk: Conversation) -> None:
+    france = started_game(talk)["FRANCE"]
+    for guess in ("a1", "b2", "c3", "d4", "e5"):
+        assert "wrong password" in _emg(talk, france, "EMGTURN", "A Par - Pic", password=guess,
+                                        sender=f"{guess}@attacker.example")
+    locked = _emg(talk, france, "EMGTURN", "A Par - Pic")  # the right one now waits
+    assert "not checked: too many wrong passwords were tried for France in alpha" in locked
+    assert "Picardy" not in locked

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from email.message import EmailMessage
 
-from judge.mail.tokens import parse_token
+from judge.mail.tokens import parse_request_token, parse_token
 from judge.store.models import InboxState
+from tests.conversations.account_guard import CONFIRM_SUBJECT, only
 from tests.conversations.game_setup import started_game
 from tests.conversations.harness import JUDGE, Conversation, Mail, raw_message
 from tests.conversations.seating_helpers import Player
@@ -125,3 +126,15 @@ def test_a_games_reports_share_one_thread(talk: Conversation) -> None:
     assert report.subject == "alpha: Spring 1901 Movement results"
     assert report.message["References"] == "<game.alpha@example.org>"
     assert report.message["In-Reply-To"] is None
+
+
+def test_a_reply_to_a_confirmation_address_confirms_whatever_its_from(
+        talk: Conversation) -> None:
+    france = _france(talk)
+    talk.send(france.address, "SET ZONE Europe/Paris")
+    confirmation = only(talk.mails_to(france.address), CONFIRM_SUBJECT)
+    address = str(confirmation.message["Reply-To"])
+    assert parse_request_token(address, JUDGE) is not None  # a code, not a seat's token
+    reply = talk.deliver(_to(address, "phone@mobile.example", "> quoted confirmation"))
+    assert reply is not None and reply.to == ("phone@mobile.example",)
+    assert "1 done" in reply.body and "Confirmed: time zone: Europe/Paris." in reply.body

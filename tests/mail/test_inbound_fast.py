@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from judge.mail import envelope
+from judge.mail import addresses, envelope
 from judge.mail.envelope import READ_POLICY, field_text, message_ids, thread
 from judge.mail.inbound import read_envelope, read_message
 
@@ -105,7 +105,7 @@ _QUICK = BytesParser(policy=READ_POLICY)
 
 
 @settings(max_examples=100, deadline=None)
-@given(st.from_regex(envelope._PLAIN_ADDRESS, fullmatch=True))
+@given(st.from_regex(addresses.PLAIN_ADDRESS, fullmatch=True))
 def test_plain_addresses_read_as_headerregistry_reads_them(value: str) -> None:
     quick = envelope.Headers(_QUICK.parsebytes(f"From: {value}\r\n\r\n".encode()))
     field = policy.default.header_fetch_parse("From", value)

@@ -265,7 +265,8 @@ def test_missing_from() -> None:
 def test_from_without_domain_is_no_address() -> None:
     inbound = read_message(mail("From: just some words", "", "LIST"))
     assert inbound.sender == ""
-    assert inbound.problem == "no From address"
+    assert inbound.problem == \
+        'no From address to answer: the address has no domain: "just some words"'
 
 
 @pytest.mark.parametrize("raw", [

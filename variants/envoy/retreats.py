@@ -55,7 +55,10 @@ class EnvoyRetreats:
         kept, foreign = _refuse_foreign(rules, position, kept, at)
         kept, limited = limit_controlled(rules, position, self.countries, kept, at)
         out = self.inner.adjudicate(rules, position, kept)
-        results = tuple(by_country(r) for r in (*refused, *foreign, *limited, *out.results))
+        # A retreat refused beyond its area was ordered by its writer: no missed order.
+        tried = {r.unit for r in limited}
+        mended = [r._replace(unordered=False) if r.unit in tried else r for r in out.results]
+        results = tuple(by_country(r) for r in (*refused, *foreign, *limited, *mended))
         others = [e for e in out.events if not isinstance(e, OrderResult)]
         after = with_writers(rules, position, out.position, self.countries)
         return PhaseOutcome(results, after, (*results, *others))

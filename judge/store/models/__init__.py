@@ -11,6 +11,12 @@ from judge.store.models.enums import (
     VoteKind,
 )
 from judge.store.models.games import Game, Seat
+from judge.store.models.guards import (
+    AccountRequest,
+    PasswordFailure,
+    RequestKind,
+    RequestState,
+)
 from judge.store.models.mail import InboxMessage, OutboxMessage
 from judge.store.models.social import AuditEntry, Press, Vote
 from judge.store.models.turns import FutureOrder, Order, Turn
@@ -18,6 +24,7 @@ from judge.store.models.turns import FutureOrder, Order, Turn
 __all__ = [
     "Account",
     "AccountAddress",
+    "AccountRequest",
     "AuditEntry",
     "Base",
     "FutureOrder",
@@ -28,7 +35,10 @@ __all__ = [
     "Order",
     "OutboxMessage",
     "OutboxState",
+    "PasswordFailure",
     "Press",
+    "RequestKind",
+    "RequestState",
     "Seat",
     "SeatRole",
     "SeatStatus",

@@ -20,6 +20,9 @@ class Press(Base):
     # Null for press sent while no turn is open (a forming or finished game).
     turn_id: Mapped[int | None] = mapped_column(sa.ForeignKey("turns.id", ondelete="SET NULL"))
     sender_seat_id: Mapped[int] = mapped_column(sa.ForeignKey("seats.id"))
+    # The power it was written as (the player's, or a master's after BECOME); null for the
+    # master's and observers' own press. A reply to the press goes back to it.
+    sender_power: Mapped[str | None] = mapped_column(sa.String(32))
     # Power names, plus "master" / "observers"; every power for a broadcast.
     recipients: Mapped[list[str]] = mapped_column(json_type())
     # Grey press reaches its recipients without the sender's identity.

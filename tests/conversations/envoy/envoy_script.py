@@ -68,23 +68,23 @@ SCRIPT: dict[str, dict[str, str]] = {
 PROBE_PHASE = "F1915M"
 PROBES = {FRANCE: "D Bar-Nwy\nF Den-Ska\nD Nao-Iri",
           GERMANY: "D Mao-Nao\nA Pic-Bur\nD Iri-Eng"}
-EMPTY = "    there is no unit in {}\n"
+EMPTY = "    there is no unit in {}\n"  # the place named as the reports name it
 PROBE_ANSWERS: dict[str, dict[str, tuple[str, ...]]] = {
     "stab": {
-        FRANCE: ("line 2: D Bar-Nwy\n" + EMPTY.format("bar"),
-                 "line 3: F Den-Ska\n" + EMPTY.format("den"),
-                 "line 4: D Nao-Iri\n" + EMPTY.format("nao")),
-        GERMANY: ("line 2: D Mao-Nao\n" + EMPTY.format("mao"),
-                  "line 3: A Pic-Bur\n" + EMPTY.format("pic"),
-                  "line 4: D Iri-Eng\n" + EMPTY.format("iri")),
+        FRANCE: ("line 2: D Bar-Nwy\n" + EMPTY.format("Barents Sea"),
+                 "line 3: F Den-Ska\n" + EMPTY.format("Denmark"),
+                 "line 4: D Nao-Iri\n" + EMPTY.format("North Atlantic Ocean")),
+        GERMANY: ("line 2: D Mao-Nao\n" + EMPTY.format("Mid-Atlantic Ocean"),
+                  "line 3: A Pic-Bur\n" + EMPTY.format("Picardy"),
+                  "line 4: D Iri-Eng\n" + EMPTY.format("Irish Sea")),
     },
     "secret": {
-        FRANCE: ("line 2: D Bar-Nwy\n" + EMPTY.format("bar"),
-                 "line 3: F Den-Ska\n    F den belongs to GERMANY, not FRANCE\n",
-                 "line 4: D Nao-Iri\n" + EMPTY.format("nao")),
-        GERMANY: ("line 2: D Mao-Nao\n" + EMPTY.format("mao"),
-                  "line 3: A Pic-Bur\n    A pic belongs to FRANCE, not GERMANY\n",
-                  "line 4: D Iri-Eng\n" + EMPTY.format("iri")),
+        FRANCE: ("line 2: D Bar-Nwy\n" + EMPTY.format("Barents Sea"),
+                 "line 3: F Den-Ska\n    F Denmark belongs to Germany, not France\n",
+                 "line 4: D Nao-Iri\n" + EMPTY.format("North Atlantic Ocean")),
+        GERMANY: ("line 2: D Mao-Nao\n" + EMPTY.format("Mid-Atlantic Ocean"),
+                  "line 3: A Pic-Bur\n    A Picardy belongs to France, not Germany\n",
+                  "line 4: D Iri-Eng\n" + EMPTY.format("Irish Sea")),
     },
 }
 # The same phase: each writes to the other and to everyone (docs/commands.md, Press).

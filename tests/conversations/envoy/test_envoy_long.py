@@ -135,7 +135,7 @@ def probe(talk: Conversation, players: dict[str, Any], hidden: str) -> None:
         for expected in PROBE_ANSWERS[hidden][power]:
             assert expected in answer, (power, expected, answer)
         # Only the unit Secret shows may be answered with its owner's name.
-        assert answer.count(RIVAL[power]) == (0 if hidden == "stab" else 1), answer
+        assert answer.count(RIVAL[power].title()) == (0 if hidden == "stab" else 1), answer
         sent = say(talk, players[power], PRESS[power]).body
         assert f"Press sent to {RIVAL[power].title()}.\n" in sent, sent
         assert "Press sent to everyone.\n" in sent, sent

@@ -57,7 +57,7 @@ def test_an_order_for_another_players_ally_is_refused_and_neutrals_are_not_waite
         talk: Conversation) -> None:
     players = placed(talk)
     reply = say(talk, players["FRANCE"], "A vie-gal\nA rus-ukr").body
-    assert "line 2: A vie-gal\n    A vie belongs to AUSTRIA, not FRANCE" in reply
+    assert "line 2: A vie-gal\n    A Vienna belongs to Austria, not France" in reply
     listing = reply_of(talk, MASTER, "SIGNON Mbeta gmpw\nLIST beta")
     # England, Russia and Turkey are Major Neutrals (never visited): nobody orders them,
     # and they are never waited for; Italy's and Austria's units are their players' to order.

@@ -72,7 +72,8 @@ def test_the_player_who_lost_his_major_ally_reads_his_orders_for_it() -> None:
     assert "England:  F London -> English Channel.\n" in french
     assert "England:  F Edinburgh -> Norwegian Sea.\n" in french
     assert "England:  A Liverpool -> Yorkshire.\n" in french
-    assert "France:   D England HOLD. (*dislodged*)\n" in french
+    # His diplomats had no order: the report marks them (issue #11, item 13).
+    assert "France:   D England HOLD (no order). (*dislodged*)\n" in french
     # He is told whose Controlled Neutral it now is, and no longer sees its units.
     assert "Controlled Neutral of Germany: England.\n" in french
     assert not {u for u in board_units(england_lost(), FRANCE) if u.startswith("ENGLAND")}
@@ -116,7 +117,7 @@ def test_a_rule_8_forfeit_leaves_him_his_autumns_orders() -> None:
     french = report(turn, FRANCE)
     assert "Italy:    A Venice -> Apulia.\n" in french
     assert "Italy:    F Naples -> Ionian Sea.\n" in french
-    assert "Italy:    A Rome HOLD.\n" in french
+    assert "Italy:    A Rome HOLD (no order).\n" in french
     assert "Changes:\n  Venice: France (was Italy)\n" in french
     german = report(turn, GERMANY)
     assert "Apulia" not in german and "Ionian" not in german and "Italy:" not in german

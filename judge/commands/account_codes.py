@@ -1,0 +1,53 @@
+"""CONFIRM and UNDO: the one-time codes the judge mails to an account's own mailbox.
+
+A code proves that mailbox, whoever sends it and from wherever: CONFIRM makes a change
+to the account that was asked for (judge.game.account_requests), UNDO takes back an
+address change from the address mail went to before (judge.game.account_undo). A plain
+reply to the mail that carried the code does the same (judge.mail.identity).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from sqlalchemy.orm import Session
+
+from judge.commands.context import judge_context
+from judge.commands.items import Invocation, Outcome
+from judge.commands.registry import Command, Context, Registry, Runner
+from judge.game.account_requests import confirm
+from judge.game.account_undo import undo
+from judge.game.clock import Clock
+from judge.game.postman import Postman
+
+# What CONFIRM and UNDO do with a code: (session, clock, postman, code, sender) -> lines.
+Act = Callable[[Session, Clock, Postman, str, str], list[str]]
+
+CONFIRM_USAGE = "CONFIRM <code>"
+UNDO_USAGE = "UNDO <code>"
+
+
+def _code_command(name: str, example: str, act: Act) -> Runner:
+    def run(ctx: Context, invocation: Invocation) -> Outcome:
+        jc = judge_context(ctx)
+        if len(invocation.args) != 1:
+            return Outcome.fail(f"write {name} and the code from the judge's mail, e.g. "
+                                f"{name} {example}, or simply reply to that mail")
+        return Outcome.ok(*act(jc.session, jc.clock, jc.postman, invocation.args[0],
+                               jc.sender))
+    return run
+
+
+run_confirm = _code_command("CONFIRM", "c12-k3v9q2m7a1b4c8d6", confirm)
+run_undo = _code_command("UNDO", "u13-k3v9q2m7a1b4c8d6", undo)
+
+
+def register(registry: Registry) -> None:
+    registry.register(Command(
+        name="CONFIRM", usage=CONFIRM_USAGE, run=run_confirm,
+        help="make a change to your account that the judge asked you to confirm, with the "
+             "code from its mail (or reply to that mail)"))
+    registry.register(Command(
+        name="UNDO", usage=UNDO_USAGE, run=run_undo,
+        help="take back a change of your address, with the code the judge mailed to your "
+             "old address (or reply to that mail)"))

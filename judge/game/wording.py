@@ -1,0 +1,35 @@
+"""The engine's reasons in the words of the reports: full province names, powers as names.
+
+The engine and the variants write their reasons for the adjudicator's log ("A ber belongs
+to GERMANY, not FRANCE", "say which coast of spa: spa/nc or spa/sc"); a player reads
+reports that say "A Berlin" and "Germany", so the reply to his orders says it the same way
+(judge/reports/notation.py names places, judge/reports/views.py powers).
+"""
+
+from __future__ import annotations
+
+import re
+
+from judge.reports.notation import place
+from judge.reports.views import power_name
+from judge.variant import Variant
+
+# A province or coast id as the engine writes it ('par', 'stp/sc'), or a power's id in
+# capitals ('FRANCE'). Only ids the variant knows are replaced; any other word stays.
+_WORD = re.compile(r"\b[a-z]{2,5}(?:/[a-z]{1,3})?\b|\b[A-Z][A-Z_-]+\b")
+
+
+def in_report_words(variant: Variant, reason: str) -> str:
+    """`reason` with every province id written as its full name and every power's id as
+    the power's name: 'A Berlin belongs to Germany, not France'."""
+    geo, powers = variant.rules.geo, frozenset(variant.rules.powers)
+
+    def name(match: re.Match[str]) -> str:
+        word = match.group()
+        if word in powers:
+            return power_name(word)
+        if word in geo.province:
+            return place(geo, word)
+        return word
+
+    return _WORD.sub(name, reason)

@@ -1,0 +1,103 @@
+"""The board as one reader may see it (BOARD): units by power, supply centres with their
+counts, the builds and removals due in an adjustment phase, the dislodged units and where
+they may retreat.
+
+Built, as the reports are, only from the variant's visibility: `board(position, viewer)`
+gives the units and centres the reader may know, so a hidden unit never reaches the view.
+A dislodged unit is shown only if the reader would see it standing on the board, and a
+power's builds or removals only if the reader sees all its units and centres.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from judge.engine.adjustments import adjustment_counts
+from judge.engine.outcome import Dislodgement
+from judge.engine.position import Position
+from judge.engine.types import ADJUSTMENT
+from judge.engine.visibility import Viewer
+from judge.reports.lines import power_name, unit_key
+from judge.reports.notation import unit_text
+from judge.reports.views import (
+    AdjustmentLine,
+    CentreHolding,
+    DislodgedUnit,
+    dislodged_units,
+    format_deadline,
+    holdings,
+    recipient_name,
+    sees_every_unit,
+)
+from judge.variant import Variant
+
+
+@dataclass(frozen=True, slots=True)
+class PowerUnits:
+    power: str
+    units: tuple[str, ...]  # 'A Paris', by province name
+
+
+@dataclass(frozen=True, slots=True)
+class BoardView:
+    game_title: str
+    recipient: str
+    title: str  # 'Spring 1901 Movement', or what the board is after
+    units: tuple[PowerUnits, ...]
+    centres: tuple[CentreHolding, ...]
+    adjustments: tuple[AdjustmentLine, ...]
+    dislodged: tuple[DislodgedUnit, ...]
+    deadline: str | None
+    hidden: bool  # the reader does not see the whole board
+    changes: tuple[()] = ()  # the reports' centre section takes changes; a board has none
+
+
+def build_board(variant: Variant, position: Position, viewer: Viewer, title: str,
+                deadline: datetime | None = None, zone: str = "UTC") -> BoardView:
+    """The board of `position` as `viewer` may see it; `title` names what it is."""
+    board = variant.rules.visibility.board(position, viewer)
+    return BoardView(
+        game_title=variant.title,
+        recipient=recipient_name(viewer),
+        title=title,
+        units=_units(variant, board),
+        centres=holdings(variant, board),
+        adjustments=_due(variant, position, board, viewer),
+        dislodged=_dislodged(variant, position, viewer),
+        deadline=format_deadline(deadline, zone) if deadline is not None else None,
+        hidden=board != position,
+    )
+
+
+def _units(variant: Variant, board: Position) -> tuple[PowerUnits, ...]:
+    geo = variant.rules.geo
+    return tuple(
+        PowerUnits(power_name(p.name), tuple(unit_text(geo, u.kind, u.loc) for u in sorted(
+            board.units_of(p.name), key=lambda u: unit_key(geo, u))))
+        for p in variant.powers if board.units_of(p.name))
+
+
+def _due(variant: Variant, position: Position, board: Position,
+         viewer: Viewer) -> tuple[AdjustmentLine, ...]:
+    """In an adjustment phase, each power's builds or removals, where the reader sees
+    everything they are counted from."""
+    if position.phase.kind != ADJUSTMENT:
+        return ()
+    counts = adjustment_counts(variant.rules, position)
+    return tuple(
+        AdjustmentLine(power_name(p.name), counts[p.name]) for p in variant.powers
+        if counts.get(p.name) and board.centres_of(p.name) == position.centres_of(p.name)
+        and sees_every_unit(variant, position, viewer, p.name))
+
+
+def _dislodged(variant: Variant, position: Position,
+               viewer: Viewer) -> tuple[DislodgedUnit, ...]:
+    return dislodged_units(variant, (d for d in position.dislodged
+                                     if _visible(variant, position, viewer, d)))
+
+
+def _visible(variant: Variant, position: Position, viewer: Viewer, d: Dislodgement) -> bool:
+    """Whether the reader would see the dislodged unit if it still stood on the board."""
+    standing = position.with_board((*position.units, d.unit))
+    return d.unit in variant.rules.visibility.board(standing, viewer).units
