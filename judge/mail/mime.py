@@ -36,7 +36,7 @@ SCAN_BUDGET = 16 * 1024 * 1024
 # A part's header fields parsed; the rest of a longer header block is skipped.
 MAX_PART_HEADER = 16 * 1024
 # The header fields of all the parts together: they are parsed line by line in Python.
-HEADER_BUDGET = 512 * 1024
+HEADER_BUDGET = 256 * 1024
 # RFC 2046 §5.1.1 allows 70 characters; a longer boundary is read as no boundary.
 MAX_BOUNDARY = 200
 # Guessing the boundary of a broken multipart searches its body; a few guesses suffice.
