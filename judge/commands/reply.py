@@ -2,13 +2,34 @@
 
 Every entry quotes the line it answers with its line number, so a player can find it in
 what they sent. The first line sums up the counts; empty sections are left out.
+
+A quote is an excerpt when the line is long: a reply that quoted a megabyte line in full,
+and again in the reason that quotes it, grew to twice the message (issue #11).
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 ERROR_MARKER = "[errors]"
+# A line or fragment up to QUOTE_LIMIT characters is quoted whole (the longest commands,
+# SET SCHEDULE or CREATE with every option, stay well within it); a longer one by its
+# first EXCERPT characters and its length, enough to find it in what was sent.
+QUOTE_LIMIT = 250
+EXCERPT = 80
+# A detail past this length quotes something long in a way _LONG does not see: it is cut.
+DETAIL_LIMIT = 1000
+# What a reason quotes: a quoted fragment, or a word (a run without spaces, quotes, or
+# the comma or semicolon that would end a sentence's clause after it).
+_LONG = re.compile(rf"""(['"])([^'"\n]{{{QUOTE_LIMIT + 1},}})\1|[^\s,;'"]{{{QUOTE_LIMIT + 1},}}""")
+
+
+def excerpt(text: str) -> str:
+    """`text` itself, or its start and its length when it is longer than QUOTE_LIMIT."""
+    if len(text) <= QUOTE_LIMIT:
+        return text
+    return f"{text[:EXCERPT]}… ({len(text)} characters)"
 
 
 @dataclass(frozen=True, slots=True)
@@ -18,8 +39,26 @@ class Entry:
     details: tuple[str, ...] = ()
 
     def render(self) -> list[str]:
-        return [f"line {self.line_no}: {self.text.strip()}",
-                *(f"    {detail}" if detail else "" for detail in self.details)]
+        line = self.text.strip()
+        return [f"line {self.line_no}: {excerpt(line)}",
+                *(f"    {_bounded(detail, line)}" if detail else "" for detail in self.details)]
+
+
+def _bounded(detail: str, line: str) -> str:
+    """A detail with every long thing it quotes shortened: the line the entry answers (the
+    grammar quotes it whole), a quoted fragment, a word; and cut if still too long."""
+    if len(detail) <= QUOTE_LIMIT:
+        return detail
+    if len(line) > QUOTE_LIMIT:
+        detail = detail.replace(line, excerpt(line))
+    detail = _LONG.sub(_shorten, detail)
+    return detail if len(detail) <= DETAIL_LIMIT else excerpt(detail)
+
+
+def _shorten(found: re.Match[str]) -> str:
+    if found[1] is None:
+        return excerpt(found[0])
+    return f"{found[1]}{excerpt(found[2])}{found[1]}"
 
 
 class Reply:

@@ -42,7 +42,7 @@ def explain(text: str, tokens: Sequence[Token], lex: Lexicon, far: int,
     if wants_place and not tok.word:
         message = f"\"{line}\" is missing {labels} before '{raw}'."
         return OrderSyntaxError(ErrorKind.MISSING_PART, message, line)
-    if wants_place and not _known(lex, tokens, far):
+    if wants_place and not _known(lex, _norms(tokens), far):
         return _unknown_place(text, tokens, lex, far)
     if set(expected) == {END}:
         message = (f"I don't understand '{raw}' in \"{line}\": the order is complete "
@@ -60,9 +60,8 @@ def _norms(tokens: Sequence[Token]) -> tuple[str, ...]:
     return tuple(t.norm for t in tokens)
 
 
-def _known(lex: Lexicon, tokens: Sequence[Token], pos: int) -> bool:
+def _known(lex: Lexicon, norms: tuple[str, ...], pos: int) -> bool:
     """Whether the token at `pos` starts a word of the language (not a misspelt name)."""
-    norms = _norms(tokens)
     tables = (lex.words, lex.kinds, lex.powers, lex.places)
     return any(table.match(norms, pos) is not None for table in tables)
 
@@ -72,7 +71,8 @@ def _unknown_place(text: str, tokens: Sequence[Token], lex: Lexicon,
     # A misspelt name may run over several words ("Nort Atlantik"): take the unknown words
     # up to the next word the language knows.
     end = far + 1
-    while end < len(tokens) and tokens[end].word and not _known(lex, tokens, end):
+    norms = _norms(tokens)  # once: built for each word, a long line took quadratic time
+    while end < len(tokens) and tokens[end].word and not _known(lex, norms, end):
         end += 1
     fragment = _span(text, tokens, far, end)
     guesses = _guesses(lex, fragment)

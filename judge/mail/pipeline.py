@@ -81,13 +81,17 @@ def process_batch(judge: Judge, ids: Sequence[int]) -> None:
     """Each message in a savepoint of one transaction: one that raises is rolled back alone,
     its failure counted after the commit; a busy database rolls back the whole batch, which
     stays new and does not count towards quarantine. What each message came to is logged
-    once the commit stands, never for work a failed commit undid."""
+    once the commit stands, never for work a failed commit undid. The messages are read
+    before that transaction begins: however long a hostile body takes to read, it holds no
+    lock that the receivers, the sender or the scheduler wait for."""
     failed: list[tuple[int, Exception]] = []
     outcomes: list[Outcome] = []
     try:
+        messages = _read_new(judge, ids)
         with judge.db.unit_of_work() as session:
             for inbox_id in ids:
-                failure = _process_one(judge, session, inbox_id, outcomes)
+                failure = _process_one(judge, session, inbox_id, messages.get(inbox_id),
+                                       outcomes)
                 if failure is not None:
                     failed.append((inbox_id, failure))
             faults.point("process-before-commit")
@@ -106,6 +110,16 @@ def process_batch(judge: Judge, ids: Sequence[int]) -> None:
         _record_failure(judge, inbox_id, error)
 
 
+def _read_new(judge: Judge, ids: Sequence[int]) -> dict[int, Inbound]:
+    """The messages among `ids` still new, read from their stored bytes: a short
+    transaction fetches the bytes, and the parse runs after it ended."""
+    with judge.db.unit_of_work() as session:
+        rows = [repo.inbox_message(session, inbox_id) for inbox_id in ids]
+        raws = {row.id: row.raw for row in rows if row is not None
+                and row.state == InboxState.NEW}
+    return {inbox_id: read_message(raw) for inbox_id, raw in raws.items()}
+
+
 def _batch_failed(judge: Judge, ids: Sequence[int], exc: Exception) -> None:
     """The commit itself failed: each message again alone, so the one at fault is found."""
     if len(ids) > 1:
@@ -117,12 +131,15 @@ def _batch_failed(judge: Judge, ids: Sequence[int], exc: Exception) -> None:
 
 
 def _process_one(judge: Judge, session: Session, inbox_id: int,
-                 outcomes: list[Outcome]) -> Exception | None:
+                 message: Inbound | None, outcomes: list[Outcome]) -> Exception | None:
+    """One message in its savepoint; `message` is its bytes read, None if it was not new
+    when the batch was read (another worker's since: the lock below tells)."""
     try:
         with session.begin_nested():
             row = repo.lock_inbox_message(session, inbox_id)
-            outcome = _handle(judge, session, row) \
-                if row is not None and row.state == InboxState.NEW else None
+            outcome = None
+            if row is not None and row.state == InboxState.NEW and message is not None:
+                outcome = _handle(judge, session, row, message)
         if outcome is not None:
             outcomes.append(outcome)
     except Exception as exc:
@@ -133,8 +150,7 @@ def _process_one(judge: Judge, session: Session, inbox_id: int,
     return None
 
 
-def _handle(judge: Judge, session: Session, row: InboxMessage) -> Outcome:
-    message = read_message(row.raw)
+def _handle(judge: Judge, session: Session, row: InboxMessage, message: Inbound) -> Outcome:
     skip = _skip_reason(judge, message)
     if skip is None:
         refusal = limits.check_message(judge.settings, session, row)

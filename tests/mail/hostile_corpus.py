@@ -11,6 +11,7 @@ import random
 
 from judge.config import Settings
 from tests.mail.hostile_corpus_accounts import ACCOUNT_CASES
+from tests.mail.hostile_corpus_bodies import BODY_CASES
 from tests.mail.hostile_corpus_orders import ORDERS_CASES
 from tests.mail.hostile_corpus_press import PRESS_CASES
 from tests.mail.hostile_corpus_senders import SENDER_CASES
@@ -118,8 +119,8 @@ MIME_CASES = [
          replied(HELP_LIST, absent=(QUOTED,))),
     Case("large_attachment", _large_attachment("large_attachment"), replied(HELP_LIST)),
     Case("many_parts", _many_parts("many_parts", 500), replied(HELP_LIST)),
-    Case("nested_200_deep", mime("nested_200_deep", 'multipart/mixed; boundary="b0"',
-                                 *nested_multiparts(200)),
+    Case("nested_32_deep", mime("nested_32_deep", 'multipart/mixed; boundary="b0"',
+                                *nested_multiparts(32)),
          replied(HELP_LIST, absent=MIME_NOISE)),
     Case("nested_1000_deep", mime("nested_1000_deep", 'multipart/mixed; boundary="b0"',
                                   *nested_multiparts(1000)),
@@ -178,4 +179,4 @@ BROKEN_CASES = [
 ]
 
 CORPUS: list[Case] = [*MIME_CASES, *CHARSET_CASES, *BROKEN_CASES, *TEXT_CASES, *ORDERS_CASES,
-                      *ACCOUNT_CASES, *PRESS_CASES, *SENDER_CASES]
+                      *ACCOUNT_CASES, *PRESS_CASES, *SENDER_CASES, *BODY_CASES]

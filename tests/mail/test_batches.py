@@ -3,12 +3,15 @@ fails is rolled back alone, and a redelivery in a batch is still recognised."""
 
 from __future__ import annotations
 
+import threading
+
 import pytest
 
 from judge import commands, faults
 from judge.commands.context import JudgeContext
 from judge.mail import pipeline
-from judge.store.db import Database
+from judge.mail.inbound import Inbound, read_message
+from judge.store.db import Database, upgrade
 from judge.store.models import InboxMessage, InboxState, OutboxMessage
 from tests.conversations.harness import Conversation, raw_message
 
@@ -75,3 +78,33 @@ def test_a_failed_commit_is_retried_message_by_message(
     assert calls.count("process-before-commit") == 3
     assert _states(talk) == [(InboxState.DONE, 0)] * 2
     assert _outbox_recipients(talk) == ["alice@example.org", "bob@example.org"]
+
+
+def test_messages_are_read_before_the_batch_holds_the_write_lock(
+        sqlite_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue #11: a body that takes long to read must not hold SQLite's one write lock,
+    which every receiver, the sender and the scheduler wait for. While the worker reads
+    a message, another thread stores one: it must not have to wait."""
+    upgrade(sqlite_url)
+    database = Database(sqlite_url)
+    talk = Conversation(database)
+    waited: list[bool] = []
+
+    def read_while_another_stores(raw: bytes) -> Inbound:
+        other = threading.Thread(target=pipeline.receive,
+                                 args=(talk.judge, raw_message("bob@example.org", "HELP")))
+        other.start()
+        other.join(timeout=5)
+        waited.append(other.is_alive())
+        other.join()
+        return read_message(raw)
+
+    try:
+        pipeline.receive(talk.judge, raw_message("alice@example.org", "HELP"))
+        monkeypatch.setattr(pipeline, "read_message", read_while_another_stores)
+        pipeline.process_pending(talk.judge)
+        assert waited == [False]
+        assert _states(talk)[0] == (InboxState.DONE, 0)
+        assert _outbox_recipients(talk) == ["alice@example.org"]
+    finally:
+        database.dispose()

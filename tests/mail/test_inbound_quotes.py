@@ -9,6 +9,7 @@ import pytest
 from judge.mail import inbound
 from judge.mail.html import html_to_text
 from judge.mail.inbound import read_message
+from judge.mail.mime import MAX_NESTING
 from tests.mail.hostile_mail import nested_multiparts
 
 
@@ -44,9 +45,19 @@ def test_outlook_header_block_under_a_rule() -> None:
                 "Subject: Spring 1901", "", "A PAR - PIC") == "A PAR - BUR"
 
 
-def test_header_block_with_date_after_a_blank_line() -> None:
-    assert body("A PAR - BUR", "From: judge@dip.example", "", "Date: Mon, 2 Nov 2026",
-                "A PAR - PIC") == "A PAR - BUR"
+def test_header_block_with_blank_lines_between_its_fields() -> None:
+    assert body("A PAR - BUR", "From: judge@dip.example", "", "Date: Mon, 2 Nov 2026", "",
+                "Subject: Spring 1901", "A PAR - PIC") == "A PAR - BUR"
+
+
+@pytest.mark.parametrize("block", [
+    ("From: the Tsar", "Sent: by pigeon"),  # issue #11: no Subject, so no header block
+    ("From: the Tsar", "Subject: peace"),  # no date
+    ("From: the Tsar", "Sent: by pigeon", "A PAR - BUR", "Subject: peace"),  # not a block
+])
+def test_header_looking_lines_are_the_senders_text(block: tuple[str, ...]) -> None:
+    lines = ("PRESS TO ALL", *block, "ENDPRESS", "F BRE - MAO")
+    assert body(*lines) == "\n".join(lines)
 
 
 def test_from_line_alone_is_not_a_block() -> None:
@@ -71,7 +82,7 @@ def test_three_dashes_are_no_signature() -> None:
 
 def test_outlook_html_reply() -> None:
     html = ('<div>A PAR - BUR</div><hr><div id="divRplyFwdMsg"><b>From:</b> Judge<br>'
-            "<b>Sent:</b> Monday<br></div><div>A PAR - PIC</div>")
+            "<b>Sent:</b> Monday<br><b>Subject:</b> Spring 1901</div><div>A PAR - PIC</div>")
     assert body(html, content_type="text/html") == "A PAR - BUR"
 
 
@@ -139,21 +150,26 @@ def nested(depth: int) -> bytes:
                 *nested_multiparts(depth))
 
 
-def test_256_nested_multiparts_are_read() -> None:
-    assert read_message(nested(256)).body == "HELP LIST"
+def test_32_nested_multiparts_are_read() -> None:
+    assert MAX_NESTING == 32
+    assert read_message(nested(32)).body == "HELP LIST"
 
 
-def test_257_nested_multiparts_are_not_parsed() -> None:
-    found = read_message(nested(257))
+def test_33_nested_multiparts_are_not_read() -> None:
+    found = read_message(nested(33))
     assert (found.sender, found.subject, found.body) == ("alice@example.org", "orders", "")
-    assert found.problem == "unreadable message body (too many multiparts)"
+    assert found.problem == "its parts are nested more than 32 levels deep"
 
 
-def test_parser_failure_still_reads_the_headers(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(inbound, "MAX_MULTIPARTS", 10_000)
-    found = read_message(nested(1000))
+def test_a_failure_reading_the_body_still_reads_the_headers(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    def overflow(*args: object) -> None:
+        raise RecursionError("maximum recursion depth exceeded")
+
+    monkeypatch.setattr(inbound, "read_body", overflow)
+    found = read_message(nested(3))
     assert (found.sender, found.message_id) == ("alice@example.org", "<q1@example.org>")
-    assert found.problem == "unreadable message body (RecursionError)"
+    assert found.problem == "its body could not be read"  # words, not RecursionError
 
 
 # --- headers -----------------------------------------------------------------------------
