@@ -28,6 +28,9 @@ from judge.mail.plaintext import CONTROL
 # RFC 5322 §2.1.1: no line, so no msg-id, is longer than 998 octets (nor is the inbox's
 # message_id column wider).
 MAX_ID_LENGTH = 998
+# The longest field (unfolded) handed to the standard library's structured parser, whose
+# time grows with the square of some inputs: a real Subject of encoded words fits.
+MAX_STRUCTURED = 4096
 _MSG_ID = re.compile(r"<([^<>\s]+)>")
 
 # Where a message says whom it was for: the visible headers, and the ones MTAs add on
@@ -206,11 +209,19 @@ def field_text(name: str, raw: str | None) -> str:
     if raw.isascii():
         unfolded = raw.replace("\r", "").replace("\n", "")
         value = unfolded
-        if not _plain(name.lower(), unfolded):
+        if not _plain(name.lower(), unfolded) and _parseable(unfolded):
             # The structured field can choke on hostile input: keep it raw then.
             with contextlib.suppress(Exception):
-                value = policy.default.header_fetch_parse(name, raw)
+                value = policy.default.header_fetch_parse(name, unfolded)
     return CONTROL.sub("", unsurrogate(str(value)))
+
+
+def _parseable(unfolded: str) -> bool:
+    """Whether the structured parser may see the field: it is quadratic in long fields and
+    in punycode or idna encoded words (their decoders are), so those stay as written."""
+    lowered = unfolded.lower()
+    return len(unfolded) <= MAX_STRUCTURED and "?punycode?" not in lowered \
+        and "?idna?" not in lowered
 
 
 def _plain(name: str, unfolded: str) -> bool:

@@ -62,7 +62,11 @@ def read_message(raw: bytes) -> Inbound:
         log.exception("the body of a message from %s could not be read",
                       Headers(headers).address("From") or "an unknown sender")
         body = Body(problem=UNREADABLE_BODY)
-    return _read(headers, body)
+    try:
+        return _read(headers, body)
+    except Exception:  # as the body: logged for the operator, never a Python name to a player
+        log.exception("the header fields of a message could not be read")
+        return Inbound(problem="unreadable message (its header fields could not be read)")
 
 
 def read_envelope(raw: bytes) -> Inbound:
