@@ -135,11 +135,36 @@ def header_fields(size: int) -> bytes:  # the header block itself
     return HEAD + _repeat(b"X-Filler: y\r\n", size) + b"\r\nHELP LIST\r\n"
 
 
+def _fields(*fields: bytes) -> bytes:  # a message whose own From and Subject are the case
+    return b"\r\n".join((b"To: judge@example.org", *fields, b"", b"HELP LIST", b""))
+
+
+def from_comments(size: int) -> bytes:  # nested comments: the parsers recursed per level
+    depth = max(1, size // 2)
+    return _fields(b"From: " + b"(" * depth + b")" * depth + b" a@players.example",
+                   b"Subject: orders")
+
+
+def from_semicolons(size: int) -> bytes:  # quadratic in the strict address parser
+    return _fields(b"From: Ann <a@players.example>" + b";" * size, b"Subject: orders")
+
+
+def subject_punycode(size: int) -> bytes:  # Python's punycode decoder is quadratic
+    return _fields(b"From: a@players.example",
+                   b"Subject: =?punycode?q?a-" + b"b" * size + b"?=")
+
+
+def subject_encoded_words(size: int) -> bytes:
+    word = b"=?utf-8?q?caf=C3=A9?= "
+    return _fields(b"From: a@players.example", b"Subject: " + _repeat(word, size))
+
+
 CASES: dict[str, Callable[[int], bytes]] = {case.__name__: case for case in (
     quote_pairs, quote_attributions, header_looking_lines, flowed, html_dense,
     html_unclosed_tags, html_unclosed_quotes, html_open_comments, huge_line, base64_noise,
     quoted_printable, many_parts, part_headers, empty_parts, deep_nesting, nested_filler,
-    broken_boundaries, content_type_params, header_fields)}
+    broken_boundaries, content_type_params, header_fields, from_comments, from_semicolons,
+    subject_punycode, subject_encoded_words)}
 
 
 def parse_size(text: str) -> int:

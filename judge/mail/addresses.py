@@ -120,6 +120,8 @@ def _problem(spec: str, unfolded: str) -> str | None:
 def without_comments(text: str) -> str:
     """`text` without its RFC 5322 §3.2.2 comments, in one pass: a comment's parentheses
     nest and may be escaped, and parentheses inside a quoted string are text."""
+    if "(" not in text:
+        return text
     out: list[str] = []
     depth, quoted, escaped = 0, False, False
     for char in text:
