@@ -141,22 +141,22 @@ def _fields(*fields: bytes) -> bytes:  # a message whose own From and Subject ar
 
 def from_comments(size: int) -> bytes:  # nested comments: the parsers recursed per level
     depth = max(1, size // 2)
-    return _fields(b"From: " + b"(" * depth + b")" * depth + b" a@players.example",
+    return _fields(b"From: " + b"(" * depth + b")" * depth + b" player@players.example",
                    b"Subject: orders")
 
 
 def from_semicolons(size: int) -> bytes:  # quadratic in the strict address parser
-    return _fields(b"From: Ann <a@players.example>" + b";" * size, b"Subject: orders")
+    return _fields(b"From: Ann <player@players.example>" + b";" * size, b"Subject: orders")
 
 
 def subject_punycode(size: int) -> bytes:  # Python's punycode decoder is quadratic
-    return _fields(b"From: a@players.example",
+    return _fields(b"From: player@players.example",
                    b"Subject: =?punycode?q?a-" + b"b" * size + b"?=")
 
 
 def subject_encoded_words(size: int) -> bytes:
     word = b"=?utf-8?q?caf=C3=A9?= "
-    return _fields(b"From: a@players.example", b"Subject: " + _repeat(word, size))
+    return _fields(b"From: player@players.example", b"Subject: " + _repeat(word, size))
 
 
 CASES: dict[str, Callable[[int], bytes]] = {case.__name__: case for case in (
