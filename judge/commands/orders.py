@@ -136,7 +136,7 @@ def report_status(jc: JudgeContext, reply: Reply) -> None:
     status = ordering.status(variant, position, power, sets.get(power, {}))
     title = f"Orders for {power.title()}, {variant.rules.calendar.describe(position.phase)}"
     reply.note(title, *_status_lines(jc, status, turn))
-    if is_ready(jc.session, game, turn, sets):
+    if is_ready(jc.session, game, turn, jc.clock.now(), sets):
         process_and_report(jc.session, game, jc.clock, jc.postman, turn.phase)
         reply.note("Turn processed", f"Every power's orders were complete: {turn.phase} "
                    "has been processed and the reports sent.")
