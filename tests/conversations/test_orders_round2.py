@@ -3,8 +3,11 @@ message. The game starts Monday 2 Nov 2026 09:00 UTC."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
 import pytest
 
+from judge.game.deadlines import sweep_all
 from tests.conversations.game_setup import started_game
 from tests.conversations.harness import Conversation
 from tests.conversations.orders_board import play_holds, send
@@ -30,3 +33,31 @@ def test_an_armys_coast_is_left_out_of_its_order(
     [results] = [m for m in talk.mails_to(players["TURKEY"].address) if "results" in m.subject]
     assert "Turkey:   A Constantinople -> Bulgaria.\n" in results.body
     assert "Bulgaria (sc)" not in results.body
+
+
+def test_two_orders_for_one_unit_leave_the_set_open_for_the_one_meant(
+        talk: Conversation, players: dict[str, Player]) -> None:
+    play_holds(talk, {p: pl for p, pl in players.items() if p != "TURKEY"})
+    reply = send(talk, players["TURKEY"], "F Ank - Bla", "A Smy - Arm", "A Con - Bul",
+                 "A Con H")
+    # The last power's message does not complete the set: nothing is processed yet.
+    assert "Turn processed" not in reply.body
+    assert "A Constantinople is without orders" in reply.body
+    assert ("  F Ankara -> Black Sea.\n  A Smyrna -> Armenia.\n\n"
+            "Still without orders: A Constantinople\n") in reply.body
+    reply = send(talk, players["TURKEY"], "A Con - Bul")
+    assert "Turn processed" in reply.body
+    [results] = [m for m in talk.mails_to(players["TURKEY"].address) if "results" in m.subject]
+    assert "Turkey:   A Constantinople -> Bulgaria.\n" in results.body
+
+
+def test_a_unit_left_without_orders_by_a_conflict_holds_at_the_deadline(
+        talk: Conversation, players: dict[str, Player]) -> None:
+    play_holds(talk, {p: pl for p, pl in players.items() if p != "TURKEY"})
+    send(talk, players["TURKEY"], "F Ank H", "A Smy H", "A Con - Bul", "A Con H")
+    # Default schedule: deadline Thu 5 Nov 09:00 UTC, 24 hours' grace, NMR hold.
+    for when in (datetime(2026, 11, 5, 9, 1, tzinfo=UTC), datetime(2026, 11, 6, 9, 1, tzinfo=UTC)):
+        talk.clock.set(when)
+        sweep_all(talk.judge.db, talk.clock, talk.judge.postman)
+    [results] = [m for m in talk.mails_to(players["TURKEY"].address) if "results" in m.subject]
+    assert "Turkey:   A Constantinople HOLD (no order).\n" in results.body
