@@ -61,3 +61,12 @@ def test_a_unit_left_without_orders_by_a_conflict_holds_at_the_deadline(
         sweep_all(talk.judge.db, talk.clock, talk.judge.postman)
     [results] = [m for m in talk.mails_to(players["TURKEY"].address) if "results" in m.subject]
     assert "Turkey:   A Constantinople HOLD (no order).\n" in results.body
+
+
+def test_line_numbers_count_the_lines_as_sent_quotes_and_all(
+        talk: Conversation, players: dict[str, Player]) -> None:
+    france = players["FRANCE"]
+    reply = talk.send(france.address, "> an order sent before\n> A par-bur\n"
+                      f"{france.signon()}\nA par-pic\n")
+    assert reply is not None
+    assert "line 4: A par-pic\n" in reply.body
