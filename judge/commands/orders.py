@@ -172,6 +172,14 @@ def run_clear(ctx: Context, invocation: Invocation) -> Outcome:
     return Outcome.ok(f"All of {power.title()}'s orders for {turn.phase} are cleared.")
 
 
+def run_orders(ctx: Context, invocation: Invocation) -> Outcome:
+    """ORDERS: the power's current set, what is missing and the deadline, changing nothing."""
+    jc = judge_context(ctx)
+    _, turn = _open_turn(jc)
+    _after_once(jc)
+    return Outcome.ok(f"{acting_power(jc).title()}'s current orders for {turn.phase} follow.")
+
+
 def run_phase(ctx: Context, invocation: Invocation) -> Outcome:
     """PHASE Fall 1901 Movement, PHASE F1901M, or PHASE (back to the current phase)."""
     jc = judge_context(ctx)
@@ -214,6 +222,9 @@ def _over(jc: JudgeContext, game: Game, phase: Phase, line: bool = False) -> str
 def register(registry: Registry) -> None:
     registry.register(Command(
         name="CLEAR", run=run_clear, help="cancel all your orders for the current phase"))
+    registry.register(Command(
+        name="ORDERS", run=run_orders,
+        help="show your current orders, the units still without orders and the deadline"))
     registry.register(Command(
         name="PHASE", usage="PHASE [season year kind]", run=run_phase,
         help="send the orders that follow for a later phase (e.g. PHASE Fall 1901 Retreat)"))

@@ -70,3 +70,13 @@ def test_line_numbers_count_the_lines_as_sent_quotes_and_all(
                       f"{france.signon()}\nA par-pic\n")
     assert reply is not None
     assert "line 4: A par-pic\n" in reply.body
+
+
+def test_orders_shows_the_current_set_and_changes_nothing(
+        talk: Conversation, players: dict[str, Player]) -> None:
+    send(talk, players["FRANCE"], "A par-bur")
+    reply = send(talk, players["FRANCE"], "ORDERS")
+    assert "[errors]" not in reply.subject
+    assert "line 2: ORDERS\n    France's current orders for S1901M follow.\n" in reply.body
+    assert ("  A Paris -> Burgundy.\n\nStill without orders: A Marseilles, F Brest\n"
+            "Deadline: Thu 05 Nov 2026 09:00 UTC (3 days left)\n") in reply.body
