@@ -136,7 +136,7 @@ def report_status(jc: JudgeContext, reply: Reply) -> None:
     status = ordering.status(variant, position, power, sets.get(power, {}))
     title = f"Orders for {power.title()}, {variant.rules.calendar.describe(position.phase)}"
     reply.note(title, *_status_lines(jc, status, turn))
-    if is_ready(jc.session, game, turn, sets):
+    if is_ready(jc.session, game, turn, jc.clock.now(), sets):
         process_and_report(jc.session, game, jc.clock, jc.postman, turn.phase)
         reply.note("Turn processed", f"Every power's orders were complete: {turn.phase} "
                    "has been processed and the reports sent.")
@@ -170,6 +170,14 @@ def run_clear(ctx: Context, invocation: Invocation) -> Outcome:
     ordering.save_set(jc.session, turn, power, {}, jc.clock, jc.inbox)
     _after_once(jc)
     return Outcome.ok(f"All of {power.title()}'s orders for {turn.phase} are cleared.")
+
+
+def run_orders(ctx: Context, invocation: Invocation) -> Outcome:
+    """ORDERS: the power's current set, what is missing and the deadline, changing nothing."""
+    jc = judge_context(ctx)
+    _, turn = _open_turn(jc)
+    _after_once(jc)
+    return Outcome.ok(f"{acting_power(jc).title()}'s current orders for {turn.phase} follow.")
 
 
 def run_phase(ctx: Context, invocation: Invocation) -> Outcome:
@@ -214,6 +222,9 @@ def _over(jc: JudgeContext, game: Game, phase: Phase, line: bool = False) -> str
 def register(registry: Registry) -> None:
     registry.register(Command(
         name="CLEAR", run=run_clear, help="cancel all your orders for the current phase"))
+    registry.register(Command(
+        name="ORDERS", run=run_orders,
+        help="show your current orders, the units still without orders and the deadline"))
     registry.register(Command(
         name="PHASE", usage="PHASE [season year kind]", run=run_phase,
         help="send the orders that follow for a later phase (e.g. PHASE Fall 1901 Retreat)"))

@@ -6,9 +6,9 @@ that give one unit different orders, with what the game's rule made of them. Acr
 messages a later order for a unit simply replaces the earlier one (DATC 4.D.1).
 
 Within one message (DATC 4.D.3), in a movement phase, the game's `duplicate_orders`
-decides: `hold` (the default) refuses all of them and the unit holds; `last` keeps the
-last. In retreats and adjustments the last order for a unit or site stands, as the
-retreat handler itself does.
+decides: `hold` (the default) refuses all of them and leaves the unit without orders (it
+holds if none comes); `last` keeps the last. In retreats and adjustments the last order
+for a unit or site stands, as the retreat handler itself does.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
-from judge.engine.orders import Hold, Order
+from judge.engine.orders import Order
 from judge.engine.position import Position
 from judge.engine.rulebook import DuplicateOrders
 from judge.engine.types import MOVEMENT, RETREAT, Unit, province_of
@@ -83,15 +83,18 @@ def _settle(variant: Variant, position: Position, current: dict[str, ordering.Wr
         place(variant.rules.geo, province_of(order.loc))
     rule = variant.rules.rulebook.duplicate_orders
     if position.phase.kind == MOVEMENT and rule == DuplicateOrders.HOLD and unit:
-        current[key] = ordering.Written(f"{unit.kind} {unit.loc} H", Hold(unit.loc, unit.kind))
+        # The unit is left without an order, so the set is not complete and the turn not
+        # processed before he can send the one he means; if none comes, it holds.
+        current.pop(key, None)
         return _all_refused(lines, name)
     return _last_stands(lines, meanings, name)
 
 
 def _all_refused(lines: Lines, name: str) -> list[Feedback]:
     why = (f"{_numbers(n for n, _ in lines)} give {name} different orders in one message, "
-           f"so none of them stands and {name} holds (this game's rule "
-           "duplicate_orders=hold, DATC 4.D.3); send the one order you mean")
+           f"so none of them stands and {name} is without orders (this game's rule "
+           "duplicate_orders=hold, DATC 4.D.3); send the one order you mean; without one it "
+           "holds when the turn is processed")
     return [Feedback(n, w.text, why, True) for n, w in lines]
 
 

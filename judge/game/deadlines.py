@@ -136,7 +136,10 @@ def _start_if_due(session: Session, game: Game, clock: Clock, postman: Postman,
 def _sweep_turn(due: _Due) -> list[str]:
     # A turn reopened by ROLLBACK keeps all its orders: the sweep must not replay it at
     # once, before anyone could change a thing; it waits for a message or its deadline.
-    if not due.turn.notices.get("reopened") and is_ready(due.session, due.game, due.turn):
+    ready = not due.turn.notices.get("reopened") and is_ready(
+        due.session, due.game, due.turn, due.now)
+    # At the deadline itself, _at_deadline first allows for an outage (it processes then).
+    if ready and (due.now < due.deadline or due.turn.grace_until is not None):
         return _process(due, "every power's orders are complete")
     if due.turn.notices.get("held"):
         return []  # the master has been told; PROCESS or a new deadline moves it on

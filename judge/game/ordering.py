@@ -22,6 +22,7 @@ from judge.engine.rules import countries_written_by
 from judge.engine.stacks import count_of
 from judge.engine.types import ADJUSTMENT, MOVEMENT, RETREAT, Phase, province_of
 from judge.engine.visibility import Viewer
+from judge.game.canonical import canonical
 from judge.game.clock import Clock
 from judge.grammar import Grammar, OrderSyntaxError
 from judge.reports.notation import order_text, unit_text
@@ -191,7 +192,7 @@ def describe_set(variant: Variant, position: Position, power: str,
     kinds_at = {p: u.kind for p, u in units.items()}
     texts = []
     for written in merged.values():
-        order = written.order
+        order = canonical(variant, position, written.order)
         # A build names the unit to come, not the one standing there (Envoy 4's change
         # of type: `Build A Bre` where F Brest stands).
         unit = None if isinstance(order, Waive | Build) else units.get(province_of(order.loc))

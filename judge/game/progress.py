@@ -36,14 +36,17 @@ def late_powers(session: Session, game: Game, turn: Turn,
     return late
 
 
-def waiting_powers(game: Game) -> list[str]:
+def waiting_powers(game: Game, turn: Turn, now: datetime) -> list[str]:
+    """Powers whose SET WAIT still holds: a WAIT lasts until the deadline, not into grace."""
+    if turn.deadline is not None and now >= turn.deadline:
+        return []
     return [p for p in playing_powers(game) if (s := player_seat(game, p)) and s.waiting]
 
 
-def is_ready(session: Session, game: Game, turn: Turn,
+def is_ready(session: Session, game: Game, turn: Turn, now: datetime,
              sets: Mapping[str, Mapping[str, Written]] | None = None) -> bool:
-    """Every power's orders are complete and nobody asked to WAIT: process early."""
-    return (game.state == GameState.ACTIVE and not waiting_powers(game)
+    """Every power's orders are complete and no WAIT holds: process early."""
+    return (game.state == GameState.ACTIVE and not waiting_powers(game, turn, now)
             and not late_powers(session, game, turn, sets))
 
 

@@ -12,6 +12,7 @@ from judge.engine.position import Position
 from judge.engine.turn import TurnResult, adjudicate
 from judge.engine.types import Phase
 from judge.game import ordering
+from judge.game.canonical import canonical
 from judge.game.clock import Clock
 from judge.game.errors import GameError
 from judge.game.games import (
@@ -61,9 +62,9 @@ def _take_future_orders(session: Session, game: Game, turn: Turn, position: Posi
 
 
 def collect_orders(session: Session, game: Game, turn: Turn) -> dict[str, list[Order]]:
-    variant = game_variant(game)
-    return {power: ordering.orders_of(ordering.latest_set(session, variant, turn, power))
-            for power in playing_powers(game)}
+    variant, position = game_variant(game), position_of(turn)
+    return {power: [canonical(variant, position, order) for order in ordering.orders_of(
+        ordering.latest_set(session, variant, turn, power))] for power in playing_powers(game)}
 
 
 def adjudicate_turn(session: Session, game: Game, turn: Turn) -> TurnResult:

@@ -107,23 +107,24 @@ def test_envoy_builds_are_checked_on_arrival_by_the_variants_own_rules(
     assert "  BUILD D Paris.\n  BUILD A Paris.\n\nYour orders are complete.\n" in reply.body
 
 
-def test_two_orders_for_one_unit_in_one_message_make_it_hold(
+def test_two_orders_for_one_unit_in_one_message_leave_it_without_orders(
         talk: Conversation, players: dict[str, Player]) -> None:
     reply = send(talk, players["FRANCE"], "A par-bur", "A mar-spa", "A par - pic",
                  "A Marseilles -> Spain")
     conflict = ("lines 2 and 4 give A Paris different orders in one message, so none of "
-                "them stands and A Paris holds (this game's rule duplicate_orders=hold, "
-                "DATC 4.D.3); send the one order you mean")
+                "them stands and A Paris is without orders (this game's rule "
+                "duplicate_orders=hold, DATC 4.D.3); send the one order you mean; without "
+                "one it holds when the turn is processed")
     assert entry(reply, 2, "A par-bur", conflict)
     assert entry(reply, 4, "A par - pic", conflict)
     # The same order written twice is no conflict.
     assert "line 3: A mar-spa\nline 5: A Marseilles -> Spain\n" in reply.body
-    assert "  A Paris HOLD.\n  A Marseilles -> Spain.\n" in reply.body
-    assert stored(talk, "FRANCE") == ["A par H", "A Marseilles -> Spain"]
+    assert "  A Marseilles -> Spain.\n\nStill without orders: A Paris, F Brest\n" in reply.body
+    assert stored(talk, "FRANCE") == ["A Marseilles -> Spain"]
     # A later message still replaces the unit's order (DATC 4.D.1).
     again = send(talk, players["FRANCE"], "A par-bur")
     assert not again.subject.startswith("[errors]")
-    assert "  A Paris -> Burgundy.\n  A Marseilles -> Spain.\n" in again.body
+    assert "  A Marseilles -> Spain.\n  A Paris -> Burgundy.\n" in again.body
 
 
 def test_with_duplicate_orders_last_the_last_stands_and_the_reply_says_so(

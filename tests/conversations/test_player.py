@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
 import pytest
 import sqlalchemy as sa
 
+from judge.game.deadlines import sweep_all
 from judge.game.games import current_turn, find_game
 from judge.store.models import Seat
 from tests.conversations.harness import Conversation
@@ -148,3 +151,20 @@ def test_absence_is_for_players(talk: Conversation) -> None:
     started_game(talk)
     body = reply(talk, MASTER, "SIGNON Malpha gmpass\nSET ABSENCE").body
     assert "absences are for players of a game not yet over" in body
+
+
+def test_wait_ends_at_the_deadline_the_last_orders_in_grace_process_at_once(
+        talk: Conversation) -> None:
+    players = started_game(talk)
+    say(talk, players["FRANCE"], "SET WAIT")
+    for power, orders in HOLDS.items():
+        if power != "TURKEY":
+            say(talk, players[power], orders)
+    # Thu 5 Nov 09:00 UTC is the deadline; Turkey is late, so grace (24 hours) begins.
+    talk.clock.set(datetime(2026, 11, 5, 9, 1, tzinfo=UTC))
+    assert sweep_all(talk.judge.db, talk.clock, talk.judge.postman) == [
+        "alpha S1901M: deadline passed; late: TURKEY; grace until 2026-11-06T09:00:00+00:00"]
+    assert open_phase(talk) == "S1901M"
+    body = say(talk, players["TURKEY"], HOLDS["TURKEY"])
+    assert "Turn processed" in body
+    assert open_phase(talk) == "F1901M"
