@@ -125,10 +125,12 @@ class Ledger:
     def _why_not_site(self, prov: str) -> str:
         if not self.rules.geo.is_province(prov):
             return f"there is no province {prov!r}"
-        if self._standing(prov):
-            return f"{prov} is not vacant"
+        # Ownership first: a centre lost in the autumn is usually occupied by its taker too,
+        # and "not vacant" would hide why it can never be built on this winter.
         if self.position.owners.get(prov) != self.power:
             return f"{self.power} does not own {prov}"
+        if self._standing(prov):
+            return f"{prov} is not vacant"
         return f"{prov} is not a home centre of {self.power}"
 
     def _standing(self, prov: str) -> bool:

@@ -38,6 +38,10 @@ HELP_ORDERS = "HELP ORDERS shows how to write orders, with examples."
 
 # What each standard phase kind takes, to answer an order of another kind in the words of
 # HELP ORDERS rather than the engine's ("not Move(loc='mar', ...)").
+# Refusals a late order meets: its unit has moved on, or another power's stands there now.
+# An order of the phase's own kind refused for any other reason (a retreat to a space the
+# unit may not reach) was meant for this phase, so it gets no "moved on" note.
+_GONE = frozenset({Reason.NO_UNIT, Reason.NOT_YOURS})
 _TAKES: dict[str, tuple[tuple[type, ...], str]] = {
     MOVEMENT: ((Hold, Move, Support, Convoy), "holds, moves, supports and convoys"),
     RETREAT: ((Retreat, Disband), "retreats and disbands"),
@@ -84,11 +88,12 @@ class Explainer:
     def refused(self, error: ordering.LineError) -> str:
         result = error.refusal
         assert result is not None and result.order is not None
-        reason = self._wrong_kind(error.text, result.order)
+        reason = wrong = self._wrong_kind(error.text, result.order)
         if reason is None and result.reason == Reason.TOO_MANY:
             reason = self._too_many(result)
+        hint = wrong is not None or result.reason in _GONE
         reason = reason or in_report_words(self.variant, error.reason)
-        late = self._late(error.text)
+        late = self._late(error.text) if hint else ""
         return f"{reason.rstrip('.')}. {late}" if late else reason
 
     def _wrong_kind(self, text: str, order: Order) -> str | None:
