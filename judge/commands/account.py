@@ -23,6 +23,7 @@ from judge.game.account_requests import (
     mail_confirmation,
     request_change,
 )
+from judge.game.account_verify import needs_proof
 from judge.game.errors import GameError
 from judge.game.games import primary_address, signon_letter
 from judge.game.lifecycle import change_password
@@ -90,7 +91,10 @@ def ask(jc: JudgeContext, account: Account, change: Change) -> list[str]:
     return [f"Waiting for confirmation: {'; '.join(change.describe())}.",
             "Nothing has changed yet. The judge has mailed a code to the address it writes "
             "to for this account: reply to that mail, or send the line CONFIRM <code> it "
-            f"gives, within {CONFIRM_WITHIN.days * 24} hours."]
+            f"gives, within {CONFIRM_WITHIN.days * 24} hours.",
+            *([] if change.address is None or not needs_proof(account, change.address) else
+              [f"A new address must then prove itself: {change.address} will get a code "
+               "of its own, and mail goes there only once it answers."])]
 
 
 def _read_form(invocation: Invocation) -> Registration:

@@ -39,16 +39,15 @@ def run_signon(ctx: Context, invocation: Invocation) -> Outcome:
 
 
 def _find_seat(jc: JudgeContext, game: Game, letter: str, password: str) -> Seat:
-    candidates = _seats_for(game, letter)
-    if not candidates:
-        raise GameError(f"{letter} is not a power, M (master) or O (observer) of "
-                        f"{game.name}, or nobody holds it")
+    if letter not in ROLE_LETTERS and letter not in power_lookup(game_variant(game)):
+        raise GameError(f"{letter} is not a power initial, M (master) or O (observer) of "
+                        f"{game.name}")
+    # A letter nobody holds gets the same answer as a wrong password: whether a game has
+    # observers, or a power a player, is not told to whoever guesses.
     seat = check_password(jc.session, jc.clock.now(), jc.postman, jc.password_guard,
-                          candidates, password, sender=jc.sender, zone=jc.zone)
+                          _seats_for(game, letter), password, sender=jc.sender, zone=jc.zone)
     if seat is not None:
         return seat
-    # The same words whether the seat exists or not would hide nothing here (the
-    # powers are public); the password is what matters, so say so plainly.
     raise GameError(f"wrong password for {letter} in {game.name}")
 
 

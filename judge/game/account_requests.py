@@ -15,8 +15,8 @@ from datetime import datetime, timedelta
 
 from sqlalchemy.orm import Session
 
-from judge.game.account_addresses import check_free, make_primary
-from judge.game.account_undo import offer_undo
+from judge.game.account_addresses import check_free
+from judge.game.account_verify import ask_new_address, finish, move_mail, needs_proof
 from judge.game.clock import Clock
 from judge.game.codes import CONFIRM, Code, digest, new_secret
 from judge.game.errors import GameError
@@ -31,6 +31,7 @@ CONFIRM_WITHIN = timedelta(hours=72)
 # Each request mails the account's owner; a forger repeating one must not flood them.
 REQUESTS_PER_HOUR = 5
 HOUR = timedelta(hours=1)
+_CONFIRMABLE = frozenset({RequestKind.CHANGE, RequestKind.VERIFY})
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,20 +133,25 @@ def mail_confirmation(session: Session, postman: Postman, requested: Requested) 
 
 def confirm(session: Session, clock: Clock, postman: Postman, text: str,
             sender: str) -> list[str]:
-    """Make the change the code `text` was mailed for; what changed, for the reply."""
+    """Make the change the code `text` was mailed for; what changed, for the reply. A new
+    address is not taken yet: it must prove itself first (judge.game.account_verify)."""
     now = clock.now()
-    request = redeem(session, now, text, CONFIRM, RequestKind.CHANGE)
+    request = redeem(session, now, text, CONFIRM, _CONFIRMABLE)
+    if request.kind == RequestKind.VERIFY:
+        return finish(session, now, postman, request, sender)
     account, change = request.account, change_of(request)
-    old = primary_address(account)
     if change.address is not None:
         check_free(session, change.address, account)
     account.name = change.name or account.name
     account.time_zone = change.zone or account.time_zone
     close(request, RequestState.DONE, now)
-    lines = [f"Confirmed: {'; '.join(change.describe(done=True))}."]
-    if change.address is not None and change.address != old:
-        make_primary(session, account, change.address)
-        offer_undo(session, now, postman, account, old, change.address, sender)
-        lines.append(f"{old}, where the judge's mail went until now, is told of the change "
-                     "and can undo it.")
-    return lines
+    address = change.address
+    if address is None or address == primary_address(account):
+        return [f"Confirmed: {'; '.join(change.describe(done=True))}."]
+    rest = replace(change, address=None).describe(done=True)
+    lines = [f"Confirmed: {'; '.join(rest)}."] if rest else []
+    if needs_proof(account, address):
+        return lines + ask_new_address(session, now, postman, account, address,
+                                       expires_at=now + CONFIRM_WITHIN,
+                                       asked_by=request.requested_by)
+    return lines + move_mail(session, now, postman, account, address, sender)

@@ -60,7 +60,7 @@ def undo(session: Session, clock: Clock, postman: Postman, text: str,
          sender: str) -> list[str]:
     """Take the account back to the address the undo code `text` was mailed to."""
     now = clock.now()
-    request = redeem(session, now, text, UNDO, RequestKind.UNDO)
+    request = redeem(session, now, text, UNDO, frozenset({RequestKind.UNDO}))
     account = request.account
     old, new = request.old_address, request.address
     assert old is not None and new is not None  # an undo always records both
@@ -100,6 +100,7 @@ def _cancel_after(session: Session, account: Account, request: AccountRequest,
     """Every change still waiting, and every undo offered after this one (to addresses
     now removed), stops working."""
     waiting = [*repo_guards.pending_requests(session, account.id, RequestKind.CHANGE),
+               *repo_guards.pending_requests(session, account.id, RequestKind.VERIFY),
                *(r for r in repo_guards.pending_requests(session, account.id, RequestKind.UNDO)
                  if r.id > request.id)]
     for other in waiting:

@@ -28,7 +28,7 @@ _CLOSED = {
 
 
 def redeem(session: Session, now: datetime, text: str, letter: str,
-           kind: RequestKind) -> AccountRequest:
+           kinds: frozenset[RequestKind]) -> AccountRequest:
     """The pending request `text` is the code of; GameError saying why not otherwise."""
     command = _COMMAND[letter]
     code = parse_code(text)
@@ -40,7 +40,7 @@ def redeem(session: Session, now: datetime, text: str, letter: str,
         raise GameError(f"{text.strip()!r} is not a code from the judge; copy it from the "
                         f"judge's mail, e.g. {command} {_EXAMPLE[letter]}")
     request = repo_guards.request_by_id(session, code.request_id)
-    if request is None or request.kind != kind or not matches(code, request.code_digest):
+    if request is None or request.kind not in kinds or not matches(code, request.code_digest):
         raise GameError(f"no request has the code {text.strip()}; check it against the "
                         "judge's mail, or simply reply to that mail")
     if request.state != RequestState.PENDING:

@@ -51,24 +51,28 @@ def check_password(session: Session, now: datetime, postman: Postman, guard: Pas
                    seats: Sequence[Seat], password: str, *, sender: str,
                    zone: str = "UTC") -> Seat | None:
     """The seat among `seats` whose password `password` is; None when it is none of
-    theirs (each failure stored). GameError when the password may not be checked."""
+    theirs. GameError when the password may not be checked.
+
+    `seats` share one SIGNON letter (a game's observers, say): a wrong guess is one guess
+    at the letter, so it is stored once, against the first seat, the letter's bucket.
+    Stored against each, one guess would count many times against every holder's account
+    and lock seats of theirs nobody guessed at."""
     if guard.wrong >= guard.limits.per_message:
         raise GameError(f"not checked: this message has had {guard.wrong} wrong passwords, "
                         "the most one message may try; send this SIGNON again in a new "
                         "message, or reply to the judge's mail for the seat")
-    locks = {seat.id: locked_until(session, now, guard.limits, seat) for seat in seats}
-    open_seats = [seat for seat in seats if locks[seat.id] is None]
-    for seat in open_seats:
+    if not seats:
+        guard.wrong += 1
+        return None
+    bucket = seats[0]
+    until = locked_until(session, now, guard.limits, bucket)
+    if until is not None:
+        raise GameError(_locked_text(bucket, until, zone))
+    for seat in seats:
         if verify_password(password, seat.password_hash):
             return seat
-    if open_seats:
-        guard.wrong += 1
-        for seat in open_seats:
-            _fail(session, now, postman, guard.limits, seat, sender)
-    closed = [(until, seat) for seat in seats if (until := locks[seat.id]) is not None]
-    if closed:
-        until, seat = max(closed, key=lambda pair: pair[0])
-        raise GameError(_locked_text(seat, until, zone))
+    guard.wrong += 1
+    _fail(session, now, postman, guard.limits, bucket, sender)
     return None
 
 

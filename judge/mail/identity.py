@@ -54,11 +54,12 @@ def token_seat(ctx: JudgeContext, recipients: Iterable[str],
 
 
 def signed_on_elsewhere(ctx: JudgeContext) -> list[Seat]:
-    """Seats this message acted for from an address their owner has not registered."""
-    sender = ctx.sender.lower()
+    """Seats this message acted for from any address but the one their owner's mail goes
+    to. An older address of the owner's counts as elsewhere: it may have passed to someone
+    else (a former employer's mailbox), and the owner reads only the newest."""
+    sender = repo.normalise_address(ctx.sender)
     return [seat for seat in dict.fromkeys(ctx.signed_on)
-            if sender not in {a.address for a in seat.account.addresses}
-            and seat.id not in ctx.told]
+            if sender != primary_address(seat.account) and seat.id not in ctx.told]
 
 
 def code_invocations(recipients: Iterable[str], judge_address: str,

@@ -12,6 +12,7 @@ from tests.conversations.harness import JUDGE, Conversation, Mail, raw_message
 
 CONFIRM_SUBJECT = "Confirm the change to your account"
 UNDO_SUBJECT = "Your address on the judge changed"
+VERIFY_SUBJECT = "Confirm this address for your account"
 _CODE = re.compile(r"^  (CONFIRM|UNDO) ([cu]\d+-[a-z2-7]{16})$", re.MULTILINE)
 
 
@@ -56,3 +57,8 @@ def accounts(talk: Conversation) -> list[tuple[str, str, list[str]]]:
     with talk.judge.db.unit_of_work() as session:
         rows = session.scalars(sa.select(Account).order_by(Account.id)).all()
         return [(a.name, a.time_zone, [x.address for x in a.addresses]) for a in rows]
+
+
+def prove(talk: Conversation, address: str) -> Mail:
+    """The new `address` answers the code the judge mailed it (an empty reply)."""
+    return send_to(talk, reply_address(only(talk.mails_to(address), VERIFY_SUBJECT)), address)

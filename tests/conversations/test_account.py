@@ -15,9 +15,11 @@ from judge.store import repo
 from judge.store.models import Account, Seat, SeatStatus
 from tests.conversations.account_guard import (
     CONFIRM_SUBJECT,
+    VERIFY_SUBJECT,
     accounts,
     code_in,
     only,
+    prove,
     reply_address,
     send_to,
 )
@@ -77,7 +79,11 @@ def test_register_with_an_address_sends_mail_there_once_confirmed(talk: Conversa
     assert "Waiting for confirmation: mail to go to: alice@home.example." in reply.body
     assert accounts(talk) == [("Alice", "UTC", [ALICE])]
     code = code_in(only(talk.mails_to(ALICE), CONFIRM_SUBJECT))
-    assert "Confirmed: mail now goes to: alice@home.example." in _send(talk, ALICE, code).body
+    assert "The judge has now mailed a code to alice@home.example" in \
+        _send(talk, ALICE, code).body
+    assert accounts(talk) == [("Alice", "UTC", [ALICE])]
+    assert "Confirmed: mail now goes to: alice@home.example." in \
+        prove(talk, "alice@home.example").body
     assert accounts(talk) == [("Alice", "UTC", [ALICE, "alice@home.example"])]
     # The address she wrote from still identifies her.
     assert "Addresses: alice@home.example (mail goes here), alice@example.org" in \
@@ -126,12 +132,16 @@ def test_set_address_moves_the_mail_once_confirmed_and_tells_the_old_address(
     code = code_in(only(talk.mails_to(ALICE), CONFIRM_SUBJECT))
     assert code.startswith("CONFIRM c1-")
     assert accounts(talk)[0][2] == [ALICE]
-    confirmed = _send(talk, "phone@elsewhere.example", code)  # the code works from anywhere
-    assert "Confirmed: mail now goes to: alice@work.example." in confirmed.body
+    agreed = _send(talk, "phone@elsewhere.example", code)  # the code works from anywhere
+    assert "Until then alice@work.example is not on your account." in agreed.body
+    assert accounts(talk)[0][2] == [ALICE]
+    verify = only(talk.mails_to("alice@work.example"), VERIFY_SUBJECT)
+    done = _send(talk, "phone@elsewhere.example", code_in(verify))
+    assert "Confirmed: mail now goes to: alice@work.example." in done.body
     notice = only(talk.mails_to(ALICE), "Your address on the judge changed")
     assert ("now goes to alice@work.example instead of this address; the change was "
             "confirmed by a message from phone@elsewhere.example") in notice.body
-    assert code_in(notice).startswith("UNDO u2-")
+    assert code_in(notice).startswith("UNDO u3-")
     assert accounts(talk)[0][2] == [ALICE, "alice@work.example"]
 
 
@@ -139,6 +149,7 @@ def test_set_address_back_to_an_older_address(talk: Conversation) -> None:
     register(talk, ALICE, "Alice")
     _send(talk, ALICE, "SET ADDRESS alice@work.example")
     _send(talk, ALICE, code_in(only(talk.mails_to(ALICE), CONFIRM_SUBJECT)))
+    prove(talk, "alice@work.example")
     _send(talk, ALICE, "set email alice@example.org")
     confirmation = only(talk.mails_to("alice@work.example"), CONFIRM_SUBJECT)
     reply = send_to(talk, reply_address(confirmation), "alice@work.example")

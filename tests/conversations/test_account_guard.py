@@ -15,6 +15,7 @@ from tests.conversations.account_guard import (
     answer,
     code_in,
     only,
+    prove,
     reply_address,
     send_to,
 )
@@ -83,10 +84,11 @@ def test_an_older_address_of_the_account_cannot_confirm_for_it(talk: Conversatio
     answer(talk, france.address, "SET ADDRESS p4@new.example")
     answer(talk, france.address, code_in(only(talk.mails_to(france.address),
                                               CONFIRM_SUBJECT)))
+    prove(talk, "p4@new.example")
     # p4@example.org still identifies the account, but mail goes to p4@new.example now.
     answer(talk, france.address, f"SET ADDRESS {MALLORY}")
     assert [m.subject for m in talk.mails_to(france.address)] == [
-        UNDO_SUBJECT, "Re: commands", "Re: commands"]  # CONFIRM's and SET ADDRESS's replies
+        "Re: commands", UNDO_SUBJECT, "Re: commands"]  # CONFIRM's and SET ADDRESS's replies
     only(talk.mails_to("p4@new.example"), CONFIRM_SUBJECT)
 
 
@@ -145,6 +147,8 @@ def test_several_lines_of_one_message_make_one_request(talk: Conversation) -> No
     confirmation = only(talk.mails_to(france.address), CONFIRM_SUBJECT)
     assert "  mail to go to: p4@new.example\n  time zone: Europe/Paris\n" in confirmation.body
     send_to(talk, reply_address(confirmation), france.address)
+    assert accounts(talk)[5] == ("Player 4", "Europe/Paris", ["p4@example.org"])
+    prove(talk, "p4@new.example")
     assert accounts(talk)[5] == ("Player 4", "Europe/Paris",
                                  ["p4@example.org", "p4@new.example"])
 
@@ -169,6 +173,7 @@ def test_undo_takes_the_account_back_and_retires_its_reply_addresses(
     answer(talk, france.address, f"SET ADDRESS {MALLORY}")
     # Suppose the confirmation was read by someone else (a mailbox open for a while).
     answer(talk, MALLORY, code_in(only(talk.mails_to(france.address), CONFIRM_SUBJECT)))
+    prove(talk, MALLORY)
     answer(talk, MALLORY, "SET ZONE Asia/Tokyo")  # waits for mallory's own confirmation
     notice = only(talk.mails_to(france.address), UNDO_SUBJECT)
     assert "change them too" in notice.body
@@ -190,6 +195,7 @@ def test_undo_cancels_the_changes_still_waiting(talk: Conversation) -> None:
     france = _france(talk)
     answer(talk, france.address, f"SET ADDRESS {MALLORY}")
     answer(talk, MALLORY, code_in(only(talk.mails_to(france.address), CONFIRM_SUBJECT)))
+    prove(talk, MALLORY)
     answer(talk, MALLORY, "SET ZONE Asia/Tokyo")
     waiting = code_in(only(talk.mails_to(MALLORY), CONFIRM_SUBJECT))
     answer(talk, france.address, code_in(only(talk.mails_to(france.address), UNDO_SUBJECT)))
@@ -227,4 +233,5 @@ def test_a_reply_with_words_of_its_own_confirms_nothing(talk: Conversation) -> N
     _victim_unchanged(talk, france)
     assert talk.mails_to(MALLORY) == []
     # An empty reply still confirms afterwards: the request was left waiting.
-    assert "Confirmed" in send_to(talk, reply_address(confirmation), france.address).body
+    assert f"The judge has now mailed a code to {MALLORY}" in \
+        send_to(talk, reply_address(confirmation), france.address).body

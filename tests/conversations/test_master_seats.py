@@ -42,7 +42,7 @@ def test_eject_leaves_the_power_without_a_player(table: Table) -> None:
                            "has a new one, nobody orders Italy: its units hold, it makes no "
                            "builds, and removals follow the civil disorder rule.\n")
     reply = table.player("ITALY", "A rom H")
-    assert error(reply, "SIGNON Ialpha pw2").startswith("I is not a power")
+    assert error(reply, "SIGNON Ialpha pw2") == "wrong password for I in alpha"
     assert table.audit()[0][0] == "eject"
     assert table.audit()[0][1]["power"] == "ITALY"
 

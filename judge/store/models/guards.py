@@ -25,6 +25,7 @@ DIGEST_LENGTH = 64
 class RequestKind(StrEnum):
     CHANGE = "change"  # name, zone or address, confirmed from the account's address
     UNDO = "undo"  # an address change, undone from the address mail went to before it
+    VERIFY = "verify"  # a new address proving itself, after its CHANGE was confirmed
 
 
 class RequestState(StrEnum):
@@ -43,8 +44,8 @@ class AccountRequest(Base):
     kind: Mapped[RequestKind] = mapped_column(str_enum(RequestKind))
     state: Mapped[RequestState] = mapped_column(str_enum(RequestState),
                                                 default=RequestState.PENDING)
-    # CHANGE: the values asked for (null: unchanged). UNDO: `address` is the address the
-    # change brought, `old_address` the one it replaced.
+    # CHANGE: the values asked for (null: unchanged). UNDO and VERIFY: `address` is the
+    # address the change brings, `old_address` the one it replaces.
     name: Mapped[str | None] = mapped_column(sa.String(100))
     zone: Mapped[str | None] = mapped_column(sa.String(64))
     address: Mapped[str | None] = mapped_column(sa.String(ADDRESS_LENGTH))
