@@ -25,8 +25,12 @@ from judge.game.games import game_variant, turns_of
 from judge.store.models import Game, Seat, SeatRole, Turn
 from judge.variant import Variant
 
-PHASE_EXAMPLE = "write a phase as S1901M or Spring 1901 Movement"
-_CODE = re.compile(r"^[A-Z]+\d{1,5}[A-Z]$")
+PHASE_EXAMPLE = ("write a phase as S1901M or Spring 1901 Movement (S1901 or Spring 1901: "
+                 "the season's first phase)")
+# A phase code; without its kind letter it means the season's first phase (S1901 = S1901M).
+_CODE = re.compile(r"^([A-Z]+)(\d{1,5})([A-Z]?)$")
+# Kind letters players bring from other judges: B for builds (W1901B).
+_KIND_LETTERS = {"B": ADJUSTMENT}
 _SEASON_SYNONYMS = {"AUTUMN": "FALL"}
 _KIND_WORDS = {
     MOVEMENT: ("MOVEMENT", "MOVEMENTS", "MOVES", "MOVE"),
@@ -76,17 +80,30 @@ def parse_phase(calendar: SeasonCalendar, text: str) -> Phase:
     """'S1901M' or 'Spring 1901 Movement' (any case; Autumn for Fall, Builds for
     Adjustments) -> the phase, checked against the variant's calendar."""
     words = text.upper().split()
-    if len(words) == 3:
+    if len(words) in (2, 3):
         season = _season_code(calendar, words[0])
-        kind = _KINDS.get(words[2], words[2][:1])
+        kind = _KINDS.get(words[2], words[2][:1]) if len(words) == 3 else ""
         words = [f"{season}{words[1]}{kind}"]
     try:
-        phase = Phase.parse(" ".join(words))
+        phase = Phase.parse(_with_kind(calendar, " ".join(words)))
         if phase.kind not in calendar.season(phase.season).kinds:
             raise ValueError(phase.kind)
     except ValueError:
         raise GameError(f"{text!r} is not a phase of this game; {PHASE_EXAMPLE}") from None
     return phase
+
+
+def _with_kind(calendar: SeasonCalendar, code: str) -> str:
+    """`code` with the season's first kind when it names none, and B read as builds."""
+    match = _CODE.match(code)
+    if match is None:
+        return code
+    season, year, kind = match.groups()
+    if not kind and len(year) < 3:
+        return code  # 'S19' is a typo more likely than the year 19: refused as written
+    if not kind:
+        kind = calendar.season(season).kinds[0]
+    return f"{season}{year}{_KIND_LETTERS.get(kind, kind)}"
 
 
 def _season_code(calendar: SeasonCalendar, word: str) -> str:
@@ -98,15 +115,16 @@ def _season_code(calendar: SeasonCalendar, word: str) -> str:
 
 
 def read_phases(calendar: SeasonCalendar, words: Sequence[str]) -> list[Phase]:
-    """The phases in `words`: codes (S1901M) or three words each (Spring 1901 Movement),
-    with optional FROM and TO between them."""
+    """The phases in `words`: codes (S1901M, S1901) or words (Spring 1901 Movement,
+    Spring 1901), with optional FROM and TO between them."""
     phases: list[Phase] = []
     index = 0
     while index < len(words):
         if words[index].upper() in ("FROM", "TO", "-"):
             index += 1
             continue
-        size = 1 if _CODE.match(words[index].upper()) else 3
+        size = 1 if _CODE.match(words[index].upper()) else \
+            3 if index + 2 < len(words) and words[index + 2].upper() in _KINDS else 2
         phases.append(parse_phase(calendar, " ".join(words[index:index + size])))
         index += size
     return phases

@@ -98,10 +98,12 @@ def test_history_of_a_game_not_yet_played(talk: Conversation) -> None:
     ("HISTORY", "write HISTORY <game> [from phase] [to phase], e.g. HISTORY alpha S1901M "
                 "F1901M"),
     ("HISTORY nosuch", "no game called 'nosuch'; send LIST for the games on this judge"),
-    ("HISTORY alpha Spring 1901", "'Spring 1901' is not a phase of this game; write a phase "
-                                  "as S1901M or Spring 1901 Movement"),
+    ("HISTORY alpha Summer 1901", "'Summer 1901' is not a phase of this game; write a phase "
+                                  "as S1901M or Spring 1901 Movement (S1901 or Spring 1901: "
+                                  "the season's first phase)"),
     ("HISTORY alpha S1901A", "'S1901A' is not a phase of this game; write a phase as "
-                             "S1901M or Spring 1901 Movement"),
+                             "S1901M or Spring 1901 Movement (S1901 or Spring 1901: the "
+                             "season's first phase)"),
     ("HISTORY alpha F1901M S1901M", "F1901M comes after S1901M; give the earlier phase "
                                     "first, e.g. HISTORY alpha S1901M F1901M"),
     ("HISTORY alpha S1901M F1901M S1902M", "give at most two phases, where to start and "

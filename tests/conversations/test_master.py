@@ -127,8 +127,9 @@ def test_process_with_a_stale_phase_does_nothing(table: Table) -> None:
 
 def test_process_refuses_a_phase_it_cannot_read(table: Table) -> None:
     reply = table.master("PROCESS S19")
-    assert error(reply, "PROCESS S19") == ("'S19' is not a phase of this game; write a "
-                                           "phase as S1901M or Spring 1901 Movement")
+    assert error(reply, "PROCESS S19") == (
+        "'S19' is not a phase of this game; write a phase as S1901M or Spring 1901 Movement "
+        "(S1901 or Spring 1901: the season's first phase)")
     assert table.open_phase() == "S1901M"
 
 
