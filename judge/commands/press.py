@@ -16,6 +16,7 @@ through the press's reply address; judge.game.press_reply keeps the game's rules
 
 from __future__ import annotations
 
+from judge.commands import press_guard
 from judge.commands.context import JudgeContext, judge_context, need_seat
 from judge.commands.items import Invocation, Outcome
 from judge.commands.registry import Command, Context, Registry
@@ -118,37 +119,33 @@ def _deliver(jc: JudgeContext, seat: Seat, invocation: Invocation, grey: bool,
     return Outcome.ok(*lines)
 
 
-def answer_press(jc: JudgeContext, answered: Press, seat: Seat, text: str) -> Reply:
+def answer_press(jc: JudgeContext, answered: Press, seat: Seat, text: str,
+                 emg_subject: bool = False) -> Reply:
     """A plain reply to press `seat` received (mailed to the press's reply address): its
-    text, quotes and signature already gone, goes back as press to the writer."""
+    text, quotes and signature already gone, goes back as press to the writer, unless it
+    carries a password, a code or orders (judge.commands.press_guard)."""
     reply = Reply()
     body = text.strip("\n")
+    refused = press_guard.refusal(jc.session, jc.registry, seat, body, emg_subject)
+    if refused is not None:
+        reply.error(refused.line_no, _excerpt(refused.excerpt), refused.reason)
+        return reply
     line_no, first = next(((n, line) for n, line in enumerate(body.split("\n"), 1)
                            if line.strip()), (1, "(an empty reply)"))
-    quoted = first if len(first) <= _EXCERPT else first[:_EXCERPT - 3] + "..."
     try:
-        _not_commands(jc, body)
         lines = press_reply.send_answer(jc.session, jc.postman, answered, seat, body)
     except GameError as error:
-        reply.error(line_no, quoted, str(error))
+        reply.error(line_no, _excerpt(first), str(error))
         return reply
-    reply.done(line_no, quoted, *lines)
+    reply.done(line_no, _excerpt(first), *lines)
     return reply
 
 
 _EXCERPT = 60
 
 
-def _not_commands(jc: JudgeContext, body: str) -> None:
-    """A reply to press is press; but a SIGNON in it (a password) must not go to another
-    player: such a message was meant for the judge's own address."""
-    for number, line in enumerate(body.split("\n"), 1):
-        words = line.split()
-        found = jc.registry.lookup(words[0]).command if words else None
-        if found is not None and found.name == "SIGNON":
-            raise GameError(f"line {number} is a SIGNON, which would give your password "
-                            "away: nothing was sent. A reply to press goes to its writer; "
-                            "send commands to the judge's own address")
+def _excerpt(line: str) -> str:
+    return line if len(line) <= _EXCERPT else line[:_EXCERPT - 3] + "..."
 
 
 def register(registry: Registry) -> None:

@@ -192,7 +192,8 @@ def _answer_press(ctx: JudgeContext, message: Inbound,
     # answer this press", so ctx.seat stays unset and the receipt carries no seat token.
     # The owner is still told when another address used it.
     ctx.signed_on.append(seat)
-    return answer_press(ctx, press, seat, message.body)
+    return answer_press(ctx, press, seat, message.body,
+                        emg_subject=emg_kind(message.subject) is not None)
 
 
 def _run_commands(judge: Judge, ctx: JudgeContext, message: Inbound,

@@ -4,10 +4,12 @@ that carries a password or orders is refused whole, never sent on to a rival."""
 
 from __future__ import annotations
 
+import pytest
+
 from judge.game.settings import PressMode
 from tests.conversations.harness import Conversation
 from tests.conversations.seating_helpers import address_of
-from tests.conversations.test_press import game
+from tests.conversations.test_press import game, press_to
 from tests.conversations.test_press_reply import ANSWER, _proposal, answer
 
 
@@ -28,3 +30,67 @@ def test_a_press_address_never_hands_out_the_seats_reply_address(
     again = answer(talk, address_of("GERMANY"), _proposal(talk, players), ANSWER)
     assert again.message["Reply-To"] is None
 
+
+
+@pytest.mark.parametrize(("text", "excerpt", "reason"), [
+    ("Fine.\nSIGNON Galpha pw-germany", "line 2: SIGNON …",
+     "line 2 is a SIGNON, which would give your password away"),
+    ("signo Galpha pw-germany", "line 1: SIGNON …", "line 1 is a SIGNON"),
+    ("SET PASSWORD newsecret99", "line 1: SET PASSWORD …", "line 1 is a SET PASSWORD"),
+    ("JOIN alpha pw-germany", "line 1: JOIN …", "line 1 is a JOIN"),
+    ("OBSERVE alpha pw-germany", "line 1: OBSERVE …", "line 1 is an OBSERVE"),
+    ("resign alpha pw-germany", "line 1: RESIGN …", "line 1 is a RESIGN"),
+    ("CONFIRM c12-abcdefghijklmnop", "line 1: CONFIRM …",
+     "line 1 is a CONFIRM, which would give your code away"),
+    ("UNDO u3-abcdefghijklmnop", "line 1: UNDO …", "line 1 is an UNDO"),
+    ("EMGSTART\n5\nalpha pw-germany\nA ber - kie\nEMGEND", "line 1: EMG block …",
+     "line 1 is an EMG block"),
+])
+def test_a_reply_carrying_a_password_or_code_is_refused_whole(
+        talk: Conversation, text: str, excerpt: str, reason: str) -> None:
+    players = game(talk, PressMode.WHITE)
+    got = answer(talk, address_of("GERMANY"), _proposal(talk, players), text)
+    assert got.subject.startswith("[errors] ")
+    assert f"{excerpt}\n    {reason}" in got.body
+    assert "nothing was sent" in got.body
+    assert "pw-germany" not in got.body and "newsecret99" not in got.body
+    assert "abcdefghijklmnop" not in got.body
+    assert all(m == [] for m in press_to(talk).values())
+
+
+def test_an_emg_subject_on_a_press_reply_is_refused(talk: Conversation) -> None:
+    players = game(talk, PressMode.WHITE)
+    got = answer(talk, address_of("GERMANY"), _proposal(talk, players), "Yes.",
+                 subject="EMGTURN")
+    assert "an EMG request carries your password: nothing was sent" in got.body
+    assert all(m == [] for m in press_to(talk).values())
+
+
+@pytest.mark.parametrize("text", ["Ok.\nA mun - bur\nF kie - hol", "A Munich to Burgundy",
+                                  "f kie h"])
+def test_a_reply_with_the_repliers_orders_is_refused(talk: Conversation, text: str) -> None:
+    players = game(talk, PressMode.WHITE)
+    got = answer(talk, address_of("GERMANY"), _proposal(talk, players), text)
+    assert got.subject.startswith("[errors] ")
+    line = next(n for n, t in enumerate(text.split("\n"), 1) if t != "Ok.")
+    first = text.split("\n")[line - 1]
+    assert (f"line {line}: {first}\n    line {line} reads as an order for your units: "
+            "nothing was sent, so your orders did not reach the writer of that press. To "
+            "give orders, reply to a report, or send them to the judge's own address after "
+            "SIGNON; to write press that mentions orders, say it in prose or use PRESS TO "
+            "<power> … ENDPRESS\n") in got.body
+    assert all(m == [] for m in press_to(talk).values())
+
+
+@pytest.mark.parametrize("text", [
+    "Join me against Turkey, please.",    # JOIN, but no game named
+    "Confirm you will stay out.",         # CONFIRM without a code
+    "A par - bur\nF bre - mao",           # France's units, not the replier's
+    "I shall move to Burgundy.",
+])
+def test_prose_and_a_rivals_orders_still_go_as_press(talk: Conversation, text: str) -> None:
+    players = game(talk, PressMode.WHITE)
+    got = answer(talk, address_of("GERMANY"), _proposal(talk, players), text)
+    assert "Your reply went to France." in got.body
+    [back] = press_to(talk)[address_of("FRANCE")]
+    assert back.body == f"From: Germany\nTo: France\n\n{text}\n"
