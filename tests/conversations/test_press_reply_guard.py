@@ -8,8 +8,8 @@ import pytest
 
 from judge.game.settings import PressMode
 from tests.conversations.harness import Conversation
-from tests.conversations.seating_helpers import address_of
-from tests.conversations.test_press import game, press_to
+from tests.conversations.seating_helpers import MASTER, address_of, reply
+from tests.conversations.test_press import game, press_to, stored
 from tests.conversations.test_press_reply import ANSWER, _proposal, answer
 
 
@@ -94,3 +94,24 @@ def test_prose_and_a_rivals_orders_still_go_as_press(talk: Conversation, text: s
     assert "Your reply went to France." in got.body
     [back] = press_to(talk)[address_of("FRANCE")]
     assert back.body == f"From: Germany\nTo: France\n\n{text}\n"
+
+
+@pytest.mark.parametrize("vacant", [False, True])
+def test_a_reply_to_grey_press_reads_the_same_whether_its_writers_seat_is_held(
+        talk: Conversation, vacant: bool) -> None:
+    """adv1 t2: "the writer of that press has no player" named a grey writer whose seat
+    LIST shows vacant."""
+    players = game(talk, PressMode.PARTIAL)
+    mail = _proposal(talk, players, grey=True)
+    if vacant:
+        reply(talk, address_of("FRANCE"), f"{players['FRANCE'].signon()}\nRESIGN")
+        talk.mails_to(MASTER)
+    got = answer(talk, address_of("GERMANY"), mail, ANSWER)
+    assert got.body == ("1 done\n\nDone\n----\nline 1: Agreed, I will stay out of the "
+                        "Channel.\n    Your reply went to the writer of that press.\n"
+                        "    The master sees a copy, as of all press.\n")
+    mails = press_to(talk)
+    [copy] = [m for m in mails[MASTER] if "press from Germany" in m.subject]
+    assert copy.body == f"From: Germany\nTo: France\n\n{ANSWER}\n"
+    assert len(mails[address_of("FRANCE")]) == (0 if vacant else 1)
+    assert stored(talk)[-1] == (["FRANCE"], False, ANSWER)
