@@ -33,6 +33,12 @@ END_WORDS = ("ENDPRESS", "END PRESS")
 PRESS_USAGE = "PRESS [GREY] [TO powers | TO master] … ENDPRESS"
 BROADCAST_USAGE = "BROADCAST [GREY] … ENDPRESS"
 _MASTER_WORDS = {"MASTER", "GM"}
+_JOINERS = {"AND", "&", ""}  # PRESS TO England and Germany
+_ALL_WORDS = {"ALL", "EVERYONE", "EVERYBODY"}  # as BROADCAST
+
+
+def _key(word: str) -> str:
+    return word.upper().strip(",")
 
 
 def run_press(ctx: Context, invocation: Invocation) -> Outcome:
@@ -42,11 +48,18 @@ def run_press(ctx: Context, invocation: Invocation) -> Outcome:
     grey = _take_grey(words)
     if not words:
         return _deliver(jc, seat, invocation, grey, (), False, True)
-    if words[0].upper() != "TO" or len(words) < 2:
-        return Outcome.fail("write PRESS TO <powers>, e.g. PRESS TO France Germany, or "
-                            "PRESS TO master; BROADCAST writes to everyone")
-    powers, to_master = _recipients(seat, _acting_for(jc, seat), words[1:])
-    return _deliver(jc, seat, invocation, grey, powers, to_master, False)
+    named = [w for w in words[1:] if _key(w) not in _JOINERS]
+    if words[0].upper() != "TO" or not named:
+        return Outcome.fail("write PRESS TO <powers>, e.g. PRESS TO France and Germany, "
+                            "PRESS TO all, or PRESS TO master")
+    if named and all(_key(w) in _ALL_WORDS for w in named):
+        return _deliver(jc, seat, invocation, grey, (), False, True)
+    powers, to_master, mine = _recipients(seat, _acting_for(jc, seat), named)
+    outcome = _deliver(jc, seat, invocation, grey, powers, to_master, False)
+    if outcome.error is None and mine is not None:
+        outcome = Outcome.ok(*outcome.lines, f"{power_name(mine)} is you, so it was left "
+                                             "out.")
+    return outcome
 
 
 def run_broadcast(ctx: Context, invocation: Invocation) -> Outcome:
@@ -73,10 +86,11 @@ def _acting_for(jc: JudgeContext, seat: Seat) -> str | None:
 
 
 def _recipients(seat: Seat, acting: str | None,
-                words: list[str]) -> tuple[tuple[str, ...], bool]:
+                words: list[str]) -> tuple[tuple[str, ...], bool, str | None]:
+    """The powers named, whether the master is, and the writer's own power if named."""
     game = seat.game
-    to_master = any(w.upper().strip(",") in _MASTER_WORDS for w in words)
-    named = " ".join(w for w in words if w.upper().strip(",") not in _MASTER_WORDS)
+    to_master = any(_key(w) in _MASTER_WORDS for w in words)
+    named = " ".join(w for w in words if _key(w) not in _MASTER_WORDS)
     try:
         powers = parse_preferences(game_variant(game), named) if named.strip() else []
     except GameError as error:
@@ -85,11 +99,12 @@ def _recipients(seat: Seat, acting: str | None,
             raise GameError(f"{named!r} is not a power of {game_variant(game).title}; "
                             "write e.g. PRESS TO Germany, or PRESS TO master") from None
         raise GameError(f"{error}; or write master") from None
-    powers = [p for p in powers if p not in (seat.power, acting)]
-    if not powers and not to_master:
+    own = acting or seat.power
+    others = [p for p in powers if p not in (seat.power, acting)]
+    if not others and not to_master:
         raise GameError("you need not send press to yourself; name other powers, e.g. "
                         "PRESS TO Germany")
-    return tuple(_playing(game, powers)), to_master
+    return tuple(_playing(game, others)), to_master, own if own in powers else None
 
 
 def _playing(game: Game, powers: list[str]) -> list[str]:
