@@ -16,6 +16,7 @@ through the press's reply address; judge.game.press_reply keeps the game's rules
 
 from __future__ import annotations
 
+from judge.commands import press_guard
 from judge.commands.context import JudgeContext, judge_context, need_seat
 from judge.commands.items import Invocation, Outcome
 from judge.commands.registry import Command, Context, Registry
@@ -32,6 +33,12 @@ END_WORDS = ("ENDPRESS", "END PRESS")
 PRESS_USAGE = "PRESS [GREY] [TO powers | TO master] … ENDPRESS"
 BROADCAST_USAGE = "BROADCAST [GREY] … ENDPRESS"
 _MASTER_WORDS = {"MASTER", "GM"}
+_JOINERS = {"AND", "&", ""}  # PRESS TO England and Germany
+_ALL_WORDS = {"ALL", "EVERYONE", "EVERYBODY"}  # as BROADCAST
+
+
+def _key(word: str) -> str:
+    return word.upper().strip(",")
 
 
 def run_press(ctx: Context, invocation: Invocation) -> Outcome:
@@ -41,11 +48,18 @@ def run_press(ctx: Context, invocation: Invocation) -> Outcome:
     grey = _take_grey(words)
     if not words:
         return _deliver(jc, seat, invocation, grey, (), False, True)
-    if words[0].upper() != "TO" or len(words) < 2:
-        return Outcome.fail("write PRESS TO <powers>, e.g. PRESS TO France Germany, or "
-                            "PRESS TO master; BROADCAST writes to everyone")
-    powers, to_master = _recipients(seat, _acting_for(jc, seat), words[1:])
-    return _deliver(jc, seat, invocation, grey, powers, to_master, False)
+    named = [w for w in words[1:] if _key(w) not in _JOINERS]
+    if words[0].upper() != "TO" or not named:
+        return Outcome.fail("write PRESS TO <powers>, e.g. PRESS TO France and Germany, "
+                            "PRESS TO all, or PRESS TO master")
+    if named and all(_key(w) in _ALL_WORDS for w in named):
+        return _deliver(jc, seat, invocation, grey, (), False, True)
+    powers, to_master, mine = _recipients(seat, _acting_for(jc, seat), named)
+    outcome = _deliver(jc, seat, invocation, grey, powers, to_master, False)
+    if outcome.error is None and mine is not None:
+        outcome = Outcome.ok(*outcome.lines, f"{power_name(mine)} is you, so it was left "
+                                             "out.")
+    return outcome
 
 
 def run_broadcast(ctx: Context, invocation: Invocation) -> Outcome:
@@ -72,10 +86,11 @@ def _acting_for(jc: JudgeContext, seat: Seat) -> str | None:
 
 
 def _recipients(seat: Seat, acting: str | None,
-                words: list[str]) -> tuple[tuple[str, ...], bool]:
+                words: list[str]) -> tuple[tuple[str, ...], bool, str | None]:
+    """The powers named, whether the master is, and the writer's own power if named."""
     game = seat.game
-    to_master = any(w.upper().strip(",") in _MASTER_WORDS for w in words)
-    named = " ".join(w for w in words if w.upper().strip(",") not in _MASTER_WORDS)
+    to_master = any(_key(w) in _MASTER_WORDS for w in words)
+    named = " ".join(w for w in words if _key(w) not in _MASTER_WORDS)
     try:
         powers = parse_preferences(game_variant(game), named) if named.strip() else []
     except GameError as error:
@@ -84,11 +99,12 @@ def _recipients(seat: Seat, acting: str | None,
             raise GameError(f"{named!r} is not a power of {game_variant(game).title}; "
                             "write e.g. PRESS TO Germany, or PRESS TO master") from None
         raise GameError(f"{error}; or write master") from None
-    powers = [p for p in powers if p not in (seat.power, acting)]
-    if not powers and not to_master:
+    own = acting or seat.power
+    others = [p for p in powers if p not in (seat.power, acting)]
+    if not others and not to_master:
         raise GameError("you need not send press to yourself; name other powers, e.g. "
                         "PRESS TO Germany")
-    return tuple(_playing(game, powers)), to_master
+    return tuple(_playing(game, others)), to_master, own if own in powers else None
 
 
 def _playing(game: Game, powers: list[str]) -> list[str]:
@@ -118,37 +134,33 @@ def _deliver(jc: JudgeContext, seat: Seat, invocation: Invocation, grey: bool,
     return Outcome.ok(*lines)
 
 
-def answer_press(jc: JudgeContext, answered: Press, seat: Seat, text: str) -> Reply:
+def answer_press(jc: JudgeContext, answered: Press, seat: Seat, text: str,
+                 emg_subject: bool = False) -> Reply:
     """A plain reply to press `seat` received (mailed to the press's reply address): its
-    text, quotes and signature already gone, goes back as press to the writer."""
+    text, quotes and signature already gone, goes back as press to the writer, unless it
+    carries a password, a code or orders (judge.commands.press_guard)."""
     reply = Reply()
     body = text.strip("\n")
+    refused = press_guard.refusal(jc.session, jc.registry, seat, body, emg_subject)
+    if refused is not None:
+        reply.error(refused.line_no, _excerpt(refused.excerpt), refused.reason)
+        return reply
     line_no, first = next(((n, line) for n, line in enumerate(body.split("\n"), 1)
                            if line.strip()), (1, "(an empty reply)"))
-    quoted = first if len(first) <= _EXCERPT else first[:_EXCERPT - 3] + "..."
     try:
-        _not_commands(jc, body)
         lines = press_reply.send_answer(jc.session, jc.postman, answered, seat, body)
     except GameError as error:
-        reply.error(line_no, quoted, str(error))
+        reply.error(line_no, _excerpt(first), str(error))
         return reply
-    reply.done(line_no, quoted, *lines)
+    reply.done(line_no, _excerpt(first), *lines)
     return reply
 
 
 _EXCERPT = 60
 
 
-def _not_commands(jc: JudgeContext, body: str) -> None:
-    """A reply to press is press; but a SIGNON in it (a password) must not go to another
-    player: such a message was meant for the judge's own address."""
-    for number, line in enumerate(body.split("\n"), 1):
-        words = line.split()
-        found = jc.registry.lookup(words[0]).command if words else None
-        if found is not None and found.name == "SIGNON":
-            raise GameError(f"line {number} is a SIGNON, which would give your password "
-                            "away: nothing was sent. A reply to press goes to its writer; "
-                            "send commands to the judge's own address")
+def _excerpt(line: str) -> str:
+    return line if len(line) <= _EXCERPT else line[:_EXCERPT - 3] + "..."
 
 
 def register(registry: Registry) -> None:

@@ -24,6 +24,7 @@ from judge.game.games import (
 from judge.game.postman import Postman
 from judge.game.progress import time_left
 from judge.game.settings import NmrPolicy
+from judge.reports.lines import power_rank
 from judge.reports.views import format_deadline, power_name
 from judge.store.models import Game, Seat, SeatRole, Turn
 
@@ -81,8 +82,10 @@ def masters(game: Game) -> list[Seat]:
     return seats_of(game, SeatRole.MASTER)
 
 
-def _powers(powers: Iterable[str]) -> str:
-    return ", ".join(power_name(p) for p in powers)
+def _powers(game: Game, powers: Iterable[str]) -> str:
+    """The powers in the variant's order, as every report lists them."""
+    rank = power_rank(game_variant(game))
+    return ", ".join(power_name(p) for p in sorted(powers, key=lambda p: rank.get(p, len(rank))))
 
 
 def remind(session: Session, postman: Postman, game: Game, turn: Turn, late: list[str],
@@ -115,7 +118,7 @@ def late(session: Session, postman: Postman, game: Game, turn: Turn, powers: lis
     for seat in masters(game):
         _send(session, postman, seat, f"{game.name}: {turn.phase} deadline passed", [
             f"Game {game.name}, {title}: the deadline has passed.",
-            f"Late: {_powers(powers)}.",
+            f"Late: {_powers(game, powers)}.",
             f"Grace ends: {_when(turn.grace_until, seat, now)}; then the NMR policy "
             f"({policy.value}) applies."])
 
@@ -132,7 +135,7 @@ def disorder(session: Session, postman: Postman, game: Game, turn: Turn,
     for seat in masters(game):
         _send(session, postman, seat, f"{game.name}: civil disorder", [
             f"Game {game.name}: grace for {turn.phase} ended; now in civil disorder: "
-            f"{_powers(powers)}.",
+            f"{_powers(game, powers)}.",
             "You can REPLACE a power with another player, e.g. REPLACE France "
             "someone@example.org their-password."])
 
@@ -142,7 +145,7 @@ def held(session: Session, postman: Postman, game: Game, turn: Turn, powers: lis
     for seat in masters(game):
         _send(session, postman, seat, f"{game.name}: {turn.phase} waits for you", [
             f"Game {game.name}, {phase_title(game, turn)}: grace has ended and orders are "
-            f"still missing from {_powers(powers)}.",
+            f"still missing from {_powers(game, powers)}.",
             "The game's NMR policy is wait: the turn is not processed until you act.",
             f"Send PROCESS {turn.phase} to process it as it stands (missing orders hold), "
             "or SET DEADLINE to give the players more time."])

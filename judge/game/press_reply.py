@@ -6,7 +6,7 @@ the replier to whoever wrote the press: the power it was signed as (a master's a
 BECOME included), or the master. It goes under the game's press rules, as PRESS TO that
 power would: refused in a no-press game between players, unsigned in a grey one. A reader
 who got the press anonymously still does not learn who wrote it: neither the receipt nor a
-refusal names the writer.
+refusal names the writer, nor tells whether the writer's seat is held.
 """
 
 from __future__ import annotations
@@ -67,9 +67,11 @@ def _answer(session: Session, game: Game, answered: Press, replier: Seat,
     shown = UNKNOWN if hidden else power_name(power)
     if power == replier.power:
         raise GameError(f"{shown} wrote as your own power; there is nobody to reply to")
-    if player_seat(game, power) is None:
+    if player_seat(game, power) is None and not hidden:
         raise GameError(f"{shown} has no player to read press at the moment; your reply "
                         "was not sent")
+    # An anonymous writer's vacant seat is not told apart (LIST shows vacancies): the
+    # reply is stored for that power and copied to the master, and the receipt is the same.
     return Answer(_letter(replier, (power,), body), shown)
 
 

@@ -1,7 +1,8 @@
 """Starting a full game and telling every seat: JOIN, the master's START and the scheduler.
 
 Each player learns only their own power (who plays whom is the master's to know), the
-first phase and its deadline in their own zone, and how to sign on.
+first phase and its deadline in their own zone, and that a reply to the notice acts for
+the seat (or how to sign on in a new message).
 """
 
 from __future__ import annotations
@@ -47,10 +48,16 @@ def start_notice(game: Game, variant: Variant, turn: Turn, seat: Seat) -> list[s
 
 
 def _how_to_sign_on(game: Game, seat: Seat) -> list[str]:
-    first = f"Sign on with: SIGNON {signon_letter(seat)}{game.name} <your password>"
-    if seat.role == SeatRole.PLAYER and seat.power is not None:
-        return [first, "then write your orders on the lines that follow, one per line."]
-    return [first]
+    # This mail carries the seat's reply address (judge.mail.tokens): a plain reply acts
+    # for the seat, which players otherwise learn only by trying.
+    player = seat.role == SeatRole.PLAYER and seat.power is not None
+    lines = ["Reply to this mail (or to any report) to act for your seat: a reply needs no "
+             "SIGNON" + (", only your orders, one per line." if player else ".")]
+    lines += ["In a new message, sign on first.",
+              f"Sign on with: SIGNON {signon_letter(seat)}{game.name} <your password>"]
+    if player:
+        lines.append("then write your orders on the lines that follow, one per line.")
+    return lines
 
 
 def _roster(game: Game, variant: Variant) -> list[str]:

@@ -204,9 +204,12 @@ def _answer_press(ctx: JudgeContext, message: Inbound,
     if isinstance(answered, str):
         return _refused(answered)  # a stale or forged press address: nothing is sent
     press, seat = answered
-    ctx.seat = seat  # the reply proves the seat, as its reply token would
+    # A press address travels with the press (forwarded, quoted): it proves only "may
+    # answer this press", so ctx.seat stays unset and the receipt carries no seat token.
+    # The owner is still told when another address used it.
     ctx.signed_on.append(seat)
-    return answer_press(ctx, press, seat, message.body)
+    return answer_press(ctx, press, seat, message.body,
+                        emg_subject=emg_kind(message.subject) is not None)
 
 
 def _run_commands(judge: Judge, ctx: JudgeContext, message: Inbound,

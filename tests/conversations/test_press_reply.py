@@ -19,13 +19,14 @@ PROPOSAL = "Shall we split the Channel?"
 ANSWER = "Agreed, I will stay out of the Channel.\nAnd you keep out of Belgium."
 
 
-def answer(talk: Conversation, sender: str, mail: Mail, text: str) -> Mail:
+def answer(talk: Conversation, sender: str, mail: Mail, text: str,
+           subject: str | None = None) -> Mail:
     """`text` sent by `sender` as a mail client replies to `mail`: to its Reply-To, with
     the press quoted below and a signature."""
     msg = EmailMessage()
     msg["From"] = sender
     msg["To"] = str(mail.message["Reply-To"])
-    msg["Subject"] = f"Re: {mail.subject}"
+    msg["Subject"] = subject or f"Re: {mail.subject}"
     msg["Message-ID"] = email.utils.make_msgid(domain="players.example")
     msg["Date"] = email.utils.format_datetime(START)
     quoted = "\n".join(f"> {line}" for line in mail.body.split("\n"))

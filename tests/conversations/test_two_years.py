@@ -88,6 +88,8 @@ def everyone_hears_the_start(table: Table) -> None:
             f"Game alpha (Standard Diplomacy) has started.\n\nYou play {player.title}.\n\n"
             "The first phase is Spring 1901 Movement.\n"
             f"Its deadline: Thu 05 Nov 2026 {deadline}.\n\n"
+            "Reply to this mail (or to any report) to act for your seat: a reply needs no "
+            "SIGNON, only your orders, one per line.\nIn a new message, sign on first.\n"
             f"Sign on with: SIGNON {player.power[0]}alpha <your password>\n"
             "then write your orders on the lines that follow, one per line.\n")
     [notice] = table.news(MASTER)
@@ -95,6 +97,8 @@ def everyone_hears_the_start(table: Table) -> None:
     assert notice.body == (
         "Game alpha (Standard Diplomacy) has started.\n\n"
         "The first phase is Spring 1901 Movement.\nIts deadline: Thu 05 Nov 2026 09:00 UTC.\n\n"
+        "Reply to this mail (or to any report) to act for your seat: a reply needs no "
+        "SIGNON.\nIn a new message, sign on first.\n"
         f"Sign on with: SIGNON Malpha <your password>\n\nThe powers:\n{powers}")
 
 
