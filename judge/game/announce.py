@@ -7,10 +7,13 @@ from datetime import datetime
 from sqlalchemy.orm import Session
 
 from judge.engine.turn import TurnResult
+from judge.engine.types import Phase
 from judge.engine.visibility import Role, Viewer
 from judge.game.games import game_variant, primary_address, seats_of, settings_of, turns_of
 from judge.game.postman import Postman
+from judge.game.turns import AHEAD_REFUSED
 from judge.reports.render import render_report
+from judge.reports.wording import in_report_words
 from judge.store.models import Game, Seat, SeatRole, SeatStatus, Turn
 from judge.variant import Variant
 
@@ -38,9 +41,24 @@ def send_turn_reports(session: Session, game: Game, result: TurnResult,
     turn = next((t for t in turns_of(session, game) if t.phase == str(result.phase)), None)
     for seat in recipients(game):
         body = turn_report(variant, game, turn, result, viewer_of(seat), deadline,
-                           seat.account.time_zone)
+                           seat.account.time_zone) + _ahead_refused(variant, next_turn, seat)
         postman.send(session, to=[primary_address(seat.account)],
                      subject=subject, body=f"Game {game.name}\n\n{body}", seat=seat)
+
+
+def _ahead_refused(variant: Variant, next_turn: Turn | None, seat: Seat) -> str:
+    """The lines its power sent ahead with PHASE that the phase now open refused: only
+    that power's own seat is told, as the reply to them would have."""
+    lines = next_turn.notices.get(AHEAD_REFUSED, {}).get(seat.power or "", []) \
+        if next_turn is not None and seat.role == SeatRole.PLAYER else []
+    if not lines:
+        return ""
+    phase = variant.rules.calendar.describe(Phase.parse(next_turn.phase)) \
+        if next_turn is not None else ""
+    return "\n".join(["", f"Orders you sent ahead for {phase} that it does not take "
+                       "(send them again as you mean them):",
+                       *(f"  '{text}': {in_report_words(variant, reason)}"
+                         for text, reason in lines), ""])
 
 
 def turn_report(variant: Variant, game: Game, turn: Turn | None, result: TurnResult,

@@ -29,6 +29,9 @@ from judge.game.schedule import next_deadline
 from judge.store import repo, repo_games
 from judge.store.models import Game, GameState, SeatRole, Turn
 
+# The turn's notices key for orders sent ahead that its board refused, by power.
+AHEAD_REFUSED = "ahead_refused"
+
 
 def open_turn(session: Session, game: Game, position: Position, clock: Clock) -> Turn:
     """Store the turn that starts at `position`, its deadline set from the schedule."""
@@ -50,15 +53,23 @@ def _absences(game: Game) -> list[tuple[datetime, datetime]]:
 
 def _take_future_orders(session: Session, game: Game, turn: Turn, position: Position,
                         clock: Clock) -> None:
-    """Orders sent ahead with PHASE become submissions once their phase opens."""
+    """Orders sent ahead with PHASE become submissions once their phase opens; the lines
+    the board as it turned out refuses are kept in the turn's notices with their reasons,
+    for the report that opens the phase to tell their writer (AHEAD_REFUSED)."""
     variant = game_variant(game)
+    refused: dict[str, list[list[str]]] = {}
     for ahead in repo_games.future_orders_for(session, game, turn.phase):
         merged: dict[str, ordering.Written] = {}
-        read, _ = ordering.read_lines(variant, position.phase, enumerate(ahead.lines, 1))
-        # Orders illegal on the board as it turned out are dropped, as if never sent.
-        ordering.merge(variant, position, ahead.power, merged, read)
+        read, unread = ordering.read_lines(variant, position.phase,
+                                           enumerate(ahead.lines, 1))
+        errors = [*unread, *ordering.merge(variant, position, ahead.power, merged, read)]
         ordering.save_set(session, turn, ahead.power, merged, clock, None)
         repo_games.delete_future_order(session, ahead)
+        if errors:
+            refused[ahead.power] = [[e.text.strip(), e.reason]
+                                    for e in sorted(errors, key=lambda e: e.line_no)]
+    if refused:
+        turn.notices = {**turn.notices, AHEAD_REFUSED: refused}
 
 
 def collect_orders(session: Session, game: Game, turn: Turn) -> dict[str, list[Order]]:
