@@ -275,7 +275,7 @@ def _via_without_chain(rules: Rules, orders: Orders) -> list[Order]:
 
 def _own_supports(position: Position, orders: Orders) -> dict[str, list[Order]]:
     """Supports a power gives to an attack on its own unit, by the case MILA may get wrong."""
-    at = position.unit_index()
+    at = {province_of(u.loc): u for u in position.units}
     by_prov = {province_of(o.loc): o for os in orders.values() for o in os}
     out: dict[str, list[Order]] = {}
     for power, given in orders.items():

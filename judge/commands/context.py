@@ -83,10 +83,6 @@ def need_master(ctx: JudgeContext) -> Seat:
     return seat
 
 
-def need_game(ctx: JudgeContext) -> Game:
-    return need_seat(ctx).game
-
-
 def acting_power(ctx: JudgeContext) -> str:
     """The power whose orders and votes this message gives (a player's, or BECOME's)."""
     seat = need_seat(ctx)

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import NamedTuple
 
 from judge.engine.outcome import Dislodgement
-from judge.engine.types import Phase, Unit, province_of
+from judge.engine.types import Phase, Unit
 
 
 class _Fields(NamedTuple):
@@ -32,10 +32,6 @@ class Position(_Fields):
                 state: Mapping[str, object] | None = None) -> Position:
         # A fresh state for each position built without one, never a shared default.
         return _new(cls, (phase, units, owners, dislodged, {} if state is None else state))
-
-    def unit_index(self) -> dict[str, Unit]:
-        """Units by province (one unit per province is the board's invariant)."""
-        return {province_of(u.loc): u for u in self.units}
 
     def centres_of(self, power: str) -> list[str]:
         return sorted(c for c, p in self.owners.items() if p == power)

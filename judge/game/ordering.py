@@ -250,10 +250,6 @@ def _owed_in_variant_phase(variant: Variant, position: Position, power: str,
     return () if merged else ("orders (none sent yet)",)
 
 
-def needs_orders(variant: Variant, position: Position, power: str) -> bool:
-    return bool(missing(variant, position, power, {}))
-
-
 def latest_set(session: Session, variant: Variant, turn: Turn, power: str) -> dict[str, Written]:
     row = repo.latest_orders(session, turn).get(power)
     return _read_again(variant, Phase.parse(turn.phase), power, row.lines if row else [])

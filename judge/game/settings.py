@@ -44,10 +44,6 @@ class PressMode(StrEnum):
     GREY = "grey"
     PARTIAL = "partial"
 
-    @property
-    def allows_master(self) -> bool:
-        return True
-
 
 @dataclass(frozen=True, slots=True)
 class Schedule:

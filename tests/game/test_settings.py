@@ -78,10 +78,6 @@ def test_enum_codes_are_the_stored_strings() -> None:
     assert [m.value for m in PressMode] == ["none", "white", "grey", "partial"]
 
 
-def test_every_press_mode_but_none_reaches_the_master() -> None:
-    assert [m.allows_master for m in PressMode] == [True, True, True, True]
-
-
 # --- JSON -------------------------------------------------------------------------------------
 
 

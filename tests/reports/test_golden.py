@@ -44,7 +44,3 @@ def test_report_matches_golden_file(turn: str, viewer: str) -> None:
         path.write_text(text, encoding="utf-8")
     assert text == path.read_text(encoding="utf-8")
 
-
-def test_every_phase_kind_has_a_golden_file() -> None:
-    kinds = {TURNS[name]().phase.kind for name in TURNS}
-    assert kinds == {"M", "R", "A"}
