@@ -20,11 +20,12 @@ from judge.game.games import game_variant, plain_variant
 from judge.variant import Variant, available_variants
 
 HELP_FILE = "help-orders.txt"
-# HELP with any of these words is about writing orders, not about a command.
+# HELP with any of these words is about writing orders, not about a command; so is HELP
+# with the name of a unit kind of any variant (ARMY, FLEET, a variant's own kinds).
 TOPICS = frozenset({
     "ORDERS", "ORDER", "MOVE", "MOVES", "MOVEMENT", "HOLD", "SUPPORT", "CONVOY",
     "RETREAT", "RETREATS", "BUILD", "BUILDS", "REMOVE", "DISBAND", "WAIVE", "COAST",
-    "COASTS", "ADJUSTMENT", "ADJUSTMENTS", "DIPLOMAT", "DIPLOMATS"})
+    "COASTS", "ADJUSTMENT", "ADJUSTMENTS"})
 _DUPLICATES = {
     DuplicateOrders.HOLD: "two different orders for one unit in one message: neither stands "
                           "and the unit holds",
@@ -34,7 +35,16 @@ _DUPLICATES = {
 
 
 def is_topic(words: Sequence[str]) -> bool:
-    return bool(words) and words[0].strip(".,:;!?").upper() in TOPICS
+    return bool(words) and words[0].strip(".,:;!?").upper() in TOPICS | _unit_words()
+
+
+@cache
+def _unit_words() -> frozenset[str]:
+    """Every variant's unit kinds by name, singular and plural: the variants' folders say
+    which units exist, so the judge names none."""
+    names = {kind.name.upper() for name in available_variants()
+             for kind in plain_variant(name).rules.geo.kinds.values()}
+    return frozenset(names | {f"{name}S" for name in names})
 
 
 def orders_help(ctx: Context, words: Sequence[str]) -> Outcome:

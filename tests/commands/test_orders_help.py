@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from judge.commands.orders_help import HELP_FILE
+from judge.commands.orders_help import HELP_FILE, is_topic
 from judge.grammar import Grammar
 from judge.variant import available_variants, load_variant
 
@@ -47,3 +47,10 @@ def test_every_example_on_the_help_page_reads_as_an_order(name: str) -> None:
 def test_the_standard_and_envoy_pages_exist() -> None:
     for name in ("standard", "envoy"):
         assert (load_variant(name).folder / HELP_FILE).is_file()
+
+
+def test_unit_kinds_of_every_variant_are_order_topics() -> None:
+    # The words come from the variants' own unit kinds (Envoy's diplomats), not from a
+    # list in judge/ that names a game's units.
+    assert is_topic(["diplomats"]) and is_topic(["DIPLOMAT"]) and is_topic(["Fleet"])
+    assert not is_topic(["SIGNON"]) and not is_topic([])
