@@ -16,11 +16,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
-from judge.engine.orders import Order
 from judge.engine.position import Position
 from judge.engine.rulebook import DuplicateOrders
-from judge.engine.types import MOVEMENT, RETREAT, Unit, province_of
+from judge.engine.types import MOVEMENT, province_of
 from judge.game import ordering
+from judge.game.canonical import unit_of
 from judge.game.refusals import Before, Explainer
 from judge.reports.notation import place, unit_text
 from judge.variant import Variant
@@ -78,7 +78,7 @@ def _meaning(variant: Variant, position: Position, power: str,
 def _settle(variant: Variant, position: Position, current: dict[str, ordering.Written],
             key: str, lines: Lines, meanings: Sequence[str]) -> list[Feedback]:
     order = lines[-1][1].order
-    unit = _unit(variant, position, order)
+    unit = unit_of(variant, position, order)
     name = unit_text(variant.rules.geo, unit.kind, unit.loc) if unit else \
         place(variant.rules.geo, province_of(order.loc))
     rule = variant.rules.rulebook.duplicate_orders
@@ -107,17 +107,6 @@ def _last_stands(lines: Lines, meanings: Sequence[str], name: str) -> list[Feedb
               for n, w in replaced),
             Feedback(last_no, last.text,
                      f"stands: it replaces {_numbers(n for n, _ in replaced)} ({rule})", False)]
-
-
-def _unit(variant: Variant, position: Position, order: Order) -> Unit | None:
-    """The unit an order is for: on the board, or dislodged in a retreat phase."""
-    units = ([d.unit for d in position.dislodged] if position.phase.kind == RETREAT
-             else position.units)
-    kinds, prov = variant.rules.kinds, province_of(order.loc)
-    kind = kinds.get(order.kind or "")
-    layer = kind.layer if kind is not None else "main"
-    return next((u for u in units if province_of(u.loc) == prov
-                 and kinds[u.kind].layer == layer), None)
 
 
 def _numbers(numbers: Iterable[int]) -> str:

@@ -11,7 +11,7 @@ from dataclasses import replace
 
 from judge.engine.orders import Move, Order, Retreat
 from judge.engine.position import Position
-from judge.engine.types import RETREAT, coast_of, province_of
+from judge.engine.types import RETREAT, Unit, coast_of, province_of
 from judge.variant import Variant
 
 
@@ -20,7 +20,8 @@ def canonical(variant: Variant, position: Position, order: Order) -> Order:
     provinces (an army); a fleet's coast, even a wrong one, is left for the engine."""
     if not isinstance(order, Move | Retreat) or coast_of(order.dest) is None:
         return order
-    kind = variant.rules.kinds.get(order.kind or _kind_at(position, order.loc) or "")
+    unit = unit_of(variant, position, order) if order.kind is None else None
+    kind = variant.rules.kinds.get(order.kind or (unit.kind if unit is not None else ""))
     if kind is None:
         return order
     prov = province_of(order.dest)
@@ -30,8 +31,13 @@ def canonical(variant: Variant, position: Position, order: Order) -> Order:
     return order
 
 
-def _kind_at(position: Position, loc: str) -> str | None:
+def unit_of(variant: Variant, position: Position, order: Order) -> Unit | None:
+    """The unit an order is for: on the board, or dislodged in a retreat phase; of the
+    order's own layer when it names its kind (the main layer otherwise)."""
     units = ([d.unit for d in position.dislodged] if position.phase.kind == RETREAT
              else position.units)
-    prov = province_of(loc)
-    return next((u.kind for u in units if province_of(u.loc) == prov), None)
+    kinds, prov = variant.rules.kinds, province_of(order.loc)
+    kind = kinds.get(order.kind or "")
+    layer = kind.layer if kind is not None else "main"
+    return next((u for u in units if province_of(u.loc) == prov
+                 and kinds[u.kind].layer == layer), None)
