@@ -23,7 +23,7 @@ from judge.game.games import current_turn, game_variant, position_of
 from judge.game.history import parse_phase, phase_key, processed_turns
 from judge.game.progress import is_ready, process_and_report, time_left
 from judge.game.refusals import HELP_ORDERS, Before
-from judge.grammar import Grammar
+from judge.grammar.reader import Writer, reader_for
 from judge.reports.views import format_deadline
 from judge.store import repo_games
 from judge.store.models import FutureOrder, Game, GameState, SeatRole, Turn
@@ -50,7 +50,7 @@ class OrderReader:
         jc = judge_context(ctx)
         if jc.seat is None:
             return False  # no game, no map to tell orders by: every line is answered
-        return Grammar.for_variant(game_variant(jc.seat.game)).reads_as_prose(text)
+        return reader_for(game_variant(jc.seat.game)).reads_as_prose(text)
 
 
 handle_orders = OrderReader()
@@ -104,7 +104,7 @@ def _future(jc: JudgeContext, numbered: list[tuple[int, str]]) -> list[Feedback]
     over = _over(jc, game, jc.phase, line=True)
     if over:
         return [Feedback(n, text, over, True) for n, text in numbered]
-    read, errors = ordering.read_lines(game_variant(game), jc.phase, numbered)
+    read, errors = ordering.read_lines(game_variant(game), jc.phase, numbered, Writer(power))
     row = _future_row(jc, game, power, jc.phase)
     row.lines = [*row.lines, *(w.text for _, w in read)]
     row.submitted_at = jc.clock.now()

@@ -24,7 +24,8 @@ from judge.engine.types import ADJUSTMENT, MOVEMENT, RETREAT, Phase, province_of
 from judge.engine.visibility import Viewer
 from judge.game.canonical import canonical
 from judge.game.clock import Clock
-from judge.grammar import Grammar, OrderSyntaxError
+from judge.grammar import OrderSyntaxError
+from judge.grammar.reader import OrderReader, Writer, reader_for
 from judge.reports.notation import order_text, unit_text
 from judge.store import repo
 from judge.store.models import InboxMessage, Turn
@@ -65,23 +66,24 @@ class OrderStatus:
 Numbered = tuple[int, "Written"]
 
 
-def read_lines(variant: Variant, phase: Phase,
-               lines: Iterable[tuple[int, str]]) -> tuple[list[Numbered], list[LineError]]:
-    """Each line read into an order, or an error quoting it."""
-    grammar = Grammar.for_variant(variant)
+def read_lines(variant: Variant, phase: Phase, lines: Iterable[tuple[int, str]],
+               writer: Writer) -> tuple[list[Numbered], list[LineError]]:
+    """Each line read into an order by the variant's reader, or an error quoting it."""
+    reader = reader_for(variant)
     read: list[tuple[int, Written]] = []
     errors: list[LineError] = []
     for line_no, text in lines:
         try:
-            read.append((line_no, Written(text.strip(), grammar.parse(text, phase.kind))))
+            read.append((line_no, Written(text.strip(), reader.read(text, phase.kind, writer))))
         except OrderSyntaxError as exc:
             errors.append(LineError(line_no, text, str(exc)))
     return read, errors
 
 
-def stored_set(variant: Variant, phase: Phase, lines: Sequence[str]) -> dict[str, Written]:
+def stored_set(variant: Variant, phase: Phase, power: str,
+               lines: Sequence[str]) -> dict[str, Written]:
     """A stored submission read back, keyed per unit (lines that no longer read are dropped)."""
-    read, _ = read_lines(variant, phase, enumerate(lines, 1))
+    read, _ = read_lines(variant, phase, enumerate(lines, 1), Writer(power))
     merged: dict[str, Written] = {}
     for _, written in read:
         merged[_key(variant, written.order, merged)] = written
@@ -265,26 +267,26 @@ def latest_sets(session: Session, variant: Variant,
 
 # Every message about a turn reads every power's stored set again (its status and early
 # processing), though a set changes only when its power writes. A reading depends on
-# nothing but the variant and the text, so it is kept, per grammar (one per variant).
+# nothing but the variant and the text, so it is kept, per reader (one per variant).
 # The power is in the key so that two powers' sets never share an Order: adjudication
 # tells orders apart by identity.
 _READINGS_KEPT = 1024
 _Reading = tuple[str, str, tuple[str, ...]]
-_readings: weakref.WeakKeyDictionary[Grammar, OrderedDict[_Reading, dict[str, Written]]] = (
+_readings: weakref.WeakKeyDictionary[OrderReader, OrderedDict[_Reading, dict[str, Written]]] = (
     weakref.WeakKeyDictionary())
 _readings_lock = threading.Lock()  # the worker and the deadline sweeper both read sets
 
 
 def _read_again(variant: Variant, phase: Phase, power: str,
                 lines: Sequence[str]) -> dict[str, Written]:
-    grammar, key = Grammar.for_variant(variant), (str(phase), power, tuple(lines))
+    reader, key = reader_for(variant), (str(phase), power, tuple(lines))
     with _readings_lock:
-        kept = _readings.setdefault(grammar, OrderedDict())
+        kept = _readings.setdefault(reader, OrderedDict())
         merged = kept.get(key)
         if merged is not None:
             kept.move_to_end(key)
             return dict(merged)  # the caller merges into it
-    merged = stored_set(variant, phase, lines)
+    merged = stored_set(variant, phase, power, lines)
     with _readings_lock:
         kept[key] = merged
         if len(kept) > _READINGS_KEPT:
