@@ -15,6 +15,7 @@ import sys
 import tomllib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields, replace
+from datetime import timedelta
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -43,6 +44,17 @@ class PowerInfo:
 
 
 @dataclass(frozen=True)
+class Stage:
+    """A stage that opens a while before a phase's deadline and is announced to the players
+    (Engineered's madman bidding opens 24 hours before it). `[[stages]]` in variant.toml."""
+
+    name: str
+    before: timedelta
+    phase_kinds: frozenset[str]
+    notice: str
+
+
+@dataclass(frozen=True)
 class Variant:
     name: str
     title: str
@@ -59,6 +71,7 @@ class Variant:
     # How order lines are read (judge/grammar/reader.py): None for the common notations;
     # a variant with its own notation sets a factory in its rules.py (docs/variants.md).
     reader: Callable[[Variant], OrderReader] | None = None
+    stages: tuple[Stage, ...] = ()
 
     def power_names(self) -> dict[str, str]:
         """Every way to write a power (lower case) -> the power's id."""
@@ -128,7 +141,13 @@ def _assemble(spec: Mapping[str, Any], folder: Path, geo: Geography,
     start = Position(Phase.parse(spec["start_phase"]), tuple(start_units),
                      _start_owners(spec, geo, homes, folder))
     return Variant(spec["name"], spec.get("title", spec["name"]), rules, start, powers, folder,
-                   dict(spec.get("options", {})), bool(spec.get("by_mail", True)))
+                   dict(spec.get("options", {})), bool(spec.get("by_mail", True)),
+                   stages=tuple(_stage(s) for s in spec.get("stages", ())))
+
+
+def _stage(spec: Mapping[str, Any]) -> Stage:
+    return Stage(spec["name"], timedelta(hours=float(spec["hours_before"])),
+                 frozenset(spec.get("phases", ("M",))), spec["notice"].strip())
 
 
 def _rulebook(spec: Mapping[str, Any], folder: Path) -> Rulebook:

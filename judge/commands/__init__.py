@@ -11,6 +11,7 @@ from judge.commands import (
     account,
     board,
     builtin,
+    decide,
     listing,
     master,
     master_schedule,
@@ -36,7 +37,7 @@ from judge.commands.reply import Reply
 FAMILIES: tuple[RegisterFamily, ...] = (
     builtin.register, signon.register, orders.register, account.register, listing.register,
     seating.register, player.register, press.register, master.register,
-    master_schedule.register, board.register,
+    master_schedule.register, board.register, decide.register,
 )
 
 

@@ -137,7 +137,11 @@ def report_status(jc: JudgeContext, reply: Reply) -> None:
     title = f"Orders for {power.title()}, {variant.rules.calendar.describe(position.phase)}"
     reply.note(title, *_status_lines(jc, status, turn))
     if is_ready(jc.session, game, turn, jc.clock.now(), sets):
-        process_and_report(jc.session, game, jc.clock, jc.postman, turn.phase)
+        if process_and_report(jc.session, game, jc.clock, jc.postman, turn.phase) is None:
+            reply.note("Turn waiting", "Every power's orders are complete; the turn waits "
+                       "for a decision of the game's master and is processed once it is "
+                       "made.")
+            return
         reply.note("Turn processed", f"Every power's orders were complete: {turn.phase} "
                    "has been processed and the reports sent.")
 

@@ -4,25 +4,19 @@ writer's own first home, read by the variant's reader, played by mail."""
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterator
 from datetime import timedelta
-from pathlib import Path
 
 import pytest
 
 from judge.engine.orders import Hold, Move, Support
 from judge.game.deadlines import sweep_all
-from judge.game.lifecycle import create_game, join_game, start_game
 from judge.grammar import OrderSyntaxError
 from judge.grammar.reader import ANYONE, Writer, reader_for
-from judge.store import repo
 from judge.store.db import Database
 from judge.variant import Variant, available_variants, load_variant
 from tests.conversations.harness import Conversation
-
-FOLDERS = Path(__file__).resolve().parent / "folders"
-MASTER = "gm@example.org"
+from tests.variants.folder_games import FOLDERS, started
 
 
 @pytest.fixture
@@ -59,28 +53,11 @@ def test_the_default_reader_is_the_common_grammar() -> None:
         Move("par", "bur", "A")
 
 
-def _started(talk: Conversation) -> dict[str, tuple[str, str]]:
-    """A ring game `alpha` with two players; each power -> its player's address and
-    SIGNON line."""
-    with talk.judge.db.unit_of_work() as session:
-        master = repo.create_account(session, name="Master", address=MASTER)
-        game = create_game(session, name="alpha", password="gmpw", variant="ring",
-                           master=master)
-        for i in range(2):
-            player = repo.create_account(session, name=f"P{i}", address=f"p{i}@example.org")
-            join_game(session, game, player, f"pw{i}", [])
-        start_game(session, game, talk.clock, random.Random(1))
-        return {s.power: (s.account.addresses[0].address,
-                          f"SIGNON {s.power[0]}alpha pw{s.account.addresses[0].address[1]}")
-                for s in game.seats if s.power}
-
-
 def test_a_game_with_its_own_notation_is_played_by_mail(database: Database,
                                                         ring: Variant) -> None:
     talk = Conversation(database)
-    seats = _started(talk)
+    seats = started(talk, "ring")
     north, south = seats["NORTH"], seats["SOUTH"]
-    talk.mails_to(north[0])  # the start: what follows is the point
     reply = talk.send(north[0], f"{north[1]}\nMO 2 3\nHO 1\nMO 1 9\n")
     assert reply is not None
     assert "A Two -> Three." in reply.body and "A One HOLD." in reply.body
