@@ -1,0 +1,124 @@
+"""Turns of a two-player Envoy game (France and Germany) for the golden report files, one
+game per hidden mode ("none", "secret", "stab"): the same boards and orders, worked out by
+hand, so that the files of one turn differ only by what rules 11 and 12 let each reader know.
+
+Diplomat neighbours (docs/variants/envoy.md): bel borders eng, fra, ger, hel, hol; engl
+borders bel, eng, hel; aus and den border ger; ita, bel and spa border fra.
+
+- Placement (Winter 1913, rule 4): France turns the fleet in Brest into an army, sends one
+  diplomat to Italy (its Controlled Neutral then) and two to Belgium; Germany sends two
+  to Austria (its Major Ally then), one to Belgium and one to Denmark. In Belgium France's
+  two meet Germany's one (a contact, 4): one of each goes home, one French one stays.
+- Spring 1914 (the board of tests/variants/envoy/test_stab.py, plus a diplomat standoff):
+  France (Major Ally England) dislodges the German fleet in Holland from Belgium with the
+  North Sea's support; Marseilles bounces off the neutral Italian army in Piedmont; Paris
+  goes quietly to Gascony, a diplomat to Spain. Germany (Controlled Neutral Austria) moves
+  Munich to Ruhr and Vienna to Tyrolia, a diplomat to Denmark. The French diplomat in the
+  Channel and the German one in Helgoland Bight both try Belgium and bounce (a contact).
+- Spring 1914 retreats: the German fleet retreats from Holland to Kiel.
+- Autumn 1914 (the board of tests/variants/envoy/test_stab_autumn.py): Germany takes
+  Belgium (the last unowned centre) and Venice (Italy's last) from Ruhr and Tyrolia;
+  France walks Paris to Picardy and a diplomat from France to Spain. No one meets anyone.
+- Winter 1914: Germany builds an army in Kiel and a diplomat in Berlin; Austria (Germany's
+  Controlled Neutral) an army in Vienna; France an army in Paris and a fleet in Brest.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from functools import cache
+
+from judge.engine.position import Position
+from judge.engine.turn import TurnResult, adjudicate
+from judge.engine.types import Phase, Unit
+from judge.grammar import Grammar
+from judge.variant import Variant, load_variant
+
+MODES = ("none", "secret", "stab")
+PLAYERS = ["FRANCE", "GERMANY"]
+Orders = Mapping[str, Sequence[str]]
+
+
+@cache
+def envoy() -> Variant:
+    return load_variant("envoy")
+
+
+def _units(texts: Sequence[str]) -> tuple[Unit, ...]:
+    """'GERMANY D ger' -> the unit."""
+    return tuple(Unit(*text.split()) for text in texts)
+
+
+def _play(board: Position, orders: Orders) -> TurnResult:
+    grammar = Grammar.for_variant(envoy())
+    kind = board.phase.kind
+    parsed = {p: [grammar.parse(t, kind) for t in texts] for p, texts in orders.items()}
+    return adjudicate(envoy().rules, board, parsed)
+
+
+def _board(phase: str, units: Sequence[str], mode: str,
+           owners: Mapping[str, str] | None = None) -> Position:
+    return Position(Phase.parse(phase), _units(units),
+                    envoy().start.owners if owners is None else owners,
+                    state={"players": PLAYERS, "hidden": mode})
+
+
+PLACEMENT: Orders = {
+    "FRANCE": ["Build A Bre", "Build D Ita", "Build D Bel", "Build D Bel"],
+    "GERMANY": ["Build D Bel", "Build D Aus", "Build D Aus", "Build D Den"],
+}
+
+
+@cache
+def placement(mode: str) -> TurnResult:
+    start = envoy().start
+    board = start._replace(state={"players": PLAYERS, "hidden": mode})
+    return _play(board, PLACEMENT)
+
+
+SPRING_UNITS = [
+    "FRANCE A bel", "FRANCE F nth", "FRANCE A mar", "FRANCE A par", "FRANCE D engl",
+    "FRANCE D engl", "FRANCE D fra", "FRANCE D eng", "GERMANY F hol", "GERMANY A mun",
+    "GERMANY D aus", "GERMANY D ger", "GERMANY D hel", "ITALY A pie", "ITALY A rom",
+    "ITALY F nap", "AUSTRIA A vie", "AUSTRIA F tri", "ENGLAND F edi", "ENGLAND F lon",
+    "ENGLAND A lvp"]
+SPRING: Orders = {
+    "FRANCE": ["A Bel-Hol", "F Nth S A Bel-Hol", "A Mar-Pie", "A Par-Gas", "D Fra-Spa",
+               "D Eng-Bel"],
+    "GERMANY": ["A Mun-Ruh", "A Vie-Tyr", "D Ger-Den", "D Hel-Bel"],
+}
+
+
+@cache
+def spring(mode: str) -> TurnResult:
+    return _play(_board("S1914M", SPRING_UNITS, mode), SPRING)
+
+
+@cache
+def retreat(mode: str) -> TurnResult:
+    return _play(spring(mode).position, {"GERMANY": ["F Hol-Kie"]})
+
+
+HELD = {"AUSTRIA": "vie bud tri rom nap", "ENGLAND": "lon edi lvp",
+        "FRANCE": "bre par mar spa por tun", "GERMANY": "ber kie mun hol den", "ITALY": "ven",
+        "RUSSIA": "mos stp war sev swe nwy", "TURKEY": "con ank smy bul gre rum ser"}
+AUTUMN_UNITS = ["GERMANY A ruh", "GERMANY A tyr", "GERMANY F hol", "GERMANY D ger",
+                "GERMANY D aus", "FRANCE A par", "FRANCE A bur", "FRANCE D fra"]
+AUTUMN: Orders = {"GERMANY": ["A Ruh-Bel", "A Tyr-Ven"], "FRANCE": ["A Par-Pic", "D Fra-Spa"]}
+
+
+@cache
+def autumn(mode: str) -> TurnResult:
+    owners = {c: p for p, cs in HELD.items() for c in cs.split()}
+    return _play(_board("F1914M", AUTUMN_UNITS, mode, owners), AUTUMN)
+
+
+WINTER: Orders = {
+    "GERMANY": ["Build A Kie", "Build D Ber", "Build A Vie"],
+    "FRANCE": ["Build A Par", "Build F Bre"],
+}
+
+
+@cache
+def winter(mode: str) -> TurnResult:
+    return _play(autumn(mode).position, WINTER)
