@@ -130,3 +130,79 @@ def test_builds_report_the_unit_built() -> None:
     assert second["unit"] == {"type": "F", "loc": "stp/nc"} and second["outcome"] == "succeeds"
     assert third["unit"] is None and third["outcome"] == "succeeds"
     assert reply["next_phase"] == "S1902M"
+
+
+def _units(*specs: str) -> list[dict[str, str]]:
+    """'FRANCE A bel' -> the unit as JSON."""
+    return [dict(zip(("power", "type", "loc"), spec.split(), strict=True)) for spec in specs]
+
+
+def _sorted(items: list[dict[str, Any]]) -> list[str]:
+    return sorted(json.dumps(i, sort_keys=True) for i in items)
+
+
+def test_standard_views_show_every_viewer_everything() -> None:
+    status, reply = _one({**ISSUE_REQUEST, "orders": {"ENGLAND": ["F NTH - PIC", "F Nth-Hol"]},
+                          "views": ["FRANCE", "OBSERVER", "MASTER"]})
+    assert status == 0 and set(reply["views"]) == {"FRANCE", "OBSERVER", "MASTER"}
+    for view in reply["views"].values():
+        assert _sorted(view["results"]) == _sorted(reply["results"])
+        assert (view["units"], view["centers"]) == (reply["units"], reply["centers"])
+        assert view["sightings"] == view["notices"] == view["dislodged"] == []
+
+
+def test_views_refuse_an_unknown_viewer() -> None:
+    status, reply = _one({"views": ["FRANCE", "PLAYER"]})
+    assert status == 1 and "unknown viewer 'PLAYER'" in reply["error"]
+
+
+# Two players, France and Germany, nobody else's diplomats: France's army in Belgium,
+# supported from the North Sea, dislodges the German fleet in Holland; Munich walks to the
+# empty Ruhr and each player's diplomat moves where no other diplomat is.
+HIDDEN = {
+    "variant": "envoy", "phase": "S1914M",
+    "units": _units("FRANCE A bel", "FRANCE F nth", "FRANCE D fra", "GERMANY F hol",
+                    "GERMANY A mun", "GERMANY D ger"),
+    "orders": {"FRANCE": ["A Bel-Hol", "F Nth S A Bel-Hol", "D Fra-Spa"],
+               "GERMANY": ["A Mun-Ruh", "D Ger-Den"]},
+    "views": ["FRANCE", "GERMANY", "MASTER"],
+}
+
+
+def _hidden(mode: str) -> dict[str, Any]:
+    status, reply = _one({**HIDDEN, "state": {"players": ["FRANCE", "GERMANY"], "hidden": mode}})
+    assert status == 0
+    return reply
+
+
+def _orders(view: dict[str, Any]) -> set[str]:
+    return {f"{r['power']} {r['order']}" for r in view["results"]}
+
+
+def test_stab_envoy_views_hide_what_rule_12_does_not_reveal() -> None:
+    views = _hidden("stab")["views"]
+    france, germany = views["FRANCE"], views["GERMANY"]
+    # 12d: the attack on Holland is told, its support is not; Munich met nobody.
+    assert _orders(france) == {"FRANCE A Bel-Hol", "FRANCE F Nth S A Bel-Hol",
+                               "FRANCE D Fra-Spa"}
+    assert france["sightings"] == [{"power": "GERMANY", "type": "F", "loc": "hol",
+                                    "dislodged": True}]
+    assert not {u["loc"] for u in france["units"]} & {"ruh", "den", "mun", "ger"}
+    assert _orders(germany) == {"FRANCE A Bel-Hol", "GERMANY F HOL H", "GERMANY A Mun-Ruh",
+                                "GERMANY D Ger-Den"}
+    # 12b: every retreat; 12a: the players' powers.
+    assert france["dislodged"] == germany["dislodged"] != []
+    assert {(n["topic"], n["power"]) for n in france["notices"]} == {
+        ("players", "FRANCE"), ("players", "GERMANY")}
+    assert "seed" not in france["state"]
+    assert len(views["MASTER"]["results"]) == 6
+
+
+def test_secret_envoy_views_hide_diplomats_out_of_contact() -> None:
+    reply = _hidden("secret")
+    france, master = reply["views"]["FRANCE"], reply["views"]["MASTER"]
+    # Rule 11: armies and fleets are public, the German diplomat's move is not.
+    assert _orders(france) == _orders(master) - {"GERMANY D Ger-Den"}
+    assert {"power": "GERMANY", "type": "A", "loc": "ruh"} in france["units"]
+    assert {"power": "GERMANY", "type": "D", "loc": "den"} not in france["units"]
+    assert master["units"] == reply["units"]
