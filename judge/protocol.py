@@ -15,6 +15,7 @@ from judge.engine.types import RETREAT, Phase, Unit, province_of
 from judge.engine.visibility import Viewer
 from judge.grammar import OrderSyntaxError
 from judge.grammar.reader import OrderReader, Writer, reader_for
+from judge.protocol_allocate import allocation
 from judge.protocol_json import dislodgement_json, result_json, unit_json
 from judge.protocol_views import viewers, views
 from judge.variant import Variant, load_variant
@@ -39,6 +40,8 @@ def handle(request: Any) -> dict[str, Any]:
     if not isinstance(request, dict):
         raise RequestError("the request must be a JSON object")
     variant = _variant(request.get("variant", "standard"))
+    if "allocate" in request:
+        return _allocation(variant, request)
     position = _position(variant, request)
     wanted = _viewers(variant, request.get("views", []))
     reader = reader_for(variant)
@@ -55,6 +58,13 @@ def _variant(name: Any) -> Variant:
         return load_variant(str(name))
     except KeyError as exc:
         raise RequestError(exc.args[0]) from None
+
+
+def _allocation(variant: Variant, request: Mapping[str, Any]) -> dict[str, Any]:
+    try:
+        return allocation(variant, request)
+    except ValueError as exc:
+        raise RequestError(str(exc)) from None
 
 
 def _viewers(variant: Variant, names: Any) -> dict[str, Viewer]:

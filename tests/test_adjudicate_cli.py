@@ -206,3 +206,71 @@ def test_secret_envoy_views_hide_diplomats_out_of_contact() -> None:
     assert {"power": "GERMANY", "type": "A", "loc": "ruh"} in france["units"]
     assert {"power": "GERMANY", "type": "D", "loc": "den"} not in france["units"]
     assert master["units"] == reply["units"]
+
+
+POWERS = ["AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "ITALY", "RUSSIA", "TURKEY"]
+
+
+def _allocate(players: dict[str, list[str]], seed: int = 7) -> dict[str, str]:
+    status, reply = _one({"variant": "envoy", "allocate": {"players": players, "seed": seed}})
+    assert status == 0 and reply["seed"] == seed
+    given: dict[str, str] = reply["allocation"]
+    return given
+
+
+def test_allocation_gives_first_choices_that_differ() -> None:
+    assert _allocate({"alice": ["FRANCE", "ITALY"], "bob": ["GERMANY", "FRANCE"]}) == {
+        "alice": "FRANCE", "bob": "GERMANY"}
+
+
+def test_allocation_of_the_same_first_choice_gives_both_their_second() -> None:
+    # Envoy 2: "allocated to their first choice countries unless they happen to be the
+    # same, in which case they are allocated their second choice": nobody gets France.
+    assert _allocate({"alice": ["FRANCE", "GERMANY"], "bob": ["FRANCE", "ITALY"]}) == {
+        "alice": "GERMANY", "bob": "ITALY"}
+
+
+def test_identical_lists_draw_lots_winner_first_loser_second_choice() -> None:
+    lines = [json.dumps({"variant": "envoy", "allocate": {
+        "players": {"alice": POWERS, "bob": POWERS}, "seed": seed}}) for seed in range(8)]
+    done = _run("\n".join([*lines, lines[0]]) + "\n", "--jsonl")
+    given = [json.loads(line)["allocation"] for line in done.stdout.splitlines()]
+    assert given[-1] == given[0]  # the same seed draws the same lots
+    assert {tuple(sorted(g.values())) for g in given} == {("AUSTRIA", "ENGLAND")}
+    assert {g["alice"] for g in given} == {"AUSTRIA", "ENGLAND"}  # either may win the lot
+
+
+def test_allocation_gives_each_of_seven_players_one_power() -> None:
+    players = {f"p{i}": POWERS[i:] + POWERS[:i] for i in range(7)}
+    given = _allocate(players)
+    assert given == {f"p{i}": POWERS[i] for i in range(7)}  # every first choice differs
+    same = _allocate({f"p{i}": POWERS for i in range(7)}, seed=3)
+    assert sorted(same.values()) == POWERS
+
+
+@pytest.mark.parametrize(
+    ("allocate", "message"),
+    [
+        ({"players": {"alice": ["FRANCE", "NARNIA"], "bob": []}}, "unknown power 'NARNIA'"),
+        ({"players": {"alice": ["FRANCE", "FRANCE"], "bob": []}}, "names a power twice"),
+        ({"players": {"alice": ["FRANCE"]}}, "Envoy takes 2 to 7 players, not 1"),
+        ({"players": {"a": [], "b": []}, "seed": "x"}, "'seed' must be an integer"),
+        ([], "'allocate' must be an object"),
+    ],
+)
+def test_allocation_errors(allocate: Any, message: str) -> None:
+    status, reply = _one({"variant": "envoy", "allocate": allocate})
+    assert status == 1 and message in reply["error"]
+
+
+def test_an_allocation_is_not_mixed_with_a_phase() -> None:
+    status, reply = _one({"allocate": {"players": {"a": ["FRANCE"]}}, "orders": {}})
+    assert status == 1 and "takes only 'variant' and 'allocate'" in reply["error"]
+
+
+def test_a_variant_without_its_own_allocation_uses_the_classic_deal() -> None:
+    status, reply = _one({"allocate": {"players": {"alice": ["FRANCE"],
+                                                   "bob": ["FRANCE", "ITALY"]}, "seed": 1}})
+    # Standard: players in an order drawn by lot take their best choice still free.
+    assert status == 0 and "FRANCE" in reply["allocation"].values()
+    assert len(set(reply["allocation"].values())) == 2
