@@ -36,6 +36,7 @@ from judge.variant import Variant, load_variant
 
 MODES = ("none", "secret", "stab")
 PLAYERS = ["FRANCE", "GERMANY"]
+SEED = 7  # a game's secret seed: Stab's counts come in an order drawn from it (12e)
 Orders = Mapping[str, Sequence[str]]
 
 
@@ -56,11 +57,15 @@ def _play(board: Position, orders: Orders) -> TurnResult:
     return adjudicate(envoy().rules, board, parsed)
 
 
+def _state(mode: str) -> dict[str, object]:
+    return {"players": PLAYERS, "hidden": mode, "seed": SEED}
+
+
 def _board(phase: str, units: Sequence[str], mode: str,
            owners: Mapping[str, str] | None = None) -> Position:
     return Position(Phase.parse(phase), _units(units),
                     envoy().start.owners if owners is None else owners,
-                    state={"players": PLAYERS, "hidden": mode})
+                    state=_state(mode))
 
 
 PLACEMENT: Orders = {
@@ -72,7 +77,7 @@ PLACEMENT: Orders = {
 @cache
 def placement(mode: str) -> TurnResult:
     start = envoy().start
-    board = start._replace(state={"players": PLAYERS, "hidden": mode})
+    board = start._replace(state=_state(mode))
     return _play(board, PLACEMENT)
 
 
