@@ -21,6 +21,13 @@ borders bel, eng, hel; aus and den border ger; ita, bel and spa border fra.
   France walks Paris to Picardy and a diplomat from France to Spain. No one meets anyone.
 - Winter 1914: Germany builds an army in Kiel and a diplomat in Berlin; Austria (Germany's
   Controlled Neutral) an army in Vienna; France an army in Paris and a fleet in Brest.
+
+A three-player Spring (England, France, Germany), for what a player learns of the other two:
+France's army in Burgundy bounces off the German army holding Munich (a meeting of two
+sides, 12d); the English and French diplomats both try Belgium and bounce (a contact, 11);
+England's fleet sails quietly from London to the Channel, France's army from Paris to
+Picardy, Germany's fleet from Kiel to Holland, a German diplomat to Denmark, and Russia's
+army (Germany's Controlled Neutral: one German diplomat in Russia) from Warsaw to Silesia.
 """
 
 from __future__ import annotations
@@ -57,15 +64,16 @@ def _play(board: Position, orders: Orders) -> TurnResult:
     return adjudicate(envoy().rules, board, parsed)
 
 
-def _state(mode: str) -> dict[str, object]:
-    return {"players": PLAYERS, "hidden": mode, "seed": SEED}
+def _state(mode: str, players: Sequence[str] = PLAYERS) -> dict[str, object]:
+    return {"players": list(players), "hidden": mode, "seed": SEED}
 
 
 def _board(phase: str, units: Sequence[str], mode: str,
-           owners: Mapping[str, str] | None = None) -> Position:
+           owners: Mapping[str, str] | None = None,
+           players: Sequence[str] = PLAYERS) -> Position:
     return Position(Phase.parse(phase), _units(units),
                     envoy().start.owners if owners is None else owners,
-                    state=_state(mode))
+                    state=_state(mode, players))
 
 
 PLACEMENT: Orders = {
@@ -127,3 +135,20 @@ WINTER: Orders = {
 @cache
 def winter(mode: str) -> TurnResult:
     return _play(autumn(mode).position, WINTER)
+
+
+THREE = ["ENGLAND", "FRANCE", "GERMANY"]
+THREE_UNITS = [
+    "ENGLAND F lon", "ENGLAND F edi", "ENGLAND D engl", "FRANCE A bur", "FRANCE A par",
+    "FRANCE D fra", "GERMANY A mun", "GERMANY F kie", "GERMANY D ger", "GERMANY D rus",
+    "RUSSIA A war", "RUSSIA A mos"]
+THREE_ORDERS: Orders = {
+    "ENGLAND": ["F Lon-Eng", "D Engl-Bel"],
+    "FRANCE": ["A Bur-Mun", "A Par-Pic", "D Fra-Bel"],
+    "GERMANY": ["A Mun H", "F Kie-Hol", "D Ger-Den", "A War-Sil"],
+}
+
+
+@cache
+def three_players(mode: str) -> TurnResult:
+    return _play(_board("S1914M", THREE_UNITS, mode, players=THREE), THREE_ORDERS)

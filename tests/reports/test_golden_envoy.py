@@ -59,11 +59,24 @@ def _cases() -> list[object]:
     return cases
 
 
+@pytest.mark.parametrize("viewer", ["england", *VIEWERS])
+@pytest.mark.parametrize("mode", ["secret", "stab"])
+def test_three_player_report_matches_golden_file(mode: str, viewer: str) -> None:
+    """What a player learns of the other two players' meetings and contacts (12d, 11)."""
+    reader = Viewer.player("ENGLAND") if viewer == "england" else VIEWERS[viewer]
+    text = render_report(scenarios.envoy(), scenarios.three_players(mode), reader)
+    _compare(GOLDEN / mode / f"s1914_three_players.{viewer}.txt", text)
+
+
 @pytest.mark.parametrize(("mode", "turn", "viewer"), _cases())
 def test_envoy_report_matches_golden_file(mode: str, turn: str, viewer: str) -> None:
     text = render_report(scenarios.envoy(), TURNS[turn](mode), VIEWERS[viewer])
     path = GOLDEN / mode / f"{turn}.{viewer}.txt"
-    if os.environ.get("UPDATE_GOLDEN") and (mode, turn, viewer) not in KNOWN_LEAKS:
+    _compare(path, text, rewrite=(mode, turn, viewer) not in KNOWN_LEAKS)
+
+
+def _compare(path: Path, text: str, rewrite: bool = True) -> None:
+    if os.environ.get("UPDATE_GOLDEN") and rewrite:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8")
     assert text == path.read_text(encoding="utf-8")
