@@ -13,10 +13,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from judge.engine.outcome import Adjustment, CentreChange, Dislodgement, Event, OrderResult
+from judge.engine.outcome import Adjustment, CentreChange, Dislodgement, OrderResult
 from judge.engine.position import centres_by_power
 from judge.engine.turn import TurnResult
-from judge.engine.visibility import Notice, Sighting, Viewer, projection
+from judge.engine.visibility import Notice, Role, Sighting, Viewer, projection
 from judge.protocol_json import dislodgement_json, result_json, unit_json
 from judge.variant import Variant
 
@@ -43,19 +43,25 @@ def viewers(variant: Variant, names: Any) -> dict[str, Viewer]:
 
 def views(variant: Variant, turn: TurnResult, wanted: Mapping[str, Viewer],
           texts: Mapping[int, str], unparsed: Sequence[OrderResult]) -> dict[str, Any]:
-    """Each wanted viewer's view. Lines that could not be read go through the projection
-    with the turn's events: the variant decides who learns of them."""
-    events = (*turn.events, *unparsed)
-    return {name: view(variant, turn, viewer, events, texts) for name, viewer in wanted.items()}
+    return {name: view(variant, turn, viewer, texts, _unread(unparsed, viewer))
+            for name, viewer in wanted.items()}
 
 
-def view(variant: Variant, turn: TurnResult, viewer: Viewer, events: Sequence[Event],
-         texts: Mapping[int, str]) -> dict[str, Any]:
+def _unread(unparsed: Sequence[OrderResult], viewer: Viewer) -> list[OrderResult]:
+    """A line that could not be read is its writer's and the master's only, in every
+    variant: by mail it is refused to its writer and never reaches a turn (and in Secret
+    Envoy it could name a hidden diplomat's space)."""
+    return [r for r in unparsed if viewer.role == Role.MASTER or r.power == viewer.power]
+
+
+def view(variant: Variant, turn: TurnResult, viewer: Viewer, texts: Mapping[int, str],
+         unread: Sequence[OrderResult] = ()) -> dict[str, Any]:
     visibility = variant.rules.visibility
-    seen = projection(visibility, turn.phase, events, turn.position, viewer)
+    seen = projection(visibility, turn.phase, turn.events, turn.position, viewer)
     board = visibility.board(turn.position, viewer)
+    results = [s for s in seen if isinstance(s, OrderResult)]
     out: dict[str, Any] = {
-        "results": [result_json(s, texts) for s in seen if isinstance(s, OrderResult)],
+        "results": [result_json(r, texts) for r in (*results, *unread)],
         "sightings": [_sighting(s) for s in seen if isinstance(s, Sighting)],
         "dislodged": [dislodgement_json(s) for s in seen if isinstance(s, Dislodgement)],
         "center_changes": [_change(s) for s in seen if isinstance(s, CentreChange)],

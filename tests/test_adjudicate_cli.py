@@ -158,13 +158,14 @@ def test_views_refuse_an_unknown_viewer() -> None:
 
 # Two players, France and Germany, nobody else's diplomats: France's army in Belgium,
 # supported from the North Sea, dislodges the German fleet in Holland; Munich walks to the
-# empty Ruhr and each player's diplomat moves where no other diplomat is.
+# empty Ruhr and each player's diplomat moves where no other diplomat is. Germany's last
+# line cannot be read: it is his and the master's only.
 HIDDEN = {
     "variant": "envoy", "phase": "S1914M",
     "units": _units("FRANCE A bel", "FRANCE F nth", "FRANCE D fra", "GERMANY F hol",
                     "GERMANY A mun", "GERMANY D ger"),
     "orders": {"FRANCE": ["A Bel-Hol", "F Nth S A Bel-Hol", "D Fra-Spa"],
-               "GERMANY": ["A Mun-Ruh", "D Ger-Den"]},
+               "GERMANY": ["A Mun-Ruh", "D Ger-Den", "D Ger-Pqr"]},
     "views": ["FRANCE", "GERMANY", "MASTER"],
 }
 
@@ -189,20 +190,20 @@ def test_stab_envoy_views_hide_what_rule_12_does_not_reveal() -> None:
                                     "dislodged": True}]
     assert not {u["loc"] for u in france["units"]} & {"ruh", "den", "mun", "ger"}
     assert _orders(germany) == {"FRANCE A Bel-Hol", "GERMANY F HOL H", "GERMANY A Mun-Ruh",
-                                "GERMANY D Ger-Den"}
+                                "GERMANY D Ger-Den", "GERMANY D Ger-Pqr"}
     # 12b: every retreat; 12a: the players' powers.
     assert france["dislodged"] == germany["dislodged"] != []
     assert {(n["topic"], n["power"]) for n in france["notices"]} == {
         ("players", "FRANCE"), ("players", "GERMANY")}
     assert "seed" not in france["state"]
-    assert len(views["MASTER"]["results"]) == 6
+    assert len(views["MASTER"]["results"]) == 7
 
 
 def test_secret_envoy_views_hide_diplomats_out_of_contact() -> None:
     reply = _hidden("secret")
     france, master = reply["views"]["FRANCE"], reply["views"]["MASTER"]
     # Rule 11: armies and fleets are public, the German diplomat's move is not.
-    assert _orders(france) == _orders(master) - {"GERMANY D Ger-Den"}
+    assert _orders(france) == _orders(master) - {"GERMANY D Ger-Den", "GERMANY D Ger-Pqr"}
     assert {"power": "GERMANY", "type": "A", "loc": "ruh"} in france["units"]
     assert {"power": "GERMANY", "type": "D", "loc": "den"} not in france["units"]
     assert master["units"] == reply["units"]
