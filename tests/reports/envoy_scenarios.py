@@ -54,7 +54,11 @@ def envoy() -> Variant:
 
 def _units(texts: Sequence[str]) -> tuple[Unit, ...]:
     """'GERMANY D ger' -> the unit."""
-    return tuple(Unit(*text.split()) for text in texts)
+    out = []
+    for text in texts:
+        power, kind, loc = text.split()
+        out.append(Unit(power, kind, loc))
+    return tuple(out)
 
 
 def _play(board: Position, orders: Orders) -> TurnResult:
