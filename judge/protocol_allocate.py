@@ -12,14 +12,14 @@ from typing import Any
 from judge.game.allocation import allocate_powers
 from judge.variant import Variant
 
-# What an allocation request may hold beside "allocate": an adjudication's fields mixed in
-# would be silently ignored, so they are refused.
-ALONGSIDE = {"variant"}
+# All an allocation request may hold: an adjudication's fields mixed in would be silently
+# ignored, so they are refused.
+FIELDS = {"variant", "allocate"}
 
 
 def allocation(variant: Variant, request: Mapping[str, Any]) -> dict[str, Any]:
     """{"allocate": {"players": {name: [power, ...]}, "seed": 7}} -> each player's power."""
-    extra = sorted(set(request) - ALONGSIDE - {"allocate"})
+    extra = sorted(set(request) - FIELDS)
     if extra:
         raise ValueError(f"an allocation request takes only 'variant' and 'allocate', not "
                          f"{', '.join(map(repr, extra))}")
@@ -44,7 +44,7 @@ def _preferences(variant: Variant, players: Any) -> dict[str, list[str]]:
         if not isinstance(wanted, list):
             raise ValueError(f"{player}'s preference list must be a list of powers")
         for power in wanted:
-            if power not in powers:
+            if not isinstance(power, str) or power not in powers:
                 raise ValueError(f"unknown power {power!r} in {player}'s list (the powers "
                                  f"are {', '.join(powers)})")
         if len(set(wanted)) != len(wanted):

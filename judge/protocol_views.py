@@ -30,6 +30,8 @@ def viewers(variant: Variant, names: Any) -> dict[str, Viewer]:
         raise ValueError("'views' must be a list of powers, 'OBSERVER' or 'MASTER'")
     found: dict[str, Viewer] = {}
     for name in names:
+        if not isinstance(name, str):
+            raise ValueError(f"a viewer in 'views' is a name, not {name!r}")
         if name in variant.rules.powers:
             found[name] = Viewer.player(name)
         elif name in ROLES:

@@ -151,9 +151,15 @@ def test_standard_views_show_every_viewer_everything() -> None:
         assert view["sightings"] == view["notices"] == view["dislodged"] == []
 
 
-def test_views_refuse_an_unknown_viewer() -> None:
-    status, reply = _one({"views": ["FRANCE", "PLAYER"]})
-    assert status == 1 and "unknown viewer 'PLAYER'" in reply["error"]
+@pytest.mark.parametrize(
+    ("views", "message"),
+    [(["FRANCE", "PLAYER"], "unknown viewer 'PLAYER'"),
+     ([["FRANCE"]], "a viewer in 'views' is a name"),
+     ("FRANCE", "'views' must be a list")],
+)
+def test_views_refuse_what_names_no_viewer(views: Any, message: str) -> None:
+    status, reply = _one({"views": views})
+    assert status == 1 and message in reply["error"]
 
 
 # Two players, France and Germany, nobody else's diplomats: France's army in Belgium,
@@ -256,6 +262,7 @@ def test_allocation_gives_each_of_seven_players_one_power() -> None:
         ({"players": {"alice": ["FRANCE", "FRANCE"], "bob": []}}, "names a power twice"),
         ({"players": {"alice": ["FRANCE"]}}, "Envoy takes 2 to 7 players, not 1"),
         ({"players": {"a": [], "b": []}, "seed": "x"}, "'seed' must be an integer"),
+        ({"players": {"a": [["FRANCE"]], "b": []}}, "unknown power ['FRANCE']"),
         ([], "'allocate' must be an object"),
     ],
 )
