@@ -25,9 +25,12 @@ borders bel, eng, hel; aus and den border ger; ita, bel and spa border fra.
 A three-player Spring (England, France, Germany), for what a player learns of the other two:
 France's army in Burgundy bounces off the German army holding Munich (a meeting of two
 sides, 12d); the English and French diplomats both try Belgium and bounce (a contact, 11);
-England's fleet sails quietly from London to the Channel, France's army from Paris to
-Picardy, Germany's fleet from Kiel to Holland, a German diplomat to Denmark, and Russia's
-army (Germany's Controlled Neutral: one German diplomat in Russia) from Warsaw to Silesia.
+the French diplomat holding in Holland is dislodged by a German one from Germany with the
+support of another from Denmark, and eliminated (5.iv): a contact too, in which the French
+one was only moved into (its order is not told to others). England's fleet sails quietly from London
+to the Channel, France's army from Paris to Picardy, Germany's fleet from Kiel to Holland,
+and Russia's army (Germany's Controlled Neutral: one German diplomat in Russia) from Warsaw
+to Silesia.
 """
 
 from __future__ import annotations
@@ -144,12 +147,12 @@ def winter(mode: str) -> TurnResult:
 THREE = ["ENGLAND", "FRANCE", "GERMANY"]
 THREE_UNITS = [
     "ENGLAND F lon", "ENGLAND F edi", "ENGLAND D engl", "FRANCE A bur", "FRANCE A par",
-    "FRANCE D fra", "GERMANY A mun", "GERMANY F kie", "GERMANY D ger", "GERMANY D rus",
-    "RUSSIA A war", "RUSSIA A mos"]
+    "FRANCE D fra", "FRANCE D hol", "GERMANY A mun", "GERMANY F kie", "GERMANY D ger",
+    "GERMANY D den", "GERMANY D rus", "RUSSIA A war", "RUSSIA A mos"]
 THREE_ORDERS: Orders = {
     "ENGLAND": ["F Lon-Eng", "D Engl-Bel"],
-    "FRANCE": ["A Bur-Mun", "A Par-Pic", "D Fra-Bel"],
-    "GERMANY": ["A Mun H", "F Kie-Hol", "D Ger-Den", "A War-Sil"],
+    "FRANCE": ["A Bur-Mun", "A Par-Pic", "D Fra-Bel", "D Hol H"],
+    "GERMANY": ["A Mun H", "F Kie-Hol", "D Ger-Hol", "D Den S D Ger-Hol", "A War-Sil"],
 }
 
 
