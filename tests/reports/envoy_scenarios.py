@@ -27,10 +27,10 @@ France's army in Burgundy bounces off the German army holding Munich (a meeting 
 sides, 12d); the English and French diplomats both try Belgium and bounce (a contact, 11);
 the French diplomat holding in Holland is dislodged by a German one from Germany with the
 support of another from Denmark, and eliminated (5.iv): a contact too, in which the French
-one was only moved into (its order is not told to others). England's fleet sails quietly from London
-to the Channel, France's army from Paris to Picardy, Germany's fleet from Kiel to Holland,
-and Russia's army (Germany's Controlled Neutral: one German diplomat in Russia) from Warsaw
-to Silesia.
+one was only moved into (its order is not told to others). England's fleet sails quietly
+from London to the Channel, France's army from Paris to Picardy, Germany's fleet from Kiel
+to Holland, and Russia's army (Germany's Controlled Neutral: one German diplomat in
+Russia) from Warsaw to Silesia.
 """
 
 from __future__ import annotations
