@@ -34,6 +34,7 @@ from judge.store.models import (
     utc_now,
 )
 from judge.store.repo_games import forget, memo
+from judge.store.repo_mail import Attachment, attachment_rows
 
 # The queries every message makes are built once, with bind parameters: building a
 # statement and its cache key again on each call cost about as much as running it.
@@ -201,11 +202,14 @@ def _dialect_insert(session: Session) -> Any:
 
 def enqueue_outbox(session: Session, message: bytes, *, sender: str, recipients: Sequence[str],
                    in_reply_to: InboxMessage | None = None,
-                   not_before: datetime | None = None) -> OutboxMessage:
+                   not_before: datetime | None = None,
+                   attachments: Sequence[Attachment] = ()) -> OutboxMessage:
+    """`attachments`: files stored with the message, in this transaction (repo_mail)."""
     now = utc_now()
     row = OutboxMessage(message=message, sender=sender, recipients=list(recipients),
                         created_at=now, next_try_at=not_before or now,
-                        in_reply_to_id=in_reply_to.id if in_reply_to else None)
+                        in_reply_to_id=in_reply_to.id if in_reply_to else None,
+                        attachments=attachment_rows(attachments))
     session.add(row)
     session.flush()
     return row

@@ -9,14 +9,30 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import datetime, timedelta
+from typing import NamedTuple
 
 import sqlalchemy as sa
 from sqlalchemy.orm import Session
 
-from judge.store.models import OutboxMessage, OutboxState
+from judge.store.models import OutboxAttachment, OutboxMessage, OutboxState
 
 # Claims released per statement: well under the bound parameters SQLite takes in one.
 _CHUNK = 400
+
+
+class Attachment(NamedTuple):
+    """A file to send after a message's text (a map picture): its name as the reader's
+    mail program saves it, its media type (RFC 6838), its bytes."""
+
+    filename: str
+    content_type: str
+    data: bytes
+
+
+def attachment_rows(attachments: Sequence[Attachment]) -> list[OutboxAttachment]:
+    """The outbox rows of `attachments`, numbered in the order they are sent."""
+    return [OutboxAttachment(position=i, filename=a.filename, content_type=a.content_type,
+                             data=a.data) for i, a in enumerate(attachments)]
 
 
 def claim_due(session: Session, now: datetime, lease: timedelta,
