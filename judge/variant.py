@@ -13,7 +13,7 @@ import importlib.util
 import os
 import sys
 import tomllib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
 from datetime import timedelta
 from functools import cache
@@ -26,8 +26,9 @@ from judge.engine.mapcheck import check_borders, check_geography, check_setup, r
 from judge.engine.position import Position
 from judge.engine.rulebook import Rulebook
 from judge.engine.rules import Rules
-from judge.engine.turn import standard_handlers
+from judge.engine.turn import TurnResult, standard_handlers
 from judge.engine.types import Phase, Unit, UnitKind
+from judge.engine.visibility import Seen, Viewer
 
 if TYPE_CHECKING:
     from judge.grammar.reader import OrderReader
@@ -55,6 +56,21 @@ class Stage:
 
 
 @dataclass(frozen=True)
+class ReportSection:
+    """A part of the turn report a variant adds (docs/variants.md, "Report sections").
+
+    `build(variant, turn, viewer, seen)` makes the section's view from what `viewer` may
+    know of `turn` (`seen`: its visibility's projection), or None when it has nothing to
+    tell that reader; the template `template`, in the variant's template folder, writes the
+    view (named `section`) at `slot`, one of the report frame's places (judge/reports/
+    sections.py). Sections of one slot come in the order the variant declares them."""
+
+    slot: str
+    template: str
+    build: Callable[[Variant, TurnResult, Viewer, Sequence[Seen]], object | None]
+
+
+@dataclass(frozen=True)
 class Variant:
     name: str
     title: str
@@ -72,6 +88,7 @@ class Variant:
     # a variant with its own notation sets a factory in its rules.py (docs/variants.md).
     reader: Callable[[Variant], OrderReader] | None = None
     stages: tuple[Stage, ...] = ()
+    sections: tuple[ReportSection, ...] = ()  # what its reports tell beyond the common frame
 
     def power_names(self) -> dict[str, str]:
         """Every way to write a power (lower case) -> the power's id."""

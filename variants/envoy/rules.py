@@ -36,6 +36,7 @@ from .control import (
     with_writers,
 )
 from .placement import Placement
+from .report import SECTIONS
 from .retreats import EnvoyRetreats
 from .season import AUTUMN, autumn_record, season_end_for
 from .victory import totals, victory_for
@@ -67,7 +68,7 @@ def customise(variant: Variant) -> Variant:
                     visibility=envoy_visibility(variant.options, variant.rules.geo,
                                                 variant.rules.calendar, variant.rules.powers,
                                                 control.of_province))
-    return replace(variant, rules=rules)
+    return replace(variant, rules=rules, sections=SECTIONS)
 
 
 def read_countries(path: Path) -> dict[str, str]:
