@@ -20,6 +20,7 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from judge.attachment import Attachment
 from judge.engine.calendar import STANDARD_CALENDAR
 from judge.engine.geo import Border, Geography, MapError, Province
 from judge.engine.mapcheck import check_borders, check_geography, check_setup, raise_if
@@ -63,11 +64,14 @@ class ReportSection:
     know of `turn` (`seen`: its visibility's projection), or None when it has nothing to
     tell that reader; the template `template`, in the variant's template folder, writes the
     view (named `section`) at `slot`, one of the report frame's places (judge/reports/
-    sections.py). Sections of one slot come in the order the variant declares them."""
+    sections.py). Sections of one slot come in the order the variant declares them.
+    `files(variant, view)`: the files the report carries for that view (a map picture),
+    sent after its text."""
 
     slot: str
     template: str
     build: Callable[[Variant, TurnResult, Viewer, Sequence[Seen]], object | None]
+    files: Callable[[Variant, Any], Sequence[Attachment]] | None = None
 
 
 @dataclass(frozen=True)

@@ -12,8 +12,8 @@ from typing import Protocol
 
 from sqlalchemy.orm import Session
 
+from judge.attachment import Attachment
 from judge.store.models import InboxMessage, Seat
-from judge.store.repo_mail import Attachment
 
 
 class Postman(Protocol):

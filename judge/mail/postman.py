@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from sqlalchemy.orm import Session
 
+from judge.attachment import Attachment
 from judge.config import Settings
 from judge.game.clock import Clock
 from judge.mail import envelope
@@ -13,7 +14,6 @@ from judge.mail.outbound import compose
 from judge.mail.tokens import press_token_address, sub_address, token_address
 from judge.store import repo
 from judge.store.models import InboxMessage, Seat
-from judge.store.repo_mail import Attachment
 
 
 class OutboxPostman:

@@ -11,6 +11,7 @@ from collections.abc import Collection
 from datetime import datetime
 from functools import cache
 from pathlib import Path
+from typing import NamedTuple
 
 from jinja2 import (
     BaseLoader,
@@ -22,12 +23,13 @@ from jinja2 import (
     Template,
 )
 
+from judge.attachment import Attachment
 from judge.engine.position import Position
 from judge.engine.turn import TurnResult
 from judge.engine.types import ADJUSTMENT, MOVEMENT, RETREAT
 from judge.engine.visibility import Viewer
 from judge.reports.board import build_board
-from judge.reports.sections import render_sections, variant_folder
+from judge.reports.sections import VARIANTS, render_sections, variant_folder
 from judge.reports.views import build_view
 from judge.variant import Variant
 
@@ -52,7 +54,8 @@ def _environment(root: Path, variant: tuple[str, Path] | None) -> Environment:
     loader: BaseLoader = FileSystemLoader(root)
     if variant is not None:
         name, folder = variant
-        own = PrefixLoader({variant_folder(name): FileSystemLoader(folder / "templates")})
+        # variants/<name>/x.j2: a PrefixLoader takes one path segment at a time.
+        own = PrefixLoader({VARIANTS: PrefixLoader({name: FileSystemLoader(folder / "templates")})})
         loader = ChoiceLoader([loader, own])
     return Environment(
         loader=loader,
@@ -88,14 +91,31 @@ def render_board(variant: Variant, position: Position, viewer: Viewer, title: st
     return template.render(view=view).rstrip("\n") + "\n"
 
 
+class Report(NamedTuple):
+    """A turn report for one reader: its text, and the files its sections attach."""
+
+    text: str
+    files: tuple[Attachment, ...] = ()
+
+
 def render_report(variant: Variant, turn: TurnResult, viewer: Viewer,
                   deadline: datetime | None = None, zone: str = "UTC",
                   env: Environment | None = None, *, late: Collection[str] = (),
                   players: Collection[str] | None = None) -> str:
-    """`late` and `players`: as build_view takes them."""
+    """The report's text; `late` and `players`: as build_view takes them."""
+    return render_turn(variant, turn, viewer, deadline, zone, env, late=late,
+                       players=players).text
+
+
+def render_turn(variant: Variant, turn: TurnResult, viewer: Viewer,
+                deadline: datetime | None = None, zone: str = "UTC",
+                env: Environment | None = None, *, late: Collection[str] = (),
+                players: Collection[str] | None = None) -> Report:
+    """The report of `turn` for `viewer`, with the files the variant's sections attach."""
     view = build_view(variant, turn, viewer, deadline, zone, late=late, players=players)
     # A variant's own phase kind without a template of its own reads like a movement.
     name = TEMPLATES.get(turn.phase.kind, TEMPLATES[MOVEMENT])
     env = env or _default_environment(variant)
     sections = render_sections(env, view.sections)
-    return _frame(env, variant, name).render(view=view, sections=sections).rstrip("\n") + "\n"
+    text = _frame(env, variant, name).render(view=view, sections=sections)
+    return Report(text.rstrip("\n") + "\n", tuple(f for s in view.sections for f in s.files))

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from jinja2 import Environment
 
+from judge.attachment import Attachment
 from judge.engine.turn import TurnResult
 from judge.engine.visibility import Seen, Viewer
 from judge.variant import Variant
@@ -26,6 +27,7 @@ class SectionView:
     slot: str
     template: str  # its name in the environment: variants/<variant>/<file>
     view: object
+    files: tuple[Attachment, ...] = ()  # sent with the report, after its text
 
 
 def section_views(variant: Variant, turn: TurnResult, viewer: Viewer,
@@ -38,14 +40,19 @@ def section_views(variant: Variant, turn: TurnResult, viewer: Viewer,
                              f"(the slots are {', '.join(SLOTS)})")
         view = section.build(variant, turn, viewer, seen)
         if view is not None:
+            files = tuple(section.files(variant, view)) if section.files else ()
             out.append(SectionView(section.slot,
-                                   f"{variant_folder(variant.name)}/{section.template}", view))
+                                   f"{variant_folder(variant.name)}/{section.template}", view,
+                                   files))
     return tuple(out)
+
+
+VARIANTS = "variants"
 
 
 def variant_folder(name: str) -> str:
     """Where a variant's templates are, in the environment's names."""
-    return f"variants/{name}"
+    return f"{VARIANTS}/{name}"
 
 
 def render_sections(env: Environment, sections: Sequence[SectionView]) -> Mapping[str, str]:

@@ -19,6 +19,7 @@ import sqlalchemy as sa
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session, joinedload
 
+from judge.attachment import Attachment
 from judge.store.models import (
     Account,
     AccountAddress,
@@ -34,7 +35,7 @@ from judge.store.models import (
     utc_now,
 )
 from judge.store.repo_games import forget, memo
-from judge.store.repo_mail import Attachment, attachment_rows
+from judge.store.repo_mail import attachment_rows
 
 # The queries every message makes are built once, with bind parameters: building a
 # statement and its cache key again on each call cost about as much as running it.

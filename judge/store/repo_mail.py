@@ -9,24 +9,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import datetime, timedelta
-from typing import NamedTuple
 
 import sqlalchemy as sa
 from sqlalchemy.orm import Session
 
+from judge.attachment import Attachment
 from judge.store.models import OutboxAttachment, OutboxMessage, OutboxState
 
 # Claims released per statement: well under the bound parameters SQLite takes in one.
 _CHUNK = 400
-
-
-class Attachment(NamedTuple):
-    """A file to send after a message's text (a map picture): its name as the reader's
-    mail program saves it, its media type (RFC 6838), its bytes."""
-
-    filename: str
-    content_type: str
-    data: bytes
 
 
 def attachment_rows(attachments: Sequence[Attachment]) -> list[OutboxAttachment]:

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from judge.attachment import Attachment
 from judge.config import Settings
 from judge.game.clock import ManualClock
 from judge.mail.maildir import MaildirTransport
@@ -20,7 +21,6 @@ from judge.mail.postman import OutboxPostman
 from judge.mail.sender import OutboxSender, SmtpTransport
 from judge.store.db import Database
 from judge.store.models import OutboxAttachment, OutboxMessage, OutboxState
-from judge.store.repo_mail import Attachment
 from tests.mail.smtp_sink import Sink
 
 T0 = datetime(2026, 11, 26, 18, 0, tzinfo=UTC)
