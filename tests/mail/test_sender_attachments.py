@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import email
 import mailbox
-from collections.abc import Iterator
 from datetime import UTC, datetime
 from email.message import EmailMessage
 from email.policy import default
@@ -32,12 +31,6 @@ NOTE = Attachment("orders.txt", "text/plain", "Grüße\n".encode())
 @pytest.fixture
 def clock() -> ManualClock:
     return ManualClock(T0)
-
-
-@pytest.fixture
-def sink() -> Iterator[Sink]:
-    with Sink() as running:
-        yield running
 
 
 def settings(port: int = 0) -> Settings:
