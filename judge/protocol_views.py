@@ -90,6 +90,7 @@ def _adjustment(a: Adjustment) -> dict[str, Any]:
 
 
 def _notice(n: Notice) -> dict[str, Any]:
-    return {"topic": n.topic.value, "power": n.power, "player": n.player,
-            "units": [unit_json(u) for u in n.units], "counts": list(n.counts)}
+    # The topic and what its powers, units and numbers mean are the variant's own.
+    return {"topic": str(n.topic), "powers": list(n.powers),
+            "units": [unit_json(u) for u in n.units], "numbers": list(n.numbers)}
 

@@ -18,7 +18,7 @@ from judge.game import games
 from judge.mail.maildir import MaildirTransport
 from judge.mail.sender import OutboxSender
 from judge.store.db import Database
-from judge.variant import load_variant, variants_root
+from judge.variant import variants_root
 from tests.conversations.deadlines import HOLDS
 from tests.conversations.game_setup import started_game
 from tests.conversations.harness import Conversation
@@ -43,10 +43,9 @@ def pictured(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     shutil.copy(HERE / "rules.py", root / "pictured" / "rules.py")
     (root / "pictured" / "templates").symlink_to(HERE / "templates")
     monkeypatch.setenv("JUDGE_VARIANTS", str(root))
-    load_variant.cache_clear()
+    # The game layer caches variants by name: each test's folder is a new one.
     games._variant.cache_clear()
     yield
-    load_variant.cache_clear()
     games._variant.cache_clear()
 
 
