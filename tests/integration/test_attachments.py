@@ -4,29 +4,18 @@ to the text first and each file after it, with its type, name and bytes."""
 from __future__ import annotations
 
 import email
-from collections.abc import Iterator
 from email.message import EmailMessage
 from email.policy import default
-
-import pytest
 
 from judge.app import build_judge
 from judge.attachment import Attachment
 from judge.config import Settings
 from judge.game.clock import SystemClock
 from judge.mail.sender import OutboxSender, SmtpTransport
-from judge.store.db import Database, upgrade
+from judge.store.db import Database
 from tests.mailstack import MailStack
 
 PICTURE = Attachment("alpha-S1901M.png", "image/png", b"\x89PNG\r\n\x1a\n" + bytes(range(256)))
-
-
-@pytest.fixture
-def judge_db(sqlite_url: str) -> Iterator[Database]:
-    upgrade(sqlite_url)
-    db = Database(sqlite_url)
-    yield db
-    db.dispose()
 
 
 def test_a_report_with_a_picture_arrives_in_the_mailbox_whole(
