@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from judge.reports.notation import place, power_name
+from judge.grammar.notation import place, power_name
 from judge.variant import Variant
 
 # A province or coast id as the engine writes it ('par', 'stp/sc'), or a power's id in
