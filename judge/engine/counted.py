@@ -1,8 +1,7 @@
 """Orders for some units of a multi-unit province: '2 D Fra-Bel'.
 
-A platform concept, not one game's rule: where a kind of unit stacks, several units of one
-power stand in one province (Envoy's diplomats, rule 5.v; 1885-III's High Ocean Box), and
-a line may order a number of them. The counted orders are the plain ones with a count; a
+A platform concept, not one game's rule: where a kind of unit stacks (`UnitKind.stacks`),
+several units stand in one province, and a line may order a number of them. The counted orders are the plain ones with a count; a
 variant whose units stack registers them (`COUNTED_ORDERS`) and resolves them in its own
 handler, since how sub-stacks fight is that game's rule.
 """

@@ -73,7 +73,7 @@ def result_tag(result: OrderResult, words: Callable[[str], str] = str) -> str:
         tags.append(Reason.NO_MATCH.value)
     elif result.reason is not None:
         tags.append(result.reason.value)
-    elif result.message and not result.unordered:  # a success with a note (Envoy 7)
+    elif result.message and not result.unordered:  # a success with the variant's note
         tags.append(words(result.message))  # (the rules' own choices are marked by the view)
     if result.dislodged and result.reason != Reason.DISLODGED:
         tags.append(Reason.DISLODGED.value)
