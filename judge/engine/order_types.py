@@ -21,14 +21,12 @@ Json = dict[str, Any]
 
 
 class Writing(Protocol):
-    """What the classic notation needs of the reader's map: how a place and a unit are
-    named, and the phase kind (a disband is REMOVE in an adjustment phase)."""
+    """What the classic notation needs of the reader's map: how a place and another unit
+    are named, and the phase kind (a disband is REMOVE in an adjustment phase)."""
 
     phase_kind: str
 
     def place(self, loc: str) -> str: ...
-
-    def unit(self, kind: str | None, loc: str) -> str: ...
 
     def other(self, kind: str | None, loc: str) -> str:
         """A supported or convoyed unit, its kind taken from the board when not written."""

@@ -44,9 +44,6 @@ class _Writing:
     def place(self, loc: str) -> str:
         return place(self.geo, loc)
 
-    def unit(self, kind: str | None, loc: str) -> str:
-        return unit_text(self.geo, kind, loc)
-
     def other(self, kind: str | None, loc: str) -> str:
         return unit_text(self.geo, kind or self.kinds_at.get(province_of(loc)), loc)
 
