@@ -25,8 +25,8 @@ class MovementPhase:
 
 def resolve_movement(rules: Rules, position: Position, orders: Mapping[str, Sequence[Order]],
                      strength: Mapping[Unit, int] | None = None) -> PhaseOutcome:
-    """The main layer's movement; `strength` gives a unit other than 1. (Envoy's stacks,
-    which split and combine, have their own resolver: judge/engine/stacks.py.)"""
+    """The main layer's movement; `strength` gives a unit other than 1. (Stacks that split
+    and combine are a variant's own resolver's business: judge/engine/counted.py.)"""
     board = Board(rules, position)
     legal, illegal = check_movement(board, orders)
     resolver = Resolver(rules, board, legal, strength)

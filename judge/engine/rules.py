@@ -22,6 +22,7 @@ from judge.engine.types import Phase, Unit, UnitKind, province_of
 from judge.engine.visibility import FullInformation, Visibility
 
 if TYPE_CHECKING:
+    from judge.engine.order_types import Registry
     from judge.engine.orders import Order
     from judge.engine.outcome import Event, OrderResult
     from judge.engine.position import Position
@@ -68,6 +69,14 @@ def centre_supply(rules: Rules, position: Position) -> dict[str, int]:
     return rules.geo.centre_counts(position.owners)
 
 
+def standard_registry() -> Registry:
+    """Standard Diplomacy's order and event types (imported here, not above: they carry
+    the movement checks, which need Rules)."""
+    from judge.engine.standard_types import STANDARD
+
+    return STANDARD
+
+
 def most_centres_wins(rules: Rules, position: Position) -> tuple[str, ...]:
     """A solo: the one power holding `victory_centres` worth of centres. Variants with
     alliance victories (1885-III) or points (Global Diplomacy) return several or rank."""
@@ -109,6 +118,9 @@ class Rules:
     # What a player learns from each turn, folded into his record (judge/engine/
     # knowledge.py): by default the board as he last saw it.
     knowledge: KnowledgeFold = last_seen
+    # The order and event types of the variant (order_types.py): the standard ones, and
+    # those its rules.py registers.
+    registry: Registry = field(default_factory=standard_registry)
 
     @property
     def kinds(self) -> Mapping[str, UnitKind]:

@@ -19,7 +19,7 @@ from judge.game import press
 from judge.game.errors import GameError
 from judge.game.games import player_seat
 from judge.game.postman import Postman
-from judge.reports.views import power_name
+from judge.grammar.notation import power_name
 from judge.store import repo
 from judge.store.models import Game, Press, Seat, SeatRole
 

@@ -18,8 +18,8 @@ from judge.engine.outcome import Dislodgement
 from judge.engine.position import Position
 from judge.engine.types import ADJUSTMENT
 from judge.engine.visibility import Viewer
+from judge.grammar.notation import power_name, unit_text
 from judge.reports.lines import unit_key
-from judge.reports.notation import power_name, unit_text
 from judge.reports.views import (
     AdjustmentLine,
     CentreHolding,

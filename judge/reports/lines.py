@@ -19,7 +19,7 @@ from judge.engine.orders import Order
 from judge.engine.outcome import Adjustment, OrderResult, Reason
 from judge.engine.types import ADJUSTMENT, Phase, Unit, province_of
 from judge.engine.visibility import Seen, Sighting
-from judge.reports.notation import order_text, place, power_name, result_tag, unit_text
+from judge.grammar.notation import order_text, place, power_name, result_tag, unit_text
 from judge.reports.wording import in_report_words
 from judge.variant import Variant
 
@@ -99,7 +99,7 @@ def _loc(unit: Unit | None, order: Order | None) -> str | None:
 
 def _result_line(variant: Variant, result: OrderResult, phase_kind: str,
                  kinds_at: dict[str, str]) -> OrderLine:
-    text = order_text(variant.rules.geo, result, phase_kind, kinds_at)
+    text = order_text(variant.rules, result, phase_kind, kinds_at)
     if result.unordered:
         # The rules acted for the power: a hold or a disband, or in the adjustments a
         # removal by the civil disorder rule (DATC 4.D.8).

@@ -18,9 +18,9 @@ from judge.engine.outcome import Adjustment, CentreChange, Dislodgement
 from judge.engine.position import Position
 from judge.engine.turn import TurnResult
 from judge.engine.visibility import Role, Seen, Viewer, projection
+from judge.grammar.notation import place, unit_text
+from judge.grammar.notation import power_name as power_name  # re-exported: long known here
 from judge.reports.lines import PowerOrders, power_orders, power_rank, unit_key
-from judge.reports.notation import place, unit_text
-from judge.reports.notation import power_name as power_name  # re-exported: long known here
 from judge.reports.sections import SectionView, section_views
 from judge.variant import Variant
 

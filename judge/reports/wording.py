@@ -3,7 +3,7 @@
 The engine and the variants write their reasons for the adjudicator's log ("A ber belongs
 to GERMANY, not FRANCE", "say which coast of spa: spa/nc or spa/sc"); a player reads
 reports that say "A Berlin" and "Germany", so the reply to his orders says it the same way
-(judge/reports/notation.py names places, judge/reports/lines.py powers), and so do the
+(judge/grammar/notation.py names places, judge/reports/lines.py powers), and so do the
 reports' own tags for an illegal order.
 """
 
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from judge.reports.notation import place, power_name
+from judge.grammar.notation import place, power_name
 from judge.variant import Variant
 
 # A province or coast id as the engine writes it ('par', 'stp/sc'), or a power's id in

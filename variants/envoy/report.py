@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from judge.engine.geo import Geography
 from judge.engine.turn import TurnResult
 from judge.engine.visibility import Notice, Seen, Viewer
-from judge.reports.notation import power_name, unit_text
+from judge.grammar.notation import power_name, unit_text
 from judge.variant import ReportSection, Variant
 
 from .visibility import Topic
