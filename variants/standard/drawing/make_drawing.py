@@ -90,16 +90,18 @@ class Province:
     def __init__(self, row: dict[str, str]) -> None:
         self.row = row
         self.own = FILL_OF_TERRAIN[row["terrain"]]
-        self.shapes: list[tuple[str, str]] = []
+        self.shapes: list[tuple[int, str, str]] = []  # (order in the SVG, fill, path)
         self.coast_lines: list[list[Point]] = []
+        self.coast_order = 0
         self.label: tuple[str, int, int] | None = None
 
 
 def read_groups(root: ET.Element, by_name: dict[str, Province]) -> None:
     """Each `<g title="Province">` of the map: its outlines and its label. A shape of the
     province's own class takes the province's fill (its owner's colour); another (the
-    Bosphorus in Constantinople, an island in a sea) keeps its class's fill."""
-    for group in root.iter("{http://www.w3.org/2000/svg}g"):
+    Bosphorus in Constantinople, an island in a sea) keeps its class's fill. The SVG's order
+    is kept: the North Sea's rough outline lies under Britain and the coasts drawn later."""
+    for order, group in enumerate(root.iter("{http://www.w3.org/2000/svg}g")):
         title = group.get("title")
         if title is None or norm(title) not in by_name:
             continue
@@ -110,10 +112,11 @@ def read_groups(root: ET.Element, by_name: dict[str, Province]) -> None:
             fill = "own" if fill == prov.own else fill
             if tag == "polyline":
                 prov.coast_lines.append(points(shape.get("points", "")))
+                prov.coast_order = order
             elif tag == "polygon":
-                prov.shapes.append((fill, ring(points(shape.get("points", "")))))
+                prov.shapes.append((order, fill, ring(points(shape.get("points", "")))))
             elif tag == "path":
-                prov.shapes.append((fill, shape.get("d", "")))
+                prov.shapes.append((order, fill, shape.get("d", "")))
             elif tag == "text":
                 prov.label = (shape.text or "", int(shape.get("x", 0)), int(shape.get("y", 0)))
         # the SVG's second layers (centres, units) are titled too but hold only <use>
@@ -140,12 +143,15 @@ def place_rows(provs: list[Province], points_: dict[str, Point]) -> list[dict[st
 
 
 def shape_rows(provs: list[Province]) -> list[dict[str, str]]:
-    rows: list[dict[str, str]] = []
+    shapes: list[tuple[int, str, str, str]] = []
     for prov in provs:
-        own = [("own", ring(chain(prov.coast_lines)))] if prov.coast_lines else []
-        for fill, d in own + prov.shapes:
-            rows.append({"id": prov.row["id"], "fill": fill, "d": d})
-    return rows
+        if prov.coast_lines:
+            shapes.append((prov.coast_order, prov.row["id"], "own",
+                           ring(chain(prov.coast_lines))))
+        shapes.extend((order, prov.row["id"], fill, d) for order, fill, d in prov.shapes)
+    # sorted() is stable: a province's shapes keep their order within its group
+    return [{"id": i, "fill": fill, "d": d} for _, i, fill, d in sorted(shapes,
+                                                                         key=lambda s: s[0])]
 
 
 def as_csv(fields: list[str], rows: list[dict[str, str]]) -> str:
