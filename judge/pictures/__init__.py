@@ -3,6 +3,20 @@
 
 from __future__ import annotations
 
-from judge.pictures.render import render_svg
+from collections.abc import Sequence
 
-__all__ = ["render_svg"]
+from judge.engine.outcome import Event
+from judge.engine.position import Position
+from judge.pictures.drawing import load_drawing
+from judge.pictures.png import svg_to_png
+from judge.pictures.render import render_svg
+from judge.variant import Variant
+
+__all__ = ["render_png", "render_svg"]
+
+
+def render_png(variant: Variant, position: Position, events: Sequence[Event],
+               title: str) -> bytes:
+    """The same picture as render_svg, as PNG at the drawing's scale."""
+    scale = float(load_drawing(variant).canvas["scale"])
+    return svg_to_png(render_svg(variant, position, events, title), scale)

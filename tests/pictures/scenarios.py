@@ -67,3 +67,12 @@ def envoy() -> tuple[Position, tuple[Event, ...]]:
                                   "ITALY D ita", "ENGLAND D lon", "ENGLAND F lon"],
                 {"FRANCE": ["D fra - ita"], "ENGLAND": ["F lon - nth"]})
     return done.position, done.events
+
+
+def adjustment() -> tuple[Position, tuple[Event, ...]]:
+    """W1901A: France builds an army in par, Germany (three centres, four units) removes
+    the army in ruh."""
+    done = turn(STANDARD, "W1901A", ["FRANCE A mar", "GERMANY A ber", "GERMANY A mun",
+                                     "GERMANY F kie", "GERMANY A ruh"],
+                {"FRANCE": ["Build A par"], "GERMANY": ["Remove A ruh"]})
+    return done.position, done.events

@@ -9,7 +9,7 @@ from judge.engine.orders import Move
 from judge.engine.outcome import OrderResult, Outcome, Reason
 from judge.engine.position import Position
 from judge.engine.types import Unit
-from judge.pictures import render_svg
+from judge.pictures import render_png, render_svg
 from tests.pictures import scenarios
 
 STANDARD = scenarios.STANDARD
@@ -99,6 +99,8 @@ def test_same_input_same_bytes() -> None:
     again, events_again = scenarios.movement()
     assert render_svg(STANDARD, position, events, "t") == \
         render_svg(STANDARD, again, events_again, "t")
+    assert render_png(STANDARD, position, events, "t") == \
+        render_png(STANDARD, again, events_again, "t")
 
 
 def test_only_the_given_board_is_drawn() -> None:
@@ -114,3 +116,16 @@ def test_only_the_given_board_is_drawn() -> None:
     root = tree(svg)
     assert {g.get("data-power") for g in root.iterfind(".//s:g[@data-kind]", NS)} == \
         {u.power for u in seen}
+
+
+def test_a_build_is_ringed_and_a_removal_crossed() -> None:
+    position, events = scenarios.adjustment()
+    root = tree(render_svg(STANDARD, position, events, "W1901A"))
+    (build,) = root.iterfind(".//s:circle[@class='build']", NS)
+    assert (build.get("data-order"), build.get("stroke")) == ("A par B", "#1fa9bd")
+    (removal,) = root.iterfind(".//s:path[@class='disband']", NS)
+    assert (removal.get("data-order"), removal.get("stroke")) == ("A ruh D", "#555555")
+    units = sorted((g.get("data-power"), g.get("data-kind"))
+                   for g in root.iterfind(".//s:g[@class='unit']", NS))
+    assert units == [("FRANCE", "A"), ("FRANCE", "A"), ("GERMANY", "A"), ("GERMANY", "A"),
+                     ("GERMANY", "F")]  # the new A par in, A ruh gone
