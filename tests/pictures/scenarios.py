@@ -76,3 +76,30 @@ def adjustment() -> tuple[Position, tuple[Event, ...]]:
                                      "GERMANY F kie", "GERMANY A ruh"],
                 {"FRANCE": ["Build A par"], "GERMANY": ["Remove A ruh"]})
     return done.position, done.events
+
+
+SAMPLES = {
+    "standard-F1901M": (STANDARD, movement, "Standard: Fall 1901 Movement"),
+    "standard-F1901R": (STANDARD, retreat, "Standard: Fall 1901 Retreats"),
+    "envoy-S1914M": (ENVOY, envoy, "Envoy: Spring 1914 Movement"),
+}
+
+
+def main(folder: str) -> None:
+    """Writes the sample pictures of docs/pictures/ (PNG and SVG):
+    python -m tests.pictures.scenarios docs/pictures"""
+    from pathlib import Path
+
+    from judge.pictures import render_png, render_svg
+
+    for name, (variant, scenario, title) in SAMPLES.items():
+        position, events = scenario()
+        Path(folder, f"{name}.png").write_bytes(render_png(variant, position, events, title))
+        Path(folder, f"{name}.svg").write_text(render_svg(variant, position, events, title),
+                                               encoding="utf-8")
+
+
+if __name__ == "__main__":
+    import sys
+
+    main(sys.argv[1])
