@@ -113,6 +113,8 @@ def test_only_the_given_board_is_drawn() -> None:
     svg = render_svg(STANDARD, viewer, [], "x")
     assert svg == render_svg(STANDARD, other, [], "x")
     assert "s3cret" not in svg
+    for hiding in ("display", "visibility", "opacity", "<defs", "<use"):
+        assert hiding not in svg  # no hidden layer, nothing drawn by reference
     root = tree(svg)
     assert {g.get("data-power") for g in root.iterfind(".//s:g[@data-kind]", NS)} == \
         {u.power for u in seen}
