@@ -7,7 +7,6 @@ use. docs/map-format.md describes the files; docs/variants.md the hooks.
 
 from __future__ import annotations
 
-import csv
 import importlib.machinery
 import importlib.util
 import os
@@ -18,16 +17,20 @@ from dataclasses import dataclass, field, fields, replace
 from datetime import timedelta
 from functools import cache
 from pathlib import Path
+from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from judge.engine.calendar import STANDARD_CALENDAR
-from judge.engine.geo import Border, Geography, MapError, Province
+from judge.engine.geo import Geography, MapError
 from judge.engine.mapcheck import check_borders, check_geography, check_setup, raise_if
 from judge.engine.position import Position
 from judge.engine.rulebook import Rulebook
 from judge.engine.rules import Rules
 from judge.engine.turn import standard_handlers
 from judge.engine.types import Phase, Unit, UnitKind
+from judge.variant_map import borders_from_json, provinces_from_json
+from judge.variant_map import read_borders as read_borders
+from judge.variant_map import read_provinces as read_provinces
 
 if TYPE_CHECKING:
     from judge.grammar.reader import OrderReader
@@ -72,6 +75,9 @@ class Variant:
     # a variant with its own notation sets a factory in its rules.py (docs/variants.md).
     reader: Callable[[Variant], OrderReader] | None = None
     stages: tuple[Stage, ...] = ()
+    # The game's seed, chosen when it was created (0 for the variant as its folder gives
+    # it): what `make_map` and the variant's own draws start from.
+    seed: int = 0
 
     def power_names(self) -> dict[str, str]:
         """Every way to write a power (lower case) -> the power's id."""
@@ -114,21 +120,39 @@ def _load_variant(name: str, roots: tuple[Path, ...]) -> Variant:
     raise KeyError(f"unknown variant {name!r} (known: {known})")
 
 
-def load_variant_folder(folder: Path) -> Variant:
+def load_variant_folder(folder: Path, options: Mapping[str, Any] | None = None, seed: int = 0,
+                        world: Mapping[str, Any] | None = None) -> Variant:
+    """The variant in `folder`; with a game's `options` (those its `[options]` declares),
+    `seed` and, when the variant made one for the game, its map (`world`)."""
     with open(folder / "variant.toml", "rb") as f:
         spec = tomllib.load(f)
-    map_dir = folder.parent / spec.get("map", folder.name)
-    kinds = {code: _kind(code, k) for code, k in spec["units"].items()}
-    provinces = read_provinces(map_dir / "provinces.csv")
-    borders = read_borders(map_dir / "borders.csv")
-    raise_if(check_borders({p.id: p for p in provinces}, borders), f"map {map_dir.name}")
-    geo = Geography(provinces, borders, kinds)
-    raise_if(check_geography(geo), f"map {map_dir.name}")
+    geo = _geography(spec, folder, world)
     powers = tuple(_power(p) for p in spec["powers"])
-    start_units = [_unit(p["name"], u) for p in spec["powers"] for u in p.get("units", [])]
+    units = (world or {}).get("units") or {p["name"]: p.get("units", []) for p in spec["powers"]}
+    start_units = [_unit(power, u) for power, us in units.items() for u in us]
     raise_if(check_setup(geo, [p.name for p in powers], start_units), f"variant {folder.name}")
     variant = _assemble(spec, folder, geo, powers, start_units)
+    chosen = {k: v for k, v in (options or {}).items() if k in variant.options}
+    variant = replace(variant, options={**variant.options, **chosen}, seed=seed)
     return _apply_hooks(variant, folder)
+
+
+def _geography(spec: Mapping[str, Any], folder: Path, world: Mapping[str, Any] | None
+               ) -> Geography:
+    """The folder's map, or the game's own: the same records, the same checks."""
+    kinds = {code: _kind(code, k) for code, k in spec["units"].items()}
+    if world is None:
+        map_dir = folder.parent / spec.get("map", folder.name)
+        where = f"map {map_dir.name}"
+        provinces, borders = read_provinces(map_dir / "provinces.csv"), read_borders(
+            map_dir / "borders.csv")
+    else:
+        where = f"variant {folder.name}: the game's map"
+        provinces, borders = provinces_from_json(world), borders_from_json(world)
+    raise_if(check_borders({p.id: p for p in provinces}, borders), where)
+    geo = Geography(provinces, borders, kinds)
+    raise_if(check_geography(geo), where)
+    return geo
 
 
 def _assemble(spec: Mapping[str, Any], folder: Path, geo: Geography,
@@ -178,10 +202,34 @@ def _start_owners(spec: Mapping[str, Any], geo: Geography,
 
 
 def _apply_hooks(variant: Variant, folder: Path) -> Variant:
-    """A variant's rules.py may define `customise(variant) -> Variant` to replace hooks."""
+    """A variant's rules.py may define `customise(variant) -> Variant` to replace hooks; it
+    sees the game's options and seed (`variant.options`, `variant.seed`)."""
+    module = _rules_module(folder)
+    if module is None or not hasattr(module, "customise"):
+        return variant
+    customised: Variant = module.customise(variant)
+    return customised
+
+
+def make_game_map(name: str, options: Mapping[str, Any], seed: int) -> dict[str, Any] | None:
+    """The map a variant makes for one game at its creation: rules.py's
+    `make_map(options, seed) -> dict | None` (variant_map.py gives the form), with the
+    variant's `[options]` as this game chose them; None when the variant has no such hook
+    or plays on its folder's map."""
+    variant = load_variant(name)
+    module = _rules_module(variant.folder)
+    make = getattr(module, "make_map", None)
+    if make is None:
+        return None
+    chosen = {k: v for k, v in options.items() if k in variant.options}
+    world: dict[str, Any] | None = make({**variant.options, **chosen}, seed)
+    return world
+
+
+def _rules_module(folder: Path) -> ModuleType | None:
     path = folder / "rules.py"
     if not path.is_file():
-        return variant
+        return None
     # The folder is loaded as a package, fresh each time, so that rules.py may import its
     # sibling modules (`from .control import ...`) and a second folder of the same name
     # never sees the first one's modules.
@@ -197,8 +245,7 @@ def _apply_hooks(variant: Variant, folder: Path) -> Variant:
     module = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = module
     spec.loader.exec_module(module)
-    customised: Variant = module.customise(variant)
-    return customised
+    return module
 
 
 def _kind(code: str, spec: Mapping[str, Any]) -> UnitKind:
@@ -224,29 +271,6 @@ def _power(spec: Mapping[str, Any]) -> PowerInfo:
 def _unit(power: str, text: str) -> Unit:
     kind, loc = text.split()
     return Unit(power, kind.upper(), loc.lower())
-
-
-def read_provinces(path: Path) -> list[Province]:
-    with open(path, newline="", encoding="utf-8") as f:
-        rows = list(csv.DictReader(f))
-    return [
-        Province(
-            id=r["id"].strip().lower(),
-            name=r["name"].strip(),
-            terrain=r["terrain"].strip(),
-            coasts=tuple(r["coasts"].split()),
-            supply=int(r["supply"] or 0),
-            home=r["home"].strip() or None,
-            aliases=tuple(a.strip().lower() for a in r["aliases"].split(";") if a.strip()),
-        )
-        for r in rows
-    ]
-
-
-def read_borders(path: Path) -> list[Border]:
-    with open(path, newline="", encoding="utf-8") as f:
-        rows = list(csv.DictReader(f))
-    return [Border(r["a"].strip(), r["b"].strip(), frozenset(r["graphs"].split())) for r in rows]
 
 
 def with_rulebook(variant: Variant, **choices: Any) -> Variant:

@@ -18,14 +18,16 @@ from judge.game.settings import GameSettings
 from judge.game.turns import open_turn
 from judge.store import repo
 from judge.store.models import Account, Game, GameState, Seat, SeatRole, Turn
-from judge.variant import Variant, available_variants, load_variant
+from judge.variant import Variant, available_variants, load_variant, make_game_map
 
 GAME_NAME = re.compile(r"^[a-z][a-z0-9_-]{0,31}$")
 
 
 def create_game(session: Session, *, name: str, password: str, variant: str,
-                master: Account, options: dict[str, object] | None = None) -> Game:
-    """A forming game with `master` in its master seat."""
+                master: Account, options: dict[str, object] | None = None,
+                seed: int | None = None) -> Game:
+    """A forming game with `master` in its master seat, its seed (random unless given) and,
+    when its variant makes one per game, its own map made from its options and seed."""
     name = name.lower()
     if not GAME_NAME.match(name):
         raise GameError(f"{name!r} cannot be a game name: use 1 to 32 letters, digits, "
@@ -38,8 +40,10 @@ def create_game(session: Session, *, name: str, password: str, variant: str,
         raise GameError(f"{why}; the variants to play are {', '.join(playable)}")
     if repo.game_by_name(session, name) is not None:
         raise GameError(f"a game called {name} already exists; choose another name")
+    seed = secrets.randbits(63) if seed is None else seed
     game = repo.create_game(session, name=name, variant=variant.lower(),
-                            variant_options=dict(options or {}),
+                            variant_options=dict(options or {}), variant_seed=seed,
+                            variant_map=make_game_map(variant.lower(), options or {}, seed),
                             deadline_settings=GameSettings().to_json()["schedule"])
     add_seat(session, game, master, SeatRole.MASTER, password)
     return game
@@ -131,11 +135,12 @@ def start_game(session: Session, game: Game, clock: Clock,
 
 def start_position(game: Game, variant: Variant, seats: list[Seat]) -> Position:
     """The variant's start, with the game's own options in its state (G2): who plays
-    when not every power does, and a secret seed for a variant's draws (Envoy 12e)."""
-    options = game_options(game, variant)
+    when not every power does, and the game's secret seed for a variant's draws (Envoy
+    12e)."""
+    options = game_options(variant)
     if not options:
         return variant.start
-    state = {**variant.start.state, **options, "seed": secrets.randbits(63)}
+    state = {**variant.start.state, **options, "seed": game.variant_seed}
     if PLAYERS in options:
         playing = {s.power for s in seats}
         state[PLAYERS] = [p.name for p in variant.powers if p.name in playing]

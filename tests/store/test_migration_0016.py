@@ -31,7 +31,7 @@ def _games(url: str) -> list[tuple[int, object, object, object]]:
         with engine.connect() as c:
             rows = c.execute(sa.text("SELECT id, variant_options, variant_seed, variant_map "
                                      "FROM games ORDER BY id")).all()
-        return [tuple(r) for r in rows]  # type: ignore[misc]
+        return [tuple(r) for r in rows]
     finally:
         engine.dispose()
 
