@@ -7,20 +7,17 @@ use. docs/map-format.md describes the files; docs/variants.md the hooks.
 
 from __future__ import annotations
 
-import importlib.machinery
-import importlib.util
 import os
-import sys
+import random
 import tomllib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
 from datetime import timedelta
 from functools import cache
 from pathlib import Path
-from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
-from judge.engine.calendar import STANDARD_CALENDAR
+from judge.engine.calendar import STANDARD_CALENDAR, SeasonCalendar
 from judge.engine.geo import Geography, MapError
 from judge.engine.mapcheck import check_borders, check_geography, check_setup, raise_if
 from judge.engine.position import Position
@@ -28,6 +25,7 @@ from judge.engine.rulebook import Rulebook
 from judge.engine.rules import Rules
 from judge.engine.turn import standard_handlers
 from judge.engine.types import Phase, Unit, UnitKind
+from judge.variant_hooks import apply_hooks
 from judge.variant_map import borders_from_json, provinces_from_json
 from judge.variant_map import read_borders as read_borders
 from judge.variant_map import read_provinces as read_provinces
@@ -36,6 +34,10 @@ if TYPE_CHECKING:
     from judge.grammar.reader import OrderReader
 
 CALENDARS = {"standard": STANDARD_CALENDAR}
+# Each player's ranked powers (every power, the short lists completed in the variant's
+# order), a random source, the powers -> each player's power.
+Allocate = Callable[[Mapping[str, Sequence[str]], random.Random, Sequence[str]],
+                    dict[str, str]]
 
 
 @dataclass(frozen=True)
@@ -75,6 +77,9 @@ class Variant:
     # a variant with its own notation sets a factory in its rules.py (docs/variants.md).
     reader: Callable[[Variant], OrderReader] | None = None
     stages: tuple[Stage, ...] = ()
+    # Who gets which power from the players' preference lists (Envoy rule 2); None: the
+    # classic deal by rank and lot (judge/game/allocation.py). Set by `customise`.
+    allocate: Allocate | None = None
     # The game's seed, chosen when it was created (0 for the variant as its folder gives
     # it): what `make_map` and the variant's own draws start from.
     seed: int = 0
@@ -134,7 +139,7 @@ def load_variant_folder(folder: Path, options: Mapping[str, Any] | None = None, 
     variant = _assemble(spec, folder, geo, powers, start_units)
     chosen = {k: v for k, v in (options or {}).items() if k in variant.options}
     variant = replace(variant, options={**variant.options, **chosen}, seed=seed)
-    return _apply_hooks(variant, folder)
+    return apply_hooks(variant, folder)
 
 
 def _geography(spec: Mapping[str, Any], folder: Path, world: Mapping[str, Any] | None
@@ -161,7 +166,7 @@ def _assemble(spec: Mapping[str, Any], folder: Path, geo: Geography,
              for p in powers}
     rulebook = _rulebook(spec, folder)
     rules = Rules(geo, tuple(p.name for p in powers), homes, rulebook,
-                  CALENDARS[spec.get("calendar", "standard")], standard_handlers())
+                  _calendar(spec), standard_handlers())
     start = Position(Phase.parse(spec["start_phase"]), tuple(start_units),
                      _start_owners(spec, geo, homes, folder))
     return Variant(spec["name"], spec.get("title", spec["name"]), rules, start, powers, folder,
@@ -172,6 +177,13 @@ def _assemble(spec: Mapping[str, Any], folder: Path, geo: Geography,
 def _stage(spec: Mapping[str, Any]) -> Stage:
     return Stage(spec["name"], timedelta(hours=float(spec["hours_before"])),
                  frozenset(spec.get("phases", ("M",))), spec["notice"].strip())
+
+
+def _calendar(spec: Mapping[str, Any]) -> SeasonCalendar:
+    """The named cycle, with the names of the variant's own phase kinds (`[phase_names]`)."""
+    calendar = CALENDARS[spec.get("calendar", "standard")]
+    names = spec.get("phase_names")
+    return calendar.with_kind_names(names) if names else calendar
 
 
 def _rulebook(spec: Mapping[str, Any], folder: Path) -> Rulebook:
@@ -199,53 +211,6 @@ def _start_owners(spec: Mapping[str, Any], geo: Geography,
                                "which is not a supply centre")
             owners[centre] = p["name"]
     return owners
-
-
-def _apply_hooks(variant: Variant, folder: Path) -> Variant:
-    """A variant's rules.py may define `customise(variant) -> Variant` to replace hooks; it
-    sees the game's options and seed (`variant.options`, `variant.seed`)."""
-    module = _rules_module(folder)
-    if module is None or not hasattr(module, "customise"):
-        return variant
-    customised: Variant = module.customise(variant)
-    return customised
-
-
-def make_game_map(name: str, options: Mapping[str, Any], seed: int) -> dict[str, Any] | None:
-    """The map a variant makes for one game at its creation: rules.py's
-    `make_map(options, seed) -> dict | None` (variant_map.py gives the form), with the
-    variant's `[options]` as this game chose them; None when the variant has no such hook
-    or plays on its folder's map."""
-    variant = load_variant(name)
-    module = _rules_module(variant.folder)
-    make = getattr(module, "make_map", None)
-    if make is None:
-        return None
-    chosen = {k: v for k, v in options.items() if k in variant.options}
-    world: dict[str, Any] | None = make({**variant.options, **chosen}, seed)
-    return world
-
-
-def _rules_module(folder: Path) -> ModuleType | None:
-    path = folder / "rules.py"
-    if not path.is_file():
-        return None
-    # The folder is loaded as a package, fresh each time, so that rules.py may import its
-    # sibling modules (`from .control import ...`) and a second folder of the same name
-    # never sees the first one's modules.
-    package = f"judge_variant_{folder.name}"
-    for name in [n for n in sys.modules if n == package or n.startswith(package + ".")]:
-        del sys.modules[name]
-    parent = importlib.machinery.ModuleSpec(package, None, is_package=True)
-    parent.submodule_search_locations = [str(folder)]
-    sys.modules[package] = importlib.util.module_from_spec(parent)
-    spec = importlib.util.spec_from_file_location(f"{package}.rules", path)
-    if spec is None or spec.loader is None:
-        raise MapError(f"cannot load {path}")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
 
 
 def _kind(code: str, spec: Mapping[str, Any]) -> UnitKind:

@@ -1,5 +1,5 @@
-"""A game on a map made for it alone, by mail: the test variant `ring`
-(tests/variants/worlds/ring) draws each game's ring from the game's seed, and the game's
+"""A game on a map made for it alone, by mail: the test variant `atoll`
+(tests/variants/folders/atoll) draws each game's ring from the game's seed, and the game's
 orders are read and adjudicated on that ring, not on the folder's."""
 
 from __future__ import annotations
@@ -11,27 +11,27 @@ import pytest
 from judge.game.games import find_game
 from tests.conversations.harness import Conversation
 from tests.conversations.seating_helpers import MASTER, account, reply
-from tests.variants.worlds import WORLDS
+from tests.variants.folder_games import FOLDERS
 
-# With seed 2 and 4 middle provinces, ring's make_map closes nh-m2-m3-sh-m4-m1-nh (rules.py);
+# With seed 2 and 4 middle provinces, atoll's make_map closes nh-m2-m3-sh-m4-m1-nh (rules.py);
 # the folder's map has nh-m1 and nh-m4 instead.
 SEED = 2
 
 
 @pytest.fixture
-def ring_talk(talk: Conversation, monkeypatch: pytest.MonkeyPatch) -> Conversation:
-    monkeypatch.setenv("JUDGE_VARIANTS", str(WORLDS))
+def atoll_talk(talk: Conversation, monkeypatch: pytest.MonkeyPatch) -> Conversation:
+    monkeypatch.setenv("JUDGE_VARIANTS", str(FOLDERS))
     return talk
 
 
 def test_a_game_is_created_joined_and_played_on_its_own_map(
-        ring_talk: Conversation, monkeypatch: pytest.MonkeyPatch) -> None:
-    talk = ring_talk
+        atoll_talk: Conversation, monkeypatch: pytest.MonkeyPatch) -> None:
+    talk = atoll_talk
     account(talk, MASTER, "Game Master")
     with monkeypatch.context() as m:
         m.setattr(secrets, "randbits", lambda bits: SEED)
-        created = reply(talk, MASTER, "CREATE alpha gmpass ring")
-    assert "Game alpha (Ring of 4) is created" in created.body, created.body
+        created = reply(talk, MASTER, "CREATE alpha gmpass atoll")
+    assert "Game alpha (Atoll of 4) is created" in created.body, created.body
     with talk.judge.db.unit_of_work() as session:
         game = find_game(session, "alpha")
         assert game.variant_seed == SEED
@@ -51,7 +51,7 @@ def test_a_game_is_created_joined_and_played_on_its_own_map(
     # The last orders in: the turn is processed at once, on this game's ring.
     reply(talk, "south@example.org", "SIGNON Salpha pw-south\nA sh - m3")
     report = talk.mails_to("north@example.org")[-1]
-    assert "Ring of 4: Spring 1901 Movement" in report.body
+    assert "Atoll of 4: Spring 1901 Movement" in report.body
     assert "North:    A North Home -> Middle Two.\n" in report.body
     assert "South:    A South Home -> Middle Three.\n" in report.body
     assert "The next phase is Fall 1901 Movement." in report.body

@@ -19,11 +19,12 @@ from judge.engine.geo import Border, Geography
 from judge.engine.orders import Convoy, Hold, Move, Order, Support
 from judge.engine.outcome import OrderResult, Outcome, Reason
 from judge.engine.position import Position
-from judge.engine.rules import PhaseHandler, PhaseOutcome, Rules, own_units_only
+from judge.engine.rules import PhaseHandler, PhaseOutcome, Rules, WrappedPhase, own_units_only
 from judge.engine.stacks import count_of, resolve_stacks
 from judge.engine.types import ADJUSTMENT, MOVEMENT, RETREAT, Unit, province_of
 from judge.variant import Variant
 
+from .allocation import allocate
 from .builds import EnvoyAdjustments, supply
 from .control import (
     Countries,
@@ -67,7 +68,7 @@ def customise(variant: Variant) -> Variant:
                     visibility=envoy_visibility(variant.options, variant.rules.geo,
                                                 variant.rules.calendar, variant.rules.powers,
                                                 control.of_province))
-    return replace(variant, rules=rules)
+    return replace(variant, rules=rules, allocate=allocate)
 
 
 def read_countries(path: Path) -> dict[str, str]:
@@ -87,18 +88,15 @@ def diplomat_geography(geo: Geography) -> Geography:
     return Geography(geo.provinces.values(), borders, {DIPLOMAT: kind})
 
 
-class EnvoyMovement:
+class EnvoyMovement(WrappedPhase):
     """The standard movement handler for armies and fleets, then the diplomats'."""
 
     def __init__(self, inner: PhaseHandler, geo: Geography, countries: Mapping[str, str],
                  control: Countries):
-        self.inner = inner
+        super().__init__(inner)
         self.geo = geo
         self.countries = countries
         self.control = control
-
-    def needed(self, rules: Rules, position: Position) -> bool:
-        return self.inner.needed(rules, position)
 
     def adjudicate(self, rules: Rules, position: Position, orders: Orders) -> PhaseOutcome:
         main_at = {province_of(u.loc): u for u in rules.main_units(position)}

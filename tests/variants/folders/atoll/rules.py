@@ -1,4 +1,4 @@
-"""Ring's hooks: each game gets its own ring, drawn from its seed.
+"""Atoll's hooks: each game gets its own ring of islands, drawn from its seed.
 
 `make_map(options, seed)` lays the `size` middle provinces in an order drawn from the seed
 and closes the ring through both homes; `customise` only names the ring's size in the
@@ -33,4 +33,4 @@ def make_map(options: dict[str, Any], seed: int) -> dict[str, Any]:
 
 
 def customise(variant: Variant) -> Variant:
-    return replace(variant, title=f"Ring of {variant.options['size']}")
+    return replace(variant, title=f"Atoll of {variant.options['size']}")
