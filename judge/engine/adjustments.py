@@ -37,7 +37,7 @@ def build_sites(rules: Rules, position: Position, power: str,
                 occupied: set[str] | None = None) -> list[str]:
     if occupied is None:
         occupied = _occupied(rules, position)
-    owned = position.centres_of(power)
+    owned = rules.geo.owned_centres(position.owners, power)
     if rules.rulebook.build_sites == BuildSites.HOME:
         owned = [c for c in owned if c in rules.homes.get(power, ())]
     return [c for c in owned if c not in occupied]
@@ -203,7 +203,7 @@ def _kind_and_loc(rules: Rules, order: Build) -> tuple[str, str]:
 
 
 def civil_disorder_choice(rules: Rules, position: Position, units: list[Unit], power: str) -> Unit:
-    centres = position.centres_of(power)
+    centres = rules.geo.owned_centres(position.owners, power)
     mine = [u for u in units if u.power == power and rules.kinds[u.kind].layer == "main"]
 
     def distance(u: Unit) -> int:
