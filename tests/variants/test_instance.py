@@ -12,7 +12,7 @@ import pytest
 from judge.engine.geo import MapError
 from judge.game import instance
 from judge.game.games import find_game, game_variant
-from judge.game.lifecycle import create_game
+from judge.game.lifecycle import create_game, start_position
 from judge.store import repo
 from judge.store.db import Database
 from judge.variant import load_variant
@@ -98,3 +98,16 @@ def test_a_variant_without_make_map_stores_no_map(database: Database,
                            master=master)
         assert game.variant_map is None and isinstance(game.variant_seed, int)
         assert game_variant(game).seed == game.variant_seed
+
+
+def test_the_start_state_carries_the_game_s_own_seed(database: Database,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    # Envoy 12e draws from state["seed"]: it is the seed stored with the game, not another.
+    monkeypatch.delenv("JUDGE_VARIANTS")
+    with database.unit_of_work() as session:
+        master = repo.create_account(session, name="Master", address="gm@example.org")
+        game = create_game(session, name="env", password="pw", variant="envoy",
+                           master=master, options={"hidden": "stab"}, seed=11)
+        variant = game_variant(game)
+        state = start_position(game, variant, []).state
+    assert (state["seed"], state["hidden"], variant.options["hidden"]) == (11, "stab", "stab")
