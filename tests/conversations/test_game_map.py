@@ -1,6 +1,7 @@
 """A game on a map made for it alone, by mail: the test variant `atoll`
 (tests/variants/folders/atoll) draws each game's ring from the game's seed, and the game's
-orders are read and adjudicated on that ring, not on the folder's."""
+orders are read and adjudicated on that ring, not on the folder's. With `standing=yes` its
+movement handler runs without orders, and the deadline sweep processes the turn at once."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import secrets
 
 import pytest
 
+from judge.game.deadlines import sweep_all
 from judge.game.games import find_game
 from tests.conversations.harness import Conversation
 from tests.conversations.seating_helpers import MASTER, account, reply
@@ -55,3 +57,24 @@ def test_a_game_is_created_joined_and_played_on_its_own_map(
     assert "North:    A North Home -> Middle Two.\n" in report.body
     assert "South:    A South Home -> Middle Three.\n" in report.body
     assert "The next phase is Fall 1901 Movement." in report.body
+
+
+@pytest.mark.parametrize(("standing", "processed"), [("yes", True), ("no", False)])
+def test_a_phase_that_runs_without_orders_is_processed_by_the_sweep(
+        atoll_talk: Conversation, standing: str, processed: bool) -> None:
+    talk = atoll_talk
+    account(talk, MASTER, "Game Master")
+    created = reply(talk, MASTER, f"CREATE alpha gmpass atoll standing={standing}")
+    assert "1 done" in created.body, created.body
+    for power, letter in (("north", "N"), ("south", "S")):
+        account(talk, f"{power}@example.org")
+        reply(talk, f"{power}@example.org", f"JOIN alpha pw-{power} {letter}")
+    talk.mails_to("north@example.org")
+    # Nobody has ordered; the deadline is days away.
+    swept = sweep_all(talk.judge.db, talk.clock, talk.judge.postman)
+    assert swept == (["alpha S1901M: processed (every power's orders are complete)"]
+                     if processed else [])
+    if processed:
+        report = talk.mails_to("north@example.org")[-1]
+        assert "North:    A North Home HOLD (no order).\n" in report.body
+        assert "The next phase is Fall 1901 Movement." in report.body
