@@ -10,6 +10,7 @@ from __future__ import annotations
 import importlib.machinery
 import importlib.util
 import sys
+import threading
 from collections.abc import Mapping
 from pathlib import Path
 from types import ModuleType
@@ -19,6 +20,8 @@ from judge.engine.geo import MapError
 
 if TYPE_CHECKING:
     from judge.variant import Variant
+
+_LOADING = threading.Lock()
 
 
 def apply_hooks(variant: Variant, folder: Path) -> Variant:
@@ -50,6 +53,13 @@ def rules_module(folder: Path) -> ModuleType | None:
     path = folder / "rules.py"
     if not path.is_file():
         return None
+    # Games build their variants as they are touched, from the worker and the deadline
+    # sweeper alike: one loads a folder at a time, or one would drop the other's modules.
+    with _LOADING:
+        return _load_package(folder, path)
+
+
+def _load_package(folder: Path, path: Path) -> ModuleType:
     # The folder is loaded as a package, fresh each time, so that rules.py may import its
     # sibling modules (`from .control import ...`) and a second folder of the same name
     # never sees the first one's modules.
