@@ -9,11 +9,11 @@ from judge.engine.orders import Hold, Order
 from judge.engine.outcome import Dislodgement, Event, OrderResult, Outcome, Reason
 from judge.engine.position import Position
 from judge.engine.resolver import CONVOY, HOLD, MOVE, SUPPORT, Resolver
-from judge.engine.rules import PhaseOutcome, Rules
+from judge.engine.rules import PhaseHandler, PhaseOutcome, Rules
 from judge.engine.types import Unit, province_of
 
 
-class MovementPhase:
+class MovementPhase(PhaseHandler):
     def needed(self, rules: Rules, position: Position) -> bool:
         return True
 

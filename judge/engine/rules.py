@@ -7,10 +7,11 @@ rest; mail and reports never ask which variant they are dealing with.
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import TYPE_CHECKING, NamedTuple, Protocol
+from typing import TYPE_CHECKING, NamedTuple
 
 from judge.engine.calendar import STANDARD_CALENDAR, Season, SeasonCalendar
 from judge.engine.centres import standard_season_end
@@ -39,13 +40,63 @@ class PhaseOutcome(NamedTuple):
     events: tuple[Event, ...] = ()
 
 
-class PhaseHandler(Protocol):
+class PhaseHandler(ABC):
+    """What a phase kind's handler does: the one contract the turn and the game layer call,
+    with the defaults of a phase that waits for orders. A variant's handler subclasses it
+    (or `WrappedPhase`) and overrides what differs."""
+
     def needed(self, rules: Rules, position: Position) -> bool:
         """Whether the phase has anything to decide (else the cycle skips it)."""
+        return True
 
+    @abstractmethod
     def adjudicate(
         self, rules: Rules, position: Position, orders: Mapping[str, Sequence[Order]]
     ) -> PhaseOutcome: ...
+
+    def owed(self, rules: Rules, position: Position, power: str,
+             orders: Sequence[Order]) -> tuple[str, ...]:
+        """What `power` still owes, given the orders it has sent (empty: complete). By
+        default a power is complete once it has sent any order, so that the turn is not
+        processed before everyone has written. The game layer words the standard phases'
+        units and adjustments itself (judge/game/ordering.py)."""
+        return () if orders else ("orders (none sent yet)",)
+
+    def runs_without_orders(self, rules: Rules, position: Position) -> bool:
+        """Whether the phase is adjudicated without waiting for anyone (Algernon 9, I.C:
+        standing orders); by default it waits for orders or the deadline."""
+        return False
+
+    def upkeep(self, rules: Rules, unit: Unit) -> int:
+        """How many of its power's supply the unit takes at adjustments: 1 by default
+        (Global Diplomacy's units cost 1 or 2 points)."""
+        return 1
+
+
+class WrappedPhase(PhaseHandler):
+    """A handler around another (a variant's checks before the standard phase): each part
+    is the inner handler's unless overridden, usually `adjudicate`."""
+
+    def __init__(self, inner: PhaseHandler) -> None:
+        self.inner = inner
+
+    def adjudicate(
+        self, rules: Rules, position: Position, orders: Mapping[str, Sequence[Order]]
+    ) -> PhaseOutcome:
+        return self.inner.adjudicate(rules, position, orders)
+
+    def needed(self, rules: Rules, position: Position) -> bool:
+        return self.inner.needed(rules, position)
+
+    def owed(self, rules: Rules, position: Position, power: str,
+             orders: Sequence[Order]) -> tuple[str, ...]:
+        return self.inner.owed(rules, position, power, orders)
+
+    def runs_without_orders(self, rules: Rules, position: Position) -> bool:
+        return self.inner.runs_without_orders(rules, position)
+
+    def upkeep(self, rules: Rules, unit: Unit) -> int:
+        return self.inner.upkeep(rules, unit)
 
 
 def own_units_only(position: Position, power: str, unit: Unit) -> bool:

@@ -1,23 +1,16 @@
 """Who gets which power at the start: the classic lot-and-rank deal, or a variant's own.
 
-A variant folder may hold `allocation.py` with `allocate(preferences, rng, powers)`
-returning each player's power (Envoy rule 2); it is loaded from the folder, as the
-variant's `rules.py` is, so that nothing in judge/ names a variant.
+A variant's `customise` may set `Variant.allocate(preferences, rng, powers)`, returning
+each player's power (Envoy rule 2); without it the classic deal is used.
 """
 
 from __future__ import annotations
 
-import importlib.util
 import random
-from collections.abc import Callable, Mapping, Sequence
-from functools import cache
-from pathlib import Path
+from collections.abc import Mapping, Sequence
 
 from judge.store.models import Seat
 from judge.variant import Variant
-
-Allocate = Callable[[Mapping[str, Sequence[str]], random.Random, Sequence[str]],
-                    dict[str, str]]
 
 
 def assign_powers(seats: list[Seat], variant: Variant, rng: random.Random) -> None:
@@ -31,7 +24,7 @@ def allocate_powers(variant: Variant, preferences: Mapping[str, Sequence[str]],
                     rng: random.Random) -> dict[str, str]:
     """Each player's power, by the variant's allocation or else the classic deal.
     `preferences`: each player's powers, best first, as long as he wrote them."""
-    allocate = _allocator(variant.folder / "allocation.py")
+    allocate = variant.allocate
     if allocate is None:
         return classic_deal(preferences, variant, rng)
     powers = [p.name for p in variant.powers]
@@ -60,16 +53,3 @@ def classic_deal(preferences: Mapping[str, Sequence[str]], variant: Variant,
         if player not in given:
             given[player] = free.pop()
     return {player: given[player] for player in preferences}
-
-
-@cache
-def _allocator(path: Path) -> Allocate | None:
-    if not path.is_file():
-        return None
-    spec = importlib.util.spec_from_file_location(f"judge_allocation_{path.parent.name}", path)
-    if spec is None or spec.loader is None:
-        raise ValueError(f"cannot load {path}")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    found: Allocate = module.allocate
-    return found

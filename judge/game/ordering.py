@@ -196,13 +196,17 @@ def missing(variant: Variant, position: Position, power: str,
     """What `power` still has to order this phase (empty: its orders are complete)."""
     geo = variant.rules.geo
     kind = position.phase.kind
+    handler = variant.rules.handler(position.phase)
+    if handler.runs_without_orders(variant.rules, position):
+        return ()
     if kind == ADJUSTMENT:
         counts = _adjustments_owed(variant, position, power)
         left = sum(abs(n) for n in counts) - len(merged)
         word = _adjustment_word(counts, left)
         return (f"{left} more {word}",) if left > 0 else ()
     if kind not in (MOVEMENT, RETREAT):
-        return _owed_in_variant_phase(variant, position, power, merged)
+        # A phase kind a variant adds (Envoy's placement): what its handler says is owed.
+        return handler.owed(variant.rules, position, power, orders_of(merged))
     if kind == RETREAT:
         # A unit with nowhere to go is destroyed whatever is ordered: nothing to wait for.
         units = [d.unit for d in position.dislodged if d.unit.power == power and d.retreats]
@@ -226,18 +230,6 @@ def _adjustment_word(counts: Sequence[int], left: int) -> str:
     if all(n > 0 for n in counts):
         return f"build{plural} (or WAIVE)"
     return f"removal{plural}" if all(n < 0 for n in counts) else f"adjustment{plural}"
-
-
-def _owed_in_variant_phase(variant: Variant, position: Position, power: str,
-                           merged: Mapping[str, Written]) -> tuple[str, ...]:
-    """A phase kind a variant adds (Envoy's placement): its handler's `owed`, when it has
-    one; else a power is complete once it has sent any order, so that the turn is not
-    processed before everyone has written."""
-    handler = variant.rules.handler(position.phase)
-    owed = getattr(handler, "owed", None)
-    if callable(owed):
-        return tuple(owed(variant.rules, position, power, orders_of(merged)))
-    return () if merged else ("orders (none sent yet)",)
 
 
 def latest_set(session: Session, variant: Variant, turn: Turn, power: str) -> dict[str, Written]:

@@ -34,6 +34,7 @@ from judge.store.models import (
     Turn,
     utc_now,
 )
+from judge.store.models.games import new_seed
 from judge.store.repo_games import forget, memo
 from judge.store.repo_mail import attachment_rows
 
@@ -115,9 +116,13 @@ def seats_of_account(session: Session, account: Account) -> list[Seat]:
 
 def create_game(session: Session, *, name: str, variant: str,
                 variant_options: dict[str, Any] | None = None,
+                variant_seed: int | None = None, variant_map: dict[str, Any] | None = None,
                 deadline_settings: dict[str, Any] | None = None,
                 press_settings: dict[str, Any] | None = None) -> Game:
+    """A new game; without a seed it gets a random one."""
     game = Game(name=name, variant=variant, variant_options=variant_options or {},
+                variant_seed=new_seed() if variant_seed is None else variant_seed,
+                variant_map=variant_map,
                 deadline_settings=deadline_settings or {}, press_settings=press_settings or {})
     session.add(game)
     session.flush()

@@ -14,7 +14,6 @@ from pathlib import Path
 
 import pytest
 
-from judge.game import games
 from judge.mail.maildir import MaildirTransport
 from judge.mail.sender import OutboxSender
 from judge.store.db import Database
@@ -43,10 +42,7 @@ def pictured(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     shutil.copy(HERE / "rules.py", root / "pictured" / "rules.py")
     (root / "pictured" / "templates").symlink_to(HERE / "templates")
     monkeypatch.setenv("JUDGE_VARIANTS", str(root))
-    # The game layer caches variants by name: each test's folder is a new one.
-    games._variant.cache_clear()
     yield
-    games._variant.cache_clear()
 
 
 def sent_reports(talk: Conversation, maildir: Path) -> dict[str, EmailMessage]:

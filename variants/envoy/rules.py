@@ -21,10 +21,11 @@ from judge.engine.order_types import Registry
 from judge.engine.orders import Convoy, Hold, Move, Order, Support
 from judge.engine.outcome import OrderResult, Outcome, Reason
 from judge.engine.position import Position
-from judge.engine.rules import PhaseHandler, PhaseOutcome, Rules, own_units_only
+from judge.engine.rules import PhaseHandler, PhaseOutcome, Rules, WrappedPhase, own_units_only
 from judge.engine.types import ADJUSTMENT, MOVEMENT, RETREAT, Unit, province_of
 from judge.variant import Variant
 
+from .allocation import allocate
 from .builds import EnvoyAdjustments, supply
 from .control import (
     Countries,
@@ -70,7 +71,7 @@ def customise(variant: Variant) -> Variant:
                     visibility=envoy_visibility(variant.options, variant.rules.geo,
                                                 variant.rules.calendar, variant.rules.powers,
                                                 control.of_province))
-    return replace(variant, rules=rules, sections=SECTIONS)
+    return replace(variant, rules=rules, sections=SECTIONS, allocate=allocate)
 
 
 def _registry(rules: Rules) -> Registry:
@@ -95,18 +96,15 @@ def diplomat_geography(geo: Geography) -> Geography:
     return Geography(geo.provinces.values(), borders, {DIPLOMAT: kind})
 
 
-class EnvoyMovement:
+class EnvoyMovement(WrappedPhase):
     """The standard movement handler for armies and fleets, then the diplomats'."""
 
     def __init__(self, inner: PhaseHandler, geo: Geography, countries: Mapping[str, str],
                  control: Countries):
-        self.inner = inner
+        super().__init__(inner)
         self.geo = geo
         self.countries = countries
         self.control = control
-
-    def needed(self, rules: Rules, position: Position) -> bool:
-        return self.inner.needed(rules, position)
 
     def adjudicate(self, rules: Rules, position: Position, orders: Orders) -> PhaseOutcome:
         main_at = {province_of(u.loc): u for u in rules.main_units(position)}

@@ -1,7 +1,7 @@
 """Secret Envoy (rule 11) and Stab Envoy (rule 12): what each player may see.
 
-The game's choice is `state["hidden"]` ("none", "secret" or "stab"), else the variant's
-`[options] hidden`: per-game options do not reach `customise` (G2), and the state does.
+The game's choice is `state["hidden"]` ("none", "secret" or "stab"), else `[options]
+hidden`: the state decides, since `judge adjudicate` sees a position and no game.
 The master always sees everything; observers do when `state["observers_see_all"]` (else
 `[options] observers_see_all`) is true, and otherwise see what a player with no country of
 his own would. Everything here reads structured events and the position after the turn,
