@@ -7,7 +7,8 @@ hint, never a reason to fail.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import Field, dataclass
+from typing import Any, ClassVar
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,7 +75,20 @@ class Waive:
     kind: str | None = None
 
 
-Order = Hold | Move | Support | Convoy | Retreat | Disband | Build | Waive
+class VariantOrder:
+    """The base of a variant's own order types (Engineered's damage, a scout): a frozen
+    dataclass deriving from this, with `loc` and `kind` like every order, registered with
+    its notation, check and set key (order_types.OrderType). The standard handlers never
+    see one: the variant's handler takes its own orders out before calling them."""
+
+    __slots__ = ()
+    # Declared for the type checker: every subclass is a dataclass (fields, replace).
+    __dataclass_fields__: ClassVar[dict[str, Field[Any]]]
+    loc: str
+    kind: str | None
+
+
+Order = Hold | Move | Support | Convoy | Retreat | Disband | Build | Waive | VariantOrder
 
 
 def describe(order: Order) -> str:

@@ -87,4 +87,13 @@ class Adjustment:
     waived: int = 0
 
 
-Event = OrderResult | Dislodgement | CentreChange | Adjustment
+class VariantEvent:
+    """The base of a variant's own events (a scouting report, a prisoner taken): the
+    variant registers each with its JSON form (order_types.EventType) and derives it from
+    this, so that handlers may return it and the engine's code, which matches the standard
+    events, passes it by."""
+
+    __slots__ = ()
+
+
+Event = OrderResult | Dislodgement | CentreChange | Adjustment | VariantEvent

@@ -98,8 +98,12 @@ class Explainer:
         return f"{reason.rstrip('.')}. {late}" if late else reason
 
     def _wrong_kind(self, text: str, order: Order) -> str | None:
-        takes = _TAKES.get(self.position.phase.kind)
-        if takes is None or isinstance(order, takes[0]):
+        kind = self.position.phase.kind
+        declared = self.variant.rules.registry.orders.get(type(order))
+        takes = _TAKES.get(kind)
+        # A type the variant registers for this phase is no wrong kind (a variant's own order).
+        if takes is None or isinstance(order, takes[0]) or (
+                declared is not None and kind in declared.phases):
             return None
         what = next((name for kind, name in _NAMES if isinstance(order, kind)), "an order")
         return (f"'{text.strip()}' is {what}, but {self._title(self.position)} takes only "

@@ -3,8 +3,10 @@ order and event type every variant registers (judge/engine/order_types.py)."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import typing
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -26,11 +28,18 @@ from judge.engine.outcome import Outcome, Reason
 from judge.engine.standard_types import STANDARD
 from judge.engine.turn import adjudicate
 from judge.engine.types import Unit
-from judge.variant import available_variants, load_variant
+from judge.variant import available_variants, load_variant, load_variant_folder
 
 from .boards import RULES, boards, movement_orders
 
-REGISTRIES = {name: load_variant(name).rules.registry for name in available_variants()}
+TEST_VARIANTS = Path(__file__).resolve().parents[1] / "variants" / "folders"
+# Every variant of the judge's, and those defined only in tests/ (the sampler's own order
+# and event types among them).
+REGISTRIES = {
+    **{name: load_variant(name).rules.registry for name in available_variants()},
+    **{f"tests/{folder.name}": load_variant_folder(folder).rules.registry
+       for folder in sorted(TEST_VARIANTS.iterdir()) if (folder / "variant.toml").is_file()},
+}
 
 
 def _through_text(value: dict[str, Any]) -> dict[str, Any]:
@@ -111,7 +120,10 @@ def _of(hint: Any, registry: Registry) -> st.SearchStrategy[Any]:
 
 
 def _instances(cls: type, registry: Registry) -> st.SearchStrategy[Any]:
-    parts = {name: _of(hint, registry) for name, hint in typing.get_type_hints(cls).items()}
+    own = {f.name for f in dataclasses.fields(cls)} if dataclasses.is_dataclass(cls) \
+        else set(typing.cast(Any, cls)._fields)  # a NamedTuple's
+    parts = {name: _of(hint, registry) for name, hint in typing.get_type_hints(cls).items()
+             if name in own}
     if "text" in parts:
         parts["text"] = _TEXT
     if "message" in parts:

@@ -14,19 +14,23 @@ MASTER = "gm@example.org"
 MASTER_SIGNON = "SIGNON Malpha gmpw"
 
 
-def started(talk: Conversation, variant: str) -> dict[str, tuple[str, str]]:
-    """A two-player game `alpha` of `variant` (NORTH, SOUTH), master gm@example.org;
+def started(talk: Conversation, variant: str, seed: int | None = None,
+            name: str = "alpha") -> dict[str, tuple[str, str]]:
+    """A two-player game `name` of `variant` (NORTH, SOUTH), master gm@example.org;
     each power -> its player's address and SIGNON line. The start's mail is read."""
     with talk.judge.db.unit_of_work() as session:
-        master = repo.create_account(session, name="Master", address=MASTER)
-        game = create_game(session, name="alpha", password="gmpw", variant=variant,
-                           master=master)
+        master = repo.account_by_address(session, MASTER) or repo.create_account(
+            session, name="Master", address=MASTER)
+        game = create_game(session, name=name, password="gmpw", variant=variant,
+                           master=master, seed=seed)
         for i in range(2):
-            player = repo.create_account(session, name=f"P{i}", address=f"p{i}@example.org")
+            address = f"p{i}@example.org"
+            player = repo.account_by_address(session, address) or repo.create_account(
+                session, name=f"P{i}", address=address)
             join_game(session, game, player, f"pw{i}", [])
         start_game(session, game, talk.clock, random.Random(1))
         seats = {s.power: (s.account.addresses[0].address,
-                           f"SIGNON {s.power[0]}alpha pw{s.account.addresses[0].address[1]}")
+                           f"SIGNON {s.power[0]}{name} pw{s.account.addresses[0].address[1]}")
                  for s in game.seats if s.power}
     for address in (MASTER, *(a for a, _ in seats.values())):
         talk.mails_to(address)
