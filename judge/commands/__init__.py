@@ -21,7 +21,7 @@ from judge.commands import (
     signon,
 )
 from judge.commands.dispatch import BasicContext, OrderHandler, run_message
-from judge.commands.items import Ignored, Invocation, Item, OrderLine, Outcome
+from judge.commands.items import CommandResult, Ignored, Invocation, Item, OrderText
 from judge.commands.parse import split_message
 from judge.commands.registry import (
     Command,
@@ -49,7 +49,7 @@ def build_registry(families: tuple[RegisterFamily, ...] = FAMILIES) -> Registry:
 
 
 __all__ = [
-    "FAMILIES", "BasicContext", "Command", "Context", "DuplicateCommandError", "Ignored",
-    "Invocation", "Item", "OrderHandler", "OrderLine", "Outcome", "RegisterFamily",
+    "FAMILIES", "BasicContext", "Command", "CommandResult", "Context", "DuplicateCommandError",
+    "Ignored", "Invocation", "Item", "OrderHandler", "OrderText", "RegisterFamily",
     "Registry", "Reply", "build_registry", "run_message", "split_message",
 ]

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from sqlalchemy.orm import Session
 
 from judge.commands.context import judge_context
-from judge.commands.items import Invocation, Outcome
+from judge.commands.items import CommandResult, Invocation
 from judge.commands.registry import Command, Context, Registry, Runner
 from judge.game.account_requests import confirm
 from judge.game.account_undo import undo
@@ -28,12 +28,12 @@ UNDO_USAGE = "UNDO <code>"
 
 
 def _code_command(name: str, example: str, act: Act) -> Runner:
-    def run(ctx: Context, invocation: Invocation) -> Outcome:
+    def run(ctx: Context, invocation: Invocation) -> CommandResult:
         jc = judge_context(ctx)
         if len(invocation.args) != 1:
-            return Outcome.fail(f"write {name} and the code from the judge's mail, e.g. "
+            return CommandResult.fail(f"write {name} and the code from the judge's mail, e.g. "
                                 f"{name} {example}, or simply reply to that mail")
-        return Outcome.ok(*act(jc.session, jc.clock, jc.postman, invocation.args[0],
+        return CommandResult.ok(*act(jc.session, jc.clock, jc.postman, invocation.args[0],
                                jc.sender))
     return run
 

@@ -5,10 +5,10 @@ How a family adds itself (one module per family, e.g. `account.py` for REGISTER,
 PASSWORD, SET ADDRESS; `players.py` for SIGNON, JOIN, RESIGN; `master.py` for the master's
 commands):
 
-1. Write each run function as `def run_x(ctx: Context, invocation: Invocation) -> Outcome`.
+1. Write each run function as `def run_x(ctx: Context, invocation: Invocation) -> CommandResult`.
    Read `invocation.args` (case kept as typed: passwords), `invocation.rest` (the line after
    the command words) and, for block commands, `invocation.block`. Report with
-   `Outcome.ok(*lines)` or `Outcome.fail(reason)`; never write to the reply yourself.
+   `CommandResult.ok(*lines)` or `CommandResult.fail(reason)`; never write to the reply yourself.
 2. Give the module a `register(registry: Registry) -> None` that calls
    `registry.register(Command(...))` once per command.
 3. Add that `register` to `FAMILIES` in `judge/commands/__init__.py`. A clash of names
@@ -19,14 +19,14 @@ commands):
 
 from __future__ import annotations
 
-from judge.commands.items import Invocation, Outcome
+from judge.commands.items import CommandResult, Invocation
 from judge.commands.orders_help import is_topic, orders_help
 from judge.commands.registry import Command, Context, Registry
 
 
-def run_help(ctx: Context, invocation: Invocation) -> Outcome:
+def run_help(ctx: Context, invocation: Invocation) -> CommandResult:
     if not invocation.args:
-        return Outcome.ok("Commands (case does not matter; unique abbreviations of 4 or "
+        return CommandResult.ok("Commands (case does not matter; unique abbreviations of 4 or "
                           "more letters work):", "", *ctx.registry.help_lines(), "",
                           "How to write orders, with examples for your game: HELP ORDERS")
     if is_topic(invocation.args):
@@ -35,8 +35,8 @@ def run_help(ctx: Context, invocation: Invocation) -> Outcome:
     for phrase in (topic, invocation.args[0]):
         found = ctx.registry.lookup(phrase)
         if found.command is not None:
-            return Outcome.ok(*_describe(found.command))
-    return Outcome.fail(_unknown_topic(ctx.registry, topic))
+            return CommandResult.ok(*_describe(found.command))
+    return CommandResult.fail(_unknown_topic(ctx.registry, topic))
 
 
 def _describe(command: Command) -> list[str]:
@@ -58,8 +58,8 @@ def _unknown_topic(registry: Registry, topic: str) -> str:
     return f"no command {topic.upper()}{hint}"
 
 
-def run_signoff(ctx: Context, invocation: Invocation) -> Outcome:
-    return Outcome.ok("End of commands.")
+def run_signoff(ctx: Context, invocation: Invocation) -> CommandResult:
+    return CommandResult.ok("End of commands.")
 
 
 def register(registry: Registry) -> None:

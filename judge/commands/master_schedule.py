@@ -15,7 +15,7 @@ from dataclasses import replace
 from datetime import datetime, timedelta
 from typing import Any
 
-from judge.commands.items import Invocation, Outcome
+from judge.commands.items import CommandResult, Invocation
 from judge.commands.master import at, master_of, moved, now_open, record
 from judge.commands.registry import Command, Context, Registry
 from judge.game import mastering
@@ -65,7 +65,7 @@ def _update(game: Game, **schedule: Any) -> Schedule:
     return new
 
 
-def run_set_deadline(ctx: Context, invocation: Invocation) -> Outcome:
+def run_set_deadline(ctx: Context, invocation: Invocation) -> CommandResult:
     jc, seat, game = master_of(ctx)
     turn = need_open_turn(jc.session, game)
     when = _moment(invocation.rest, seat, jc.clock.now(), "SET DEADLINE")
@@ -76,10 +76,10 @@ def run_set_deadline(ctx: Context, invocation: Invocation) -> Outcome:
     mastering.notify(jc.session, jc.postman, game, "the deadline has moved",
                      lambda s: f"The master of {game.name} moved the deadline of {title} "
                                f"to {moved_to(when, s.account.time_zone, now)}.\n")
-    return Outcome.ok(f"The deadline of {title} is now {at(when, seat)}; everyone was told.")
+    return CommandResult.ok(f"The deadline of {title} is now {at(when, seat)}; everyone was told.")
 
 
-def run_set_grace(ctx: Context, invocation: Invocation) -> Outcome:
+def run_set_grace(ctx: Context, invocation: Invocation) -> CommandResult:
     jc, seat, game = master_of(ctx)
     with _readable():
         grace = parse_duration(invocation.rest)
@@ -95,10 +95,10 @@ def run_set_grace(ctx: Context, invocation: Invocation) -> Outcome:
                                    f"{at(end, s)}.\n")
         lines.append(f"The running grace of {turn.phase} now ends {at(end, seat)}; "
                      "everyone was told.")
-    return Outcome.ok(*lines)
+    return CommandResult.ok(*lines)
 
 
-def run_set_start(ctx: Context, invocation: Invocation) -> Outcome:
+def run_set_start(ctx: Context, invocation: Invocation) -> CommandResult:
     jc, seat, game = master_of(ctx)
     if game.state != GameState.FORMING:
         raise GameError(f"game {game.name} has started already; SET START is for a "
@@ -108,30 +108,30 @@ def run_set_start(ctx: Context, invocation: Invocation) -> Outcome:
     _update(game, start=when)
     record(jc, seat, "set_start", start=when.isoformat() if when else None)
     if when is None:
-        return Outcome.ok(f"{game.name} has no start time: it starts once full (START "
+        return CommandResult.ok(f"{game.name} has no start time: it starts once full (START "
                           "starts a full game now).")
-    return Outcome.ok(f"{game.name} starts at {at(when, seat)}, or once full if that is "
+    return CommandResult.ok(f"{game.name} starts at {at(when, seat)}, or once full if that is "
                       "later.")
 
 
-def run_set_schedule(ctx: Context, invocation: Invocation) -> Outcome:
+def run_set_schedule(ctx: Context, invocation: Invocation) -> CommandResult:
     jc, seat, game = master_of(ctx)
     if not invocation.args:
-        return Outcome.fail(f"write SET SCHEDULE followed by what changes, e.g. "
+        return CommandResult.fail(f"write SET SCHEDULE followed by what changes, e.g. "
                             f"{mastering.SCHEDULE_USAGE}")
     schedule = _update(game, **mastering.schedule_changes(invocation.args))
     record(jc, seat, "set_schedule", schedule=settings_of(game).to_json()["schedule"])
-    return Outcome.ok(*_schedule_lines(schedule),
+    return CommandResult.ok(*_schedule_lines(schedule),
                       "Deadlines from the next phase on follow it; SET DEADLINE moves "
                       "the current one.")
 
 
 def _setting(ctx: Context, action: str, change: Callable[[GameSettings], GameSettings],
-             said: str) -> Outcome:
+             said: str) -> CommandResult:
     jc, seat, game = master_of(ctx)
     store_settings(game, change(settings_of(game)))
     record(jc, seat, action, value=said)
-    return Outcome.ok(f"{game.name}: {said}.")
+    return CommandResult.ok(f"{game.name}: {said}.")
 
 
 _PRESS = {"none": PressMode.NONE, "no": PressMode.NONE, "white": PressMode.WHITE,
@@ -146,7 +146,7 @@ PRESS_USAGE = ("write SET PRESS none, white, grey or partial, e.g. SET PRESS gre
                "PRESS OBSERVERS ON or OFF (whether observers see broadcasts)")
 
 
-def run_set_press(ctx: Context, invocation: Invocation) -> Outcome:
+def run_set_press(ctx: Context, invocation: Invocation) -> CommandResult:
     words = invocation.rest.lower().split()
     if len(words) == 2 and words[0] == "observers" and words[1] in _SWITCH:
         see = _SWITCH[words[1]]
@@ -154,7 +154,7 @@ def run_set_press(ctx: Context, invocation: Invocation) -> Outcome:
             s, press=replace(s.press, observers_see_broadcasts=see)), _observers_text(see))
     mode = _PRESS.get(words[0]) if len(words) == 1 else None
     if mode is None:
-        return Outcome.fail(PRESS_USAGE)
+        return CommandResult.fail(PRESS_USAGE)
     return _setting(ctx, "set_press", lambda s: replace(s, press=replace(s.press, mode=mode)),
                     f"press is {mode.value}")
 
@@ -163,10 +163,10 @@ def _observers_text(see: bool) -> str:
     return f"observers {'see' if see else 'do not see'} broadcasts"
 
 
-def run_set_nmr(ctx: Context, invocation: Invocation) -> Outcome:
+def run_set_nmr(ctx: Context, invocation: Invocation) -> CommandResult:
     policy = _NMR.get(invocation.rest.strip().lower())
     if policy is None:
-        return Outcome.fail("write SET NMR hold, disorder or wait, e.g. SET NMR hold "
+        return CommandResult.fail("write SET NMR hold, disorder or wait, e.g. SET NMR hold "
                             "(what happens to missing orders when grace ends)")
     return _setting(ctx, "set_nmr",
                     lambda s: replace(s, schedule=replace(s.schedule, nmr=policy)),
@@ -179,10 +179,10 @@ _LATE = {"public": True, "on": True, "yes": True, "private": False, "hidden": Fa
          "off": False, "no": False}
 
 
-def run_set_late(ctx: Context, invocation: Invocation) -> Outcome:
+def run_set_late(ctx: Context, invocation: Invocation) -> CommandResult:
     public = _LATE.get(invocation.rest.strip().lower())
     if public is None:
-        return Outcome.fail("write SET LATE PUBLIC or SET LATE PRIVATE (whether every "
+        return CommandResult.fail("write SET LATE PUBLIC or SET LATE PRIVATE (whether every "
                             "report names the powers that missed the deadline)")
     return _setting(ctx, "set_late",
                     lambda s: replace(s, schedule=replace(s.schedule, late_public=public)),
@@ -194,17 +194,17 @@ def _late_text(public: bool) -> str:
             "only your reports name the powers that missed the deadline")
 
 
-def run_set_dias(ctx: Context, invocation: Invocation) -> Outcome:
+def run_set_dias(ctx: Context, invocation: Invocation) -> CommandResult:
     return _setting(ctx, "set_dias", lambda s: replace(s, draw=replace(s.draw, dias=True)),
                     "a draw includes all survivors (DIAS)")
 
 
-def run_set_nodias(ctx: Context, invocation: Invocation) -> Outcome:
+def run_set_nodias(ctx: Context, invocation: Invocation) -> CommandResult:
     return _setting(ctx, "set_nodias", lambda s: replace(s, draw=replace(s.draw, dias=False)),
                     "a draw includes only the powers its votes name (no DIAS)")
 
 
-def run_pause(ctx: Context, invocation: Invocation) -> Outcome:
+def run_pause(ctx: Context, invocation: Invocation) -> CommandResult:
     jc, seat, game = master_of(ctx)
     turn = need_open_turn(jc.session, game)
     mastering.pause(game)
@@ -212,10 +212,10 @@ def run_pause(ctx: Context, invocation: Invocation) -> Outcome:
     mastering.notify(jc.session, jc.postman, game, "paused",
                      lambda s: f"The master has paused {game.name}: no deadline passes "
                                "and nothing is processed until it resumes.\n")
-    return Outcome.ok(f"{game.name} is paused; everyone was told. RESUME starts it again.")
+    return CommandResult.ok(f"{game.name} is paused; everyone was told. RESUME starts it again.")
 
 
-def run_resume(ctx: Context, invocation: Invocation) -> Outcome:
+def run_resume(ctx: Context, invocation: Invocation) -> CommandResult:
     jc, seat, game = master_of(ctx)
     turn = need_open_turn(jc.session, game)
     renewed = mastering.resume(game, turn, jc.clock.now())
@@ -224,7 +224,7 @@ def run_resume(ctx: Context, invocation: Invocation) -> Outcome:
     mastering.notify(jc.session, jc.postman, game, "resumed",
                      lambda s: f"The master has resumed {game.name}. {turn.phase} has "
                                f"{what}: {moved(turn.deadline, s, jc.clock.now())}.\n")
-    return Outcome.ok(f"{game.name} is running again with {what}; everyone was told.",
+    return CommandResult.ok(f"{game.name} is running again with {what}; everyone was told.",
                       now_open(jc, seat))
 
 
@@ -241,7 +241,7 @@ def _schedule_lines(schedule: Schedule) -> list[str]:
             f"Reminders before the deadline: {reminders}."]
 
 
-def run_settings(ctx: Context, invocation: Invocation) -> Outcome:
+def run_settings(ctx: Context, invocation: Invocation) -> CommandResult:
     jc, seat, game = master_of(ctx)
     settings = settings_of(game)
     record(jc, seat, "show_settings")
@@ -254,7 +254,7 @@ def run_settings(ctx: Context, invocation: Invocation) -> Outcome:
              f"Press: {settings.press.mode.value}; "
              f"{_observers_text(settings.press.observers_see_broadcasts)}.",
              f"Draws: {'DIAS' if settings.draw.dias else 'the powers the votes name'}."]
-    return Outcome.ok(*lines)
+    return CommandResult.ok(*lines)
 
 
 def register(registry: Registry) -> None:

@@ -3,7 +3,7 @@
 Line by line: blank lines are skipped; a line whose first words name a command (two-word
 names tried first) is an Invocation; block commands take the following lines verbatim up
 to their end word; a command that ends the message (SIGNOFF) makes every later line
-Ignored; any other line is an OrderLine for the order layer. Quoted text ('>' lines) is
+Ignored; any other line is an OrderText for the order layer. Quoted text ('>' lines) is
 not special here: stripping it is the mail layer's job.
 """
 
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from judge.commands.items import Ignored, Invocation, Item, OrderLine
+from judge.commands.items import Ignored, Invocation, Item, OrderText
 from judge.commands.registry import Command, Registry, normalize
 
 
@@ -49,7 +49,7 @@ def _read_item(lines: list[str], index: int, registry: Registry) -> tuple[Item, 
         word = text.split()[0].upper()
         return Invocation(word, line_no, text, error=head.error), index + 1
     if head.command is None:
-        return OrderLine(text, line_no), index + 1
+        return OrderText(text, line_no), index + 1
     parts = text.split(None, head.words)
     rest = parts[head.words].strip() if len(parts) > head.words else ""
     invocation = Invocation(head.command.name, line_no, text, tuple(rest.split()), rest)

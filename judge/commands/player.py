@@ -10,11 +10,12 @@ import re
 from datetime import datetime, timedelta
 
 from judge.commands.context import JudgeContext, acting_power, judge_context, need_seat
-from judge.commands.items import Invocation, Outcome
+from judge.commands.items import CommandResult, Invocation
 from judge.commands.orders import report_status
 from judge.commands.registry import Command, Context, Registry
 from judge.game import votes
 from judge.game.announce import recipients
+from judge.game.clock import format_deadline
 from judge.game.errors import GameError
 from judge.game.games import (
     current_turn,
@@ -29,8 +30,8 @@ from judge.game.lifecycle import parse_preferences, power_lookup
 from judge.game.notices import moved_to
 from judge.game.schedule import next_deadline, phase_length
 from judge.game.settings import SettingsError, parse_when
-from judge.reports.views import format_deadline, power_name
 from judge.store.models import Game, GameState, Seat, SeatRole, VoteKind
+from judge.variant import power_name
 
 MAX_ABSENCE = timedelta(days=14)
 MAX_ABSENCES = 5
@@ -50,34 +51,34 @@ def _running_seat(jc: JudgeContext) -> tuple[Game, Seat]:
     return game, seat
 
 
-def run_wait(ctx: Context, invocation: Invocation) -> Outcome:
+def run_wait(ctx: Context, invocation: Invocation) -> CommandResult:
     jc = judge_context(ctx)
     game, seat = _running_seat(jc)
     seat.waiting = True
     turn = current_turn(jc.session, game)
     when = f" ({format_deadline(turn.deadline, jc.zone)})" if turn and turn.deadline else ""
-    return Outcome.ok(f"This turn will not be processed before its deadline{when}, even "
+    return CommandResult.ok(f"This turn will not be processed before its deadline{when}, even "
                       "if every order is in. It applies to this turn only; SET NOWAIT "
                       "lifts it.")
 
 
-def run_nowait(ctx: Context, invocation: Invocation) -> Outcome:
+def run_nowait(ctx: Context, invocation: Invocation) -> CommandResult:
     jc = judge_context(ctx)
     _, seat = _running_seat(jc)
     seat.waiting = False
     # The turn may now be ready: the order status note processes it if so.
     if report_status not in jc.after:
         jc.after.append(report_status)
-    return Outcome.ok("This turn may be processed as soon as every power's orders are in.")
+    return CommandResult.ok("This turn may be processed as soon as every power's orders are in.")
 
 
-def run_draw(ctx: Context, invocation: Invocation) -> Outcome:
+def run_draw(ctx: Context, invocation: Invocation) -> CommandResult:
     jc = judge_context(ctx)
     game, seat = _voting_seat(jc)
     powers = _draw_powers(jc, game, invocation.rest)
     votes.cast(jc.session, jc.clock, seat, VoteKind.DRAW, powers)
     named = f" ({', '.join(map(power_name, powers))})" if powers else ""
-    return Outcome.ok(f"Your draw vote{named} is recorded. Votes are secret; everyone "
+    return CommandResult.ok(f"Your draw vote{named} is recorded. Votes are secret; everyone "
                       "hears when a draw passes.", *_settle(jc, game))
 
 
@@ -111,19 +112,19 @@ def _draw_powers(jc: JudgeContext, game: Game, text: str) -> list[str]:
     return powers if set(powers) != set(alive) else []
 
 
-def run_nodraw(ctx: Context, invocation: Invocation) -> Outcome:
+def run_nodraw(ctx: Context, invocation: Invocation) -> CommandResult:
     jc = judge_context(ctx)
     _, seat = _running_seat(jc)
     had = votes.withdraw(jc.session, seat, VoteKind.DRAW)
-    return Outcome.ok("Your draw vote is withdrawn." if had else "You had no draw vote.")
+    return CommandResult.ok("Your draw vote is withdrawn." if had else "You had no draw vote.")
 
 
-def run_concede(ctx: Context, invocation: Invocation) -> Outcome:
+def run_concede(ctx: Context, invocation: Invocation) -> CommandResult:
     jc = judge_context(ctx)
     game, seat = _voting_seat(jc)
     winner = _conceded_to(jc, game, seat, invocation.rest)
     votes.cast(jc.session, jc.clock, seat, VoteKind.CONCEDE, [winner])
-    return Outcome.ok(f"Your concession to {power_name(winner)} is recorded. Votes are "
+    return CommandResult.ok(f"Your concession to {power_name(winner)} is recorded. Votes are "
                       "secret; everyone hears if every other player concedes too.",
                       *_settle(jc, game))
 
@@ -165,11 +166,11 @@ def _played_only(jc: JudgeContext, game: Game, powers: list[str], what: str,
                     f"powers played ({', '.join(map(power_name, played))}) can {what}")
 
 
-def run_noconcede(ctx: Context, invocation: Invocation) -> Outcome:
+def run_noconcede(ctx: Context, invocation: Invocation) -> CommandResult:
     jc = judge_context(ctx)
     _, seat = _running_seat(jc)
     had = votes.withdraw(jc.session, seat, VoteKind.CONCEDE)
-    return Outcome.ok("Your concession is withdrawn." if had else "You had not conceded.")
+    return CommandResult.ok("Your concession is withdrawn." if had else "You had not conceded.")
 
 
 def _settle(jc: JudgeContext, game: Game) -> list[str]:
@@ -177,7 +178,7 @@ def _settle(jc: JudgeContext, game: Game) -> list[str]:
     return [f"The vote has passed. The game is over: {outcome}"] if outcome else []
 
 
-def run_absence(ctx: Context, invocation: Invocation) -> Outcome:
+def run_absence(ctx: Context, invocation: Invocation) -> CommandResult:
     jc = judge_context(ctx)
     seat = need_seat(jc)
     if seat.role != SeatRole.PLAYER or seat.game.state == GameState.FINISHED:
@@ -186,16 +187,16 @@ def run_absence(ctx: Context, invocation: Invocation) -> Outcome:
     now = jc.clock.now()
     kept = [pair for pair in seat.absences if datetime.fromisoformat(pair[1]) > now]
     if not invocation.args:
-        return Outcome.ok(*_list_absences(kept, jc.zone))
+        return CommandResult.ok(*_list_absences(kept, jc.zone))
     if invocation.rest.strip().upper() == "CLEAR":
         seat.absences = []
-        return Outcome.ok("Your absences are cleared.")
+        return CommandResult.ok("Your absences are cleared.")
     start, end = _absence_period(invocation.rest, jc.zone, now)
     if len(kept) >= MAX_ABSENCES:
         raise GameError(f"you have {MAX_ABSENCES} absences already; SET ABSENCE CLEAR, "
                         "then set the ones you need")
     seat.absences = [*kept, [start.isoformat(), end.isoformat()]]
-    return Outcome.ok(f"Absence recorded: from {format_deadline(start, jc.zone)} to "
+    return CommandResult.ok(f"Absence recorded: from {format_deadline(start, jc.zone)} to "
                       f"{format_deadline(end, jc.zone)}. No deadline falls inside it.",
                       *_move_deadline(jc, seat.game, start, end))
 

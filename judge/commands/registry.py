@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
-from judge.commands.items import Invocation, Outcome
+from judge.commands.items import CommandResult, Invocation
 
 
 class Context(Protocol):
@@ -24,7 +24,7 @@ class Context(Protocol):
 
 
 class Runner(Protocol):
-    def __call__(self, ctx: Context, invocation: Invocation, /) -> Outcome: ...
+    def __call__(self, ctx: Context, invocation: Invocation, /) -> CommandResult: ...
 
 
 class DuplicateCommandError(ValueError):

@@ -7,7 +7,7 @@
 from __future__ import annotations
 
 from judge.commands.context import JudgeContext, judge_context, need_account
-from judge.commands.items import Invocation, Outcome
+from judge.commands.items import CommandResult, Invocation
 from judge.commands.registry import Command, Context, Registry
 from judge.commands.seating import start_if_full
 from judge.game.errors import GameError
@@ -19,10 +19,10 @@ from judge.store.models import Game, Seat, SeatRole
 ROLE_LETTERS = {"M": SeatRole.MASTER, "O": SeatRole.OBSERVER}
 
 
-def run_signon(ctx: Context, invocation: Invocation) -> Outcome:
+def run_signon(ctx: Context, invocation: Invocation) -> CommandResult:
     jc = judge_context(ctx)
     if len(invocation.args) != 2 or len(invocation.args[0]) < 2:
-        return Outcome.fail("write SIGNON <power initial><game> <password>, "
+        return CommandResult.fail("write SIGNON <power initial><game> <password>, "
                             "e.g. SIGNON Falpha secret")
     token, password = invocation.args
     letter, name = token[0].upper(), token[1:]
@@ -30,12 +30,12 @@ def run_signon(ctx: Context, invocation: Invocation) -> Outcome:
     if letter == "?":
         seat = join_game(jc.session, game, need_account(jc), password, [])
         jc.seat, jc.power, jc.phase = seat, None, None
-        return Outcome.ok(f"You joined {game.name}; you are signed on for the rest of "
+        return CommandResult.ok(f"You joined {game.name}; you are signed on for the rest of "
                           "this message.", *start_if_full(jc, game))
     seat = _find_seat(jc, game, letter, password)
     jc.seat, jc.power, jc.phase = seat, None, None
     jc.signed_on.append(seat)
-    return Outcome.ok(f"Signed on as {_who(seat)} in {game.name}.")
+    return CommandResult.ok(f"Signed on as {_who(seat)} in {game.name}.")
 
 
 def _find_seat(jc: JudgeContext, game: Game, letter: str, password: str) -> Seat:

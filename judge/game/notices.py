@@ -13,6 +13,7 @@ from sqlalchemy.orm import Session
 
 from judge.engine.types import Phase
 from judge.game import ordering
+from judge.game.clock import format_deadline
 from judge.game.games import (
     game_variant,
     player_seat,
@@ -24,9 +25,8 @@ from judge.game.games import (
 from judge.game.postman import Postman
 from judge.game.progress import time_left
 from judge.game.settings import NmrPolicy
-from judge.reports.lines import power_rank
-from judge.reports.views import format_deadline, power_name
 from judge.store.models import Game, Seat, SeatRole, Turn
+from judge.variant import power_name, power_rank
 
 # What happens to missing orders at the end of grace, as a late player reads it.
 _POLICY_WORDS = {

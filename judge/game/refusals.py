@@ -30,9 +30,8 @@ from judge.engine.position import Position
 from judge.engine.types import ADJUSTMENT, MOVEMENT, RETREAT
 from judge.game import ordering
 from judge.grammar import Grammar, OrderSyntaxError
-from judge.reports.views import power_name
-from judge.reports.wording import in_report_words
-from judge.variant import Variant
+from judge.grammar.wording import in_report_words
+from judge.variant import Variant, power_name
 
 HELP_ORDERS = "HELP ORDERS shows how to write orders, with examples."
 

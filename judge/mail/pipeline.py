@@ -14,7 +14,6 @@ from collections.abc import Callable, Sequence
 from sqlalchemy.orm import Session
 
 from judge import faults
-from judge.app import Judge
 from judge.commands import run_message, split_message
 from judge.commands.context import JudgeContext
 from judge.commands.orders import handle_orders
@@ -24,7 +23,8 @@ from judge.mail import identity, limits
 from judge.mail.emg import emg_kind, read_emg
 from judge.mail.emg_run import run_emg
 from judge.mail.inbound import Inbound, read_envelope, read_message
-from judge.mail.tokens import is_own_address
+from judge.mail.parts import JudgeParts
+from judge.mail.reply_tokens import is_own_address
 from judge.store import repo
 from judge.store.errors import describe, is_transient, needs_operator, trouble
 from judge.store.models import InboxMessage, InboxState, Press, Seat
@@ -38,12 +38,12 @@ Outcome = tuple[str, tuple[object, ...]]
 BATCH = 16
 
 
-def receive(judge: Judge, raw: bytes) -> tuple[int, bool]:
+def receive(judge: JudgeParts, raw: bytes) -> tuple[int, bool]:
     """Store a raw message: (its inbox id, whether it is new rather than a redelivery)."""
     return receive_many(judge, [raw])[0]
 
 
-def receive_many(judge: Judge, raws: Sequence[bytes]) -> list[tuple[int, bool]]:
+def receive_many(judge: JudgeParts, raws: Sequence[bytes]) -> list[tuple[int, bool]]:
     """Store raw messages in one transaction (one commit for a poller's whole FETCH):
     (inbox id, new) for each, in order. All are stored or, if this raises, none."""
     stored = []
@@ -58,7 +58,7 @@ def receive_many(judge: Judge, raws: Sequence[bytes]) -> list[tuple[int, bool]]:
     return stored
 
 
-def process_pending(judge: Judge, after_each: Callable[[], None] = lambda: None) -> list[int]:
+def process_pending(judge: JudgeParts, after_each: Callable[[], None] = lambda: None) -> list[int]:
     """Process every stored message still new, oldest first; the ids processed.
 
     A backlog goes in batches of up to BATCH messages, one transaction each (a commit per
@@ -73,11 +73,11 @@ def process_pending(judge: Judge, after_each: Callable[[], None] = lambda: None)
     return ids
 
 
-def process_message(judge: Judge, inbox_id: int) -> None:
+def process_message(judge: JudgeParts, inbox_id: int) -> None:
     process_batch(judge, [inbox_id])
 
 
-def process_batch(judge: Judge, ids: Sequence[int]) -> None:
+def process_batch(judge: JudgeParts, ids: Sequence[int]) -> None:
     """Each message in a savepoint of one transaction: one that raises is rolled back alone,
     its failure counted after the commit; a busy database rolls back the whole batch, which
     stays new and does not count towards quarantine. What each message came to is logged
@@ -110,7 +110,7 @@ def process_batch(judge: Judge, ids: Sequence[int]) -> None:
         _record_failure(judge, inbox_id, error)
 
 
-def _read_new(judge: Judge, ids: Sequence[int]) -> dict[int, Inbound]:
+def _read_new(judge: JudgeParts, ids: Sequence[int]) -> dict[int, Inbound]:
     """The messages among `ids` still new, read from their stored bytes: a short
     transaction fetches the bytes, and the parse runs after it ended."""
     with judge.db.unit_of_work() as session:
@@ -120,7 +120,7 @@ def _read_new(judge: Judge, ids: Sequence[int]) -> dict[int, Inbound]:
     return {inbox_id: read_message(raw) for inbox_id, raw in raws.items()}
 
 
-def _batch_failed(judge: Judge, ids: Sequence[int], exc: Exception) -> None:
+def _batch_failed(judge: JudgeParts, ids: Sequence[int], exc: Exception) -> None:
     """The commit itself failed: each message again alone, so the one at fault is found."""
     if len(ids) > 1:
         for inbox_id in ids:
@@ -130,7 +130,7 @@ def _batch_failed(judge: Judge, ids: Sequence[int], exc: Exception) -> None:
     _record_failure(judge, ids[0], exc)
 
 
-def _process_one(judge: Judge, session: Session, inbox_id: int,
+def _process_one(judge: JudgeParts, session: Session, inbox_id: int,
                  message: Inbound | None, outcomes: list[Outcome]) -> Exception | None:
     """One message in its savepoint; `message` is its bytes read, None if it was not new
     when the batch was read (another worker's since: the lock below tells)."""
@@ -150,7 +150,7 @@ def _process_one(judge: Judge, session: Session, inbox_id: int,
     return None
 
 
-def _handle(judge: Judge, session: Session, row: InboxMessage, message: Inbound) -> Outcome:
+def _handle(judge: JudgeParts, session: Session, row: InboxMessage, message: Inbound) -> Outcome:
     skip = _skip_reason(judge, message)
     if skip is None:
         refusal = limits.check_message(judge.settings, session, row)
@@ -174,7 +174,7 @@ def _handle(judge: Judge, session: Session, row: InboxMessage, message: Inbound)
     return "message %s from %s: %s", (row.id, message.sender, reply.summary())
 
 
-def _run(judge: Judge, ctx: JudgeContext, message: Inbound) -> Reply:
+def _run(judge: JudgeParts, ctx: JudgeContext, message: Inbound) -> Reply:
     # A reply to press is press, whatever it says: its text goes back to the writer.
     answered = identity.press_answered(ctx, message.recipients, judge.settings.judge_address)
     found = identity.token_seat(ctx, message.recipients, judge.settings.judge_address) \
@@ -212,7 +212,7 @@ def _answer_press(ctx: JudgeContext, message: Inbound,
                         emg_subject=emg_kind(message.subject) is not None)
 
 
-def _run_commands(judge: Judge, ctx: JudgeContext, message: Inbound,
+def _run_commands(judge: JudgeParts, ctx: JudgeContext, message: Inbound,
                   token_seat: Seat | None) -> Reply:
     too_many = limits.too_many_commands(
         judge.settings, len(split_message(message.body, judge.registry)))
@@ -232,7 +232,7 @@ def _refused(text: str) -> Reply:
     return reply
 
 
-def _skip_reason(judge: Judge, message: Inbound) -> str | None:
+def _skip_reason(judge: JudgeParts, message: Inbound) -> str | None:
     """Why a message gets no reply at all: answering it could start a mail loop."""
     if message.automatic:
         return f"automatic message: {message.automatic_reason}"
@@ -253,7 +253,7 @@ def _re(subject: str) -> str:
     return subject if subject.lower().startswith("re:") else f"Re: {subject}"
 
 
-def _record_failure(judge: Judge, inbox_id: int, exc: Exception) -> None:
+def _record_failure(judge: JudgeParts, inbox_id: int, exc: Exception) -> None:
     with judge.db.unit_of_work() as session:
         row = repo.inbox_message(session, inbox_id)
         if row is None:
@@ -269,7 +269,7 @@ def _record_failure(judge: Judge, inbox_id: int, exc: Exception) -> None:
                   row.error)
 
 
-def _tell_operator(judge: Judge, session: Session, row: InboxMessage) -> None:
+def _tell_operator(judge: JudgeParts, session: Session, row: InboxMessage) -> None:
     operator = judge.settings.operator_address
     if not operator:
         return

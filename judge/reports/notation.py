@@ -78,14 +78,10 @@ def _target(geo: Geography, kind: str | None, target: str, dest: str | None,
     return unit if dest is None else f"{unit} -> {place(geo, dest)}"
 
 
-def power_name(power: str) -> str:
-    return power.title()
-
-
 def result_tag(result: OrderResult, words: Callable[[str], str] = str) -> str:
     """'' for an order that simply succeeded, else the classic tag: '(*bounce*)',
     '(*void*)', '(*illegal: North Sea is not adjacent to Picardy*)', '(*cut, dislodged*)'.
-    `words` rewrites the engine's own notes in the report's words (judge.reports.wording)."""
+    `words` rewrites the engine's own notes in the report's words (judge.grammar.wording)."""
     tags: list[str] = []
     if result.outcome == Outcome.ILLEGAL:
         tags.append(f"illegal: {words(result.message)}" if result.message else _illegal(result))

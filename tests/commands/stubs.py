@@ -6,7 +6,7 @@ the families exist.
 
 from __future__ import annotations
 
-from judge.commands import Command, Context, Invocation, Outcome, Registry, build_registry
+from judge.commands import Command, CommandResult, Context, Invocation, Registry, build_registry
 
 PLAIN = (
     "LIST", "HISTORY", "SUMMARY", "CREATE", "SIGNON", "JOIN", "OBSERVE", "CLEAR", "PHASE",
@@ -17,8 +17,8 @@ PLAIN = (
 )
 
 
-def stub(ctx: Context, invocation: Invocation) -> Outcome:
-    return Outcome.ok(f"ran {invocation.name} {' '.join(invocation.args)}".strip())
+def stub(ctx: Context, invocation: Invocation) -> CommandResult:
+    return CommandResult.ok(f"ran {invocation.name} {' '.join(invocation.args)}".strip())
 
 
 def full_registry() -> Registry:

@@ -4,10 +4,10 @@ import pytest
 
 from judge.commands import (
     Command,
+    CommandResult,
     Context,
     DuplicateCommandError,
     Invocation,
-    Outcome,
     Registry,
     build_registry,
     builtin,
@@ -15,8 +15,8 @@ from judge.commands import (
 from tests.commands.stubs import full_registry
 
 
-def noop(ctx: Context, invocation: Invocation) -> Outcome:
-    return Outcome.ok()
+def noop(ctx: Context, invocation: Invocation) -> CommandResult:
+    return CommandResult.ok()
 
 
 def cmd(name: str, *aliases: str) -> Command:
