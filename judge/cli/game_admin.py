@@ -11,7 +11,7 @@ from datetime import datetime
 
 from sqlalchemy.orm import Session
 
-from judge.cli_support import judge_of, moment, table
+from judge.cli.support import judge_of, moment, table
 from judge.game import mastering
 from judge.game.clock import format_deadline
 from judge.game.deadlines import sweep_all

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from judge.cli_support import judge_of, moment, table
+from judge.cli.support import judge_of, moment, table
 from judge.game.errors import GameError
 from judge.game.games import primary_address
 from judge.game.settings import parse_zone
