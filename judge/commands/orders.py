@@ -16,7 +16,7 @@ from judge.commands.items import CommandResult, Invocation, OrderText
 from judge.commands.registry import Command, Context, Registry
 from judge.commands.reply import Reply
 from judge.engine.types import Phase
-from judge.game import arrival, ordering
+from judge.game import arrival, order_sets, ordering
 from judge.game.arrival import Feedback
 from judge.game.clock import format_deadline
 from judge.game.errors import GameError
@@ -82,10 +82,10 @@ def _open_turn(jc: JudgeContext) -> tuple[Game, Turn]:
 def _now(jc: JudgeContext, numbered: list[tuple[int, str]]) -> list[Feedback]:
     game, turn = _open_turn(jc)
     power, variant, position = acting_power(jc), game_variant(game), position_of(turn)
-    merged = ordering.latest_set(jc.session, variant, turn, power)
+    merged = order_sets.latest_set(jc.session, variant, turn, power)
     feedback = arrival.take(variant, position, power, merged, numbered,
                             lambda: _before(jc, game))
-    ordering.save_set(jc.session, turn, power, merged, jc.clock, jc.inbox)
+    order_sets.save_set(jc.session, turn, power, merged, jc.clock, jc.inbox)
     return feedback
 
 
@@ -132,7 +132,7 @@ def report_status(jc: JudgeContext, reply: Reply) -> None:
         return
     power = acting_power(jc)
     variant, position = game_variant(game), position_of(turn)
-    sets = ordering.latest_sets(jc.session, variant, turn)
+    sets = order_sets.latest_sets(jc.session, variant, turn)
     status = ordering.status(variant, position, power, sets.get(power, {}))
     title = f"Orders for {power.title()}, {variant.rules.calendar.describe(position.phase)}"
     reply.note(title, *_status_lines(jc, status, turn))
@@ -167,7 +167,7 @@ def run_clear(ctx: Context, invocation: Invocation) -> CommandResult:
     jc = judge_context(ctx)
     _, turn = _open_turn(jc)
     power = acting_power(jc)
-    ordering.save_set(jc.session, turn, power, {}, jc.clock, jc.inbox)
+    order_sets.save_set(jc.session, turn, power, {}, jc.clock, jc.inbox)
     _after_once(jc)
     return CommandResult.ok(f"All of {power.title()}'s orders for {turn.phase} are cleared.")
 

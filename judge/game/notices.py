@@ -12,7 +12,7 @@ from datetime import datetime
 from sqlalchemy.orm import Session
 
 from judge.engine.types import Phase
-from judge.game import ordering
+from judge.game import order_sets, ordering
 from judge.game.clock import format_deadline
 from judge.game.games import (
     game_variant,
@@ -69,7 +69,7 @@ def _signon_hint(game: Game, power: str) -> str:
 
 def _missing_line(session: Session, game: Game, turn: Turn, power: str) -> str:
     variant = game_variant(game)
-    merged = ordering.latest_set(session, variant, turn, power)
+    merged = order_sets.latest_set(session, variant, turn, power)
     missing = ordering.missing(variant, position_of(turn), power, merged)
     return "Still without orders: " + (", ".join(missing) or "none")
 

@@ -8,7 +8,7 @@ from datetime import datetime, timedelta
 from sqlalchemy.orm import Session
 
 from judge.engine.turn import TurnResult
-from judge.game import ordering
+from judge.game import order_sets, ordering
 from judge.game.announce import send_turn_reports
 from judge.game.clock import Clock
 from judge.game.games import game_variant, player_seat, playing_powers, position_of
@@ -25,7 +25,7 @@ def late_powers(session: Session, game: Game, turn: Turn,
     variant = game_variant(game)
     position = position_of(turn)
     if sets is None:
-        sets = ordering.latest_sets(session, variant, turn)
+        sets = order_sets.latest_sets(session, variant, turn)
     late = []
     for power in playing_powers(game):
         seat = player_seat(game, power)
