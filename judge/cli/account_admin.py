@@ -7,7 +7,7 @@ import argparse
 from judge.cli.support import judge_of, moment, table
 from judge.game.errors import GameError
 from judge.game.games import primary_address
-from judge.game.settings import parse_zone
+from judge.game.settings_text import parse_zone
 from judge.store import repo
 from judge.variant import power_name
 

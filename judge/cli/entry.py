@@ -33,7 +33,7 @@ def _reason(exc: Exception) -> str:
 
     from judge.config import ConfigError
     from judge.game.errors import GameError
-    from judge.game.settings import SettingsError
+    from judge.game.settings_text import SettingsError
 
     if isinstance(exc, GameError | SettingsError | ConfigError):
         return str(exc)

@@ -27,7 +27,7 @@ from judge.game.account_verify import needs_proof
 from judge.game.errors import GameError
 from judge.game.games import primary_address, signon_letter
 from judge.game.lifecycle import change_password
-from judge.game.settings import SettingsError, parse_zone
+from judge.game.settings_text import SettingsError, parse_zone
 from judge.store import repo
 from judge.store.models import Account, Seat, SeatRole, SeatStatus
 

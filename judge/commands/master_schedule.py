@@ -24,16 +24,8 @@ from judge.game.games import current_turn, settings_of, store_settings
 from judge.game.mastering import describe_phase, need_open_turn
 from judge.game.notices import moved_to
 from judge.game.schedule import grace_end
-from judge.game.settings import (
-    GameSettings,
-    NmrPolicy,
-    PressMode,
-    Schedule,
-    SettingsError,
-    describe_duration,
-    parse_duration,
-    parse_when,
-)
+from judge.game.settings import GameSettings, NmrPolicy, PressMode, Schedule
+from judge.game.settings_text import SettingsError, describe_duration, parse_duration, parse_when
 from judge.store.models import Game, GameState, Seat
 
 

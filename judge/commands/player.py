@@ -29,7 +29,7 @@ from judge.game.games import (
 from judge.game.lifecycle import parse_preferences, power_lookup
 from judge.game.notices import moved_to
 from judge.game.schedule import next_deadline, phase_length
-from judge.game.settings import SettingsError, parse_when
+from judge.game.settings_text import SettingsError, parse_when
 from judge.store.models import Game, GameState, Seat, SeatRole, VoteKind
 from judge.variant import power_name
 
