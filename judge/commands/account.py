@@ -56,7 +56,7 @@ def run_register(ctx: Context, invocation: Invocation) -> CommandResult:
     change = Change(name=form.name, zone=form.zone, address=form.address)
     if not change.parts():
         return CommandResult.ok(f"Nothing to change: {account.name}, time zone "
-                          f"{account.time_zone}.")
+                                f"{account.time_zone}.")
     return CommandResult.ok(*ask(jc, account, change))
 
 
@@ -132,7 +132,7 @@ def run_set_address(ctx: Context, invocation: Invocation) -> CommandResult:
     account = need_account(jc)
     if len(invocation.args) != 1:
         return CommandResult.fail("write SET ADDRESS <new address>, e.g. "
-                            "SET ADDRESS alice@example.org")
+                                  "SET ADDRESS alice@example.org")
     address = read_address(invocation.args[0])
     check_free(jc.session, address, account)
     return CommandResult.ok(*ask(jc, account, Change(address=address)))
@@ -151,12 +151,12 @@ def run_set_password(ctx: Context, invocation: Invocation) -> CommandResult:
     seat = need_seat(jc)
     if len(invocation.args) != 1:
         return CommandResult.fail("write SET PASSWORD <new password> (one word, no spaces), "
-                            "after SIGNON, e.g. SET PASSWORD s3cret")
+                                  "after SIGNON, e.g. SET PASSWORD s3cret")
     change_password(seat, invocation.args[0])
     if repo.normalise_address(jc.sender) != primary_address(seat.account):
         _tell_password_changed(jc, seat)
     return CommandResult.ok(f"The password of {_seat_text(seat)} is changed; SIGNON with the new "
-                      "one from now on.")
+                            "one from now on.")
 
 
 def _tell_password_changed(jc: JudgeContext, seat: Seat) -> None:
@@ -182,11 +182,11 @@ def run_whoami(ctx: Context, invocation: Invocation) -> CommandResult:
                  else a.address for a in reversed(account.addresses)]
     seats = repo.seats_of_account(jc.session, account)
     return CommandResult.ok(f"Name: {account.name}",
-                      f"Account id: {account.id} (for EMG-format mail: EMGTURN, EMGREPORT)",
-                      f"Addresses: {', '.join(addresses)}",
-                      f"Time zone: {account.time_zone}",
-                      f"Seats: {'; '.join(_seat_text(s) for s in seats) or 'none'}",
-                      f"This message: {current_seat_line(jc)}")
+                            f"Account id: {account.id} (for EMG-format mail: EMGTURN, EMGREPORT)",
+                            f"Addresses: {', '.join(addresses)}",
+                            f"Time zone: {account.time_zone}",
+                            f"Seats: {'; '.join(_seat_text(s) for s in seats) or 'none'}",
+                            f"This message: {current_seat_line(jc)}")
 
 
 def _seat_text(seat: Seat) -> str:

@@ -34,7 +34,7 @@ def run_board(ctx: Context, invocation: Invocation) -> CommandResult:
     jc = judge_context(ctx)
     if len(invocation.args) > 1:
         return CommandResult.fail(f"write {USAGE}, e.g. BOARD alpha; after SIGNON, BOARD alone "
-                            "shows your own game")
+                                  "shows your own game")
     game = _game(jc, invocation)
     position, title, deadline = _now(jc, game)
     text = render_board(game_variant(game), position, reader_viewer(jc, game), title,

@@ -27,8 +27,8 @@ from judge.commands.registry import Command, Context, Registry
 def run_help(ctx: Context, invocation: Invocation) -> CommandResult:
     if not invocation.args:
         return CommandResult.ok("Commands (case does not matter; unique abbreviations of 4 or "
-                          "more letters work):", "", *ctx.registry.help_lines(), "",
-                          "How to write orders, with examples for your game: HELP ORDERS")
+                                "more letters work):", "", *ctx.registry.help_lines(), "",
+                                "How to write orders, with examples for your game: HELP ORDERS")
     if is_topic(invocation.args):
         return orders_help(ctx, invocation.args)
     topic = " ".join(invocation.args)

@@ -64,7 +64,7 @@ def run_list(ctx: Context, invocation: Invocation) -> CommandResult:
                       *(f"  {_game_line(jc, g)}" for g in chosen)]
     if not lines:
         return CommandResult.ok("There are no games on this judge yet; a game master starts one "
-                          "with CREATE (see HELP CREATE).")
+                                "with CREATE (see HELP CREATE).")
     return CommandResult.ok(*lines, "", "LIST <game> tells more about one game.")
 
 
@@ -149,7 +149,7 @@ def run_history(ctx: Context, invocation: Invocation) -> CommandResult:
     jc = judge_context(ctx)
     if not invocation.args:
         return CommandResult.fail("write HISTORY <game> [from phase] [to phase], e.g. "
-                            "HISTORY alpha S1901M F1901M")
+                                  "HISTORY alpha S1901M F1901M")
     game = find_game(jc.session, invocation.args[0])
     variant = game_variant(game)
     phases = history.read_phases(variant.rules.calendar, invocation.args[1:])

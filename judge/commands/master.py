@@ -62,7 +62,7 @@ def run_start(ctx: Context, invocation: Invocation) -> CommandResult:
     turn = start_and_announce(jc.session, game, jc.clock, jc.postman, jc.rng)
     record(jc, seat, "start", phase=turn.phase)
     return CommandResult.ok(f"Game {game.name} has started; every seat was mailed its power "
-                      "and how to sign on.", now_open(jc, seat))
+                            "and how to sign on.", now_open(jc, seat))
 
 
 def run_process(ctx: Context, invocation: Invocation) -> CommandResult:
@@ -77,7 +77,7 @@ def run_process(ctx: Context, invocation: Invocation) -> CommandResult:
     process_and_report(jc.session, game, jc.clock, jc.postman, phase)
     record(jc, seat, "process", phase=phase)
     return CommandResult.ok(f"{describe_phase(game, phase)} is processed; the reports were "
-                      "mailed to every seat.", now_open(jc, seat))
+                            "mailed to every seat.", now_open(jc, seat))
 
 
 def run_preview(ctx: Context, invocation: Invocation) -> CommandResult:
@@ -88,8 +88,8 @@ def run_preview(ctx: Context, invocation: Invocation) -> CommandResult:
                          seat.account.time_zone)
     record(jc, seat, "preview", phase=turn.phase)
     return CommandResult.ok(f"Preview of {describe_phase(game, turn.phase)} with the orders as "
-                      "they stand. Nothing was changed and nobody else sees this.",
-                      "", *report.splitlines())
+                            "they stand. Nothing was changed and nobody else sees this.",
+                            "", *report.splitlines())
 
 
 def run_rollback(ctx: Context, invocation: Invocation) -> CommandResult:
@@ -104,8 +104,8 @@ def run_rollback(ctx: Context, invocation: Invocation) -> CommandResult:
                                f"phases undone ({undone}) are kept for when they come round."
                                f"\nNew deadline: {moved(turn.deadline, s, jc.clock.now())}\n")
     return CommandResult.ok(f"{game.name} is back at the start of {title}; undone: {undone}.",
-                      "Orders for the undone phases are kept (ROLLFORWARD replays them); "
-                      "everyone was told.", now_open(jc, seat))
+                            "Orders for the undone phases are kept (ROLLFORWARD replays them); "
+                            "everyone was told.", now_open(jc, seat))
 
 
 def run_rollforward(ctx: Context, invocation: Invocation) -> CommandResult:
@@ -113,7 +113,7 @@ def run_rollforward(ctx: Context, invocation: Invocation) -> CommandResult:
     replayed = rollforward(jc.session, game, jc.clock, jc.postman, seat.account)
     count = f"{len(replayed)} turn{'s' if len(replayed) != 1 else ''}"
     return CommandResult.ok(f"{count} replayed ({', '.join(replayed)}); the reports were mailed.",
-                      now_open(jc, seat))
+                            now_open(jc, seat))
 
 
 def run_eject(ctx: Context, invocation: Invocation) -> CommandResult:
@@ -131,17 +131,17 @@ def run_eject(ctx: Context, invocation: Invocation) -> CommandResult:
                                f"player. Until it has a new one, nobody orders {name}: "
                                f"{mastering.UNPLAYED}.\n")
     return CommandResult.ok(f"{name} has no player now; its player and everyone else were told.",
-                      f"Until it has a new one, nobody orders {name} and the judge does not "
-                      f"wait for it: {mastering.UNPLAYED}.",
-                      f"To give it a new player: REPLACE {name} <address> <password>, e.g. "
-                      f"REPLACE {name} carol@example.org secret")
+                            f"Until it has a new one, nobody orders {name} and the judge does not "
+                            f"wait for it: {mastering.UNPLAYED}.",
+                            f"To give it a new player: REPLACE {name} <address> <password>, e.g. "
+                            f"REPLACE {name} carol@example.org secret")
 
 
 def run_replace(ctx: Context, invocation: Invocation) -> CommandResult:
     jc, seat, game = master_of(ctx)
     if len(invocation.args) != 3:
         return CommandResult.fail("write REPLACE <power> <player's address> <password>, e.g. "
-                            "REPLACE France carol@example.org secret")
+                                  "REPLACE France carol@example.org secret")
     word, address, password = invocation.args
     power = read_power(game, word)
     account = repo.account_by_address(jc.session, address)
@@ -160,7 +160,7 @@ def run_replace(ctx: Context, invocation: Invocation) -> CommandResult:
                      lambda s: f"{power_name(power)} has a new player in {game.name}.\n",
                      skip=new)
     return CommandResult.ok(f"{account.name} now plays {power_name(power)}; they were mailed "
-                      "how to sign on, and everyone was told.")
+                            "how to sign on, and everyone was told.")
 
 
 @dataclass
@@ -198,13 +198,13 @@ def _act_for(ctx: Context, invocation: Invocation, action: str) -> tuple[JudgeCo
 def run_become(ctx: Context, invocation: Invocation) -> CommandResult:
     _, name = _act_for(ctx, invocation, "become")
     return CommandResult.ok(f"You act for {name} for the rest of this message (orders, "
-                      "press, votes); what you do is logged.")
+                            "press, votes); what you do is logged.")
 
 
 def run_set_orders(ctx: Context, invocation: Invocation) -> CommandResult:
     _, name = _act_for(ctx, invocation, "set_orders")
     return CommandResult.ok(f"The order lines that follow are {name}'s, set by you as master "
-                      "(logged).")
+                            "(logged).")
 
 
 def run_announce(ctx: Context, invocation: Invocation) -> CommandResult:
@@ -212,13 +212,13 @@ def run_announce(ctx: Context, invocation: Invocation) -> CommandResult:
     text = "\n".join(invocation.block).strip("\n")
     if not text.strip():
         return CommandResult.fail("write the announcement on the lines after ANNOUNCE, then a "
-                            "line ENDANNOUNCE")
+                                  "line ENDANNOUNCE")
     seats = seats_of(game)
     tell(jc.session, jc.postman, seats, f"{game.name}: announcement from the master",
          f"Announcement from the master of {game.name}:\n\n{text}\n")
     record(jc, seat, "announce", text=text)
     return CommandResult.ok(f"Your announcement was mailed to all {len(seats)} seats of "
-                      f"{game.name}.")
+                            f"{game.name}.")
 
 
 def run_end_game(ctx: Context, invocation: Invocation) -> CommandResult:
@@ -230,7 +230,7 @@ def run_end_game(ctx: Context, invocation: Invocation) -> CommandResult:
     if kind is None or (kind == "solo" and len(powers) != 1) \
             or (kind == "abandoned" and powers):
         return CommandResult.fail("write END GAME DRAW [powers], END GAME WIN <power>, or END "
-                            "GAME alone to abandon it, e.g. END GAME DRAW France Germany")
+                                  "GAME alone to abandon it, e.g. END GAME DRAW France Germany")
     result = mastering.end_game(jc.session, game, kind, powers, jc.clock.now())
     record(jc, seat, "end_game", kind=kind, winners=result["winners"])
     outcome = _outcome(kind, result["winners"])

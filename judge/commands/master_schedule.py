@@ -101,21 +101,21 @@ def run_set_start(ctx: Context, invocation: Invocation) -> CommandResult:
     record(jc, seat, "set_start", start=when.isoformat() if when else None)
     if when is None:
         return CommandResult.ok(f"{game.name} has no start time: it starts once full (START "
-                          "starts a full game now).")
+                                "starts a full game now).")
     return CommandResult.ok(f"{game.name} starts at {at(when, seat)}, or once full if that is "
-                      "later.")
+                            "later.")
 
 
 def run_set_schedule(ctx: Context, invocation: Invocation) -> CommandResult:
     jc, seat, game = master_of(ctx)
     if not invocation.args:
         return CommandResult.fail(f"write SET SCHEDULE followed by what changes, e.g. "
-                            f"{mastering.SCHEDULE_USAGE}")
+                                  f"{mastering.SCHEDULE_USAGE}")
     schedule = _update(game, **mastering.schedule_changes(invocation.args))
     record(jc, seat, "set_schedule", schedule=settings_of(game).to_json()["schedule"])
     return CommandResult.ok(*_schedule_lines(schedule),
-                      "Deadlines from the next phase on follow it; SET DEADLINE moves "
-                      "the current one.")
+                            "Deadlines from the next phase on follow it; SET DEADLINE moves "
+                            "the current one.")
 
 
 def _setting(ctx: Context, action: str, change: Callable[[GameSettings], GameSettings],
@@ -159,7 +159,7 @@ def run_set_nmr(ctx: Context, invocation: Invocation) -> CommandResult:
     policy = _NMR.get(invocation.rest.strip().lower())
     if policy is None:
         return CommandResult.fail("write SET NMR hold, disorder or wait, e.g. SET NMR hold "
-                            "(what happens to missing orders when grace ends)")
+                                  "(what happens to missing orders when grace ends)")
     return _setting(ctx, "set_nmr",
                     lambda s: replace(s, schedule=replace(s.schedule, nmr=policy)),
                     f"at the end of grace, missing orders mean {_NMR_TEXT[policy]}")
@@ -175,7 +175,7 @@ def run_set_late(ctx: Context, invocation: Invocation) -> CommandResult:
     public = _LATE.get(invocation.rest.strip().lower())
     if public is None:
         return CommandResult.fail("write SET LATE PUBLIC or SET LATE PRIVATE (whether every "
-                            "report names the powers that missed the deadline)")
+                                  "report names the powers that missed the deadline)")
     return _setting(ctx, "set_late",
                     lambda s: replace(s, schedule=replace(s.schedule, late_public=public)),
                     _late_text(public))
@@ -217,7 +217,7 @@ def run_resume(ctx: Context, invocation: Invocation) -> CommandResult:
                      lambda s: f"The master has resumed {game.name}. {turn.phase} has "
                                f"{what}: {moved(turn.deadline, s, jc.clock.now())}.\n")
     return CommandResult.ok(f"{game.name} is running again with {what}; everyone was told.",
-                      now_open(jc, seat))
+                            now_open(jc, seat))
 
 
 def _schedule_lines(schedule: Schedule) -> list[str]:

@@ -53,7 +53,7 @@ def orders_help(ctx: Context, words: Sequence[str]) -> CommandResult:
         name = words[1].strip(".,:;!?").lower()
         if name not in available_variants():
             return CommandResult.fail(f"no variant called {words[1]!r}; write HELP ORDERS alone, "
-                                f"or one of: {', '.join(_listed())}")
+                                      f"or one of: {', '.join(_listed())}")
         return CommandResult.ok(*_page(plain_variant(name), None))
     game = ctx.game if isinstance(ctx, JudgeContext) else None
     if game is None:

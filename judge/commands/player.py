@@ -58,8 +58,8 @@ def run_wait(ctx: Context, invocation: Invocation) -> CommandResult:
     turn = current_turn(jc.session, game)
     when = f" ({format_deadline(turn.deadline, jc.zone)})" if turn and turn.deadline else ""
     return CommandResult.ok(f"This turn will not be processed before its deadline{when}, even "
-                      "if every order is in. It applies to this turn only; SET NOWAIT "
-                      "lifts it.")
+                            "if every order is in. It applies to this turn only; SET NOWAIT "
+                            "lifts it.")
 
 
 def run_nowait(ctx: Context, invocation: Invocation) -> CommandResult:
@@ -79,7 +79,7 @@ def run_draw(ctx: Context, invocation: Invocation) -> CommandResult:
     votes.cast(jc.session, jc.clock, seat, VoteKind.DRAW, powers)
     named = f" ({', '.join(map(power_name, powers))})" if powers else ""
     return CommandResult.ok(f"Your draw vote{named} is recorded. Votes are secret; everyone "
-                      "hears when a draw passes.", *_settle(jc, game))
+                            "hears when a draw passes.", *_settle(jc, game))
 
 
 def _voting_seat(jc: JudgeContext) -> tuple[Game, Seat]:
@@ -125,8 +125,8 @@ def run_concede(ctx: Context, invocation: Invocation) -> CommandResult:
     winner = _conceded_to(jc, game, seat, invocation.rest)
     votes.cast(jc.session, jc.clock, seat, VoteKind.CONCEDE, [winner])
     return CommandResult.ok(f"Your concession to {power_name(winner)} is recorded. Votes are "
-                      "secret; everyone hears if every other player concedes too.",
-                      *_settle(jc, game))
+                            "secret; everyone hears if every other player concedes too.",
+                            *_settle(jc, game))
 
 
 def _conceded_to(jc: JudgeContext, game: Game, seat: Seat, text: str) -> str:
@@ -197,8 +197,8 @@ def run_absence(ctx: Context, invocation: Invocation) -> CommandResult:
                         "then set the ones you need")
     seat.absences = [*kept, [start.isoformat(), end.isoformat()]]
     return CommandResult.ok(f"Absence recorded: from {format_deadline(start, jc.zone)} to "
-                      f"{format_deadline(end, jc.zone)}. No deadline falls inside it.",
-                      *_move_deadline(jc, seat.game, start, end))
+                            f"{format_deadline(end, jc.zone)}. No deadline falls inside it.",
+                            *_move_deadline(jc, seat.game, start, end))
 
 
 def _list_absences(kept: list[list[str]], zone: str) -> list[str]:

@@ -51,7 +51,7 @@ def run_press(ctx: Context, invocation: Invocation) -> CommandResult:
     named = [w for w in words[1:] if _key(w) not in _JOINERS]
     if words[0].upper() != "TO" or not named:
         return CommandResult.fail("write PRESS TO <powers>, e.g. PRESS TO France and Germany, "
-                            "PRESS TO all, or PRESS TO master")
+                                  "PRESS TO all, or PRESS TO master")
     if named and all(_key(w) in _ALL_WORDS for w in named):
         return _deliver(jc, seat, invocation, grey, (), False, True)
     powers, to_master, mine = _recipients(seat, _acting_for(jc, seat), named)
@@ -69,7 +69,7 @@ def run_broadcast(ctx: Context, invocation: Invocation) -> CommandResult:
     grey = _take_grey(words)
     if words:
         return CommandResult.fail("write BROADCAST or BROADCAST GREY alone on its line, then "
-                            "your text, then ENDPRESS")
+                                  "your text, then ENDPRESS")
     return _deliver(jc, seat, invocation, grey, (), False, True)
 
 
@@ -120,7 +120,7 @@ def _deliver(jc: JudgeContext, seat: Seat, invocation: Invocation, grey: bool,
     body = "\n".join(invocation.block).strip("\n")
     if not body.strip():
         return CommandResult.fail("there is no text to send: write it on the lines between this "
-                            "line and ENDPRESS")
+                                  "line and ENDPRESS")
     letter = press.Letter(sender=seat, powers=powers, to_master=to_master,
                           broadcast=broadcast, grey=grey, body=body,
                           as_power=_acting_for(jc, seat))

@@ -140,7 +140,7 @@ def run_join(ctx: Context, invocation: Invocation) -> CommandResult:
     jc = judge_context(ctx)
     if len(invocation.args) < 2:
         return CommandResult.fail(f"write {JOIN_USAGE}, e.g. JOIN alpha secret FGE "
-                            "(France first, then Germany, then England)")
+                                  "(France first, then Germany, then England)")
     account = need_account(jc)
     game = lock_game(jc.session, find_game(jc.session, invocation.args[0]))
     preferences = parse_preferences(game_variant(game), " ".join(invocation.args[2:]))
@@ -179,7 +179,7 @@ def run_observe(ctx: Context, invocation: Invocation) -> CommandResult:
     seat = observe_game(jc.session, game, account, invocation.args[1])
     jc.seat, jc.power, jc.phase = seat, None, None
     return CommandResult.ok(f"You observe {game.name}: you will receive its public reports.",
-                      f"Sign on in later messages with: SIGNON O{game.name} <your password>")
+                            f"Sign on in later messages with: SIGNON O{game.name} <your password>")
 
 
 def run_resign(ctx: Context, invocation: Invocation) -> CommandResult:

@@ -23,7 +23,7 @@ def run_signon(ctx: Context, invocation: Invocation) -> CommandResult:
     jc = judge_context(ctx)
     if len(invocation.args) != 2 or len(invocation.args[0]) < 2:
         return CommandResult.fail("write SIGNON <power initial><game> <password>, "
-                            "e.g. SIGNON Falpha secret")
+                                  "e.g. SIGNON Falpha secret")
     token, password = invocation.args
     letter, name = token[0].upper(), token[1:]
     game = find_game(jc.session, name)
@@ -31,7 +31,7 @@ def run_signon(ctx: Context, invocation: Invocation) -> CommandResult:
         seat = join_game(jc.session, game, need_account(jc), password, [])
         jc.seat, jc.power, jc.phase = seat, None, None
         return CommandResult.ok(f"You joined {game.name}; you are signed on for the rest of "
-                          "this message.", *start_if_full(jc, game))
+                                "this message.", *start_if_full(jc, game))
     seat = _find_seat(jc, game, letter, password)
     jc.seat, jc.power, jc.phase = seat, None, None
     jc.signed_on.append(seat)
