@@ -8,6 +8,7 @@
 from __future__ import annotations
 
 from judge.commands import (
+    absence,
     account,
     board,
     builtin,
@@ -35,7 +36,7 @@ from judge.commands.reply import Reply
 # One entry per family module; each adds its commands to the registry it is given.
 FAMILIES: tuple[RegisterFamily, ...] = (
     builtin.register, signon.register, orders.register, account.register, listing.register,
-    seating.register, player.register, press.register, master.register,
+    seating.register, player.register, absence.register, press.register, master.register,
     master_schedule.register, board.register,
 )
 
