@@ -15,6 +15,7 @@ from judge.commands import (
     listing,
     master,
     master_schedule,
+    master_settings,
     orders,
     player,
     press,
@@ -37,7 +38,7 @@ from judge.commands.reply import Reply
 FAMILIES: tuple[RegisterFamily, ...] = (
     builtin.register, signon.register, orders.register, account.register, listing.register,
     seating.register, player.register, absence.register, press.register, master.register,
-    master_schedule.register, board.register,
+    master_schedule.register, master_settings.register, board.register,
 )
 
 

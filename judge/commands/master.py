@@ -1,5 +1,6 @@
-"""The game master's commands for turns, seats and the game's end (schedule and settings
-are in master_schedule.py). Each needs SIGNON as master and leaves an audit entry.
+"""The game master's commands for turns, seats and the game's end (the schedule is set in
+master_schedule.py, the other settings in master_settings.py). Each needs SIGNON as master
+and leaves an audit entry.
 """
 
 from __future__ import annotations
