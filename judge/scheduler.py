@@ -15,7 +15,6 @@ import logging
 import threading
 from collections.abc import Callable, Collection
 from datetime import UTC, datetime, timedelta
-from typing import Protocol
 
 # APScheduler 3 ships no type information.
 from apscheduler.executors.pool import ThreadPoolExecutor
@@ -24,10 +23,8 @@ from apscheduler.schedulers.background import (
     BackgroundScheduler,
 )
 
-from judge.game.clock import Clock
 from judge.game.deadlines import next_wakeups, sweep_all, sweep_one
-from judge.game.postman import Postman
-from judge.store.db import Database
+from judge.game.parts import GameParts
 
 log = logging.getLogger(__name__)
 
@@ -36,22 +33,8 @@ SWEEP_JOB = "sweep"
 ALL_GAMES = None  # as `swept`: the periodic sweep looked at every game
 
 
-class SweepParts(Protocol):
-    """What a sweep uses of the judge (judge.app.Judge is one): the scheduler is given
-    them by the app rather than importing it, so imports keep pointing inward."""
-
-    @property
-    def db(self) -> Database: ...
-
-    @property
-    def clock(self) -> Clock: ...
-
-    @property
-    def postman(self) -> Postman: ...
-
-
 class JudgeScheduler:
-    def __init__(self, judge: SweepParts, *, sweep_every: timedelta = SWEEP_EVERY,
+    def __init__(self, judge: GameParts, *, sweep_every: timedelta = SWEEP_EVERY,
                  on_sweep: Callable[[list[str]], None] | None = None) -> None:
         """`on_sweep` hears what each sweep did, after the jobs are re-planned."""
         self._judge = judge

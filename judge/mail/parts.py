@@ -1,7 +1,7 @@
-"""What the mail worker is given: the parts of the judge that the composition root wires.
-
-The pipeline names what it needs rather than importing the app that builds it, so imports
-keep pointing inward (docs/architecture.md, "Import rules"); `judge.app.Judge` is one.
+"""What the mail worker is given: the game's parts plus the settings and the command
+registry. The pipeline names what it needs rather than importing the app that builds it,
+so imports keep pointing inward (docs/architecture.md, "Import rules"); `judge.app.Judge`
+is one.
 """
 
 from __future__ import annotations
@@ -10,23 +10,12 @@ from typing import Protocol
 
 from judge.commands.registry import Registry
 from judge.config import Settings
-from judge.game.clock import Clock
-from judge.game.postman import Postman
-from judge.store.db import Database
+from judge.game.parts import GameParts
 
 
-class JudgeParts(Protocol):
+class JudgeParts(GameParts, Protocol):
     @property
     def settings(self) -> Settings: ...
-
-    @property
-    def db(self) -> Database: ...
-
-    @property
-    def clock(self) -> Clock: ...
-
-    @property
-    def postman(self) -> Postman: ...
 
     @property
     def registry(self) -> Registry: ...
