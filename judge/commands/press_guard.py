@@ -33,29 +33,29 @@ _ORDERS_INSTEAD = ("nothing was sent, so your orders did not reach the writer of
                    "in prose or use PRESS TO <power> … ENDPRESS")
 
 
-class Refusal(NamedTuple):
+class PressRefusal(NamedTuple):
     line_no: int
     excerpt: str  # never the secret itself
     reason: str
 
 
 def refusal(session: Session, registry: Registry, seat: Seat, body: str,
-            emg_subject: bool) -> Refusal | None:
+            emg_subject: bool) -> PressRefusal | None:
     """Why `body`, a reply to press by `seat`, must not be sent; None when it may."""
     if emg_subject:
-        return Refusal(1, "(the subject asks for EMGTURN or EMGREPORT)",
-                       "an EMG request carries your password: " + _ELSEWHERE)
+        return PressRefusal(1, "(the subject asks for EMGTURN or EMGREPORT)",
+                            "an EMG request carries your password: " + _ELSEWHERE)
     lines = body.split("\n")
     for number, line in enumerate(lines, 1):
         found = _secret(session, registry, line)
         if found is not None:
             secret = "code" if found in _CODES else "password"
-            return Refusal(number, f"{found} …", f"line {number} is {_a(found)}, which would "
-                           f"give your {secret} away: {_ELSEWHERE}")
+            return PressRefusal(number, f"{found} …", f"line {number} is {_a(found)}, which "
+                                f"would give your {secret} away: {_ELSEWHERE}")
     for number, line in enumerate(lines, 1):
         if _own_order(session, seat, line):
-            return Refusal(number, line.strip(), f"line {number} reads as an order for "
-                           f"your units: {_ORDERS_INSTEAD}")
+            return PressRefusal(number, line.strip(), f"line {number} reads as an order "
+                                f"for your units: {_ORDERS_INSTEAD}")
     return None
 
 
