@@ -157,3 +157,15 @@ def test_the_rule_allows_an_inward_import(source: str) -> None:
 def test_a_package_s_own_relative_imports_resolve_inside_it() -> None:
     assert imported(ROOT / "cli" / "__init__.py", "from .entry import main") == \
         {"judge.cli.entry"}
+
+
+def test_no_two_classes_share_a_name() -> None:
+    # Two `Outcome`s and two `OrderLine`s meant different things in different layers; a
+    # reader (and an import) could take one for the other (issue #12, "The house").
+    where: dict[str, list[str]] = {}
+    for path in _sources():
+        for node in ast.parse(path.read_text()).body:
+            if isinstance(node, ast.ClassDef):
+                where.setdefault(node.name, []).append(module_name(path))
+    shared = {name: places for name, places in where.items() if len(places) > 1}
+    assert not shared, f"classes of one name in several modules: {shared}"
