@@ -12,7 +12,8 @@ from judge.engine.position import Position, centres_by_power
 from judge.engine.retreats import default_retreats
 from judge.engine.turn import TurnResult, adjudicate
 from judge.engine.types import RETREAT, Phase, Unit, province_of
-from judge.grammar import Grammar, OrderSyntaxError
+from judge.grammar import OrderSyntaxError
+from judge.grammar.reader import OrderReader, Writer, reader_for
 from judge.variant import Variant, load_variant
 
 
@@ -36,8 +37,8 @@ def handle(request: Any) -> dict[str, Any]:
         raise RequestError("the request must be a JSON object")
     variant = _variant(request.get("variant", "standard"))
     position = _position(variant, request)
-    grammar = Grammar.for_variant(variant)
-    orders, texts, unparsed = _orders(variant, grammar, position.phase, request.get("orders"))
+    reader = reader_for(variant)
+    orders, texts, unparsed = _orders(variant, reader, position.phase, request.get("orders"))
     turn = adjudicate(variant.rules, position, orders)
     return _reply(turn, texts, unparsed)
 
@@ -155,7 +156,7 @@ def _dislodged(variant: Variant, position: Position, spec: Any) -> Dislodgement:
 
 
 def _orders(
-    variant: Variant, grammar: Grammar, phase: Phase, spec: Any
+    variant: Variant, reader: OrderReader, phase: Phase, spec: Any
 ) -> tuple[dict[str, list[Order]], dict[int, str], list[OrderResult]]:
     if spec is None:
         spec = {}
@@ -168,7 +169,7 @@ def _orders(
         power = _power(variant, power)
         for text in lines:
             try:
-                order = grammar.parse(str(text), phase.kind)
+                order = reader.read(str(text), phase.kind, Writer(power))
             except OrderSyntaxError as exc:
                 unparsed.append(OrderResult(power, None, None, str(text), Outcome.ILLEGAL,
                                             Reason.UNPARSED, exc.message))

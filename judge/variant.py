@@ -13,11 +13,12 @@ import importlib.util
 import os
 import sys
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields, replace
+from datetime import timedelta
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from judge.engine.calendar import STANDARD_CALENDAR
 from judge.engine.geo import Border, Geography, MapError, Province
@@ -28,6 +29,9 @@ from judge.engine.rules import Rules
 from judge.engine.turn import standard_handlers
 from judge.engine.types import Phase, Unit, UnitKind
 
+if TYPE_CHECKING:
+    from judge.grammar.reader import OrderReader
+
 CALENDARS = {"standard": STANDARD_CALENDAR}
 
 
@@ -37,6 +41,17 @@ class PowerInfo:
     adjective: str
     letter: str
     aliases: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Stage:
+    """A stage that opens a while before a phase's deadline and is announced to the players
+    (Engineered's madman bidding opens 24 hours before it). `[[stages]]` in variant.toml."""
+
+    name: str
+    before: timedelta
+    phase_kinds: frozenset[str]
+    notice: str
 
 
 @dataclass(frozen=True)
@@ -53,6 +68,10 @@ class Variant:
     # Whether games of it can be created and played by mail; false while only the engine
     # knows the variant (it is still adjudicated by `judge adjudicate`).
     by_mail: bool = True
+    # How order lines are read (judge/grammar/reader.py): None for the common notations;
+    # a variant with its own notation sets a factory in its rules.py (docs/variants.md).
+    reader: Callable[[Variant], OrderReader] | None = None
+    stages: tuple[Stage, ...] = ()
 
     def power_names(self) -> dict[str, str]:
         """Every way to write a power (lower case) -> the power's id."""
@@ -64,22 +83,35 @@ class Variant:
 
 
 def variants_root() -> Path:
-    env = os.environ.get("JUDGE_VARIANTS")
-    return Path(env) if env else Path(__file__).resolve().parent.parent / "variants"
+    """The variants that come with the judge."""
+    return Path(__file__).resolve().parent.parent / "variants"
+
+
+def variant_roots() -> list[Path]:
+    """Where variants are looked for: the folders in JUDGE_VARIANTS (separated as in PATH),
+    then the judge's own, so that a site adds its games without copying ours; the first
+    folder that has a name wins."""
+    extra = os.environ.get("JUDGE_VARIANTS", "")
+    return [*(Path(p) for p in extra.split(os.pathsep) if p), variants_root()]
 
 
 def available_variants() -> list[str]:
-    root = variants_root()
-    return sorted(p.name for p in root.iterdir() if (p / "variant.toml").is_file())
+    return sorted({p.name for root in variant_roots() if root.is_dir()
+                   for p in root.iterdir() if (p / "variant.toml").is_file()})
+
+
+def load_variant(name: str) -> Variant:
+    return _load_variant(name, tuple(variant_roots()))
 
 
 @cache
-def load_variant(name: str) -> Variant:
-    folder = variants_root() / name
-    if not (folder / "variant.toml").is_file():
-        known = ", ".join(available_variants())
-        raise KeyError(f"unknown variant {name!r} (known: {known})")
-    return load_variant_folder(folder)
+def _load_variant(name: str, roots: tuple[Path, ...]) -> Variant:
+    for root in roots:
+        folder = root / name
+        if (folder / "variant.toml").is_file():
+            return load_variant_folder(folder)
+    known = ", ".join(available_variants())
+    raise KeyError(f"unknown variant {name!r} (known: {known})")
 
 
 def load_variant_folder(folder: Path) -> Variant:
@@ -109,7 +141,13 @@ def _assemble(spec: Mapping[str, Any], folder: Path, geo: Geography,
     start = Position(Phase.parse(spec["start_phase"]), tuple(start_units),
                      _start_owners(spec, geo, homes, folder))
     return Variant(spec["name"], spec.get("title", spec["name"]), rules, start, powers, folder,
-                   dict(spec.get("options", {})), bool(spec.get("by_mail", True)))
+                   dict(spec.get("options", {})), bool(spec.get("by_mail", True)),
+                   stages=tuple(_stage(s) for s in spec.get("stages", ())))
+
+
+def _stage(spec: Mapping[str, Any]) -> Stage:
+    return Stage(spec["name"], timedelta(hours=float(spec["hours_before"])),
+                 frozenset(spec.get("phases", ("M",))), spec["notice"].strip())
 
 
 def _rulebook(spec: Mapping[str, Any], folder: Path) -> Rulebook:

@@ -103,6 +103,10 @@ def run_process(args: argparse.Namespace) -> int:
         phase = str(mastering.read_phase(game, args.phase)) if args.phase else None
         # With --phase, a turn processed meanwhile (by the sweep) is not processed again.
         result = process_and_report(session, game, judge.clock, judge.postman, phase)
+        if result is None:
+            print(f"{game.name}: not processed: it waits for the master's decision "
+                  "(the masters were mailed the questions; they answer with DECIDE).")
+            return 1
         done = str(result.phase)
         mastering.audit(session, game, None, "process", phase=done, by="operator")
         print(f"{game.name}: {done} processed; the reports are in the outbox.")

@@ -12,6 +12,7 @@ from judge.commands import (
     account,
     board,
     builtin,
+    decide,
     listing,
     master,
     master_schedule,
@@ -38,7 +39,7 @@ from judge.commands.reply import Reply
 FAMILIES: tuple[RegisterFamily, ...] = (
     builtin.register, signon.register, orders.register, account.register, listing.register,
     seating.register, player.register, absence.register, press.register, master.register,
-    master_schedule.register, master_settings.register, board.register,
+    master_schedule.register, master_settings.register, board.register, decide.register,
 )
 
 

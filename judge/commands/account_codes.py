@@ -34,7 +34,7 @@ def _code_command(name: str, example: str, act: Act) -> Runner:
             return CommandResult.fail(f"write {name} and the code from the judge's mail, e.g. "
                                       f"{name} {example}, or simply reply to that mail")
         return CommandResult.ok(*act(jc.session, jc.clock, jc.postman, invocation.args[0],
-                               jc.sender))
+                                     jc.sender))
     return run
 
 

@@ -75,7 +75,11 @@ def run_process(ctx: Context, invocation: Invocation) -> CommandResult:
     if phase != turn.phase:
         raise GameError(f"the phase open in {game.name} is {turn.phase}, not {phase}; "
                         f"nothing was processed (write PROCESS {turn.phase} to process it)")
-    process_and_report(jc.session, game, jc.clock, jc.postman, phase)
+    if process_and_report(jc.session, game, jc.clock, jc.postman, phase) is None:
+        return CommandResult.fail(f"{describe_phase(game, phase)} was not processed: the rules "
+                                  "leave a decision to you first. The questions were mailed to "
+                                  "you; answer each with DECIDE <question> <answer>, and the last "
+                                  "answer processes the turn.")
     record(jc, seat, "process", phase=phase)
     return CommandResult.ok(f"{describe_phase(game, phase)} is processed; the reports were "
                             "mailed to every seat.", now_open(jc, seat))

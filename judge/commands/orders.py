@@ -24,12 +24,12 @@ from judge.game.games import current_turn, game_variant, position_of
 from judge.game.history import parse_phase, phase_key, processed_turns
 from judge.game.progress import is_ready, process_and_report, time_left
 from judge.game.refusals import HELP_ORDERS, Before
-from judge.grammar import Grammar
+from judge.grammar.reader import Writer, reader_for
 from judge.store import repo_games
 from judge.store.models import FutureOrder, Game, GameState, SeatRole, Turn
 
 
-class OrderReader:
+class MailOrderHandler:
     """The order handler of mail: order lines for the seat signed on, and the prose test
     that lets the dispatcher set a message's closing signature aside (dispatch.py)."""
 
@@ -50,10 +50,10 @@ class OrderReader:
         jc = judge_context(ctx)
         if jc.seat is None:
             return False  # no game, no map to tell orders by: every line is answered
-        return Grammar.for_variant(game_variant(jc.seat.game)).reads_as_prose(text)
+        return reader_for(game_variant(jc.seat.game)).reads_as_prose(text)
 
 
-handle_orders = OrderReader()
+handle_orders = MailOrderHandler()
 
 
 def _answer(reply: Reply, numbered: Sequence[tuple[int, str]],
@@ -104,7 +104,7 @@ def _future(jc: JudgeContext, numbered: list[tuple[int, str]]) -> list[Feedback]
     over = _over(jc, game, jc.phase, line=True)
     if over:
         return [Feedback(n, text, over, True) for n, text in numbered]
-    read, errors = ordering.read_lines(game_variant(game), jc.phase, numbered)
+    read, errors = ordering.read_lines(game_variant(game), jc.phase, numbered, Writer(power))
     row = _future_row(jc, game, power, jc.phase)
     row.lines = [*row.lines, *(w.text for _, w in read)]
     row.submitted_at = jc.clock.now()
@@ -137,7 +137,11 @@ def report_status(jc: JudgeContext, reply: Reply) -> None:
     title = f"Orders for {power.title()}, {variant.rules.calendar.describe(position.phase)}"
     reply.note(title, *_status_lines(jc, status, turn))
     if is_ready(jc.session, game, turn, jc.clock.now(), sets):
-        process_and_report(jc.session, game, jc.clock, jc.postman, turn.phase)
+        if process_and_report(jc.session, game, jc.clock, jc.postman, turn.phase) is None:
+            reply.note("Turn waiting", "Every power's orders are complete; the turn waits "
+                       "for a decision of the game's master and is processed once it is "
+                       "made.")
+            return
         reply.note("Turn processed", f"Every power's orders were complete: {turn.phase} "
                    "has been processed and the reports sent.")
 

@@ -14,8 +14,8 @@ from judge.commands.registry import Command, Registry
 from judge.engine.types import province_of
 from judge.game.codes import parse_code
 from judge.game.games import current_turn, game_variant, position_of
-from judge.grammar import Grammar
 from judge.grammar.errors import OrderSyntaxError
+from judge.grammar.reader import Writer, reader_for
 from judge.store import repo
 from judge.store.models import Seat, SeatRole
 
@@ -113,13 +113,13 @@ def _own_order(session: Session, seat: Seat, line: str) -> bool:
     if turn is None:
         return False
     position = position_of(turn)
-    grammar = Grammar.for_variant(game_variant(seat.game))
+    reader = reader_for(game_variant(seat.game))
     mine = {province_of(u.loc) for u in position.units_of(seat.power)}
     mine |= {province_of(d.unit.loc) for d in position.dislodged if d.unit.power == seat.power}
     mine |= set(position.centres_of(seat.power))
     for kind in dict.fromkeys((position.phase.kind, "M")):
         try:
-            order = grammar.parse(line, kind)
+            order = reader.read(line, kind, Writer(seat.power))
         except OrderSyntaxError:
             continue
         if order.loc and province_of(order.loc) in mine:

@@ -21,7 +21,7 @@ from judge.engine.outcome import (
     Reason,
 )
 from judge.engine.position import Position
-from judge.engine.types import Phase, Unit
+from judge.engine.types import PayloadValue, Phase, Unit
 
 Json = dict[str, Any]
 
@@ -31,11 +31,27 @@ _ORDERS: dict[str, type[Order]] = {
 
 
 def unit_to_json(unit: Unit) -> Json:
-    return {"power": unit.power, "type": unit.kind, "loc": unit.loc}
+    out: Json = {"power": unit.power, "type": unit.kind, "loc": unit.loc}
+    if unit.payload:  # only when carried: standard turns are stored as before
+        out["payload"] = [[name, _value_to_json(v)] for name, v in unit.payload]
+    return out
 
 
 def unit_from_json(data: Mapping[str, Any]) -> Unit:
-    return Unit(data["power"], data["type"], data["loc"])
+    payload = tuple((name, _value_from_json(v)) for name, v in data.get("payload", ()))
+    return Unit(data["power"], data["type"], data["loc"], payload)
+
+
+def _value_to_json(value: PayloadValue | Unit) -> Any:
+    return {"unit": unit_to_json(value)} if isinstance(value, Unit) else value
+
+
+def _value_from_json(value: Any) -> PayloadValue | Unit:
+    if isinstance(value, dict):
+        return unit_from_json(value["unit"])
+    if value is None or isinstance(value, str | int | bool):
+        return value
+    raise ValueError(f"not a payload value: {value!r}")
 
 
 def order_to_json(order: Order) -> Json:

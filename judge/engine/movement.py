@@ -66,7 +66,7 @@ def _board_after(r: Resolver, moved: list[int], dislodger: Mapping[int, int]) ->
     units, dest_loc = list(r.units), r.dest_loc
     for i in moved:  # only the movers are rebuilt; the rest are copied in C
         unit = units[i]
-        units[i] = _new(Unit, (unit.power, unit.kind, dest_loc[i]))
+        units[i] = _new(Unit, (unit.power, unit.kind, dest_loc[i], unit.payload))
     if dislodger:
         return tuple([u for i, u in enumerate(units) if i not in dislodger])
     return tuple(units)

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, NamedTuple, Protocol
 from judge.engine.calendar import STANDARD_CALENDAR, Season, SeasonCalendar
 from judge.engine.centres import standard_season_end
 from judge.engine.geo import Geography
+from judge.engine.questions import Question, no_questions
 from judge.engine.rulebook import Rulebook
 from judge.engine.types import Phase, Unit, UnitKind, province_of
 from judge.engine.visibility import FullInformation, Visibility
@@ -100,6 +101,10 @@ class Rules:
     # The countries whose orders a power writes (Envoy 6: his own, his Major Allies' and
     # Controlled Neutrals'); None: those it `may_order` a unit of (`countries_written_by`).
     orders_for: Callable[[Position, str], tuple[str, ...]] | None = None
+    # What the master must decide before the phase is adjudicated (judge/engine/
+    # questions.py: 1885-III's removals "in the GM's judgment"); none by default.
+    questions: Callable[[Rules, Position, Mapping[str, Sequence[Order]]],
+                        tuple[Question, ...]] = no_questions
 
     @property
     def kinds(self) -> Mapping[str, UnitKind]:

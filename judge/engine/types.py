@@ -34,20 +34,40 @@ class UnitKind:
     stacks: bool = False
 
 
+PayloadValue = str | int | bool | None
+Payload = tuple[tuple[str, "PayloadValue | Unit"], ...]
+
+
 class Unit(NamedTuple):
     """A unit on the board. A NamedTuple: units are hashed and built on every phase's hot
     path, where a frozen dataclass's Python-level __hash__ and __init__ cost several times
-    as much."""
+    as much.
+
+    `payload` is what a variant's unit carries, as (name, value) pairs sorted by name: an
+    army aboard a fleet (1885-III's A/F: a Unit value), a captured engineer's captor and
+    owner (Engineered), a decoy's disguise. The engine carries it wherever the unit goes
+    and never reads it; standard units have none."""
 
     power: str
     kind: str
     loc: str
+    payload: Payload = ()
 
     def __str__(self) -> str:
         return f"{self.kind} {self.loc}"
 
     def moved(self, loc: str) -> Unit:
-        return Unit(self.power, self.kind, loc)
+        return Unit(self.power, self.kind, loc, self.payload)
+
+    def carrying(self, **facts: PayloadValue | Unit) -> Unit:
+        """The unit with these payload facts set (None removes one)."""
+        merged = {**dict(self.payload), **facts}
+        payload = tuple(sorted((k, v) for k, v in merged.items() if v is not None))
+        return Unit(self.power, self.kind, self.loc, payload)
+
+    def carried(self, name: str) -> PayloadValue | Unit:
+        """One payload fact, None when the unit does not carry it."""
+        return dict(self.payload).get(name)
 
 
 @dataclass(frozen=True, slots=True)

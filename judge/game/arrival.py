@@ -22,6 +22,7 @@ from judge.engine.types import MOVEMENT, province_of
 from judge.game import ordering
 from judge.game.canonical import unit_of
 from judge.game.refusals import Before, Explainer
+from judge.grammar.reader import Writer
 from judge.reports.notation import place, unit_text
 from judge.variant import Variant
 
@@ -42,7 +43,7 @@ def take(variant: Variant, position: Position, power: str,
          current: dict[str, ordering.Written], numbered: Iterable[tuple[int, str]],
          before: Callable[[], Before | None] = lambda: None) -> list[Feedback]:
     """Add the lines to `current` and say what became of each line that needs a word."""
-    read, unreadable = ordering.read_lines(variant, position.phase, numbered)
+    read, unreadable = ordering.read_lines(variant, position.phase, numbered, Writer(power))
     refused = ordering.merge(variant, position, power, current, read)
     failed = {e.line_no for e in refused}
     accepted = [(n, w) for n, w in read if n not in failed]

@@ -8,7 +8,8 @@ Whatever it did is remembered in the turn, so a second sweep finds nothing more 
 
 Turn.notices keys: "reminders" (indexes into Schedule.reminders already handled), "late"
 (the late notice went out), "late_powers" (who was late then), "held" (the turn waits for
-the master), "outage" (the deadline an outage last gave, ISO 8601).
+the master), "outage" (the deadline an outage last gave, ISO 8601), "asked" and
+"answers" (the master's decisions the variant asks for: decisions.py).
 """
 
 from __future__ import annotations
@@ -22,8 +23,9 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
-from judge.game import notices
+from judge.game import notices, stages
 from judge.game.clock import Clock
+from judge.game.decisions import ASKED
 from judge.game.games import current_turn, lock_game, phase_of, player_seat, settings_of
 from judge.game.lifecycle import is_full
 from judge.game.postman import Postman
@@ -134,6 +136,8 @@ def _start_if_due(session: Session, game: Game, clock: Clock, postman: Postman,
 
 
 def _sweep_turn(due: _Due) -> list[str]:
+    if due.turn.notices.get(ASKED):
+        return []  # the master was asked to decide: DECIDE moves it on (decisions.py)
     # A turn reopened by ROLLBACK keeps all its orders: the sweep must not replay it at
     # once, before anyone could change a thing; it waits for a message or its deadline.
     ready = not due.turn.notices.get("reopened") and is_ready(
@@ -144,7 +148,10 @@ def _sweep_turn(due: _Due) -> list[str]:
     if due.turn.notices.get("held"):
         return []  # the master has been told; PROCESS or a new deadline moves it on
     if due.turn.grace_until is None:
-        return _remind(due) if due.now < due.deadline else _at_deadline(due)
+        if due.now >= due.deadline:
+            return _at_deadline(due)
+        opened = stages.open_due(due.session, due.postman, due.game, due.turn, due.now)
+        return [*(due.say(f"{s.name} opened") for s in opened), *_remind(due)]
     return _at_grace_end(due) if due.now >= due.turn.grace_until else []
 
 
@@ -225,7 +232,9 @@ def _extend(due: _Due, missed: datetime, extension: datetime) -> list[str]:
 
 
 def _process(due: _Due, why: str) -> list[str]:
-    process_and_report(due.session, due.game, due.clock, due.postman, due.turn.phase)
+    if process_and_report(due.session, due.game, due.clock, due.postman,
+                          due.turn.phase) is None:
+        return [due.say(f"held for the master's decision ({why})")]
     return [due.say(f"processed ({why})")]
 
 
@@ -261,4 +270,4 @@ def _next_moment(session: Session, game: Game) -> datetime | None:
     length = phase_length(schedule, phase_of(turn).kind)
     reminders = [turn.deadline - ahead for index, ahead in enumerate(schedule.reminders)
                  if index not in sent and ahead < length]
-    return min([turn.deadline, *reminders])
+    return min([turn.deadline, *reminders, *stages.opening_times(game, turn)])

@@ -15,6 +15,7 @@ from sqlalchemy.orm import Session
 
 from judge.engine.types import Phase
 from judge.game.announce import recipients, tell
+from judge.game.decisions import kept_decisions
 from judge.game.errors import GameError
 from judge.game.games import (
     current_turn,
@@ -99,10 +100,11 @@ def fresh_deadline(game: Game, turn: Turn, now: datetime) -> datetime:
 
 
 def set_deadline(turn: Turn, deadline: datetime) -> None:
-    """A new deadline starts the turn's deadline story again: no grace, no notices sent."""
+    """A new deadline starts the turn's deadline story again: no grace, no notices sent
+    (the master's decisions stand: they are about the orders, not the time)."""
     turn.deadline = deadline
     turn.grace_until = None
-    turn.notices = {}
+    turn.notices = kept_decisions(turn)
 
 
 def notify(session: Session, postman: Postman, game: Game, subject: str,

@@ -17,7 +17,7 @@ from sqlalchemy.orm import Session
 from judge.engine.types import Phase
 from judge.game.clock import Clock
 from judge.game.ordering import Written, stored_set
-from judge.grammar import Grammar
+from judge.grammar.reader import OrderReader, reader_for
 from judge.store import repo
 from judge.store.models import InboxMessage, Turn
 from judge.variant import Variant
@@ -38,26 +38,26 @@ def latest_sets(session: Session, variant: Variant,
 
 # Every message about a turn reads every power's stored set again (its status and early
 # processing), though a set changes only when its power writes. A reading depends on
-# nothing but the variant and the text, so it is kept, per grammar (one per variant).
+# nothing but the variant and the text, so it is kept, per reader (one per variant).
 # The power is in the key so that two powers' sets never share an Order: adjudication
 # tells orders apart by identity.
 _READINGS_KEPT = 1024
 _Reading = tuple[str, str, tuple[str, ...]]
-_readings: weakref.WeakKeyDictionary[Grammar, OrderedDict[_Reading, dict[str, Written]]] = (
+_readings: weakref.WeakKeyDictionary[OrderReader, OrderedDict[_Reading, dict[str, Written]]] = (
     weakref.WeakKeyDictionary())
 _readings_lock = threading.Lock()  # the worker and the deadline sweeper both read sets
 
 
 def _read_again(variant: Variant, phase: Phase, power: str,
                 lines: Sequence[str]) -> dict[str, Written]:
-    grammar, key = Grammar.for_variant(variant), (str(phase), power, tuple(lines))
+    reader, key = reader_for(variant), (str(phase), power, tuple(lines))
     with _readings_lock:
-        kept = _readings.setdefault(grammar, OrderedDict())
+        kept = _readings.setdefault(reader, OrderedDict())
         merged = kept.get(key)
         if merged is not None:
             kept.move_to_end(key)
             return dict(merged)  # the caller merges into it
-    merged = stored_set(variant, phase, lines)
+    merged = stored_set(variant, phase, power, lines)
     with _readings_lock:
         kept[key] = merged
         if len(kept) > _READINGS_KEPT:

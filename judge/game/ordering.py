@@ -19,7 +19,8 @@ from judge.engine.stacks import count_of
 from judge.engine.types import ADJUSTMENT, MOVEMENT, RETREAT, Phase, province_of
 from judge.engine.visibility import Viewer
 from judge.game.canonical import canonical
-from judge.grammar import Grammar, OrderSyntaxError
+from judge.grammar import OrderSyntaxError
+from judge.grammar.reader import Writer, reader_for
 from judge.reports.notation import order_text, unit_text
 from judge.variant import Variant
 
@@ -58,23 +59,24 @@ class OrderStatus:
 Numbered = tuple[int, "Written"]
 
 
-def read_lines(variant: Variant, phase: Phase,
-               lines: Iterable[tuple[int, str]]) -> tuple[list[Numbered], list[LineError]]:
-    """Each line read into an order, or an error quoting it."""
-    grammar = Grammar.for_variant(variant)
+def read_lines(variant: Variant, phase: Phase, lines: Iterable[tuple[int, str]],
+               writer: Writer) -> tuple[list[Numbered], list[LineError]]:
+    """Each line read into an order by the variant's reader, or an error quoting it."""
+    reader = reader_for(variant)
     read: list[tuple[int, Written]] = []
     errors: list[LineError] = []
     for line_no, text in lines:
         try:
-            read.append((line_no, Written(text.strip(), grammar.parse(text, phase.kind))))
+            read.append((line_no, Written(text.strip(), reader.read(text, phase.kind, writer))))
         except OrderSyntaxError as exc:
             errors.append(LineError(line_no, text, str(exc)))
     return read, errors
 
 
-def stored_set(variant: Variant, phase: Phase, lines: Sequence[str]) -> dict[str, Written]:
+def stored_set(variant: Variant, phase: Phase, power: str,
+               lines: Sequence[str]) -> dict[str, Written]:
     """A stored submission read back, keyed per unit (lines that no longer read are dropped)."""
-    read, _ = read_lines(variant, phase, enumerate(lines, 1))
+    read, _ = read_lines(variant, phase, enumerate(lines, 1), Writer(power))
     merged: dict[str, Written] = {}
     for _, written in read:
         merged[_key(variant, written.order, merged)] = written

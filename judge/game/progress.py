@@ -11,9 +11,17 @@ from judge.engine.turn import TurnResult
 from judge.game import order_sets, ordering
 from judge.game.announce import send_turn_reports
 from judge.game.clock import Clock
-from judge.game.games import game_variant, player_seat, playing_powers, position_of
+from judge.game.decisions import AwaitingDecision
+from judge.game.games import (
+    current_turn,
+    game_variant,
+    player_seat,
+    playing_powers,
+    position_of,
+)
 from judge.game.ordering import Written
 from judge.game.postman import Postman
+from judge.game.questions_mail import ask_masters
 from judge.game.turns import process_turn
 from judge.store.models import Game, GameState, SeatStatus, Turn
 
@@ -51,8 +59,16 @@ def is_ready(session: Session, game: Game, turn: Turn, now: datetime,
 
 
 def process_and_report(session: Session, game: Game, clock: Clock, postman: Postman,
-                       expected_phase: str | None = None) -> TurnResult:
-    _, result, next_turn = process_turn(session, game, clock, expected_phase)
+                       expected_phase: str | None = None) -> TurnResult | None:
+    """Process the open turn and queue its reports; None when it waits for the master's
+    decision instead (the masters are asked once and the turn is held: decisions.py)."""
+    try:
+        _, result, next_turn = process_turn(session, game, clock, expected_phase)
+    except AwaitingDecision as waiting:
+        turn = current_turn(session, game)
+        assert turn is not None  # process_turn found it
+        ask_masters(session, postman, game, turn, waiting.questions)
+        return None
     send_turn_reports(session, game, result, next_turn, postman)
     return result
 

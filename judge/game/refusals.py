@@ -29,7 +29,8 @@ from judge.engine.outcome import OrderResult, Outcome, Reason
 from judge.engine.position import Position
 from judge.engine.types import ADJUSTMENT, MOVEMENT, RETREAT
 from judge.game import ordering
-from judge.grammar import Grammar, OrderSyntaxError
+from judge.grammar import OrderSyntaxError
+from judge.grammar.reader import Writer, reader_for
 from judge.grammar.wording import in_report_words
 from judge.variant import Variant, power_name
 
@@ -79,7 +80,7 @@ class Explainer:
         return self._before()
 
     def unreadable(self, error: ordering.LineError) -> str:
-        if Grammar.for_variant(self.variant).reads_as_prose(error.text):
+        if reader_for(self.variant).reads_as_prose(error.text):
             return ("this is neither an order nor a command: write one order per line, "
                     f"and anything else after SIGNOFF. {HELP_ORDERS}")
         return self._late(error.text) or f"{error.reason} {HELP_ORDERS}"
@@ -148,7 +149,8 @@ class Explainer:
 
     def _fitted(self, position: Position, text: str) -> bool:
         try:
-            order = Grammar.for_variant(self.variant).parse(text, position.phase.kind)
+            order = reader_for(self.variant).read(text, position.phase.kind,
+                                                  Writer(self.power))
         except OrderSyntaxError:
             return False
         written = ordering.Written(text.strip(), order)

@@ -18,6 +18,7 @@ from sqlalchemy.orm import Session
 
 from judge.engine.types import Phase
 from judge.game.clock import Clock
+from judge.game.decisions import kept_decisions
 from judge.game.errors import GameError
 from judge.game.games import current_turn, lock_game, phase_of, seats_of, turns_of
 from judge.game.mastering import audit, fresh_deadline, set_deadline
@@ -117,7 +118,7 @@ def _reopen(game: Game, turn: Turn, clock: Clock) -> None:
     set_deadline(turn, fresh_deadline(game, turn, clock.now()))
     # Read by the deadline sweep: its orders are all still in, and it must not be
     # replayed before the master or the players could change them.
-    turn.notices = {"reopened": True}
+    turn.notices = {"reopened": True, **kept_decisions(turn)}
     for seat in seats_of(game, SeatRole.PLAYER):
         seat.waiting = False
     if game.state == GameState.FINISHED:  # a won game rolled back is played on
@@ -139,7 +140,8 @@ def rollforward(session: Session, game: Game, clock: Clock, postman: Postman,
         turn = current_turn(session, game)
         if game.state != GameState.ACTIVE or turn is None or turn.phase != phase:
             break  # the orders changed and so did the phases: the rest cannot be replayed
-        process_and_report(session, game, clock, postman, phase)
+        if process_and_report(session, game, clock, postman, phase) is None:
+            break  # the master must decide first; DECIDE then processes the phase
         replayed.append(phase)
     audit(session, game, actor, ROLLFORWARD, replayed=replayed)
     return replayed

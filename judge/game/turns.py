@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from datetime import datetime
 
 from sqlalchemy.orm import Session
@@ -11,7 +12,7 @@ from judge.engine.orders import Order
 from judge.engine.position import Position
 from judge.engine.turn import TurnResult, adjudicate
 from judge.engine.types import Phase
-from judge.game import order_sets, ordering
+from judge.game import decisions, order_sets, ordering
 from judge.game.canonical import canonical
 from judge.game.clock import Clock
 from judge.game.errors import GameError
@@ -26,6 +27,7 @@ from judge.game.games import (
     settings_of,
 )
 from judge.game.schedule import next_deadline
+from judge.grammar.reader import Writer
 from judge.store import repo, repo_games
 from judge.store.models import Game, GameState, SeatRole, Turn
 
@@ -61,7 +63,7 @@ def _take_future_orders(session: Session, game: Game, turn: Turn, position: Posi
     for ahead in repo_games.future_orders_for(session, game, turn.phase):
         merged: dict[str, ordering.Written] = {}
         read, unread = ordering.read_lines(variant, position.phase,
-                                           enumerate(ahead.lines, 1))
+                                           enumerate(ahead.lines, 1), Writer(ahead.power))
         errors = [*unread, *ordering.merge(variant, position, ahead.power, merged, read)]
         order_sets.save_set(session, turn, ahead.power, merged, clock, None)
         repo_games.delete_future_order(session, ahead)
@@ -78,10 +80,15 @@ def collect_orders(session: Session, game: Game, turn: Turn) -> dict[str, list[O
         order_sets.latest_set(session, variant, turn, power))] for power in playing_powers(game)}
 
 
-def adjudicate_turn(session: Session, game: Game, turn: Turn) -> TurnResult:
-    """The turn's result from its current orders, changing nothing (also PREVIEW's)."""
+def adjudicate_turn(session: Session, game: Game, turn: Turn,
+                    orders: Mapping[str, Sequence[Order]] | None = None) -> TurnResult:
+    """The turn's result from its current orders and the master's answers so far,
+    changing nothing (also PREVIEW's)."""
     variant = game_variant(game)
-    return adjudicate(variant.rules, position_of(turn), collect_orders(session, game, turn))
+    if orders is None:
+        orders = collect_orders(session, game, turn)
+    result = adjudicate(variant.rules, decisions.with_answers(turn, position_of(turn)), orders)
+    return result._replace(position=decisions.without_answers(result.position))
 
 
 def process_turn(session: Session, game: Game, clock: Clock,
@@ -93,7 +100,11 @@ def process_turn(session: Session, game: Game, clock: Clock,
     """
     game = lock_game(session, game)
     turn = _turn_to_process(session, game, expected_phase)
-    result = adjudicate_turn(session, game, turn)
+    orders = collect_orders(session, game, turn)
+    waiting = decisions.unanswered(game, turn, position_of(turn), orders)
+    if waiting:
+        raise decisions.AwaitingDecision(game, waiting)
+    result = adjudicate_turn(session, game, turn, orders)
     turn.position_after = position_to_json(result.position)
     turn.events = [event_to_json(e) for e in result.events]
     turn.processed_at = clock.now()

@@ -71,7 +71,9 @@ def process(talk: Conversation, name: str,
         assert turn is not None
         for power, lines in (orders or {}).items():
             repo.submit_orders(session, turn, power, lines, submitted_at=talk.clock.now())
-        return process_and_report(session, game, talk.clock, talk.judge.postman)
+        result = process_and_report(session, game, talk.clock, talk.judge.postman)
+        assert result is not None
+        return result
 
 
 def register(talk: Conversation, address: str, name: str, zone: str = "UTC") -> None:

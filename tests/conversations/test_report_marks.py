@@ -63,12 +63,12 @@ def _winter(table: Table) -> None:
     free home centre), Germany one (Berlin free) and Russia a removal (Sevastopol lost to
     Turkey, its fleet still there)."""
     standard = load_variant("standard")
-    units = [Unit(*u.split()) for u in (
+    units = [Unit(power, kind, loc) for power, kind, loc in (u.split() for u in (
         "FRANCE A bur", "FRANCE A spa", "FRANCE F bre", "GERMANY A mun", "GERMANY F kie",
         "RUSSIA A mos", "RUSSIA A war", "RUSSIA F sev", "RUSSIA F stp/sc",
         "TURKEY F ank", "TURKEY A con", "TURKEY A smy",
         "AUSTRIA A vie", "AUSTRIA A bud", "AUSTRIA F tri", "ENGLAND F lon", "ENGLAND F edi",
-        "ENGLAND A lvp", "ITALY A rom", "ITALY A ven", "ITALY F nap")]
+        "ENGLAND A lvp", "ITALY A rom", "ITALY A ven", "ITALY F nap"))]
     owners = {**standard.start.owners, "spa": "FRANCE", "sev": "TURKEY"}
     position = Position(Phase.parse("W1901A"), tuple(units), owners)
     change_open_turn(table, phase="W1901A", position_before=position_to_json(position))

@@ -39,7 +39,8 @@ def grammar(standard: Variant) -> Grammar:
 
 
 def _units(spec: dict[str, list[str]]) -> tuple[Unit, ...]:
-    return tuple(Unit(power, *text.split()) for power, units in spec.items() for text in units)
+    return tuple(Unit(power, kind, loc) for power, units in spec.items()
+                 for kind, loc in (text.split() for text in units))
 
 
 def _start(step: dict[str, Any]) -> Position:

@@ -11,6 +11,7 @@ from judge.engine.position import Position
 from judge.engine.turn import adjudicate
 from judge.engine.types import Unit
 from judge.game import order_sets, ordering
+from judge.grammar.reader import Writer
 from judge.store import repo
 from judge.store.db import Database
 from judge.variant import Variant, load_variant
@@ -39,7 +40,8 @@ def test_a_reading_changed_by_its_caller_is_not_the_next_callers(database: Datab
         game = repo.create_game(s, name="readings", variant="standard")
         turn = repo.record_turn(s, game, phase="S1901M", position_before={})
         repo.submit_orders(s, turn, "FRANCE", ["A Par-Bur", "F Bre-Mid"], submitted_at=T0)
-        read, errors = ordering.read_lines(variant, variant.start.phase, [(1, "A Mar-Spa")])
+        read, errors = ordering.read_lines(variant, variant.start.phase, [(1, "A Mar-Spa")],
+                                             Writer("FRANCE"))
         for _ in range(2):  # read first, then from the kept readings; merged into each
             merged = order_sets.latest_set(s, variant, turn, "FRANCE")
             assert {k: w.order for k, w in merged.items()} == {
@@ -68,7 +70,8 @@ def test_an_illegal_retreat_gets_its_reason(database: Database) -> None:
     # the board, so "take away the unit the writer cannot see" changed nothing.
     variant, position = _retreat_phase()
     read, errors = ordering.read_lines(variant, position.phase,
-                                       [(1, "A bur R mun"), (2, "A bur R par")])
+                                       [(1, "A bur R mun"), (2, "A bur R par")],
+                                       Writer("FRANCE"))
     assert errors == []
     merged: dict[str, ordering.Written] = {}
     [error] = ordering.merge(variant, position, "FRANCE", merged, read)

@@ -20,8 +20,8 @@ def standard() -> Variant:
 
 def _units(spec: Mapping[str, str]) -> tuple[Unit, ...]:
     """{'FRANCE': 'A par, A mar'} -> units."""
-    return tuple(Unit(power, *u.split()) for power, text in spec.items()
-                 for u in text.split(", "))
+    return tuple(Unit(power, kind, loc) for power, text in spec.items()
+                 for kind, loc in (u.split() for u in text.split(", ")))
 
 
 def spring_position() -> Position:

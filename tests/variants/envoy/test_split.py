@@ -18,6 +18,7 @@ from judge.engine.position import Position
 from judge.engine.turn import TurnResult
 from judge.engine.types import Phase
 from judge.game import ordering
+from judge.grammar.reader import Writer
 from judge.reports.notation import order_text
 from tests.variants.envoy.test_movement import ENVOY, board, run, unit
 
@@ -154,7 +155,8 @@ def _merged(lines: list[str]) -> tuple[list[str], list[tuple[int, str]]]:
     """Lines as a message gives them to the judge's order set (judge.game.ordering): the
     lines kept, and the refused ones with their line numbers."""
     position = Position(Phase.parse("S1914M"), tuple(unit(u) for u in FRENCH_3), {})
-    read, errors = ordering.read_lines(ENVOY, position.phase, list(enumerate(lines, 1)))
+    read, errors = ordering.read_lines(ENVOY, position.phase, list(enumerate(lines, 1)),
+                                        Writer("FRANCE"))
     assert errors == []
     merged: dict[str, ordering.Written] = {}
     refused = ordering.merge(ENVOY, position, "FRANCE", merged, read)
@@ -178,7 +180,8 @@ def test_an_unnumbered_line_by_mail_still_replaces_the_last_one() -> None:
 
 def test_the_confirmation_and_the_report_keep_the_number() -> None:
     position = Position(Phase.parse("S1914M"), tuple(unit(u) for u in FRENCH_3), {})
-    read, _ = ordering.read_lines(ENVOY, position.phase, [(1, "2 D Fra-Bel"), (2, "D Fra-Spa")])
+    read, _ = ordering.read_lines(ENVOY, position.phase, [(1, "2 D Fra-Bel"), (2, "D Fra-Spa")],
+                                  Writer("FRANCE"))
     merged: dict[str, ordering.Written] = {}
     ordering.merge(ENVOY, position, "FRANCE", merged, read)
     assert ordering.describe_set(ENVOY, position, "FRANCE", merged) == (
