@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, NamedTuple, Protocol
 from judge.engine.calendar import STANDARD_CALENDAR, Season, SeasonCalendar
 from judge.engine.centres import standard_season_end
 from judge.engine.geo import Geography
+from judge.engine.knowledge import KnowledgeFold, last_seen
 from judge.engine.questions import Question, no_questions
 from judge.engine.rulebook import Rulebook
 from judge.engine.types import Phase, Unit, UnitKind, province_of
@@ -105,6 +106,9 @@ class Rules:
     # questions.py: 1885-III's removals "in the GM's judgment"); none by default.
     questions: Callable[[Rules, Position, Mapping[str, Sequence[Order]]],
                         tuple[Question, ...]] = no_questions
+    # What a player learns from each turn, folded into his record (judge/engine/
+    # knowledge.py): by default the board as he last saw it.
+    knowledge: KnowledgeFold = last_seen
 
     @property
     def kinds(self) -> Mapping[str, UnitKind]:

@@ -54,8 +54,10 @@ def rollback(session: Session, game: Game, clock: Clock, actor: Account | None,
     _keep_orders(session, game, later)
     for old in later:
         repo_games.delete_orders_of(session, old)
+        repo_games.delete_knowledge_of(session, old)
         repo_games.delete_turn(session, old)
     session.flush()  # the phases must be free before ROLLFORWARD stores them again
+    repo_games.delete_knowledge_of(session, turn)
     _reopen(game, turn, clock)
     removed = [t.phase for t in later]
     audit(session, game, actor, ROLLBACK, removed=removed, **plan.to_json())

@@ -26,6 +26,7 @@ from judge.game.games import (
     seats_of,
     settings_of,
 )
+from judge.game.knowledge import fold_turn
 from judge.game.schedule import next_deadline
 from judge.grammar.reader import Writer
 from judge.store import repo, repo_games
@@ -107,6 +108,7 @@ def process_turn(session: Session, game: Game, clock: Clock,
     result = adjudicate_turn(session, game, turn, orders)
     turn.position_after = position_to_json(result.position)
     turn.events = [event_to_json(e) for e in result.events]
+    fold_turn(session, game, turn, result.events, result.position)
     turn.processed_at = clock.now()
     if result.next_phase is None:
         _finish(game, result)

@@ -7,6 +7,8 @@ game's open turn is read once per savepoint (`memo`).
 
 from __future__ import annotations
 
+from typing import Any
+
 import sqlalchemy as sa
 from sqlalchemy.orm import Session, SessionTransaction
 
@@ -16,6 +18,7 @@ from judge.store.models import (
     Game,
     GameState,
     InboxMessage,
+    Knowledge,
     Order,
     Press,
     Seat,
@@ -109,6 +112,23 @@ def delete_turn(session: Session, turn: Turn) -> None:
     """Delete the turn (at the next flush); its orders must go first: delete_orders_of."""
     forget(session)
     session.delete(turn)
+
+
+def store_knowledge(session: Session, turn: Turn, power: str, record: dict[str, Any]) -> None:
+    session.add(Knowledge(turn_id=turn.id, power=power, record=record))
+
+
+def latest_knowledge(session: Session, game: Game, power: str) -> dict[str, Any] | None:
+    """The power's record after the game's last processed turn that has one."""
+    query = (sa.select(Knowledge.record).join(Turn, Turn.id == Knowledge.turn_id)
+             .where(Turn.game_id == game.id, Knowledge.power == power)
+             .order_by(Turn.id.desc()).limit(1))
+    return session.scalars(query).first()
+
+
+def delete_knowledge_of(session: Session, turn: Turn) -> None:
+    """What every seat learnt from the turn: it is being played again or removed."""
+    session.execute(sa.delete(Knowledge).where(Knowledge.turn_id == turn.id))
 
 
 def delete_orders_of(session: Session, turn: Turn) -> None:

@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from judge.engine.codec import position_from_json, position_to_json, unit_from_json, unit_to_json
-from judge.engine.orders import Move, Retreat, Support
+from judge.engine.orders import Move, Order, Retreat, Support
 from judge.engine.turn import adjudicate
 from judge.engine.types import Unit
 from judge.variant import load_variant
@@ -35,7 +35,8 @@ def test_a_moving_unit_keeps_its_payload() -> None:
 def test_a_retreating_unit_keeps_its_payload() -> None:
     units = (CARRIER, Unit("GERMANY", "F", "hel"), Unit("GERMANY", "F", "den"))
     start = STANDARD.start._replace(units=units)
-    attack = {"GERMANY": [Move("hel", "nth", "F"), Support("den", "hel", "nth", "F")]}
+    attack: dict[str, list[Order]] = {
+        "GERMANY": [Move("hel", "nth", "F"), Support("den", "hel", "nth", "F")]}
     after = adjudicate(STANDARD.rules, start, attack).position
     [dislodged] = after.dislodged
     assert dislodged.unit == CARRIER

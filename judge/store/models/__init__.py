@@ -17,6 +17,7 @@ from judge.store.models.guards import (
     RequestKind,
     RequestState,
 )
+from judge.store.models.knowledge import Knowledge
 from judge.store.models.mail import InboxMessage, OutboxMessage
 from judge.store.models.social import AuditEntry, Press, Vote
 from judge.store.models.turns import FutureOrder, Order, Turn
@@ -32,6 +33,7 @@ __all__ = [
     "GameState",
     "InboxMessage",
     "InboxState",
+    "Knowledge",
     "Order",
     "OutboxMessage",
     "OutboxState",

@@ -1,0 +1,32 @@
+"""What each player knows: a record per seat, folded turn by turn from what it was shown.
+
+A visibility says what a viewer may see of one turn; the knowledge record is what the
+viewer has learnt over the game, so that what he is told later (LIST, HISTORY, the
+order reader, pictures) can be computed from it alone. The record is JSON-able and its
+keys are the variant's: `Rules.knowledge` folds the previous record with one turn's
+projection (`visibility.projection`) for that viewer and the board as he sees it after
+the turn.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from judge.engine.codec import unit_to_json
+from judge.engine.position import Position
+from judge.engine.types import Phase
+from judge.engine.visibility import Seen, Viewer
+
+Knowledge = dict[str, Any]
+KnowledgeFold = Callable[[Mapping[str, Any], Viewer, Phase, Sequence[Seen], Position],
+                         Knowledge]
+
+
+def last_seen(known: Mapping[str, Any], viewer: Viewer, phase: Phase, seen: Sequence[Seen],
+              board: Position) -> Knowledge:
+    """The default record: the board as the viewer last saw it, and when. Under full
+    information that is the whole board, so the record adds nothing a report does not."""
+    return {"phase": str(board.phase),
+            "units": [unit_to_json(u) for u in board.units],
+            "owners": dict(sorted(board.owners.items()))}

@@ -1,0 +1,53 @@
+"""Each seat's knowledge record (judge/engine/knowledge.py): folded when a turn is
+processed, in the same transaction, from what that seat was shown of it; read back by
+whatever tells the seat something.
+
+Powers without a player get a record too: a player who takes one over later must know
+what it knew, no more."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from sqlalchemy.orm import Session
+
+from judge.engine.knowledge import Knowledge
+from judge.engine.outcome import Event
+from judge.engine.position import Position
+from judge.engine.rules import Rules
+from judge.engine.types import Phase
+from judge.engine.visibility import Viewer, projection
+from judge.game.games import current_turn, game_variant, position_of
+from judge.store import repo_games
+from judge.store.models import Game, Turn
+
+
+def fold_turn(session: Session, game: Game, turn: Turn, events: Sequence[Event],
+              after: Position) -> None:
+    """Store every power's record after `turn`, whose `events` led to `after`."""
+    rules = game_variant(game).rules
+    phase = Phase.parse(turn.phase)
+    for power in rules.powers:
+        before = knowledge_of(session, game, power)
+        viewer = Viewer.player(power)
+        seen = projection(rules.visibility, phase, events, after, viewer)
+        record = rules.knowledge(before, viewer, phase, seen,
+                                 rules.visibility.board(after, viewer))
+        repo_games.store_knowledge(session, turn, power, record)
+
+
+def knowledge_of(session: Session, game: Game, power: str) -> Knowledge:
+    """What `power`'s seat knows now: its record after the last processed turn; before any
+    (or for turns processed before records were kept), the open board as it sees it."""
+    stored = repo_games.latest_knowledge(session, game, power)
+    if stored is not None:
+        return dict(stored)
+    rules = game_variant(game).rules
+    turn = current_turn(session, game)
+    start = position_of(turn) if turn is not None else game_variant(game).start
+    return _first(rules, start, power)
+
+
+def _first(rules: Rules, start: Position, power: str) -> Knowledge:
+    viewer = Viewer.player(power)
+    return rules.knowledge({}, viewer, start.phase, (), rules.visibility.board(start, viewer))
