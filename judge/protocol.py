@@ -6,14 +6,18 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from judge.engine.orders import Hold, Order, describe
+from judge.engine.orders import Order
 from judge.engine.outcome import Dislodgement, OrderResult, Outcome, Reason
 from judge.engine.position import Position, centres_by_power
 from judge.engine.retreats import default_retreats
 from judge.engine.turn import TurnResult, adjudicate
 from judge.engine.types import RETREAT, Phase, Unit, province_of
+from judge.engine.visibility import Viewer
 from judge.grammar import OrderSyntaxError
 from judge.grammar.reader import OrderReader, Writer, reader_for
+from judge.protocol_allocate import allocation
+from judge.protocol_json import dislodgement_json, result_json, unit_json
+from judge.protocol_views import viewers, views
 from judge.variant import Variant, load_variant
 
 
@@ -36,11 +40,17 @@ def handle(request: Any) -> dict[str, Any]:
     if not isinstance(request, dict):
         raise RequestError("the request must be a JSON object")
     variant = _variant(request.get("variant", "standard"))
+    if "allocate" in request:
+        return _allocation(variant, request)
     position = _position(variant, request)
+    wanted = _viewers(variant, request.get("views", []))
     reader = reader_for(variant)
     orders, texts, unparsed = _orders(variant, reader, position.phase, request.get("orders"))
     turn = adjudicate(variant.rules, position, orders)
-    return _reply(turn, texts, unparsed)
+    reply = _reply(turn, texts, unparsed)
+    if "views" in request:
+        reply["views"] = views(variant, turn, wanted, texts, unparsed)
+    return reply
 
 
 def _variant(name: Any) -> Variant:
@@ -48,6 +58,20 @@ def _variant(name: Any) -> Variant:
         return load_variant(str(name))
     except KeyError as exc:
         raise RequestError(exc.args[0]) from None
+
+
+def _allocation(variant: Variant, request: Mapping[str, Any]) -> dict[str, Any]:
+    try:
+        return allocation(variant, request)
+    except ValueError as exc:
+        raise RequestError(str(exc)) from None
+
+
+def _viewers(variant: Variant, names: Any) -> dict[str, Viewer]:
+    try:
+        return viewers(variant, names)
+    except ValueError as exc:
+        raise RequestError(str(exc)) from None
 
 
 def _position(variant: Variant, request: Mapping[str, Any]) -> Position:
@@ -185,16 +209,13 @@ def _reply(
     given = {id(r) for r in turn.results}
     # A variant's season end may remove units (Envoy 7): those come as results too.
     later = [e for e in turn.events if isinstance(e, OrderResult) and id(e) not in given]
-    results = [_result(r, texts) for r in (*turn.results, *unparsed, *later)]
+    results = [result_json(r, texts) for r in (*turn.results, *unparsed, *later)]
     reply: dict[str, Any] = {
         "phase": str(turn.phase),
         "next_phase": str(turn.next_phase) if turn.next_phase else None,
         "results": results,
-        "units": [_unit_json(u) for u in turn.position.units],
-        "dislodged": [
-            {**_unit_json(d.unit), "attacker_from": d.attacker_from, "retreats": list(d.retreats)}
-            for d in turn.position.dislodged
-        ],
+        "units": [unit_json(u) for u in turn.position.units],
+        "dislodged": [dislodgement_json(d) for d in turn.position.dislodged],
         "centers": centres_by_power(turn.position.owners),
     }
     if turn.position.state:
@@ -202,27 +223,3 @@ def _reply(
     if turn.winners:
         reply["winners"] = list(turn.winners)
     return reply
-
-
-def _unit_json(u: Unit) -> dict[str, str]:
-    return {"power": u.power, "type": u.kind, "loc": u.loc}
-
-
-def _result(r: OrderResult, texts: Mapping[int, str]) -> dict[str, Any]:
-    text = r.text or texts.get(id(r.order)) or _canonical(r.order)
-    return {
-        "power": r.power,
-        "unit": {"type": r.unit.kind, "loc": r.unit.loc} if r.unit else None,
-        "order": text,
-        "outcome": r.outcome.value,
-        "reason": r.message or (r.reason.value if r.reason else None),
-        "dislodged": r.dislodged,
-    }
-
-
-def _canonical(order: Order | None) -> str:
-    if order is None:
-        return ""
-    if isinstance(order, Hold):
-        return f"{order.kind or ''} {order.loc.upper()} H".strip()
-    return describe(order).upper()

@@ -7,32 +7,39 @@ use. docs/map-format.md describes the files; docs/variants.md the hooks.
 
 from __future__ import annotations
 
-import csv
-import importlib.machinery
-import importlib.util
 import os
-import sys
+import random
 import tomllib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
 from datetime import timedelta
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from judge.engine.calendar import STANDARD_CALENDAR
-from judge.engine.geo import Border, Geography, MapError, Province
+from judge.attachment import Attachment
+from judge.engine.calendar import STANDARD_CALENDAR, SeasonCalendar
+from judge.engine.geo import Geography, MapError
 from judge.engine.mapcheck import check_borders, check_geography, check_setup, raise_if
 from judge.engine.position import Position
 from judge.engine.rulebook import Rulebook
 from judge.engine.rules import Rules
-from judge.engine.turn import standard_handlers
+from judge.engine.turn import TurnResult, standard_handlers
 from judge.engine.types import Phase, Unit, UnitKind
+from judge.engine.visibility import Seen, Viewer
+from judge.variant_hooks import apply_hooks
+from judge.variant_map import borders_from_json, provinces_from_json
+from judge.variant_map import read_borders as read_borders
+from judge.variant_map import read_provinces as read_provinces
 
 if TYPE_CHECKING:
     from judge.grammar.reader import OrderReader
 
 CALENDARS = {"standard": STANDARD_CALENDAR}
+# Each player's ranked powers (every power, the short lists completed in the variant's
+# order), a random source, the powers -> each player's power.
+Allocate = Callable[[Mapping[str, Sequence[str]], random.Random, Sequence[str]],
+                    dict[str, str]]
 
 
 @dataclass(frozen=True)
@@ -55,6 +62,24 @@ class Stage:
 
 
 @dataclass(frozen=True)
+class ReportSection:
+    """A part of the turn report a variant adds (docs/variants.md, "Report sections").
+
+    `build(variant, turn, viewer, seen)` makes the section's view from what `viewer` may
+    know of `turn` (`seen`: its visibility's projection), or None when it has nothing to
+    tell that reader; the template `template`, in the variant's template folder, writes the
+    view (named `section`) at `slot`, one of the report frame's places (judge/reports/
+    sections.py). Sections of one slot come in the order the variant declares them.
+    `files(variant, view)`: the files the report carries for that view (a map picture),
+    sent after its text."""
+
+    slot: str
+    template: str
+    build: Callable[[Variant, TurnResult, Viewer, Sequence[Seen]], object | None]
+    files: Callable[[Variant, Any], Sequence[Attachment]] | None = None
+
+
+@dataclass(frozen=True)
 class Variant:
     name: str
     title: str
@@ -72,6 +97,13 @@ class Variant:
     # a variant with its own notation sets a factory in its rules.py (docs/variants.md).
     reader: Callable[[Variant], OrderReader] | None = None
     stages: tuple[Stage, ...] = ()
+    sections: tuple[ReportSection, ...] = ()  # what its reports tell beyond the common frame
+    # Who gets which power from the players' preference lists (Envoy rule 2); None: the
+    # classic deal by rank and lot (judge/game/allocation.py). Set by `customise`.
+    allocate: Allocate | None = None
+    # The game's seed, chosen when it was created (0 for the variant as its folder gives
+    # it): what `make_map` and the variant's own draws start from.
+    seed: int = 0
 
     def power_names(self) -> dict[str, str]:
         """Every way to write a power (lower case) -> the power's id."""
@@ -114,21 +146,39 @@ def _load_variant(name: str, roots: tuple[Path, ...]) -> Variant:
     raise KeyError(f"unknown variant {name!r} (known: {known})")
 
 
-def load_variant_folder(folder: Path) -> Variant:
+def load_variant_folder(folder: Path, options: Mapping[str, Any] | None = None, seed: int = 0,
+                        world: Mapping[str, Any] | None = None) -> Variant:
+    """The variant in `folder`; with a game's `options` (those its `[options]` declares),
+    `seed` and, when the variant made one for the game, its map (`world`)."""
     with open(folder / "variant.toml", "rb") as f:
         spec = tomllib.load(f)
-    map_dir = folder.parent / spec.get("map", folder.name)
-    kinds = {code: _kind(code, k) for code, k in spec["units"].items()}
-    provinces = read_provinces(map_dir / "provinces.csv")
-    borders = read_borders(map_dir / "borders.csv")
-    raise_if(check_borders({p.id: p for p in provinces}, borders), f"map {map_dir.name}")
-    geo = Geography(provinces, borders, kinds)
-    raise_if(check_geography(geo), f"map {map_dir.name}")
+    geo = _geography(spec, folder, world)
     powers = tuple(_power(p) for p in spec["powers"])
-    start_units = [_unit(p["name"], u) for p in spec["powers"] for u in p.get("units", [])]
+    units = (world or {}).get("units") or {p["name"]: p.get("units", []) for p in spec["powers"]}
+    start_units = [_unit(power, u) for power, us in units.items() for u in us]
     raise_if(check_setup(geo, [p.name for p in powers], start_units), f"variant {folder.name}")
     variant = _assemble(spec, folder, geo, powers, start_units)
-    return _apply_hooks(variant, folder)
+    chosen = {k: v for k, v in (options or {}).items() if k in variant.options}
+    variant = replace(variant, options={**variant.options, **chosen}, seed=seed)
+    return apply_hooks(variant, folder)
+
+
+def _geography(spec: Mapping[str, Any], folder: Path, world: Mapping[str, Any] | None
+               ) -> Geography:
+    """The folder's map, or the game's own: the same records, the same checks."""
+    kinds = {code: _kind(code, k) for code, k in spec["units"].items()}
+    if world is None:
+        map_dir = folder.parent / spec.get("map", folder.name)
+        where = f"map {map_dir.name}"
+        provinces, borders = read_provinces(map_dir / "provinces.csv"), read_borders(
+            map_dir / "borders.csv")
+    else:
+        where = f"variant {folder.name}: the game's map"
+        provinces, borders = provinces_from_json(world), borders_from_json(world)
+    raise_if(check_borders({p.id: p for p in provinces}, borders), where)
+    geo = Geography(provinces, borders, kinds)
+    raise_if(check_geography(geo), where)
+    return geo
 
 
 def _assemble(spec: Mapping[str, Any], folder: Path, geo: Geography,
@@ -137,7 +187,7 @@ def _assemble(spec: Mapping[str, Any], folder: Path, geo: Geography,
              for p in powers}
     rulebook = _rulebook(spec, folder)
     rules = Rules(geo, tuple(p.name for p in powers), homes, rulebook,
-                  CALENDARS[spec.get("calendar", "standard")], standard_handlers())
+                  _calendar(spec), standard_handlers())
     start = Position(Phase.parse(spec["start_phase"]), tuple(start_units),
                      _start_owners(spec, geo, homes, folder))
     return Variant(spec["name"], spec.get("title", spec["name"]), rules, start, powers, folder,
@@ -148,6 +198,13 @@ def _assemble(spec: Mapping[str, Any], folder: Path, geo: Geography,
 def _stage(spec: Mapping[str, Any]) -> Stage:
     return Stage(spec["name"], timedelta(hours=float(spec["hours_before"])),
                  frozenset(spec.get("phases", ("M",))), spec["notice"].strip())
+
+
+def _calendar(spec: Mapping[str, Any]) -> SeasonCalendar:
+    """The named cycle, with the names of the variant's own phase kinds (`[phase_names]`)."""
+    calendar = CALENDARS[spec.get("calendar", "standard")]
+    names = spec.get("phase_names")
+    return calendar.with_kind_names(names) if names else calendar
 
 
 def _rulebook(spec: Mapping[str, Any], folder: Path) -> Rulebook:
@@ -177,30 +234,6 @@ def _start_owners(spec: Mapping[str, Any], geo: Geography,
     return owners
 
 
-def _apply_hooks(variant: Variant, folder: Path) -> Variant:
-    """A variant's rules.py may define `customise(variant) -> Variant` to replace hooks."""
-    path = folder / "rules.py"
-    if not path.is_file():
-        return variant
-    # The folder is loaded as a package, fresh each time, so that rules.py may import its
-    # sibling modules (`from .control import ...`) and a second folder of the same name
-    # never sees the first one's modules.
-    package = f"judge_variant_{folder.name}"
-    for name in [n for n in sys.modules if n == package or n.startswith(package + ".")]:
-        del sys.modules[name]
-    parent = importlib.machinery.ModuleSpec(package, None, is_package=True)
-    parent.submodule_search_locations = [str(folder)]
-    sys.modules[package] = importlib.util.module_from_spec(parent)
-    spec = importlib.util.spec_from_file_location(f"{package}.rules", path)
-    if spec is None or spec.loader is None:
-        raise MapError(f"cannot load {path}")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    customised: Variant = module.customise(variant)
-    return customised
-
-
 def _kind(code: str, spec: Mapping[str, Any]) -> UnitKind:
     return UnitKind(
         code=code,
@@ -224,29 +257,6 @@ def _power(spec: Mapping[str, Any]) -> PowerInfo:
 def _unit(power: str, text: str) -> Unit:
     kind, loc = text.split()
     return Unit(power, kind.upper(), loc.lower())
-
-
-def read_provinces(path: Path) -> list[Province]:
-    with open(path, newline="", encoding="utf-8") as f:
-        rows = list(csv.DictReader(f))
-    return [
-        Province(
-            id=r["id"].strip().lower(),
-            name=r["name"].strip(),
-            terrain=r["terrain"].strip(),
-            coasts=tuple(r["coasts"].split()),
-            supply=int(r["supply"] or 0),
-            home=r["home"].strip() or None,
-            aliases=tuple(a.strip().lower() for a in r["aliases"].split(";") if a.strip()),
-        )
-        for r in rows
-    ]
-
-
-def read_borders(path: Path) -> list[Border]:
-    with open(path, newline="", encoding="utf-8") as f:
-        rows = list(csv.DictReader(f))
-    return [Border(r["a"].strip(), r["b"].strip(), frozenset(r["graphs"].split())) for r in rows]
 
 
 def with_rulebook(variant: Variant, **choices: Any) -> Variant:

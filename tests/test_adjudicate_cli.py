@@ -130,3 +130,155 @@ def test_builds_report_the_unit_built() -> None:
     assert second["unit"] == {"type": "F", "loc": "stp/nc"} and second["outcome"] == "succeeds"
     assert third["unit"] is None and third["outcome"] == "succeeds"
     assert reply["next_phase"] == "S1902M"
+
+
+def _units(*specs: str) -> list[dict[str, str]]:
+    """'FRANCE A bel' -> the unit as JSON."""
+    return [dict(zip(("power", "type", "loc"), spec.split(), strict=True)) for spec in specs]
+
+
+def _sorted(items: list[dict[str, Any]]) -> list[str]:
+    return sorted(json.dumps(i, sort_keys=True) for i in items)
+
+
+def test_standard_views_show_every_viewer_everything() -> None:
+    status, reply = _one({**ISSUE_REQUEST, "orders": {"ENGLAND": ["F NTH - PIC", "F Nth-Hol"]},
+                          "views": ["FRANCE", "OBSERVER", "MASTER"]})
+    assert status == 0 and set(reply["views"]) == {"FRANCE", "OBSERVER", "MASTER"}
+    for view in reply["views"].values():
+        assert _sorted(view["results"]) == _sorted(reply["results"])
+        assert (view["units"], view["centers"]) == (reply["units"], reply["centers"])
+        assert view["sightings"] == view["notices"] == view["dislodged"] == []
+
+
+@pytest.mark.parametrize(
+    ("views", "message"),
+    [(["FRANCE", "PLAYER"], "unknown viewer 'PLAYER'"),
+     ([["FRANCE"]], "a viewer in 'views' is a name"),
+     ("FRANCE", "'views' must be a list")],
+)
+def test_views_refuse_what_names_no_viewer(views: Any, message: str) -> None:
+    status, reply = _one({"views": views})
+    assert status == 1 and message in reply["error"]
+
+
+# Two players, France and Germany, nobody else's diplomats: France's army in Belgium,
+# supported from the North Sea, dislodges the German fleet in Holland; Munich walks to the
+# empty Ruhr and each player's diplomat moves where no other diplomat is. Germany's last
+# line cannot be read: it is his and the master's only.
+HIDDEN = {
+    "variant": "envoy", "phase": "S1914M",
+    "units": _units("FRANCE A bel", "FRANCE F nth", "FRANCE D fra", "GERMANY F hol",
+                    "GERMANY A mun", "GERMANY D ger"),
+    "orders": {"FRANCE": ["A Bel-Hol", "F Nth S A Bel-Hol", "D Fra-Spa"],
+               "GERMANY": ["A Mun-Ruh", "D Ger-Den", "D Ger-Pqr"]},
+    "views": ["FRANCE", "GERMANY", "MASTER"],
+}
+
+
+def _hidden(mode: str) -> dict[str, Any]:
+    status, reply = _one({**HIDDEN, "state": {"players": ["FRANCE", "GERMANY"], "hidden": mode}})
+    assert status == 0
+    return reply
+
+
+def _orders(view: dict[str, Any]) -> set[str]:
+    return {f"{r['power']} {r['order']}" for r in view["results"]}
+
+
+def test_stab_envoy_views_hide_what_rule_12_does_not_reveal() -> None:
+    views = _hidden("stab")["views"]
+    france, germany = views["FRANCE"], views["GERMANY"]
+    # 12d: the attack on Holland is told, its support is not; Munich met nobody.
+    assert _orders(france) == {"FRANCE A Bel-Hol", "FRANCE F Nth S A Bel-Hol",
+                               "FRANCE D Fra-Spa"}
+    assert france["sightings"] == [{"power": "GERMANY", "type": "F", "loc": "hol",
+                                    "dislodged": True}]
+    assert not {u["loc"] for u in france["units"]} & {"ruh", "den", "mun", "ger"}
+    assert _orders(germany) == {"FRANCE A Bel-Hol", "GERMANY F HOL H", "GERMANY A Mun-Ruh",
+                                "GERMANY D Ger-Den", "GERMANY D Ger-Pqr"}
+    # 12b: every retreat; 12a: the players' powers.
+    assert france["dislodged"] == germany["dislodged"] != []
+    assert sorted((n["topic"], n["powers"]) for n in france["notices"]) == [
+        ("players", ["FRANCE"]), ("players", ["GERMANY"])]
+    assert "seed" not in france["state"]
+    assert len(views["MASTER"]["results"]) == 7
+
+
+def test_secret_envoy_views_hide_diplomats_out_of_contact() -> None:
+    reply = _hidden("secret")
+    france, master = reply["views"]["FRANCE"], reply["views"]["MASTER"]
+    # Rule 11: armies and fleets are public, the German diplomat's move is not.
+    assert _orders(france) == _orders(master) - {"GERMANY D Ger-Den", "GERMANY D Ger-Pqr"}
+    assert {"power": "GERMANY", "type": "A", "loc": "ruh"} in france["units"]
+    assert {"power": "GERMANY", "type": "D", "loc": "den"} not in france["units"]
+    assert master["units"] == reply["units"]
+
+
+POWERS = ["AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "ITALY", "RUSSIA", "TURKEY"]
+
+
+def _allocate(players: dict[str, list[str]], seed: int = 7) -> dict[str, str]:
+    status, reply = _one({"variant": "envoy", "allocate": {"players": players, "seed": seed}})
+    assert status == 0 and reply["seed"] == seed
+    given: dict[str, str] = reply["allocation"]
+    return given
+
+
+def test_allocation_gives_first_choices_that_differ() -> None:
+    assert _allocate({"alice": ["FRANCE", "ITALY"], "bob": ["GERMANY", "FRANCE"]}) == {
+        "alice": "FRANCE", "bob": "GERMANY"}
+
+
+def test_allocation_of_the_same_first_choice_gives_both_their_second() -> None:
+    # Envoy 2: "allocated to their first choice countries unless they happen to be the
+    # same, in which case they are allocated their second choice": nobody gets France.
+    assert _allocate({"alice": ["FRANCE", "GERMANY"], "bob": ["FRANCE", "ITALY"]}) == {
+        "alice": "GERMANY", "bob": "ITALY"}
+
+
+def test_identical_lists_draw_lots_winner_first_loser_second_choice() -> None:
+    lines = [json.dumps({"variant": "envoy", "allocate": {
+        "players": {"alice": POWERS, "bob": POWERS}, "seed": seed}}) for seed in range(8)]
+    done = _run("\n".join([*lines, lines[0]]) + "\n", "--jsonl")
+    given = [json.loads(line)["allocation"] for line in done.stdout.splitlines()]
+    assert given[-1] == given[0]  # the same seed draws the same lots
+    assert {tuple(sorted(g.values())) for g in given} == {("AUSTRIA", "ENGLAND")}
+    assert {g["alice"] for g in given} == {"AUSTRIA", "ENGLAND"}  # either may win the lot
+
+
+def test_allocation_gives_each_of_seven_players_one_power() -> None:
+    players = {f"p{i}": POWERS[i:] + POWERS[:i] for i in range(7)}
+    given = _allocate(players)
+    assert given == {f"p{i}": POWERS[i] for i in range(7)}  # every first choice differs
+    same = _allocate({f"p{i}": POWERS for i in range(7)}, seed=3)
+    assert sorted(same.values()) == POWERS
+
+
+@pytest.mark.parametrize(
+    ("allocate", "message"),
+    [
+        ({"players": {"alice": ["FRANCE", "NARNIA"], "bob": []}}, "unknown power 'NARNIA'"),
+        ({"players": {"alice": ["FRANCE", "FRANCE"], "bob": []}}, "names a power twice"),
+        ({"players": {"alice": ["FRANCE"]}}, "Envoy takes 2 to 7 players, not 1"),
+        ({"players": {"a": [], "b": []}, "seed": "x"}, "'seed' must be an integer"),
+        ({"players": {"a": [["FRANCE"]], "b": []}}, "unknown power ['FRANCE']"),
+        ([], "'allocate' must be an object"),
+    ],
+)
+def test_allocation_errors(allocate: Any, message: str) -> None:
+    status, reply = _one({"variant": "envoy", "allocate": allocate})
+    assert status == 1 and message in reply["error"]
+
+
+def test_an_allocation_is_not_mixed_with_a_phase() -> None:
+    status, reply = _one({"allocate": {"players": {"a": ["FRANCE"]}}, "orders": {}})
+    assert status == 1 and "takes only 'variant' and 'allocate'" in reply["error"]
+
+
+def test_a_variant_without_its_own_allocation_uses_the_classic_deal() -> None:
+    status, reply = _one({"allocate": {"players": {"alice": ["FRANCE"],
+                                                   "bob": ["FRANCE", "ITALY"]}, "seed": 1}})
+    # Standard: players in an order drawn by lot take their best choice still free.
+    assert status == 0 and "FRANCE" in reply["allocation"].values()
+    assert len(set(reply["allocation"].values())) == 2

@@ -32,6 +32,7 @@ LITERALS = {"players": "envoy", "place": "envoy", "places": "envoy"}
 # Words whose meaning here is general: the same word, no variant's rule.
 GENERAL: dict[tuple[str, str], str] = {
     ("judge/mail/mime.py", "stack"): "the MIME walker's own stack of open parts",
+    ("judge/protocol_allocate.py", "players"): "the people in an allocation request",
 }
 GENERAL_NAMES = {  # as an identifier or a literal (a variant.toml key)
     # UnitKind.stacks: several units of one kind may share an area, which 1885-III's High
@@ -43,20 +44,10 @@ GENERAL_NAMES = {  # as an identifier or a literal (a variant.toml key)
 # deletes an entry once its file no longer has the word (test_no_stale_exception says
 # when). A new one fails the test: the word belongs in variants/<name>/.
 KNOWN: dict[tuple[str, str], str] = {
-    ("judge/engine/stacks.py", "stack"): "Envoy 5.v's stack resolution (registry work)",
-    ("judge/engine/calendar.py", "placement"): "'P': Placement (phase-handler work)",
-    ("judge/engine/visibility.py", "major ally"): "Stab's topics (reports work)",
-    ("judge/engine/visibility.py", "controlled neutral"): "Stab's topics (reports work)",
-    ("judge/engine/visibility.py", "controlled"): "Stab's topics (reports work)",
-    ("judge/engine/visibility.py", "players"): "Stab's topics (reports work)",
-    ("judge/reports/views.py", "controlled"): "control and standing views (reports work)",
     ("judge/grammar/parse.py", "stack"): "a counted order's message (registry work)",
     ("judge/grammar/lexicon.py", "place"): "the PLACE keyword (registry work)",
     ("judge/grammar/lexicon.py", "places"): "the PLACE keyword (registry work)",
     ("judge/game/games.py", "players"): "the `players` option key (instance work)",
-    ("templates/reports/_common.j2", "major ally"): "the standing macro (reports work)",
-    ("templates/reports/_common.j2", "controlled neutral"): "the standing macro (reports work)",
-    ("templates/reports/_common.j2", "controlled"): "the standing macro (reports work)",
 }
 
 

@@ -28,10 +28,10 @@ from judge.commands.items import CommandResult, Ignored, Invocation, Item, Order
 from judge.commands.parse import split_message
 from judge.commands.registry import (
     Command,
+    CommandRegistry,
     Context,
     DuplicateCommandError,
     RegisterFamily,
-    Registry,
 )
 from judge.commands.reply import Reply
 
@@ -43,16 +43,16 @@ FAMILIES: tuple[RegisterFamily, ...] = (
 )
 
 
-def build_registry(families: tuple[RegisterFamily, ...] = FAMILIES) -> Registry:
+def build_registry(families: tuple[RegisterFamily, ...] = FAMILIES) -> CommandRegistry:
     """A fresh registry with every family's commands; a name clash raises here."""
-    registry = Registry()
+    registry = CommandRegistry()
     for register in families:
         register(registry)
     return registry
 
 
 __all__ = [
-    "FAMILIES", "BasicContext", "Command", "CommandResult", "Context", "DuplicateCommandError",
-    "Ignored", "Invocation", "Item", "OrderHandler", "OrderText", "RegisterFamily",
-    "Registry", "Reply", "build_registry", "run_message", "split_message",
+    "FAMILIES", "BasicContext", "Command", "CommandRegistry", "CommandResult", "Context",
+    "DuplicateCommandError", "Ignored", "Invocation", "Item", "OrderHandler", "OrderText",
+    "RegisterFamily", "Reply", "build_registry", "run_message", "split_message",
 ]

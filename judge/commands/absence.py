@@ -9,7 +9,7 @@ from datetime import datetime, timedelta
 
 from judge.commands.context import JudgeContext, judge_context, need_seat
 from judge.commands.items import CommandResult, Invocation
-from judge.commands.registry import Command, Context, Registry
+from judge.commands.registry import Command, CommandRegistry, Context
 from judge.game.announce import recipients
 from judge.game.clock import format_deadline
 from judge.game.errors import GameError
@@ -121,7 +121,7 @@ def _move_deadline(jc: JudgeContext, game: Game, start: datetime, end: datetime)
             "(not who is away)."]
 
 
-def register(registry: Registry) -> None:
+def register(registry: CommandRegistry) -> None:
     registry.register(Command(
         name="SET ABSENCE", usage="SET ABSENCE [from to | CLEAR]", run=run_absence,
         help="no deadline while you are away (at most 14 days; your time zone); "

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from judge.commands.account_codes import register as register_codes
 from judge.commands.context import JudgeContext, judge_context, need_account, need_seat
 from judge.commands.items import CommandResult, Invocation
-from judge.commands.registry import Command, Context, Registry
+from judge.commands.registry import Command, CommandRegistry, Context
 from judge.commands.signon import current_seat_line
 from judge.game.account_addresses import check_free, read_address
 from judge.game.account_requests import (
@@ -198,7 +198,7 @@ def _seat_text(seat: Seat) -> str:
     return f"{who} in {seat.game.name}{status}"
 
 
-def register(registry: Registry) -> None:
+def register(registry: CommandRegistry) -> None:
     register_codes(registry)
     registry.register(Command(
         name="REGISTER", usage="REGISTER ... END", run=run_register, block=True,

@@ -14,7 +14,7 @@ from sqlalchemy.orm import Session
 
 from judge.commands.context import judge_context
 from judge.commands.items import CommandResult, Invocation
-from judge.commands.registry import Command, Context, Registry, Runner
+from judge.commands.registry import Command, CommandRegistry, Context, Runner
 from judge.game.account_requests import confirm
 from judge.game.account_undo import undo
 from judge.game.clock import Clock
@@ -42,7 +42,7 @@ run_confirm = _code_command("CONFIRM", "c12-k3v9q2m7a1b4c8d6", confirm)
 run_undo = _code_command("UNDO", "u13-k3v9q2m7a1b4c8d6", undo)
 
 
-def register(registry: Registry) -> None:
+def register(registry: CommandRegistry) -> None:
     registry.register(Command(
         name="CONFIRM", usage=CONFIRM_USAGE, run=run_confirm,
         help="make a change to your account that the judge asked you to confirm, with the "

@@ -17,7 +17,7 @@ from datetime import datetime
 from judge.commands.context import JudgeContext, judge_context
 from judge.commands.items import CommandResult, Invocation
 from judge.commands.listing import reader_viewer
-from judge.commands.registry import Command, Context, Registry
+from judge.commands.registry import Command, CommandRegistry, Context
 from judge.engine.codec import position_from_json
 from judge.engine.position import Position
 from judge.engine.types import Phase
@@ -70,7 +70,7 @@ def _now(jc: JudgeContext, game: Game) -> tuple[Position, str, datetime | None]:
             f"the board after {calendar.describe(Phase.parse(done[-1].phase))}", None)
 
 
-def register(registry: Registry) -> None:
+def register(registry: CommandRegistry) -> None:
     registry.register(Command(
         name="BOARD", usage=USAGE, run=run_board, aliases=("STATUS",),
         help="the board now: units by power, supply centres, builds due, dislodged units "

@@ -9,7 +9,7 @@ commands):
    Read `invocation.args` (case kept as typed: passwords), `invocation.rest` (the line after
    the command words) and, for block commands, `invocation.block`. Report with
    `CommandResult.ok(*lines)` or `CommandResult.fail(reason)`; never write to the reply yourself.
-2. Give the module a `register(registry: Registry) -> None` that calls
+2. Give the module a `register(registry: CommandRegistry) -> None` that calls
    `registry.register(Command(...))` once per command.
 3. Add that `register` to `FAMILIES` in `judge/commands/__init__.py`. A clash of names
    or aliases with another family raises DuplicateCommandError when the registry is built.
@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from judge.commands.items import CommandResult, Invocation
 from judge.commands.orders_help import is_topic, orders_help
-from judge.commands.registry import Command, Context, Registry
+from judge.commands.registry import Command, CommandRegistry, Context
 
 
 def run_help(ctx: Context, invocation: Invocation) -> CommandResult:
@@ -51,7 +51,7 @@ def _describe(command: Command) -> list[str]:
     return lines
 
 
-def _unknown_topic(registry: Registry, topic: str) -> str:
+def _unknown_topic(registry: CommandRegistry, topic: str) -> str:
     found = registry.lookup(topic)
     near = found.candidates or registry.close_matches(topic)
     hint = f"; did you mean {', '.join(near)}?" if near else "; send HELP for the list"
@@ -62,7 +62,7 @@ def run_signoff(ctx: Context, invocation: Invocation) -> CommandResult:
     return CommandResult.ok("End of commands.")
 
 
-def register(registry: Registry) -> None:
+def register(registry: CommandRegistry) -> None:
     registry.register(Command(
         name="HELP", usage="HELP [command | ORDERS]", run=run_help,
         help="list the commands, or explain one; HELP ORDERS: how to write orders"))

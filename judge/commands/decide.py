@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from judge.commands.items import CommandResult, Invocation
 from judge.commands.master import master_of, now_open, record
-from judge.commands.registry import Command, Context, Registry
+from judge.commands.registry import Command, CommandRegistry, Context
 from judge.game import decisions
 from judge.game.errors import GameError
 from judge.game.games import position_of
@@ -42,7 +42,7 @@ def run_decide(ctx: Context, invocation: Invocation) -> CommandResult:
                                     "were mailed to every seat.", now_open(jc, seat))
 
 
-def register(registry: Registry) -> None:
+def register(registry: CommandRegistry) -> None:
     registry.register(Command(
         name="DECIDE", usage="DECIDE <question> <answer>", run=run_decide,
         help="answer a question the variant's rules leave to the master; the last answer "

@@ -17,7 +17,7 @@ from typing import Protocol, runtime_checkable
 
 from judge.commands.items import CommandResult, Ignored, Invocation, OrderText
 from judge.commands.parse import split_message
-from judge.commands.registry import Context, Registry
+from judge.commands.registry import CommandRegistry, Context
 from judge.commands.reply import Reply
 from judge.game.errors import GameError
 
@@ -35,7 +35,7 @@ class ReadsProse(Protocol):
 class BasicContext:
     """The smallest Context: enough for the commands that need no game state."""
 
-    registry: Registry
+    registry: CommandRegistry
 
 
 def reject_orders(ctx: Context, lines: Sequence[OrderText], reply: Reply) -> None:

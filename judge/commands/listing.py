@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from judge.commands.context import JudgeContext, judge_context
 from judge.commands.items import CommandResult, Invocation
-from judge.commands.registry import Command, Context, Registry
+from judge.commands.registry import Command, CommandRegistry, Context
 from judge.engine.types import Phase
 from judge.engine.visibility import Viewer
 from judge.game import history
@@ -238,7 +238,7 @@ def _centre_table(variant: Variant,
     return lines
 
 
-def register(registry: Registry) -> None:
+def register(registry: CommandRegistry) -> None:
     registry.register(Command(
         name="LIST", usage="LIST [game]", run=run_list,
         help="the games on this judge, or one game's phase, deadline, powers and who is late"))

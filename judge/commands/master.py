@@ -11,7 +11,7 @@ from typing import Any
 
 from judge.commands.context import JudgeContext, judge_context, need_master
 from judge.commands.items import CommandResult, Invocation
-from judge.commands.registry import Command, Context, Registry
+from judge.commands.registry import Command, CommandRegistry, Context
 from judge.commands.reply import Reply
 from judge.game import mastering
 from judge.game.announce import tell, turn_report, viewer_of
@@ -254,7 +254,7 @@ def _outcome(kind: str, winners: list[str]) -> str:
     return "the master ended it without a result."
 
 
-def register(registry: Registry) -> None:
+def register(registry: CommandRegistry) -> None:
     for name, usage, run, text in (
         ("START", "", run_start, "start a full forming game now (master)"),
         ("PROCESS", "PROCESS [phase]", run_process,

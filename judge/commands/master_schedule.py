@@ -16,7 +16,7 @@ from typing import Any
 
 from judge.commands.items import CommandResult, Invocation
 from judge.commands.master import at, master_of, moved, now_open, record
-from judge.commands.registry import Command, Context, Registry
+from judge.commands.registry import Command, CommandRegistry, Context
 from judge.game import mastering
 from judge.game.errors import GameError
 from judge.game.games import current_turn, settings_of, store_settings
@@ -154,7 +154,7 @@ def schedule_lines(schedule: Schedule) -> list[str]:
             f"Reminders before the deadline: {reminders}."]
 
 
-def register(registry: Registry) -> None:
+def register(registry: CommandRegistry) -> None:
     for name, usage, run, text in (
         ("SET DEADLINE", "SET DEADLINE <date> <time>", run_set_deadline,
          "move the current deadline, in your time zone (master)"),

@@ -13,7 +13,7 @@ from dataclasses import replace
 from judge.commands.items import CommandResult, Invocation
 from judge.commands.master import at, master_of, now_open, record
 from judge.commands.master_schedule import schedule_lines
-from judge.commands.registry import Command, Context, Registry
+from judge.commands.registry import Command, CommandRegistry, Context
 from judge.game.games import settings_of, store_settings
 from judge.game.settings import GameSettings, NmrPolicy, PressMode
 from judge.store.models import GameState
@@ -113,7 +113,7 @@ def run_settings(ctx: Context, invocation: Invocation) -> CommandResult:
     return CommandResult.ok(*lines)
 
 
-def register(registry: Registry) -> None:
+def register(registry: CommandRegistry) -> None:
     for name, usage, run, text in (
         ("SET PRESS", "SET PRESS none|white|grey|partial | OBSERVERS ON|OFF", run_set_press,
          "which press players may send, or whether observers see broadcasts (master)"),

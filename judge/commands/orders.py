@@ -13,7 +13,7 @@ from datetime import datetime
 from judge.commands.context import JudgeContext, acting_power, judge_context, need_seat
 from judge.commands.dispatch import reject_orders
 from judge.commands.items import CommandResult, Invocation, OrderText
-from judge.commands.registry import Command, Context, Registry
+from judge.commands.registry import Command, CommandRegistry, Context
 from judge.commands.reply import Reply
 from judge.engine.types import Phase
 from judge.game import arrival, order_sets, ordering
@@ -223,7 +223,7 @@ def _over(jc: JudgeContext, game: Game, phase: Phase, line: bool = False) -> str
             "a line PHASE alone); PHASE is only for a phase still to come.")
 
 
-def register(registry: Registry) -> None:
+def register(registry: CommandRegistry) -> None:
     registry.register(Command(
         name="CLEAR", run=run_clear, help="cancel all your orders for the current phase"))
     registry.register(Command(

@@ -10,7 +10,7 @@ from __future__ import annotations
 from judge.commands.context import JudgeContext, acting_power, judge_context, need_seat
 from judge.commands.items import CommandResult, Invocation
 from judge.commands.orders import report_status
-from judge.commands.registry import Command, Context, Registry
+from judge.commands.registry import Command, CommandRegistry, Context
 from judge.game import votes
 from judge.game.clock import format_deadline
 from judge.game.errors import GameError
@@ -168,7 +168,7 @@ def _settle(jc: JudgeContext, game: Game) -> list[str]:
     return [f"The vote has passed. The game is over: {outcome}"] if outcome else []
 
 
-def register(registry: Registry) -> None:
+def register(registry: CommandRegistry) -> None:
     for name, run, help_text in (
         ("SET WAIT", run_wait, "hold this turn until its deadline even if all orders are in"),
         ("SET NOWAIT", run_nowait, "let this turn process as soon as all orders are in"),

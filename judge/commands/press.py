@@ -19,7 +19,7 @@ from __future__ import annotations
 from judge.commands import press_guard
 from judge.commands.context import JudgeContext, judge_context, need_seat
 from judge.commands.items import CommandResult, Invocation
-from judge.commands.registry import Command, Context, Registry
+from judge.commands.registry import Command, CommandRegistry, Context
 from judge.commands.reply import Reply
 from judge.game import press, press_reply
 from judge.game.errors import GameError
@@ -163,7 +163,7 @@ def _excerpt(line: str) -> str:
     return line if len(line) <= _EXCERPT else line[:_EXCERPT - 3] + "..."
 
 
-def register(registry: Registry) -> None:
+def register(registry: CommandRegistry) -> None:
     registry.register(Command(
         name="PRESS", usage=PRESS_USAGE, run=run_press, block=True, end_words=END_WORDS,
         help="send the lines that follow to chosen powers or the master (the master sees "

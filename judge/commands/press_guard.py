@@ -10,7 +10,7 @@ from typing import NamedTuple
 
 from sqlalchemy.orm import Session
 
-from judge.commands.registry import Command, Registry
+from judge.commands.registry import Command, CommandRegistry
 from judge.engine.types import province_of
 from judge.game.codes import parse_code
 from judge.game.games import current_turn, game_variant, position_of
@@ -39,7 +39,7 @@ class PressRefusal(NamedTuple):
     reason: str
 
 
-def refusal(session: Session, registry: Registry, seat: Seat, body: str,
+def refusal(session: Session, registry: CommandRegistry, seat: Seat, body: str,
             emg_subject: bool) -> PressRefusal | None:
     """Why `body`, a reply to press by `seat`, must not be sent; None when it may."""
     if emg_subject:
@@ -59,7 +59,7 @@ def refusal(session: Session, registry: Registry, seat: Seat, body: str,
     return None
 
 
-def _secret(session: Session, registry: Registry, line: str) -> str | None:
+def _secret(session: Session, registry: CommandRegistry, line: str) -> str | None:
     """The name of the secret-bearing command `line` is, else None."""
     words = line.split()
     if not words:
@@ -94,7 +94,7 @@ def _a(name: str) -> str:
     return f"{'an' if name[0] in 'AEIOU' else 'a'} {name}"
 
 
-def _command(registry: Registry, words: list[str]) -> tuple[Command | None, list[str]]:
+def _command(registry: CommandRegistry, words: list[str]) -> tuple[Command | None, list[str]]:
     # A two-word name (SET PASSWORD) first, as the dispatcher reads a line.
     for size in (2, 1):
         if len(words) >= size:

@@ -14,7 +14,7 @@ from typing import Any
 
 from judge.commands.context import JudgeContext, judge_context, need_account, need_seat
 from judge.commands.items import CommandResult, Invocation
-from judge.commands.registry import Command, Context, Registry
+from judge.commands.registry import Command, CommandRegistry, Context
 from judge.engine.rulebook import Rulebook
 from judge.game.announce import tell
 from judge.game.clock import format_deadline
@@ -233,7 +233,7 @@ def _resign_running(jc: JudgeContext, game: Game, seat: Seat) -> list[str]:
             f"Until then nobody orders {power}: {UNPLAYED}."]
 
 
-def register(registry: Registry) -> None:
+def register(registry: CommandRegistry) -> None:
     registry.register(Command(
         name="CREATE", usage=CREATE_USAGE, run=run_create,
         help="create a game with you as its master (options are rule choices, e.g. "

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from judge.commands.context import JudgeContext, judge_context, need_account
 from judge.commands.items import CommandResult, Invocation
-from judge.commands.registry import Command, Context, Registry
+from judge.commands.registry import Command, CommandRegistry, Context
 from judge.commands.seating import start_if_full
 from judge.game.errors import GameError
 from judge.game.games import find_game, game_variant, seats_of
@@ -71,7 +71,7 @@ def current_seat_line(ctx: JudgeContext) -> str:
     return f"signed on as {_who(ctx.seat)}" if ctx.seat else "not signed on"
 
 
-def register(registry: Registry) -> None:
+def register(registry: CommandRegistry) -> None:
     registry.register(Command(
         name="SIGNON", usage="SIGNON <power initial><game> <password>", run=run_signon,
         help="act in a game for the rest of the message (M: master, O: observer, "

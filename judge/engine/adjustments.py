@@ -14,17 +14,22 @@ from judge.engine.orders import Build, Disband, Order, Waive
 from judge.engine.outcome import Adjustment, Event, OrderResult, Outcome, Reason
 from judge.engine.position import Position
 from judge.engine.rulebook import BuildSites
-from judge.engine.rules import PhaseOutcome, Rules
-from judge.engine.types import Unit, UnitKind, province_of
+from judge.engine.rules import PhaseHandler, PhaseOutcome, Rules
+from judge.engine.types import ADJUSTMENT, Unit, UnitKind, province_of
 
 CIVIL_DISORDER = "civil disorder"  # the note on a removal the rules chose (DATC 4.D.8)
 
 
 def adjustment_counts(rules: Rules, position: Position) -> dict[str, int]:
-    """Builds (positive) or removals (negative) owed per power."""
+    """Builds (positive) or removals (negative) owed per power: its supply less what its
+    units take (the adjustment handler's `upkeep`, 1 each unless a variant says more)."""
     counts = dict(rules.supply(rules, position))
+    handler = rules.handlers.get(ADJUSTMENT)
+    upkeep = None if handler is None or type(handler).upkeep is PhaseHandler.upkeep \
+        else handler.upkeep
     for unit in rules.main_units(position):
-        counts[unit.power] = counts.get(unit.power, 0) - 1
+        cost = 1 if upkeep is None else upkeep(rules, unit)
+        counts[unit.power] = counts.get(unit.power, 0) - cost
     return {p: n for p, n in counts.items() if n}
 
 
@@ -32,7 +37,7 @@ def build_sites(rules: Rules, position: Position, power: str,
                 occupied: set[str] | None = None) -> list[str]:
     if occupied is None:
         occupied = _occupied(rules, position)
-    owned = position.centres_of(power)
+    owned = rules.geo.owned_centres(position.owners, power)
     if rules.rulebook.build_sites == BuildSites.HOME:
         owned = [c for c in owned if c in rules.homes.get(power, ())]
     return [c for c in owned if c not in occupied]
@@ -43,7 +48,7 @@ def _occupied(rules: Rules, position: Position) -> set[str]:
     return {where[u.loc] for u in rules.main_units(position)}
 
 
-class AdjustmentPhase:
+class AdjustmentPhase(PhaseHandler):
     """The standard phase; a variant subclass may supply its own `Ledger` (Envoy's
     diplomats and double capitals)."""
 
@@ -198,7 +203,7 @@ def _kind_and_loc(rules: Rules, order: Build) -> tuple[str, str]:
 
 
 def civil_disorder_choice(rules: Rules, position: Position, units: list[Unit], power: str) -> Unit:
-    centres = position.centres_of(power)
+    centres = rules.geo.owned_centres(position.owners, power)
     mine = [u for u in units if u.power == power and rules.kinds[u.kind].layer == "main"]
 
     def distance(u: Unit) -> int:

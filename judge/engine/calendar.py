@@ -3,6 +3,7 @@ adjustments; a variant declares its own seasons (1885-III's months, Envoy's plac
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from judge.engine.types import ADJUSTMENT, MOVEMENT, RETREAT, Phase
@@ -17,9 +18,16 @@ class Season:
     takes_centres: bool = False
 
 
+STANDARD_KIND_NAMES = {MOVEMENT: "Movement", RETREAT: "Retreats", ADJUSTMENT: "Adjustments"}
+
+
 @dataclass(frozen=True, slots=True)
 class SeasonCalendar:
     seasons: tuple[Season, ...]
+    # What each phase kind is called in reports; a variant's own kinds are named in its
+    # variant.toml (`[phase_names]`), as Envoy's opening placement turn.
+    kind_names: Mapping[str, str] = field(default_factory=lambda: dict(STANDARD_KIND_NAMES),
+                                          hash=False)
     # The cycle worked out once per phase name (phases are values, the calendar immutable).
     _next: dict[tuple[str, int, str], Phase] = field(
         default_factory=dict, compare=False, hash=False, repr=False
@@ -54,10 +62,12 @@ class SeasonCalendar:
         return (phase.season, phase.year) != (nxt.season, nxt.year)
 
     def describe(self, phase: Phase) -> str:
-        # "P": an opening placement turn with no calendar entry (Envoy's Winter 1913).
-        kind = {MOVEMENT: "Movement", RETREAT: "Retreats", ADJUSTMENT: "Adjustments",
-                "P": "Placement"}
-        return f"{self.season(phase.season).name} {phase.year} {kind.get(phase.kind, phase.kind)}"
+        kind = self.kind_names.get(phase.kind, phase.kind)
+        return f"{self.season(phase.season).name} {phase.year} {kind}"
+
+    def with_kind_names(self, names: Mapping[str, str]) -> SeasonCalendar:
+        """The same cycle, with more phase kinds named (a variant's `[phase_names]`)."""
+        return SeasonCalendar(self.seasons, {**self.kind_names, **names})
 
 
 STANDARD_CALENDAR = SeasonCalendar(

@@ -2,6 +2,8 @@
 
 The store keeps the structured events of every turn so that history, rollback and each
 viewer's reports never need to adjudicate again; this is their one serialised form.
+Orders and events are read and written through the game's registry (order_types.py):
+a type a variant registers is stored and read back like the standard ones.
 """
 
 from __future__ import annotations
@@ -10,7 +12,8 @@ from collections.abc import Mapping
 from dataclasses import fields
 from typing import Any
 
-from judge.engine.orders import Build, Convoy, Disband, Hold, Move, Order, Retreat, Support, Waive
+from judge.engine.order_types import EventType, Json, Registry
+from judge.engine.orders import Order
 from judge.engine.outcome import (
     Adjustment,
     CentreChange,
@@ -22,12 +25,6 @@ from judge.engine.outcome import (
 )
 from judge.engine.position import Position
 from judge.engine.types import PayloadValue, Phase, Unit
-
-Json = dict[str, Any]
-
-_ORDERS: dict[str, type[Order]] = {
-    cls.__name__: cls for cls in (Hold, Move, Support, Convoy, Retreat, Disband, Build, Waive)
-}
 
 
 def unit_to_json(unit: Unit) -> Json:
@@ -54,22 +51,26 @@ def _value_from_json(value: Any) -> PayloadValue | Unit:
     raise ValueError(f"not a payload value: {value!r}")
 
 
-def order_to_json(order: Order) -> Json:
-    out: Json = {"order": type(order).__name__}
+def order_to_json(registry: Registry, order: Order) -> Json:
+    out: Json = {"order": registry.order_type(order).name}
     for f in fields(order):
         value = getattr(order, f.name)
         out[f.name] = list(value) if isinstance(value, tuple) else value
     return out
 
 
-def order_from_json(data: Mapping[str, Any]) -> Order:
-    cls = _ORDERS.get(data.get("order", ""))
-    if cls is None:
+def order_from_json(registry: Registry, data: Mapping[str, Any]) -> Order:
+    kind = registry.by_name.get(data.get("order", ""))
+    if kind is None:
         raise ValueError(f"not an order: {data!r}")
-    values = {f.name: data[f.name] for f in fields(cls) if f.name in data}
-    if "route" in values:
-        values["route"] = tuple(values["route"])
-    return cls(**values)
+    # Orders are frozen values: a list in JSON (a convoy route) is a tuple in the order.
+    values = {f.name: _frozen(data[f.name]) for f in fields(kind.cls) if f.name in data}
+    order: Order = kind.cls(**values)
+    return order
+
+
+def _frozen(value: Any) -> Any:
+    return tuple(value) if isinstance(value, list) else value
 
 
 def position_to_json(position: Position) -> Json:
@@ -102,43 +103,37 @@ def _dislodgement_from_json(data: Mapping[str, Any]) -> Dislodgement:
                         tuple(data["retreats"]))
 
 
-def event_to_json(event: Event) -> Json:
-    if isinstance(event, OrderResult):
-        return {"event": "result", "power": event.power,
-                "unit": unit_to_json(event.unit) if event.unit else None,
-                "order": order_to_json(event.order) if event.order else None,
-                "text": event.text, "outcome": event.outcome.value,
-                "reason": event.reason.value if event.reason else None,
-                "message": event.message, "dislodged": event.dislodged,
-                # Only when set: turns stored before the flag existed read back as ordered.
-                **({"unordered": True} if event.unordered else {})}
-    if isinstance(event, Dislodgement):
-        return {"event": "dislodged", **_dislodgement_to_json(event)}
-    if isinstance(event, CentreChange):
-        return {"event": "centre", "centre": event.centre, "old_owner": event.old_owner,
-                "new_owner": event.new_owner}
-    return {"event": "adjustment", "power": event.power, "count": event.count,
-            **({"waived": event.waived} if event.waived else {})}
+def event_to_json(registry: Registry, event: Event) -> Json:
+    kind = registry.events.get(type(event))
+    if kind is None:
+        raise TypeError(f"{type(event).__name__} is not a registered event type")
+    return {"event": kind.name, **kind.to_json(registry, event)}
 
 
-def event_from_json(data: Mapping[str, Any]) -> Event:
-    kind = data.get("event")
-    if kind == "result":
-        return _result_from_json(data)
-    if kind == "dislodged":
-        return _dislodgement_from_json(data)
-    if kind == "centre":
-        return CentreChange(data["centre"], data["old_owner"], data["new_owner"])
-    if kind == "adjustment":
-        return Adjustment(data["power"], data["count"], data.get("waived", 0))
-    raise ValueError(f"not an event: {data!r}")
+def event_from_json(registry: Registry, data: Mapping[str, Any]) -> Event:
+    kind = registry.events_by_name.get(data.get("event", ""))
+    if kind is None:
+        raise ValueError(f"not an event: {data!r}")
+    event: Event = kind.from_json(registry, data)
+    return event
 
 
-def _result_from_json(data: Mapping[str, Any]) -> OrderResult:
+def _result_to_json(registry: Registry, event: OrderResult) -> Json:
+    return {"power": event.power,
+            "unit": unit_to_json(event.unit) if event.unit else None,
+            "order": order_to_json(registry, event.order) if event.order else None,
+            "text": event.text, "outcome": event.outcome.value,
+            "reason": event.reason.value if event.reason else None,
+            "message": event.message, "dislodged": event.dislodged,
+            # Only when set: turns stored before the flag existed read back as ordered.
+            **({"unordered": True} if event.unordered else {})}
+
+
+def _result_from_json(registry: Registry, data: Mapping[str, Any]) -> OrderResult:
     return OrderResult(
         data["power"],
         unit_from_json(data["unit"]) if data["unit"] else None,
-        order_from_json(data["order"]) if data["order"] else None,
+        order_from_json(registry, data["order"]) if data["order"] else None,
         data["text"],
         Outcome(data["outcome"]),
         Reason(data["reason"]) if data["reason"] else None,
@@ -146,3 +141,23 @@ def _result_from_json(data: Mapping[str, Any]) -> OrderResult:
         data["dislodged"],
         bool(data.get("unordered", False)),
     )
+
+
+def _centre_to_json(registry: Registry, event: CentreChange) -> Json:
+    return {"centre": event.centre, "old_owner": event.old_owner, "new_owner": event.new_owner}
+
+
+def _adjustment_to_json(registry: Registry, event: Adjustment) -> Json:
+    return {"power": event.power, "count": event.count,
+            **({"waived": event.waived} if event.waived else {})}
+
+
+STANDARD_EVENTS = (
+    EventType(OrderResult, "result", _result_to_json, _result_from_json),
+    EventType(Dislodgement, "dislodged", lambda _, e: _dislodgement_to_json(e),
+              lambda _, data: _dislodgement_from_json(data)),
+    EventType(CentreChange, "centre", _centre_to_json,
+              lambda _, d: CentreChange(d["centre"], d["old_owner"], d["new_owner"])),
+    EventType(Adjustment, "adjustment", _adjustment_to_json,
+              lambda _, d: Adjustment(d["power"], d["count"], d.get("waived", 0))),
+)

@@ -152,11 +152,19 @@ class Geography:
         self._last_counts = (owners, counts)
         return dict(counts)
 
+    def owned_centres(self, owners: Mapping[str, str], power: str) -> list[str]:
+        """The supply centres `power` owns, of all the areas it may own."""
+        return sorted(c for c, p in owners.items() if p == power and c in self.supply_centres)
+
     def _count_centres(self, owners: Mapping[str, str]) -> dict[str, int]:
         counts: dict[str, int] = {}
         if self.one_point_centres:
-            for power in owners.values():
-                counts[power] = counts.get(power, 0) + 1
+            # Owners may hold areas that are not centres (Global Diplomacy owns land and
+            # coasts): only the centres count.
+            centres = self.supply_centres
+            for centre, power in owners.items():
+                if centre in centres:
+                    counts[power] = counts.get(power, 0) + 1
             return counts
         for centre, power in owners.items():
             counts[power] = counts.get(power, 0) + self.supply_value.get(centre, 0)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from judge.engine.board import Board, Checked, Illegal
-from judge.engine.checks import CHECKS, check_hold
+from judge.engine.checks import check_hold
 from judge.engine.orders import Order
 from judge.engine.outcome import OrderResult, Outcome, Reason
 from judge.engine.rules import Rules
@@ -27,7 +27,7 @@ def check_movement(
     again: dict[int, list[Checked]] = {}  # units given more than one legal order (rare)
     illegal: list[OrderResult] = []
     where, index, units, powers = board.prov.get, board.index.get, board.units, board.powers
-    checks = CHECKS.get
+    checks = board.rules.registry.checks.get  # the variant's order types (order_types.py)
     # With no variant hook on who orders what, an order for one's own unit needs no more
     # than its kind's check (the common case: one call, not two).
     plain = board.own_only and not board.other_layers
@@ -104,7 +104,7 @@ def _check(board: Board, power: str, unit: Unit, order: Order) -> Order:
         board.may_order(board.position, power, unit)
     if not allowed:
         raise Illegal(f"{unit} belongs to {unit.power}, not {power}", Reason.NOT_YOURS)
-    check = CHECKS.get(type(order))
+    check = board.rules.registry.checks.get(type(order))
     if check is None:
         raise Illegal(f"{type(order).__name__.lower()} orders are not allowed in movement")
     norm: Order = check(board, unit, order)

@@ -9,11 +9,11 @@ from judge.engine.orders import Hold, Order
 from judge.engine.outcome import Dislodgement, Event, OrderResult, Outcome, Reason
 from judge.engine.position import Position
 from judge.engine.resolver import CONVOY, HOLD, MOVE, SUPPORT, Resolver
-from judge.engine.rules import PhaseOutcome, Rules
+from judge.engine.rules import PhaseHandler, PhaseOutcome, Rules
 from judge.engine.types import Unit, province_of
 
 
-class MovementPhase:
+class MovementPhase(PhaseHandler):
     def needed(self, rules: Rules, position: Position) -> bool:
         return True
 
@@ -25,8 +25,8 @@ class MovementPhase:
 
 def resolve_movement(rules: Rules, position: Position, orders: Mapping[str, Sequence[Order]],
                      strength: Mapping[Unit, int] | None = None) -> PhaseOutcome:
-    """The main layer's movement; `strength` gives a unit other than 1. (Envoy's stacks,
-    which split and combine, have their own resolver: judge/engine/stacks.py.)"""
+    """The main layer's movement; `strength` gives a unit other than 1. (Stacks that split
+    and combine are a variant's own resolver's business: judge/engine/counted.py.)"""
     board = Board(rules, position)
     legal, illegal = check_movement(board, orders)
     resolver = Resolver(rules, board, legal, strength)

@@ -9,11 +9,11 @@ from collections.abc import Mapping, Sequence
 from judge.engine.orders import Disband, Order, Retreat
 from judge.engine.outcome import Dislodgement, Event, OrderResult, Outcome, Reason
 from judge.engine.position import Position
-from judge.engine.rules import PhaseOutcome, Rules
+from judge.engine.rules import PhaseHandler, PhaseOutcome, Rules
 from judge.engine.types import Unit, province_of
 
 
-class RetreatPhase:
+class RetreatPhase(PhaseHandler):
     def needed(self, rules: Rules, position: Position) -> bool:
         return bool(position.dislodged)
 

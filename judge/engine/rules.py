@@ -7,10 +7,11 @@ rest; mail and reports never ask which variant they are dealing with.
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import TYPE_CHECKING, NamedTuple, Protocol
+from typing import TYPE_CHECKING, NamedTuple
 
 from judge.engine.calendar import STANDARD_CALENDAR, Season, SeasonCalendar
 from judge.engine.centres import standard_season_end
@@ -22,6 +23,7 @@ from judge.engine.types import Phase, Unit, UnitKind, province_of
 from judge.engine.visibility import FullInformation, Visibility
 
 if TYPE_CHECKING:
+    from judge.engine.order_types import Registry
     from judge.engine.orders import Order
     from judge.engine.outcome import Event, OrderResult
     from judge.engine.position import Position
@@ -38,13 +40,63 @@ class PhaseOutcome(NamedTuple):
     events: tuple[Event, ...] = ()
 
 
-class PhaseHandler(Protocol):
+class PhaseHandler(ABC):
+    """What a phase kind's handler does: the one contract the turn and the game layer call,
+    with the defaults of a phase that waits for orders. A variant's handler subclasses it
+    (or `WrappedPhase`) and overrides what differs."""
+
     def needed(self, rules: Rules, position: Position) -> bool:
         """Whether the phase has anything to decide (else the cycle skips it)."""
+        return True
 
+    @abstractmethod
     def adjudicate(
         self, rules: Rules, position: Position, orders: Mapping[str, Sequence[Order]]
     ) -> PhaseOutcome: ...
+
+    def owed(self, rules: Rules, position: Position, power: str,
+             orders: Sequence[Order]) -> tuple[str, ...]:
+        """What `power` still owes, given the orders it has sent (empty: complete). By
+        default a power is complete once it has sent any order, so that the turn is not
+        processed before everyone has written. The game layer words the standard phases'
+        units and adjustments itself (judge/game/ordering.py)."""
+        return () if orders else ("orders (none sent yet)",)
+
+    def runs_without_orders(self, rules: Rules, position: Position) -> bool:
+        """Whether the phase is adjudicated without waiting for anyone (Algernon 9, I.C:
+        standing orders); by default it waits for orders or the deadline."""
+        return False
+
+    def upkeep(self, rules: Rules, unit: Unit) -> int:
+        """How many of its power's supply the unit takes at adjustments: 1 by default
+        (Global Diplomacy's units cost 1 or 2 points)."""
+        return 1
+
+
+class WrappedPhase(PhaseHandler):
+    """A handler around another (a variant's checks before the standard phase): each part
+    is the inner handler's unless overridden, usually `adjudicate`."""
+
+    def __init__(self, inner: PhaseHandler) -> None:
+        self.inner = inner
+
+    def adjudicate(
+        self, rules: Rules, position: Position, orders: Mapping[str, Sequence[Order]]
+    ) -> PhaseOutcome:
+        return self.inner.adjudicate(rules, position, orders)
+
+    def needed(self, rules: Rules, position: Position) -> bool:
+        return self.inner.needed(rules, position)
+
+    def owed(self, rules: Rules, position: Position, power: str,
+             orders: Sequence[Order]) -> tuple[str, ...]:
+        return self.inner.owed(rules, position, power, orders)
+
+    def runs_without_orders(self, rules: Rules, position: Position) -> bool:
+        return self.inner.runs_without_orders(rules, position)
+
+    def upkeep(self, rules: Rules, unit: Unit) -> int:
+        return self.inner.upkeep(rules, unit)
 
 
 def own_units_only(position: Position, power: str, unit: Unit) -> bool:
@@ -66,6 +118,14 @@ def countries_written_by(rules: Rules, position: Position, power: str) -> tuple[
 def centre_supply(rules: Rules, position: Position) -> dict[str, int]:
     """How many units each power's centres support: each centre's value, whoever owns it."""
     return rules.geo.centre_counts(position.owners)
+
+
+def standard_registry() -> Registry:
+    """Standard Diplomacy's order and event types (imported here, not above: they carry
+    the movement checks, which need Rules)."""
+    from judge.engine.standard_types import STANDARD
+
+    return STANDARD
 
 
 def most_centres_wins(rules: Rules, position: Position) -> tuple[str, ...]:
@@ -109,6 +169,9 @@ class Rules:
     # What a player learns from each turn, folded into his record (judge/engine/
     # knowledge.py): by default the board as he last saw it.
     knowledge: KnowledgeFold = last_seen
+    # The order and event types of the variant (order_types.py): the standard ones, and
+    # those its rules.py registers.
+    registry: Registry = field(default_factory=standard_registry)
 
     @property
     def kinds(self) -> Mapping[str, UnitKind]:

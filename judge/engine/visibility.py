@@ -48,23 +48,16 @@ class Sighting(NamedTuple):
     dislodged: bool = False
 
 
-class Topic(StrEnum):
-    PLAYERS = "players"  # the powers the players play (Stab 12a)
-    ALLY = "major ally"  # a player's Major Ally and its units (12c)
-    CONTROLLED = "controlled neutral"  # a player's Controlled Neutral, by name only (12c)
-    COUNTS = "counts"  # every power's centre count, unnamed, in random order (12e)
-    ELIMINATED = "eliminated"  # a power that lost its last centre this turn (12e)
-    LAST_NEUTRAL = "last neutral"  # the last unowned centre was taken this turn (12e)
-
-
 class Notice(NamedTuple):
-    """A fact a hidden-movement variant tells a viewer in place of the events it hides."""
+    """A fact a hidden-movement variant tells a viewer in place of the events it hides.
 
-    topic: Topic
-    power: str | None = None  # the power it is about
-    player: str | None = None  # for ALLY and CONTROLLED: the player who orders it
-    units: tuple[Unit, ...] = ()
-    counts: tuple[int, ...] = ()
+    The topic is the variant's own word (Stab Envoy's "major ally", "counts"...): the engine
+    carries a notice, the variant that made it builds the report section that tells it."""
+
+    topic: str
+    powers: tuple[str, ...] = ()  # the powers it names, in the order the topic reads them
+    units: tuple[Unit, ...] = ()  # the units it shows
+    numbers: tuple[int, ...] = ()  # the numbers it tells
 
 
 Seen = Event | Sighting | Notice

@@ -1,66 +1,55 @@
 """Who gets which power at the start: the classic lot-and-rank deal, or a variant's own.
 
-A variant folder may hold `allocation.py` with `allocate(preferences, rng, powers)`
-returning each player's power (Envoy rule 2); it is loaded from the folder, as the
-variant's `rules.py` is, so that nothing in judge/ names a variant.
+A variant's `customise` may set `Variant.allocate(preferences, rng, powers)`, returning
+each player's power (Envoy rule 2); without it the classic deal is used.
 """
 
 from __future__ import annotations
 
-import importlib.util
 import random
-from collections.abc import Callable, Mapping, Sequence
-from functools import cache
-from pathlib import Path
+from collections.abc import Mapping, Sequence
 
 from judge.store.models import Seat
 from judge.variant import Variant
 
-Allocate = Callable[[Mapping[str, Sequence[str]], random.Random, Sequence[str]],
-                    dict[str, str]]
-
 
 def assign_powers(seats: list[Seat], variant: Variant, rng: random.Random) -> None:
-    """Each seat's power, by the variant's allocation or else the classic deal."""
-    allocate = _allocator(variant.folder / "allocation.py")
-    if allocate is None:
-        classic_deal(seats, variant, rng)
-        return
-    powers = [p.name for p in variant.powers]
-    # Rule 2 wants every power ranked: a short list is completed in the variant's order.
-    wishes = {str(s.id): [*s.preferences, *(p for p in powers if p not in s.preferences)]
-              for s in seats}
-    given = allocate(wishes, rng, powers)
+    """Each seat's power, from the seats' preference lists."""
+    given = allocate_powers(variant, {str(s.id): s.preferences for s in seats}, rng)
     for seat in seats:
         seat.power = given[str(seat.id)]
 
 
-def classic_deal(seats: list[Seat], variant: Variant, rng: random.Random) -> None:
+def allocate_powers(variant: Variant, preferences: Mapping[str, Sequence[str]],
+                    rng: random.Random) -> dict[str, str]:
+    """Each player's power, by the variant's allocation or else the classic deal.
+    `preferences`: each player's powers, best first, as long as he wrote them."""
+    allocate = variant.allocate
+    if allocate is None:
+        return classic_deal(preferences, variant, rng)
+    powers = [p.name for p in variant.powers]
+    # Rule 2 wants every power ranked: a short list is completed in the variant's order.
+    wishes = {player: [*wanted, *(p for p in powers if p not in wanted)]
+              for player, wanted in preferences.items()}
+    return allocate(wishes, rng, powers)
+
+
+def classic_deal(preferences: Mapping[str, Sequence[str]], variant: Variant,
+                 rng: random.Random) -> dict[str, str]:
     """Rank by rank: each player (in an order drawn by lot) gets the best-ranked power
     still free; powers left over go by lot to players whose wishes were all taken."""
-    order = list(seats)
+    order = list(preferences)
     rng.shuffle(order)
     free = [p.name for p in variant.powers]
+    given: dict[str, str] = {}
     for rank in range(len(free)):
-        for seat in order:
-            if seat.power is None and rank < len(seat.preferences) \
-                    and seat.preferences[rank] in free:
-                seat.power = seat.preferences[rank]
-                free.remove(seat.power)
+        for player in order:
+            wanted = preferences[player]
+            if player not in given and rank < len(wanted) and wanted[rank] in free:
+                given[player] = wanted[rank]
+                free.remove(given[player])
     rng.shuffle(free)
-    for seat in order:
-        if seat.power is None:
-            seat.power = free.pop()
-
-
-@cache
-def _allocator(path: Path) -> Allocate | None:
-    if not path.is_file():
-        return None
-    spec = importlib.util.spec_from_file_location(f"judge_allocation_{path.parent.name}", path)
-    if spec is None or spec.loader is None:
-        raise ValueError(f"cannot load {path}")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    found: Allocate = module.allocate
-    return found
+    for player in order:
+        if player not in given:
+            given[player] = free.pop()
+    return {player: given[player] for player in preferences}

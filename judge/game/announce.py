@@ -13,7 +13,7 @@ from judge.game.games import game_variant, primary_address, seats_of, settings_o
 from judge.game.postman import Postman
 from judge.game.turns import AHEAD_REFUSED
 from judge.grammar.wording import in_report_words
-from judge.reports.render import render_report
+from judge.reports import Report, render_turn
 from judge.store.models import Game, Seat, SeatRole, SeatStatus, Turn
 from judge.variant import Variant
 
@@ -40,10 +40,11 @@ def send_turn_reports(session: Session, game: Game, result: TurnResult,
     subject = f"{game.name}: {variant.rules.calendar.describe(result.phase)} results"
     turn = next((t for t in turns_of(session, game) if t.phase == str(result.phase)), None)
     for seat in recipients(game):
-        body = turn_report(variant, game, turn, result, viewer_of(seat), deadline,
-                           seat.account.time_zone) + _ahead_refused(variant, next_turn, seat)
-        postman.send(session, to=[primary_address(seat.account)],
-                     subject=subject, body=f"Game {game.name}\n\n{body}", seat=seat)
+        report = full_report(variant, game, turn, result, viewer_of(seat), deadline,
+                             seat.account.time_zone)
+        body = report.text + _ahead_refused(variant, next_turn, seat)
+        postman.send(session, to=[primary_address(seat.account)], subject=subject,
+                     body=f"Game {game.name}\n\n{body}", seat=seat, attachments=report.files)
 
 
 def _ahead_refused(variant: Variant, next_turn: Turn | None, seat: Seat) -> str:
@@ -65,8 +66,14 @@ def turn_report(variant: Variant, game: Game, turn: Turn | None, result: TurnRes
                 viewer: Viewer, deadline: datetime | None, zone: str) -> str:
     """The report of `turn` (whose result is `result`) as `viewer` may read it, with what
     the game adds to the events: who missed the deadline, who plays."""
-    return render_report(variant, result, viewer, deadline, zone,
-                         late=late_for(game, turn, viewer), players=dealt_powers(game))
+    return full_report(variant, game, turn, result, viewer, deadline, zone).text
+
+
+def full_report(variant: Variant, game: Game, turn: Turn | None, result: TurnResult,
+                viewer: Viewer, deadline: datetime | None, zone: str) -> Report:
+    """turn_report's text with the files the variant's sections attach (mailed with it)."""
+    return render_turn(variant, result, viewer, deadline, zone,
+                       late=late_for(game, turn, viewer), players=dealt_powers(game))
 
 
 def late_for(game: Game, turn: Turn | None, viewer: Viewer) -> list[str]:

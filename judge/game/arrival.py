@@ -22,8 +22,8 @@ from judge.engine.types import MOVEMENT, province_of
 from judge.game import ordering
 from judge.game.canonical import unit_of
 from judge.game.refusals import Before, Explainer
+from judge.grammar.notation import place, unit_text
 from judge.grammar.reader import Writer
-from judge.reports.notation import place, unit_text
 from judge.variant import Variant
 
 Lines = Sequence[tuple[int, ordering.Written]]

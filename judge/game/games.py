@@ -2,62 +2,47 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import fields
-from functools import cache
 from typing import Any
 
 from sqlalchemy.orm import Session
 
 from judge.engine.codec import position_from_json
 from judge.engine.position import Position
-from judge.engine.rulebook import Rulebook
 from judge.engine.types import Phase
 from judge.game.errors import GameError
+from judge.game.instance import variant_instance
 from judge.game.settings import GameSettings
 from judge.store import repo, repo_games
 from judge.store.models import Account, Game, GameState, Seat, SeatRole, SeatStatus, Turn
-from judge.variant import Variant, load_variant, with_rulebook
+from judge.variant import Variant, load_variant
 
-RULE_CHOICES = frozenset(f.name for f in fields(Rulebook))
 PLAYERS = "players"  # an `[options]` key: fewer players than powers (Envoy 8, 10)
 CHOICES = "_choices"  # `[options]` key suffix: the values another key may take
 
 
 def game_variant(game: Game) -> Variant:
-    rule_choices = {k: v for k, v in game.variant_options.items() if k in RULE_CHOICES}
-    return _variant(game.variant, _frozen(rule_choices))
+    """The game's own variant: its options, its seed and its map, if it has its own."""
+    return variant_instance(game.variant, game.variant_options, game.variant_seed,
+                            game.variant_map)
 
 
-def game_options(game: Game, variant: Variant) -> dict[str, Any]:
-    """The variant's per-game `[options]` (Envoy's `players`, `hidden`...) as this game
-    chose them: they live in the start position's state, not in the rules (G2)."""
-    chosen = {k: v for k, v in variant.options.items() if not k.endswith(CHOICES)}
-    chosen.update((k, v) for k, v in game.variant_options.items() if k in chosen)
-    return chosen
+def game_options(variant: Variant) -> dict[str, Any]:
+    """The variant's per-game `[options]` (Envoy's `players`, `hidden`...) as the game
+    whose variant this is chose them (`game_variant`); the start position's state gets
+    them too (G2), since `judge adjudicate` sees a position and no game."""
+    return {k: v for k, v in variant.options.items() if not k.endswith(CHOICES)}
 
 
 def seats_wanted(game: Game) -> int:
     """How many players the game takes: the `players` option, else one per power."""
     variant = game_variant(game)
-    wanted = game_options(game, variant).get(PLAYERS)
+    wanted = game_options(variant).get(PLAYERS)
     return wanted if isinstance(wanted, int) else len(variant.powers)
 
 
 def plain_variant(name: str) -> Variant:
     """A variant with its own rule choices (the `[options]` a CREATE may change)."""
-    return _variant(name.lower(), ())
-
-
-@cache
-def _variant(name: str, options: tuple[tuple[str, Any], ...]) -> Variant:
-    # Cached per option set: a Variant carries the grammar's lookup tables, built once.
-    base = load_variant(name)
-    return with_rulebook(base, **dict(options)) if options else base
-
-
-def _frozen(options: Mapping[str, Any]) -> tuple[tuple[str, Any], ...]:
-    return tuple(sorted(options.items()))
+    return load_variant(name.lower())
 
 
 def settings_of(game: Game) -> GameSettings:

@@ -53,7 +53,8 @@ def stored_result(game: Game, turn: Turn, next_turn: Turn | None) -> TurnResult:
     """
     if turn.events is None or turn.position_after is None:
         raise ValueError(f"turn {turn.phase} has not been processed")
-    events = tuple(event_from_json(data) for data in turn.events)
+    registry = game_variant(game).rules.registry  # the game's own order and event types
+    events = tuple(event_from_json(registry, data) for data in turn.events)
     position = position_from_json(turn.position_after)
     ended = next_turn is None and ended_on(game, turn)
     winners: tuple[str, ...] = ()

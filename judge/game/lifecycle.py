@@ -19,30 +19,40 @@ from judge.game.turns import open_turn
 from judge.store import repo
 from judge.store.models import Account, Game, GameState, Seat, SeatRole, Turn
 from judge.variant import Variant, available_variants, load_variant
+from judge.variant_hooks import make_game_map
 
 GAME_NAME = re.compile(r"^[a-z][a-z0-9_-]{0,31}$")
 
 
 def create_game(session: Session, *, name: str, password: str, variant: str,
-                master: Account, options: dict[str, object] | None = None) -> Game:
-    """A forming game with `master` in its master seat."""
-    name = name.lower()
+                master: Account, options: dict[str, object] | None = None,
+                seed: int | None = None) -> Game:
+    """A forming game with `master` in its master seat, its seed (random unless given) and,
+    when its variant makes one per game, its own map made from its options and seed."""
+    name, variant = name.lower(), variant.lower()
+    _check_creatable(session, name, variant)
+    seed = secrets.randbits(63) if seed is None else seed
+    world = make_game_map(load_variant(variant), options or {}, seed)
+    game = repo.create_game(session, name=name, variant=variant,
+                            variant_options=dict(options or {}), variant_seed=seed,
+                            variant_map=world,
+                            deadline_settings=GameSettings().to_json()["schedule"])
+    add_seat(session, game, master, SeatRole.MASTER, password)
+    return game
+
+
+def _check_creatable(session: Session, name: str, variant: str) -> None:
     if not GAME_NAME.match(name):
         raise GameError(f"{name!r} cannot be a game name: use 1 to 32 letters, digits, "
                         "- or _, starting with a letter")
     playable = [v for v in available_variants() if load_variant(v).by_mail]
-    if variant.lower() not in playable:
-        why = (f"{variant.lower()} is not yet playable by mail on this judge (only its "
-               "adjudication is ready)" if variant.lower() in available_variants()
+    if variant not in playable:
+        why = (f"{variant} is not yet playable by mail on this judge (only its "
+               "adjudication is ready)" if variant in available_variants()
                else f"no variant {variant!r}")
         raise GameError(f"{why}; the variants to play are {', '.join(playable)}")
     if repo.game_by_name(session, name) is not None:
         raise GameError(f"a game called {name} already exists; choose another name")
-    game = repo.create_game(session, name=name, variant=variant.lower(),
-                            variant_options=dict(options or {}),
-                            deadline_settings=GameSettings().to_json()["schedule"])
-    add_seat(session, game, master, SeatRole.MASTER, password)
-    return game
 
 
 def add_seat(session: Session, game: Game, account: Account, role: SeatRole, password: str,
@@ -131,11 +141,12 @@ def start_game(session: Session, game: Game, clock: Clock,
 
 def start_position(game: Game, variant: Variant, seats: list[Seat]) -> Position:
     """The variant's start, with the game's own options in its state (G2): who plays
-    when not every power does, and a secret seed for a variant's draws (Envoy 12e)."""
-    options = game_options(game, variant)
+    when not every power does, and the game's secret seed for a variant's draws (Envoy
+    12e)."""
+    options = game_options(variant)
     if not options:
         return variant.start
-    state = {**variant.start.state, **options, "seed": secrets.randbits(63)}
+    state = {**variant.start.state, **options, "seed": game.variant_seed}
     if PLAYERS in options:
         playing = {s.power for s in seats}
         state[PLAYERS] = [p.name for p in variant.powers if p.name in playing]

@@ -15,13 +15,12 @@ from judge.engine.orders import Build, Order, Waive
 from judge.engine.outcome import OrderResult, Outcome, Reason
 from judge.engine.position import Position
 from judge.engine.rules import countries_written_by
-from judge.engine.stacks import count_of
 from judge.engine.types import ADJUSTMENT, MOVEMENT, RETREAT, Phase, province_of
 from judge.engine.visibility import Viewer
 from judge.game.canonical import canonical
 from judge.grammar import OrderSyntaxError
+from judge.grammar.notation import order_text, unit_text
 from judge.grammar.reader import Writer, reader_for
-from judge.reports.notation import order_text, unit_text
 from judge.variant import Variant
 
 
@@ -84,22 +83,12 @@ def stored_set(variant: Variant, phase: Phase, power: str,
 
 
 def _key(variant: Variant, order: Order, current: Mapping[str, Written]) -> str:
-    # One order per unit (or build site): a later order for the same place replaces the
-    # earlier one. Waives have no place; each is its own entry. A unit of another layer
-    # (Envoy's diplomat) shares a province with an army without replacing its order, and
-    # builds of a kind that stacks are each their own entry (four diplomats to one space).
-    if isinstance(order, Waive):
-        return _numbered("waive", current)
-    place = province_of(order.loc)
+    # One entry per unit or build site: a later order for the same slot replaces the
+    # earlier one. The order's type says where it sits (order_types.SetKey): a waive, a
+    # counted line or a build of a kind that stacks adds an entry of its own instead.
     kind = variant.rules.kinds.get(order.kind or "")
-    if kind is None or kind.layer == "main":
-        return place
-    if isinstance(order, Build) and kind.stacks:
-        return _numbered(f"{place}/{kind.code}", current)
-    if count_of(order) is not None:
-        # Envoy 5.v: each numbered line orders some of a stack ('2 D Fra-Bel'); they add up.
-        return _numbered(f"{place}/{kind.layer}/counted", current)
-    return f"{place}/{kind.layer}"
+    key = variant.rules.registry.set_key(order, kind)
+    return _numbered(key.slot, current) if key.adds else key.slot
 
 
 def unit_key(variant: Variant, order: Order) -> str | None:
@@ -180,7 +169,6 @@ def orders_of(merged: Mapping[str, Written]) -> list[Order]:
 
 def describe_set(variant: Variant, position: Position, power: str,
                  merged: Mapping[str, Written]) -> tuple[str, ...]:
-    geo = variant.rules.geo
     seen = _seen_by(variant, position, power)  # a support names no unit he cannot see
     units = {province_of(u.loc): u for u in seen.units}
     units.update({province_of(d.unit.loc): d.unit for d in position.dislodged})
@@ -192,7 +180,7 @@ def describe_set(variant: Variant, position: Position, power: str,
         # of type: `Build A Bre` where F Brest stands).
         unit = None if isinstance(order, Waive | Build) else units.get(province_of(order.loc))
         result = OrderResult(power, unit, order, written.text, Outcome.SUCCEEDS)
-        texts.append(order_text(geo, result, position.phase.kind, kinds_at))
+        texts.append(order_text(variant.rules, result, position.phase.kind, kinds_at))
     return tuple(texts)
 
 
@@ -201,13 +189,17 @@ def missing(variant: Variant, position: Position, power: str,
     """What `power` still has to order this phase (empty: its orders are complete)."""
     geo = variant.rules.geo
     kind = position.phase.kind
+    handler = variant.rules.handler(position.phase)
+    if handler.runs_without_orders(variant.rules, position):
+        return ()
     if kind == ADJUSTMENT:
         counts = _adjustments_owed(variant, position, power)
         left = sum(abs(n) for n in counts) - len(merged)
         word = _adjustment_word(counts, left)
         return (f"{left} more {word}",) if left > 0 else ()
     if kind not in (MOVEMENT, RETREAT):
-        return _owed_in_variant_phase(variant, position, power, merged)
+        # A phase kind a variant adds (Envoy's placement): what its handler says is owed.
+        return handler.owed(variant.rules, position, power, orders_of(merged))
     if kind == RETREAT:
         # A unit with nowhere to go is destroyed whatever is ordered: nothing to wait for.
         units = [d.unit for d in position.dislodged if d.unit.power == power and d.retreats]
@@ -231,18 +223,6 @@ def _adjustment_word(counts: Sequence[int], left: int) -> str:
     if all(n > 0 for n in counts):
         return f"build{plural} (or WAIVE)"
     return f"removal{plural}" if all(n < 0 for n in counts) else f"adjustment{plural}"
-
-
-def _owed_in_variant_phase(variant: Variant, position: Position, power: str,
-                           merged: Mapping[str, Written]) -> tuple[str, ...]:
-    """A phase kind a variant adds (Envoy's placement): its handler's `owed`, when it has
-    one; else a power is complete once it has sent any order, so that the turn is not
-    processed before everyone has written."""
-    handler = variant.rules.handler(position.phase)
-    owed = getattr(handler, "owed", None)
-    if callable(owed):
-        return tuple(owed(variant.rules, position, power, orders_of(merged)))
-    return () if merged else ("orders (none sent yet)",)
 
 
 def status(variant: Variant, position: Position, power: str, merged: Mapping[str, Written],

@@ -12,13 +12,15 @@ from typing import Protocol
 
 from sqlalchemy.orm import Session
 
+from judge.attachment import Attachment
 from judge.store.models import InboxMessage, Seat
 
 
 class Postman(Protocol):
     def send(self, session: Session, *, to: Sequence[str], subject: str, body: str,
              reply_to: InboxMessage | None = None, seat: Seat | None = None,
-             reply_token: str | None = None, press: int | None = None) -> None:
+             reply_token: str | None = None, press: int | None = None,
+             attachments: Sequence[Attachment] = ()) -> None:
         """Queue one message for `to`; `reply_to` makes it a reply to an inbound message.
 
         `seat`: the seat the message is written to, whose signed reply address (a token)
@@ -26,4 +28,5 @@ class Postman(Protocol):
         (judge.game.codes) to put in the reply address instead, so a plain reply uses it.
         `press`: the id of the press the message delivers to `seat`; its reply address
         then answers that press instead, so a plain reply goes back as press to its writer.
+        `attachments`: files sent after the text (the message is then multipart/mixed).
         """

@@ -107,7 +107,8 @@ def process_turn(session: Session, game: Game, clock: Clock,
         raise decisions.AwaitingDecision(game, waiting)
     result = adjudicate_turn(session, game, turn, orders)
     turn.position_after = position_to_json(result.position)
-    turn.events = [event_to_json(e) for e in result.events]
+    registry = game_variant(game).rules.registry
+    turn.events = [event_to_json(registry, e) for e in result.events]
     fold_turn(session, game, turn, result.events, result.position)
     turn.processed_at = clock.now()
     if result.next_phase is None:

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import weakref
 
+from judge.engine.order_types import Registry
 from judge.engine.orders import Order
+from judge.engine.rules import standard_registry
 from judge.grammar.errors import ErrorKind, OrderSyntaxError
 from judge.grammar.lexicon import Lexicon
 from judge.grammar.parse import Parser
@@ -24,8 +26,10 @@ class Grammar:
     the engine to settle.
     """
 
-    def __init__(self, lexicon: Lexicon) -> None:
+    def __init__(self, lexicon: Lexicon, registry: Registry | None = None) -> None:
         self.lexicon = lexicon
+        # The variant's order types: which orders have a counted form ('2 D Fra-Bel').
+        self.registry = registry if registry is not None else standard_registry()
 
     @classmethod
     def for_variant(cls, variant: Variant) -> Grammar:
@@ -33,7 +37,8 @@ class Grammar:
         if cached is not None:
             return cached
         geo = variant.rules.geo
-        grammar = cls(Lexicon.build(geo.provinces.values(), geo.kinds, variant.power_names()))
+        grammar = cls(Lexicon.build(geo.provinces.values(), geo.kinds, variant.power_names()),
+                      variant.rules.registry)
         _CACHE[id(variant)] = grammar
         weakref.finalize(variant, _CACHE.pop, id(variant), None)
         return grammar
@@ -46,12 +51,12 @@ class Grammar:
         tokens = tokenize(text)
         if not tokens:
             raise OrderSyntaxError(ErrorKind.EMPTY, EMPTY_MESSAGE, text.strip())
-        parser = Parser(self.lexicon, tokens, phase_kind.strip().upper())
+        parser = Parser(self.lexicon, self.registry, tokens, phase_kind.strip().upper())
         found = parser.orders()
         if len(found) == 1:
             return found[0]
         if found:
-            raise ambiguous_reading(text, found)
+            raise ambiguous_reading(text, found, self.registry)
         raise explain(text, tokens, self.lexicon, parser.far, parser.expected)
 
     def reads_as_prose(self, text: str) -> bool:

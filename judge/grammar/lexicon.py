@@ -85,7 +85,8 @@ class Lexicon:
     kind_names: Mapping[str, str]
     province_names: Mapping[str, str]
     province_coasts: Mapping[str, frozenset[str]]
-    # Kinds of which a line may order a number ('2 D Fra-Bel', Envoy 5.v).
+    # Kinds of which a line may order a number ('2 D Fra-Bel'): those that stack, where the
+    # variant registers counted orders (judge/engine/counted.py).
     stacking: frozenset[str] = frozenset()
 
     @classmethod

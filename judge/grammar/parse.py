@@ -12,6 +12,8 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
+from judge.engine.counted import counted
+from judge.engine.order_types import Registry
 from judge.engine.orders import (
     Build,
     Convoy,
@@ -23,7 +25,6 @@ from judge.engine.orders import (
     Support,
     Waive,
 )
-from judge.engine.stacks import counted
 from judge.grammar.lexicon import Lexicon, Word
 from judge.grammar.tokens import Token
 
@@ -74,8 +75,10 @@ COAST = Expect("a coast (such as nc or sc)")
 
 
 class Parser:
-    def __init__(self, lex: Lexicon, tokens: Sequence[Token], phase: str) -> None:
+    def __init__(self, lex: Lexicon, registry: Registry, tokens: Sequence[Token],
+                 phase: str) -> None:
         self.lex = lex
+        self.registry = registry
         self.norms = tuple(t.norm for t in tokens)
         self.size = len(tokens)
         self.phase = phase
@@ -109,12 +112,13 @@ class Parser:
             yield from self._counted(pos)
 
     def _counted(self, pos: int) -> Parsed[Order]:
-        """'2 D Fra-Bel': that many units of a stack (Envoy 5.v), ordered apart."""
+        """'2 D Fra-Bel': that many units of a stack, ordered apart (judge/engine/counted.py);
+        an order the variant registers no counted form of cannot be numbered."""
         n = int(self.norms[pos]) if self.phase == "M" and self.norms[pos].isdecimal() else 0
         for unit, end in self._unit(pos + 1, "the units being ordered") if n else ():
             if unit.kind is None or unit.kind in self.lex.stacking:
                 yield from ((o, e) for order, e in self._suffix(unit, end)
-                            if (o := counted(order, n)) is not None)
+                            if (o := counted(self.registry, order, n)) is not None)
             else:
                 self.fail(end, Expect("", wrong_phase=_UNSTACKED, span=(pos, end)))
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 import difflib
 from collections.abc import Sequence
 
-from judge.engine.orders import Order, describe
+from judge.engine.order_types import Registry
+from judge.engine.orders import Order
 from judge.grammar.errors import ErrorKind, OrderSyntaxError
 from judge.grammar.lexicon import Lexicon
 from judge.grammar.parse import END, Expect
@@ -14,9 +15,9 @@ from judge.grammar.tokens import Token
 EMPTY_MESSAGE = "The order is empty: write a unit and what it should do, such as 'A Par - Bur'."
 
 
-def ambiguous_reading(text: str, found: Sequence[Order]) -> OrderSyntaxError:
+def ambiguous_reading(text: str, found: Sequence[Order], registry: Registry) -> OrderSyntaxError:
     line = text.strip()
-    readings = " or as ".join(f"'{describe(o)}'" for o in found)
+    readings = " or as ".join(f"'{registry.describe(o)}'" for o in found)
     message = f'"{line}" can be read as {readings}; write the order more fully.'
     return OrderSyntaxError(ErrorKind.AMBIGUOUS, message, line)
 

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from sqlalchemy.orm import Session
 
+from judge.attachment import Attachment
 from judge.config import Settings
 from judge.game.clock import Clock
 from judge.mail import envelope
@@ -22,7 +23,8 @@ class OutboxPostman:
 
     def send(self, session: Session, *, to: Sequence[str], subject: str, body: str,
              reply_to: InboxMessage | None = None, seat: Seat | None = None,
-             reply_token: str | None = None, press: int | None = None) -> None:
+             reply_token: str | None = None, press: int | None = None,
+             attachments: Sequence[Attachment] = ()) -> None:
         original = reply_to.message_id if reply_to is not None and reply_to.message_id else None
         thread = envelope.thread(reply_to.raw) if original and reply_to else []
         if not thread and seat is not None:
@@ -42,7 +44,7 @@ class OutboxPostman:
             loop_marker=address)
         repo.enqueue_outbox(session, raw, sender=address,
                             recipients=list(to), in_reply_to=reply_to,
-                            not_before=self._clock.now())
+                            not_before=self._clock.now(), attachments=attachments)
 
 
 def _reply_address(address: str, seat: Seat | None, reply_token: str | None,

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from judge.commands.registry import Registry
+from judge.commands.registry import CommandRegistry
 from judge.config import Settings
 from judge.game.parts import GameParts
 
@@ -18,4 +18,4 @@ class JudgeParts(GameParts, Protocol):
     def settings(self) -> Settings: ...
 
     @property
-    def registry(self) -> Registry: ...
+    def registry(self) -> CommandRegistry: ...

@@ -19,6 +19,7 @@ from datetime import timedelta
 from judge import faults
 from judge.config import Settings
 from judge.game.clock import Clock
+from judge.mail.attachments import with_attachments
 from judge.mail.claims import ClaimJournal
 from judge.mail.delivery import PermanentFailure, TemporaryFailure, Transport
 from judge.mail.maildir import MaildirTransport
@@ -91,7 +92,7 @@ class OutboxSender:
                         " left for the next round", row.id)
             return False
         try:
-            self._transport.deliver(row.id, row.sender, list(row.recipients), row.message)
+            self._transport.deliver(row.id, row.sender, list(row.recipients), _wire(row))
         except PermanentFailure as exc:
             self._give_up(row, str(exc))
             return False
@@ -214,6 +215,14 @@ class SmtpTransport:
             connection.close()
             raise
         return connection
+
+
+def _wire(row: OutboxMessage) -> bytes:
+    """The bytes to send: the stored text, multipart/mixed with the files it carries."""
+    try:
+        return with_attachments(row.message, row.attachments)
+    except ValueError as exc:  # a file no message can carry: no retry will help
+        raise PermanentFailure(str(exc)) from exc
 
 
 def _mail_options(connection: smtplib.SMTP, sender: str, recipients: list[str],

@@ -19,8 +19,8 @@ from judge.engine.position import Position
 from judge.engine.types import ADJUSTMENT
 from judge.engine.visibility import Viewer
 from judge.game.clock import format_deadline
+from judge.grammar.notation import unit_text
 from judge.reports.lines import unit_key
-from judge.reports.notation import unit_text
 from judge.reports.views import (
     AdjustmentLine,
     CentreHolding,

@@ -19,8 +19,8 @@ from judge.engine.orders import Order
 from judge.engine.outcome import Adjustment, OrderResult, Reason
 from judge.engine.types import ADJUSTMENT, Phase, Unit, province_of
 from judge.engine.visibility import Seen, Sighting
+from judge.grammar.notation import order_text, place, result_tag, unit_text
 from judge.grammar.wording import in_report_words
-from judge.reports.notation import order_text, place, result_tag, unit_text
 from judge.variant import Variant, power_name, power_rank
 
 NO_ORDER = "no order"
@@ -94,7 +94,7 @@ def _loc(unit: Unit | None, order: Order | None) -> str | None:
 
 def _result_line(variant: Variant, result: OrderResult, phase_kind: str,
                  kinds_at: dict[str, str]) -> OrderLine:
-    text = order_text(variant.rules.geo, result, phase_kind, kinds_at)
+    text = order_text(variant.rules, result, phase_kind, kinds_at)
     if result.unordered:
         # The rules acted for the power: a hold or a disband, or in the adjustments a
         # removal by the civil disorder rule (DATC 4.D.8).

@@ -16,10 +16,11 @@ from judge.engine.adjustments import adjustment_counts
 from judge.engine.outcome import Adjustment, CentreChange, Dislodgement
 from judge.engine.position import Position
 from judge.engine.turn import TurnResult
-from judge.engine.visibility import Notice, Role, Seen, Topic, Viewer, projection
+from judge.engine.visibility import Role, Seen, Viewer, projection
 from judge.game.clock import format_deadline
+from judge.grammar.notation import place, unit_text
 from judge.reports.lines import PowerOrders, power_orders, unit_key
-from judge.reports.notation import place, unit_text
+from judge.reports.sections import SectionView, section_views
 from judge.variant import Variant, power_name, power_rank
 
 
@@ -52,28 +53,6 @@ class AdjustmentLine:
 
 
 @dataclass(frozen=True, slots=True)
-class Controlled:
-    """A neutral country a player orders (Envoy 6), as a hidden-movement report tells it."""
-
-    power: str
-    player: str
-    units: tuple[str, ...]  # 'A Venice'; for a Major Ally only (Stab Envoy 12c)
-
-
-@dataclass(frozen=True, slots=True)
-class Standing:
-    """What a hidden-movement variant tells in place of the board it hides; empty in a
-    game where everything is public."""
-
-    players: tuple[str, ...] = ()
-    allies: tuple[Controlled, ...] = ()
-    controlled: tuple[Controlled, ...] = ()
-    counts: tuple[int, ...] = ()  # centre counts, unnamed, in random order
-    eliminated: tuple[str, ...] = ()
-    last_neutral: bool = False
-
-
-@dataclass(frozen=True, slots=True)
 class ReportView:
     game_title: str
     recipient: str  # 'France', 'Observer', 'Master'
@@ -87,7 +66,7 @@ class ReportView:
     next_title: str | None
     deadline: str | None
     winners: tuple[str, ...]
-    standing: Standing = Standing()
+    sections: tuple[SectionView, ...] = ()  # the variant's own (judge/reports/sections.py)
     late: tuple[str, ...] = ()  # powers that missed the deadline, where the reader may know
 
 
@@ -115,7 +94,7 @@ def build_view(variant: Variant, turn: TurnResult, viewer: Viewer,
         next_title=rules.calendar.describe(turn.next_phase) if turn.next_phase else None,
         deadline=format_deadline(deadline, zone) if deadline and turn.next_phase else None,
         winners=tuple(power_name(w) for w in turn.winners),
-        standing=_standing(variant, [e for e in events if isinstance(e, Notice)]),
+        sections=section_views(variant, turn, viewer, events),
         late=tuple(power_name(p.name) for p in variant.powers if p.name in late
                    and sees_every_unit(variant, turn.position, viewer, p.name)),
     )
@@ -190,25 +169,3 @@ def _adjustments(variant: Variant, events: Sequence[Seen],
     rank = power_rank(variant)
     return tuple(AdjustmentLine(power_name(p), n)
                  for p, n in sorted(counts.items(), key=lambda i: rank.get(i[0], 99)) if n)
-
-
-def _standing(variant: Variant, notices: Sequence[Notice]) -> Standing:
-    if not notices:
-        return Standing()
-    geo = variant.rules.geo
-
-    def of(topic: Topic) -> list[Notice]:
-        return [n for n in notices if n.topic == topic]
-
-    def country(n: Notice) -> Controlled:
-        units = tuple(unit_text(geo, u.kind, u.loc) for u in n.units)
-        return Controlled(power_name(n.power or ""), power_name(n.player or ""), units)
-
-    return Standing(
-        players=tuple(power_name(n.power or "") for n in of(Topic.PLAYERS)),
-        allies=tuple(country(n) for n in of(Topic.ALLY)),
-        controlled=tuple(country(n) for n in of(Topic.CONTROLLED)),
-        counts=tuple(c for n in of(Topic.COUNTS) for c in n.counts),
-        eliminated=tuple(power_name(n.power or "") for n in of(Topic.ELIMINATED)),
-        last_neutral=bool(of(Topic.LAST_NEUTRAL)),
-    )

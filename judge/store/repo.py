@@ -19,6 +19,7 @@ import sqlalchemy as sa
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session, joinedload
 
+from judge.attachment import Attachment
 from judge.store.models import (
     Account,
     AccountAddress,
@@ -33,7 +34,9 @@ from judge.store.models import (
     Turn,
     utc_now,
 )
+from judge.store.models.games import new_seed
 from judge.store.repo_games import forget, memo
+from judge.store.repo_mail import attachment_rows
 
 # The queries every message makes are built once, with bind parameters: building a
 # statement and its cache key again on each call cost about as much as running it.
@@ -113,9 +116,13 @@ def seats_of_account(session: Session, account: Account) -> list[Seat]:
 
 def create_game(session: Session, *, name: str, variant: str,
                 variant_options: dict[str, Any] | None = None,
+                variant_seed: int | None = None, variant_map: dict[str, Any] | None = None,
                 deadline_settings: dict[str, Any] | None = None,
                 press_settings: dict[str, Any] | None = None) -> Game:
+    """A new game; without a seed it gets a random one."""
     game = Game(name=name, variant=variant, variant_options=variant_options or {},
+                variant_seed=new_seed() if variant_seed is None else variant_seed,
+                variant_map=variant_map,
                 deadline_settings=deadline_settings or {}, press_settings=press_settings or {})
     session.add(game)
     session.flush()
@@ -201,11 +208,14 @@ def _dialect_insert(session: Session) -> Any:
 
 def enqueue_outbox(session: Session, message: bytes, *, sender: str, recipients: Sequence[str],
                    in_reply_to: InboxMessage | None = None,
-                   not_before: datetime | None = None) -> OutboxMessage:
+                   not_before: datetime | None = None,
+                   attachments: Sequence[Attachment] = ()) -> OutboxMessage:
+    """`attachments`: files stored with the message, in this transaction (repo_mail)."""
     now = utc_now()
     row = OutboxMessage(message=message, sender=sender, recipients=list(recipients),
                         created_at=now, next_try_at=not_before or now,
-                        in_reply_to_id=in_reply_to.id if in_reply_to else None)
+                        in_reply_to_id=in_reply_to.id if in_reply_to else None,
+                        attachments=attachment_rows(attachments))
     session.add(row)
     session.flush()
     return row

@@ -13,10 +13,17 @@ from datetime import datetime, timedelta
 import sqlalchemy as sa
 from sqlalchemy.orm import Session
 
-from judge.store.models import OutboxMessage, OutboxState
+from judge.attachment import Attachment
+from judge.store.models import OutboxAttachment, OutboxMessage, OutboxState
 
 # Claims released per statement: well under the bound parameters SQLite takes in one.
 _CHUNK = 400
+
+
+def attachment_rows(attachments: Sequence[Attachment]) -> list[OutboxAttachment]:
+    """The outbox rows of `attachments`, numbered in the order they are sent."""
+    return [OutboxAttachment(position=i, filename=a.filename, content_type=a.content_type,
+                             data=a.data) for i, a in enumerate(attachments)]
 
 
 def claim_due(session: Session, now: datetime, lease: timedelta,

@@ -6,9 +6,9 @@ from collections.abc import Sequence
 
 from judge.commands import (
     BasicContext,
+    CommandRegistry,
     Context,
     OrderText,
-    Registry,
     Reply,
     build_registry,
     run_message,
@@ -16,7 +16,7 @@ from judge.commands import (
 from tests.commands.stubs import full_registry
 
 
-def converse(body: str, registry: Registry | None = None) -> Reply:
+def converse(body: str, registry: CommandRegistry | None = None) -> Reply:
     return run_message(body, BasicContext(registry or build_registry()))
 
 

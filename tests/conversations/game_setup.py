@@ -14,10 +14,11 @@ from tests.conversations.harness import Conversation
 from tests.conversations.seating_helpers import MASTER, Player
 
 
-def started_game(talk: Conversation, name: str = "alpha", seed: int = 1) -> dict[str, Player]:
+def started_game(talk: Conversation, name: str = "alpha", seed: int = 1,
+                 variant: str = "standard") -> dict[str, Player]:
     with talk.judge.db.unit_of_work() as session:
         master = repo.create_account(session, name="Game Master", address=MASTER)
-        game = create_game(session, name=name, password="gmpw", variant="standard",
+        game = create_game(session, name=name, password="gmpw", variant=variant,
                            master=master)
         for i in range(7):
             account = repo.create_account(session, name=f"Player {i}",

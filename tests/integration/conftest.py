@@ -69,6 +69,15 @@ def mail_tls(mail_stack_tls: MailStack) -> MailStack:
 
 
 @pytest.fixture
+def judge_db(sqlite_url: str) -> Iterator[Database]:
+    """A fresh SQLite database at the newest revision."""
+    upgrade(sqlite_url)
+    db = Database(sqlite_url)
+    yield db
+    db.dispose()
+
+
+@pytest.fixture
 def judge(sqlite_url: str, mail: MailStack) -> Iterator[Judge]:
     """A judge on a fresh SQLite database, its IMAP settings pointing at judge's mailbox."""
     upgrade(sqlite_url)

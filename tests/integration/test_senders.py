@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 
@@ -14,7 +13,7 @@ import pytest
 from judge.app import build_judge
 from judge.config import Settings
 from judge.serve import Daemon
-from judge.store.db import Database, upgrade
+from judge.store.db import Database
 from judge.store.models import OutboxMessage, OutboxState
 from tests.mailstack import MailStack
 
@@ -58,14 +57,6 @@ def test_two_senders_share_the_outbox_and_send_each_message_once(
         assert subjects == sorted(f"note {n}".encode() for n in range(PER_PLAYER))
     threads = {r.threadName for r in caplog.records if "sent to" in r.getMessage()}
     assert threads == {"sender-1", "sender-2"}
-
-
-@pytest.fixture
-def judge_db(sqlite_url: str) -> Iterator[Database]:
-    upgrade(sqlite_url)
-    db = Database(sqlite_url)
-    yield db
-    db.dispose()
 
 
 @pytest.fixture

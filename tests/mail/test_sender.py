@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import logging
 import mailbox
-from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -36,12 +35,6 @@ RAW = ("From: judge@example.test\r\nTo: alice@example.test\r\nSubject: Spring 19
 @pytest.fixture
 def clock() -> ManualClock:
     return ManualClock(T0)
-
-
-@pytest.fixture
-def sink() -> Iterator[Sink]:
-    with Sink() as running:
-        yield running
 
 
 def relay(port: int) -> Settings:

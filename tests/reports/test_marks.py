@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from judge.engine.codec import event_from_json, event_to_json
 from judge.engine.outcome import Adjustment, OrderResult
+from judge.engine.standard_types import STANDARD
 from judge.engine.visibility import Viewer
 from judge.reports import render_report
 from tests.reports import scenarios
@@ -38,7 +39,7 @@ def test_a_power_seen_whole_is_said_to_have_sent_nothing() -> None:
 def test_the_marks_survive_the_stored_form_of_a_turn() -> None:
     """HISTORY renders stored turns: the flags must come back from the JSON."""
     events = (*scenarios.spring().events, *scenarios.winter().events)
-    back = tuple(event_from_json(event_to_json(e)) for e in events)
+    back = tuple(event_from_json(STANDARD, event_to_json(STANDARD, e)) for e in events)
     assert back == events
     assert any(isinstance(e, OrderResult) and e.unordered for e in back)
     assert any(isinstance(e, Adjustment) and e.waived for e in back)
@@ -46,10 +47,10 @@ def test_the_marks_survive_the_stored_form_of_a_turn() -> None:
 
 def test_older_stored_events_read_as_ordered() -> None:
     """A turn stored before the flags existed has no 'unordered' or 'waived' keys."""
-    result = event_from_json({"event": "result", "power": "FRANCE", "unit": None,
+    result = event_from_json(STANDARD, {"event": "result", "power": "FRANCE", "unit": None,
                               "order": None, "text": "", "outcome": "succeeds",
                               "reason": None, "message": "", "dislodged": False})
-    adjustment = event_from_json({"event": "adjustment", "power": "FRANCE", "count": 1})
+    adjustment = event_from_json(STANDARD, {"event": "adjustment", "power": "FRANCE", "count": 1})
     assert isinstance(result, OrderResult) and not result.unordered
     assert adjustment == Adjustment("FRANCE", 1, 0)
 

@@ -36,6 +36,8 @@ TABLES_BY_REVISION = {
     "0013": {"account_requests", "password_failures"},
     "0014": set(),
     "0015": {"knowledge"},
+    "0016": {"outbox_attachments"},
+    "0017": set(),
 }
 # The revisions that add columns to existing tables: (table, column) pairs.
 COLUMNS_BY_REVISION = {
@@ -45,6 +47,7 @@ COLUMNS_BY_REVISION = {
     "0010": {("games", "draw_settings"), ("games", "result")},
     "0012": {("inbox", "sender")},
     "0014": {("press", "sender_power")},
+    "0017": {("games", "variant_seed"), ("games", "variant_map")},
 }
 
 
@@ -73,7 +76,7 @@ def _schema_diff(url: str) -> list[Any]:
 
 def test_the_revisions_are_a_single_line_in_order() -> None:
     assert _revisions() == sorted(TABLES_BY_REVISION)
-    assert head_revision() == "0015"
+    assert head_revision() == "0017"
 
 
 def test_walk_up_one_step_at_a_time_then_down_then_up(db_url: str) -> None:
@@ -118,7 +121,7 @@ def test_the_comparison_sees_missing_columns(db_url: str) -> None:
     upgrade(db_url, "0009")
     added = {(d[2], d[3].name) for d in _schema_diff(db_url) if d[0] == "add_column"}
     assert added == (COLUMNS_BY_REVISION["0010"] | COLUMNS_BY_REVISION["0012"]
-                     | COLUMNS_BY_REVISION["0014"])
+                     | COLUMNS_BY_REVISION["0014"] | COLUMNS_BY_REVISION["0016"])
 
 
 def test_each_column_revision_adds_its_columns_and_takes_them_back(db_url: str) -> None:

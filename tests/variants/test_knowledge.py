@@ -32,7 +32,8 @@ def _play(talk: Conversation, seats: dict[str, tuple[str, str]], north: str,
     for power, lines in (("NORTH", north), ("SOUTH", south)):
         address, signon = seats[power]
         reply = talk.send(address, f"{signon}\n{lines}\n")
-        assert reply is not None and "line" not in reply.body.split("\n\n")[0], reply.body
+        assert reply is not None
+        assert "line" not in reply.body.split("\n\n")[0], reply.body
 
 
 def _known(talk: Conversation, power: str) -> dict[str, Any]:

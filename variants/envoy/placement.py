@@ -14,7 +14,7 @@ from judge.engine.geo import Geography
 from judge.engine.orders import Build, Order
 from judge.engine.outcome import OrderResult, Outcome, Reason
 from judge.engine.position import Position
-from judge.engine.rules import PhaseOutcome, Rules
+from judge.engine.rules import PhaseHandler, PhaseOutcome, Rules
 from judge.engine.types import Unit, province_of
 
 from .control import DIPLOMAT, Countries, players, with_control
@@ -33,7 +33,7 @@ class Placed:
         self.returned = ""
 
 
-class Placement:
+class Placement(PhaseHandler):
     def owed(self, rules: Rules, position: Position, power: str,
              orders: Sequence[Order]) -> tuple[str, ...]:
         """What the game layer waits for: four diplomats placed (rule 4); one placed at
@@ -45,9 +45,6 @@ class Placement:
     def __init__(self, geo: Geography, countries: Countries) -> None:
         self.geo = geo  # the diplomats' own geography (rules.diplomat_geography)
         self.countries = countries
-
-    def needed(self, rules: Rules, position: Position) -> bool:
-        return True
 
     def adjudicate(self, rules: Rules, position: Position,
                    orders: Mapping[str, Sequence[Order]]) -> PhaseOutcome:

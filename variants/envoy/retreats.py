@@ -25,7 +25,7 @@ from collections.abc import Mapping, Sequence
 from judge.engine.orders import Order
 from judge.engine.outcome import OrderResult, Outcome, Reason
 from judge.engine.position import Position
-from judge.engine.rules import PhaseHandler, PhaseOutcome, Rules
+from judge.engine.rules import PhaseHandler, PhaseOutcome, Rules, WrappedPhase
 from judge.engine.types import Unit, province_of
 
 from .control import (
@@ -39,15 +39,12 @@ from .control import (
 Orders = Mapping[str, Sequence[Order]]
 
 
-class EnvoyRetreats:
+class EnvoyRetreats(WrappedPhase):
     """The standard retreat phase behind Envoy's checks on writers and controllers."""
 
     def __init__(self, inner: PhaseHandler, countries: Countries) -> None:
-        self.inner = inner
+        super().__init__(inner)
         self.countries = countries
-
-    def needed(self, rules: Rules, position: Position) -> bool:
-        return self.inner.needed(rules, position)
 
     def adjudicate(self, rules: Rules, position: Position, orders: Orders) -> PhaseOutcome:
         at = {province_of(d.unit.loc): d.unit for d in position.dislodged}

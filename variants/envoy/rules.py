@@ -2,7 +2,7 @@
 
 Armies and fleets are adjudicated by the standard handler, untouched. Diplomats are then
 resolved on a map of their own (the `diplomat` graph, home countries as single spaces) by
-judge/engine/stacks.py, the DATC resolver extended for 5.v: the diplomats of a space
+stacks.py, the DATC resolver extended for 5.v: the diplomats of a space
 ordered alike move as one sub-stack with the strength of its size, a line may order a
 number of them (`2 D Fra-Bel`), and one player's moves into a space combine. A dislodged
 diplomat is eliminated (5.iv). The two layers never meet (5).
@@ -15,15 +15,17 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
 
+from judge.engine.counted import count_of, counted_orders
 from judge.engine.geo import Border, Geography
+from judge.engine.order_types import Registry
 from judge.engine.orders import Convoy, Hold, Move, Order, Support
 from judge.engine.outcome import OrderResult, Outcome, Reason
 from judge.engine.position import Position
-from judge.engine.rules import PhaseHandler, PhaseOutcome, Rules, own_units_only
-from judge.engine.stacks import count_of, resolve_stacks
+from judge.engine.rules import PhaseHandler, PhaseOutcome, Rules, WrappedPhase, own_units_only
 from judge.engine.types import ADJUSTMENT, MOVEMENT, RETREAT, Unit, province_of
 from judge.variant import Variant
 
+from .allocation import allocate
 from .builds import EnvoyAdjustments, supply
 from .control import (
     Countries,
@@ -36,8 +38,10 @@ from .control import (
     with_writers,
 )
 from .placement import Placement
+from .report import SECTIONS
 from .retreats import EnvoyRetreats
 from .season import AUTUMN, autumn_record, season_end_for
+from .stacks import resolve_stacks
 from .victory import totals, victory_for
 from .visibility import envoy_visibility
 
@@ -62,12 +66,17 @@ def customise(variant: Variant) -> Variant:
                 ADJUSTMENT: EnvoyAdjustments(control, variant.start.units)}
     rules = replace(variant.rules, handlers=handlers, may_order=may_order_for(control),
                     season_end=season_end_for(control), supply=supply,
-                    victory=victory_for(control),
+                    victory=victory_for(control), registry=_registry(variant.rules),
                     standing=lambda r, p: totals(r, p, control),
                     visibility=envoy_visibility(variant.options, variant.rules.geo,
                                                 variant.rules.calendar, variant.rules.powers,
                                                 control.of_province))
-    return replace(variant, rules=rules)
+    return replace(variant, rules=rules, sections=SECTIONS, allocate=allocate)
+
+
+def _registry(rules: Rules) -> Registry:
+    """The standard types and the counted orders: a line may order some of a stack (5.v)."""
+    return rules.registry.with_orders(*counted_orders(rules.registry))
 
 
 def read_countries(path: Path) -> dict[str, str]:
@@ -87,18 +96,15 @@ def diplomat_geography(geo: Geography) -> Geography:
     return Geography(geo.provinces.values(), borders, {DIPLOMAT: kind})
 
 
-class EnvoyMovement:
+class EnvoyMovement(WrappedPhase):
     """The standard movement handler for armies and fleets, then the diplomats'."""
 
     def __init__(self, inner: PhaseHandler, geo: Geography, countries: Mapping[str, str],
                  control: Countries):
-        self.inner = inner
+        super().__init__(inner)
         self.geo = geo
         self.countries = countries
         self.control = control
-
-    def needed(self, rules: Rules, position: Position) -> bool:
-        return self.inner.needed(rules, position)
 
     def adjudicate(self, rules: Rules, position: Position, orders: Orders) -> PhaseOutcome:
         main_at = {province_of(u.loc): u for u in rules.main_units(position)}

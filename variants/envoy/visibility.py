@@ -1,7 +1,7 @@
 """Secret Envoy (rule 11) and Stab Envoy (rule 12): what each player may see.
 
-The game's choice is `state["hidden"]` ("none", "secret" or "stab"), else the variant's
-`[options] hidden`: per-game options do not reach `customise` (G2), and the state does.
+The game's choice is `state["hidden"]` ("none", "secret" or "stab"), else `[options]
+hidden`: the state decides, since `judge adjudicate` sees a position and no game.
 The master always sees everything; observers do when `state["observers_see_all"]` (else
 `[options] observers_see_all`) is true, and otherwise see what a player with no country of
 his own would. Everything here reads structured events and the position after the turn,
@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from enum import StrEnum
 from typing import Any
 
 from judge.engine.calendar import SeasonCalendar
@@ -21,13 +22,25 @@ from judge.engine.orders import Disband
 from judge.engine.outcome import Adjustment, CentreChange, Dislodgement, Event, OrderResult, Outcome
 from judge.engine.position import Position
 from judge.engine.types import ADJUSTMENT, RETREAT, Phase, Unit
-from judge.engine.visibility import Notice, Role, Seen, Sighting, Topic, Viewer
+from judge.engine.visibility import Notice, Role, Seen, Sighting, Viewer
 
 from .contact import Revealed, Side, clashes, conflicts, contacts
 from .control import CONTROLLED, DIPLOMAT, MAJOR_ALLY, WRITERS, players, table
 
 MODES = ("none", "secret", "stab")
 PUBLIC_STATE = ("players", "hidden", "observers_see_all")  # never the seed (12e)
+
+
+class Topic(StrEnum):
+    """What Stab Envoy tells a player in place of the board it hides: its notices' topics,
+    which report.py writes."""
+
+    PLAYERS = "players"  # the powers the players play (12a)
+    ALLY = "major ally"  # powers: the Major Ally and its player; its units (12c)
+    CONTROLLED = "controlled neutral"  # powers: the Controlled Neutral and its player (12c)
+    COUNTS = "counts"  # numbers: every power's centre count, unnamed, in random order (12e)
+    ELIMINATED = "eliminated"  # a power that lost its last centre this turn (12e)
+    LAST_NEUTRAL = "last neutral"  # the last unowned centre was taken this turn (12e)
 
 
 def sees_all(viewer: Viewer, state: Mapping[str, object], observers: bool) -> bool:
@@ -163,15 +176,15 @@ class StabEnvoy:
     def standing(self, position: Position, control: Mapping[str, Any]) -> list[Notice]:
         """12a: the players' powers; 12c: every Major Ally with its armies and fleets, and
         every Controlled Neutral by name, with the player of each."""
-        out = [Notice(Topic.PLAYERS, p) for p in players(position) or self.powers]
+        out = [Notice(Topic.PLAYERS, (p,)) for p in players(position) or self.powers]
         for power in self.powers:
             status, who = control.get(power, (None, None))
             if status == MAJOR_ALLY:
                 units = tuple(u for u in position.units
                               if u.power == power and u.kind != DIPLOMAT)
-                out.append(Notice(Topic.ALLY, power, who, units))
+                out.append(Notice(Topic.ALLY, (power, who), units))
             elif status == CONTROLLED:
-                out.append(Notice(Topic.CONTROLLED, power, who))
+                out.append(Notice(Topic.CONTROLLED, (power, who)))
         return out
 
     def counts(self, phase: Phase, events: Sequence[Event],
@@ -188,10 +201,10 @@ class StabEnvoy:
                       if c not in position.owners)
         numbers = [owned[p] for p in self.powers if owned.get(p, 0)]
         numbers += [unowned] if unowned else []
-        out = [Notice(Topic.COUNTS, counts=_shuffled(numbers, position.state, phase))]
+        out = [Notice(Topic.COUNTS, numbers=_shuffled(numbers, position.state, phase))]
         changes = [e for e in events if isinstance(e, CentreChange)]
         lost = {c.old_owner for c in changes if c.old_owner and not owned.get(c.old_owner)}
-        out += [Notice(Topic.ELIMINATED, p) for p in self.powers if p in lost]
+        out += [Notice(Topic.ELIMINATED, (p,)) for p in self.powers if p in lost]
         if not unowned and any(c.old_owner is None for c in changes):
             out.append(Notice(Topic.LAST_NEUTRAL))
         return out

@@ -18,7 +18,7 @@ from judge.store.models.guards import (
     RequestState,
 )
 from judge.store.models.knowledge import Knowledge
-from judge.store.models.mail import InboxMessage, OutboxMessage
+from judge.store.models.mail import InboxMessage, OutboxAttachment, OutboxMessage
 from judge.store.models.social import AuditEntry, Press, Vote
 from judge.store.models.turns import FutureOrder, Order, Turn
 
@@ -35,6 +35,7 @@ __all__ = [
     "InboxState",
     "Knowledge",
     "Order",
+    "OutboxAttachment",
     "OutboxMessage",
     "OutboxState",
     "PasswordFailure",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import secrets
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
@@ -10,6 +11,12 @@ from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from judge.store.models.base import Base, UTCDateTime, json_type, str_enum, utc_now
 from judge.store.models.enums import GameState, SeatRole, SeatStatus
+
+
+def new_seed() -> int:
+    """A game's seed when its creator gives none: 63 random bits (a signed BIGINT)."""
+    return secrets.randbits(63)
+
 
 if TYPE_CHECKING:
     from judge.store.models.accounts import Account
@@ -22,6 +29,10 @@ class Game(Base):
     name: Mapped[str] = mapped_column(sa.String(64), unique=True)
     variant: Mapped[str] = mapped_column(sa.String(64))
     variant_options: Mapped[dict[str, Any]] = mapped_column(json_type(), default=dict)
+    # With the options, what rebuilds this game's own variant instance (judge.game.instance):
+    # a seed chosen at creation (always), and the map when the variant makes one per game.
+    variant_seed: Mapped[int] = mapped_column(sa.BigInteger, default=new_seed)
+    variant_map: Mapped[dict[str, Any] | None] = mapped_column(json_type())
     state: Mapped[GameState] = mapped_column(str_enum(GameState), default=GameState.FORMING)
     deadline_settings: Mapped[dict[str, Any]] = mapped_column(json_type(), default=dict)
     press_settings: Mapped[dict[str, Any]] = mapped_column(json_type(), default=dict)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 
 import sqlalchemy as sa
-from sqlalchemy.orm import Mapped, mapped_column
+from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from judge.store.models.accounts import ADDRESS_LENGTH
 from judge.store.models.base import Base, UTCDateTime, json_type, str_enum, utc_now
@@ -13,6 +13,9 @@ from judge.store.models.enums import InboxState, OutboxState
 
 # RFC 5322's line limit bounds a Message-ID header.
 MESSAGE_ID_LENGTH = 998
+# A file name as file systems keep them; RFC 6838 §4.2 bounds a media type at 127/127.
+FILENAME_LENGTH = 255
+CONTENT_TYPE_LENGTH = 255
 
 
 class InboxMessage(Base):
@@ -56,3 +59,22 @@ class OutboxMessage(Base):
     in_reply_to_id: Mapped[int | None] = mapped_column(
         sa.ForeignKey("inbox.id", ondelete="SET NULL"), index=True
     )
+    # Sent after the text, in this order, as parts of a multipart/mixed message (the
+    # sender assembles it: mail/attachments.py); none for almost every message.
+    attachments: Mapped[list[OutboxAttachment]] = relationship(
+        order_by="OutboxAttachment.position", cascade="all, delete-orphan", lazy="selectin")
+
+
+class OutboxAttachment(Base):
+    """A file an outbox message carries (a map picture), stored beside the message's text
+    in the same transaction."""
+
+    __tablename__ = "outbox_attachments"
+    __table_args__ = (sa.UniqueConstraint("outbox_id", "position"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    outbox_id: Mapped[int] = mapped_column(sa.ForeignKey("outbox.id", ondelete="CASCADE"))
+    position: Mapped[int] = mapped_column()
+    filename: Mapped[str] = mapped_column(sa.String(FILENAME_LENGTH))
+    content_type: Mapped[str] = mapped_column(sa.String(CONTENT_TYPE_LENGTH))
+    data: Mapped[bytes] = mapped_column(sa.LargeBinary())

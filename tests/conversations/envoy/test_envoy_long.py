@@ -42,7 +42,7 @@ from judge.engine.outcome import OrderResult, Outcome
 from judge.engine.position import Position
 from judge.engine.types import Unit, province_of
 from judge.game.games import current_turn, find_game, turns_of
-from judge.variant import read_provinces
+from judge.variant import load_variant, read_provinces
 from tests.conversations.envoy.envoy_script import (
     FRANCE,
     GERMANY,
@@ -104,7 +104,8 @@ def stored(talk: Conversation, phase: str) -> Stored:
     with talk.judge.db.unit_of_work() as session:
         turn = next(t for t in turns_of(session, find_game(session, GAME)) if t.phase == phase)
         assert turn.position_after is not None and turn.events is not None
-        events: list[Any] = [event_from_json(e) for e in turn.events]
+        registry = load_variant("envoy").rules.registry
+        events: list[Any] = [event_from_json(registry, e) for e in turn.events]
         return Stored(phase, position_from_json(turn.position_before),
                       position_from_json(turn.position_after),
                       tuple(e for e in events if isinstance(e, OrderResult)))

@@ -16,7 +16,7 @@ from judge.engine.position import Position
 from judge.engine.turn import TurnResult, adjudicate
 from judge.engine.types import Phase, Unit
 from judge.grammar import Grammar
-from judge.reports.notation import order_text, result_tag
+from judge.grammar.notation import order_text, result_tag
 from judge.variant import load_variant
 
 ENVOY = load_variant("envoy")
@@ -154,7 +154,7 @@ def test_regular_units_are_adjudicated_as_in_standard_diplomacy() -> None:
 def test_reports_show_diplomats_by_country() -> None:
     turn = run(["AUSTRIA D aus", "FRANCE D fra"],
                {"AUSTRIA": ["D Aus-Ita"], "FRANCE": ["D Fra-Ita"]})
-    line = order_text(ENVOY.rules.geo, result(turn, "aus"), "M", {})
+    line = order_text(ENVOY.rules, result(turn, "aus"), "M", {})
     assert f"{line} {result_tag(result(turn, 'aus'))}" == "D Austria -> Italy. (*bounce*)"
 
 

@@ -18,8 +18,8 @@ from judge.engine.position import Position
 from judge.engine.turn import TurnResult
 from judge.engine.types import Phase
 from judge.game import ordering
+from judge.grammar.notation import order_text
 from judge.grammar.reader import Writer
-from judge.reports.notation import order_text
 from tests.variants.envoy.test_movement import ENVOY, board, run, unit
 
 BOUNCED = (Outcome.FAILS, Reason.BOUNCED)
@@ -187,5 +187,5 @@ def test_the_confirmation_and_the_report_keep_the_number() -> None:
     assert ordering.describe_set(ENVOY, position, "FRANCE", merged) == (
         "2 D France -> Belgium.", "D France -> Spain.")
     turn = run(FRENCH_3, {"FRANCE": ["2 D Fra-Bel", "D Fra-Spa"]})
-    assert sorted(order_text(ENVOY.rules.geo, r, "M", {}) for r in turn.results) == [
+    assert sorted(order_text(ENVOY.rules, r, "M", {}) for r in turn.results) == [
         "2 D France -> Belgium.", "D France -> Spain."]

@@ -13,8 +13,9 @@ the last unowned centre is taken. Neither player's units met the other's.
 from __future__ import annotations
 
 from judge.engine.turn import TurnResult
-from judge.engine.visibility import Notice, Topic
+from judge.engine.visibility import Notice
 from tests.variants.envoy.hidden import ENVOY, FRANCE, GERMANY, play, report, seen
+from variants.envoy.visibility import Topic
 
 HELD = {"AUSTRIA": "vie bud tri rom nap", "ENGLAND": "lon edi lvp",
         "FRANCE": "bre par mar spa por tun", "GERMANY": "ber kie mun hol den", "ITALY": "ven",
@@ -33,7 +34,7 @@ def autumn(**state: object) -> TurnResult:
 def counts(turn: TurnResult) -> tuple[int, ...]:
     (notice,) = [n for n in seen(turn, FRANCE) if isinstance(n, Notice)
                  and n.topic == Topic.COUNTS]
-    return notice.counts
+    return notice.numbers
 
 
 def test_each_player_sees_the_centres_of_the_countries_he_builds_for() -> None:

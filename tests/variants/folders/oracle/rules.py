@@ -10,7 +10,7 @@ from dataclasses import replace
 from judge.engine.orders import Order
 from judge.engine.position import Position
 from judge.engine.questions import Question, answers_of
-from judge.engine.rules import PhaseHandler, PhaseOutcome, Rules
+from judge.engine.rules import PhaseOutcome, Rules, WrappedPhase
 from judge.engine.types import MOVEMENT
 from judge.variant import Variant
 
@@ -28,12 +28,7 @@ def questions(rules: Rules, position: Position,
     return (OMEN,) if position.phase.kind == MOVEMENT else ()
 
 
-class Omens:
-    def __init__(self, inner: PhaseHandler) -> None:
-        self.inner = inner
-
-    def needed(self, rules: Rules, position: Position) -> bool:
-        return self.inner.needed(rules, position)
+class Omens(WrappedPhase):
 
     def adjudicate(self, rules: Rules, position: Position,
                    orders: Mapping[str, Sequence[Order]]) -> PhaseOutcome:

@@ -8,20 +8,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from judge.engine.geo import Geography
-from judge.engine.orders import (
-    Build,
-    Convoy,
-    Disband,
-    Hold,
-    Move,
-    Order,
-    Retreat,
-    Support,
-    Waive,
-)
+from judge.engine.orders import Order
 from judge.engine.outcome import OrderResult, Outcome, Reason
-from judge.engine.stacks import count_of
-from judge.engine.types import ADJUSTMENT, province_of
+from judge.engine.rules import Rules
+from judge.engine.types import province_of
 
 
 def place(geo: Geography, loc: str) -> str:
@@ -34,35 +24,28 @@ def unit_text(geo: Geography, kind: str | None, loc: str) -> str:
     return f"{kind} {name}" if kind else name
 
 
-def order_text(geo: Geography, result: OrderResult, phase_kind: str,
+def order_text(rules: Rules, result: OrderResult, phase_kind: str,
                kinds_at: Mapping[str, str]) -> str:
-    """One order as the classic reports print it. `kinds_at` gives the kind of the unit in
-    each province, to name a supported or convoyed unit whose kind the order left out."""
+    """One order as the classic reports print it, in the words its type registers
+    (judge/engine/order_types.py). `kinds_at` gives the kind of the unit in each province,
+    to name a supported or convoyed unit whose kind the order left out."""
     order = result.order
+    writing = _Writing(rules.geo, phase_kind, kinds_at)
     if order is None:
-        return f"{_own(geo, result, None)} HOLD."
-    own = _own(geo, result, order)
-    count = count_of(order)
-    if count is not None:
-        own = f"{count} {own}"  # Envoy 5.v: a numbered line orders part of a stack
-    match order:
-        case Hold():
-            return f"{own} HOLD."
-        case Move(dest=dest, via_convoy=via):
-            return f"{own} -> {place(geo, dest)}" + (" VIA CONVOY." if via else ".")
-        case Retreat(dest=dest):
-            return f"{own} -> {place(geo, dest)}."
-        case Support(target=target, dest=dest, target_kind=tk):
-            return f"{own} SUPPORT {_target(geo, tk, target, dest, kinds_at)}."
-        case Convoy(target=target, dest=dest, target_kind=tk):
-            return f"{own} CONVOY {_target(geo, tk, target, dest, kinds_at)}."
-        case Disband():
-            return f"{own} {'REMOVE' if phase_kind == ADJUSTMENT else 'DISBAND'}."
-        case Build():
-            return f"BUILD {own}."
-        case Waive():
-            return "WAIVE."
-    raise TypeError(order)
+        return f"{_own(rules.geo, result, None)} HOLD."
+    return rules.registry.order_type(order).write(writing, _own(rules.geo, result, order),
+                                                  order)
+
+
+class _Writing:
+    def __init__(self, geo: Geography, phase_kind: str, kinds_at: Mapping[str, str]) -> None:
+        self.geo, self.phase_kind, self.kinds_at = geo, phase_kind, kinds_at
+
+    def place(self, loc: str) -> str:
+        return place(self.geo, loc)
+
+    def other(self, kind: str | None, loc: str) -> str:
+        return unit_text(self.geo, kind or self.kinds_at.get(province_of(loc)), loc)
 
 
 def _own(geo: Geography, result: OrderResult, order: Order | None) -> str:
@@ -70,12 +53,6 @@ def _own(geo: Geography, result: OrderResult, order: Order | None) -> str:
         return unit_text(geo, result.unit.kind, result.unit.loc)
     assert order is not None
     return unit_text(geo, order.kind, order.loc)
-
-
-def _target(geo: Geography, kind: str | None, target: str, dest: str | None,
-            kinds_at: Mapping[str, str]) -> str:
-    unit = unit_text(geo, kind or kinds_at.get(province_of(target)), target)
-    return unit if dest is None else f"{unit} -> {place(geo, dest)}"
 
 
 def result_tag(result: OrderResult, words: Callable[[str], str] = str) -> str:
@@ -89,7 +66,7 @@ def result_tag(result: OrderResult, words: Callable[[str], str] = str) -> str:
         tags.append(Reason.NO_MATCH.value)
     elif result.reason is not None:
         tags.append(result.reason.value)
-    elif result.message and not result.unordered:  # a success with a note (Envoy 7)
+    elif result.message and not result.unordered:  # a success with the variant's note
         tags.append(words(result.message))  # (the rules' own choices are marked by the view)
     if result.dislodged and result.reason != Reason.DISLODGED:
         tags.append(Reason.DISLODGED.value)

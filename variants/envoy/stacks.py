@@ -1,75 +1,28 @@
-"""Stacks that split (Envoy 5.v): several units of one power in a province, ordered apart.
+"""Stacks that split (Envoy 5.v): several diplomats of one power in a space, ordered apart.
 
-A line may order a number of a stack's units ('2 D Fra-Bel'): a counted order. The units
-of a stack ordered alike form a sub-stack, one resolver unit as strong as its size; the
-StackResolver decides sub-stacks sharing a province (docs/variants/envoy.md, "Stacks").
-Standard Diplomacy never builds either: Decisions keeps one unit per province.
+A line may order a number of a stack's units ('2 D Fra-Bel'): a counted order
+(judge/engine/counted.py). The units of a stack ordered alike form a sub-stack, one
+resolver unit as strong as its size; the StackResolver decides sub-stacks sharing a
+province (docs/variants/envoy.md, "Stacks"). The engine's Decisions keep one unit per
+province; this resolver is Envoy's reading of 5.v, so it lives with Envoy.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, fields
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
+from judge.engine.counted import count_of, uncounted
 from judge.engine.decisions import HOLD, MOVE, RESOLVED, UNRESOLVED, move_groups
 from judge.engine.legality import Board, Checked, check_movement
 from judge.engine.movement import judge_order
-from judge.engine.orders import Convoy, Hold, Move, Order, Support, describe
+from judge.engine.orders import Hold, Order, describe
 from judge.engine.outcome import OrderResult, Outcome, Reason
 from judge.engine.position import Position
 from judge.engine.resolver import CombinedResolver
 from judge.engine.rules import Rules
 from judge.engine.types import Unit, province_of
-
-
-@dataclass(frozen=True, slots=True)
-class CountedHold(Hold):
-    count: int = 1
-
-
-@dataclass(frozen=True, slots=True)
-class CountedMove(Move):
-    count: int = 1
-
-
-@dataclass(frozen=True, slots=True)
-class CountedSupport(Support):
-    count: int = 1
-
-
-@dataclass(frozen=True, slots=True)
-class CountedConvoy(Convoy):
-    count: int = 1
-
-
-_COUNTED: dict[type, Callable[..., Order]] = {
-    Hold: CountedHold, Move: CountedMove, Support: CountedSupport, Convoy: CountedConvoy}
-_PLAIN: dict[type, Callable[..., Order]] = {
-    CountedHold: Hold, CountedMove: Move, CountedSupport: Support, CountedConvoy: Convoy}
-
-
-def counted(order: Order, count: int) -> Order | None:
-    """The order for `count` units of the stack, or None for an order that cannot be."""
-    make = _COUNTED.get(type(order))
-    return None if make is None else make(**_fields(order), count=count)
-
-
-def count_of(order: Order) -> int | None:
-    """How many units of its stack the order is for; None: all those not counted."""
-    count: int | None = getattr(order, "count", None)
-    return count
-
-
-def uncounted(order: Order) -> Order:
-    """The plain order, as the legality checks and Decisions know them."""
-    make = _PLAIN.get(type(order))
-    return order if make is None else make(**{k: v for k, v in _fields(order).items()
-                                               if k != "count"})
-
-
-def _fields(order: Order) -> dict[str, Any]:
-    return {f.name: getattr(order, f.name) for f in fields(order)}
 
 
 class StackResolver(CombinedResolver):
@@ -201,7 +154,8 @@ def _split(board: Board, sizes: Mapping[Unit, int],
         for order in given:
             n = count_of(order)
             if n is not None:
-                legal, bad = check_movement(board, {power: [uncounted(order)]})
+                plain_order = uncounted(board.rules.registry, order)
+                legal, bad = check_movement(board, {power: [plain_order]})
                 illegal += [res._replace(order=order) for res in bad]
                 for i, checked in enumerate(legal):
                     if checked is not None:

@@ -1,0 +1,15 @@
+"""A file sent with a message (a map picture): made by a variant's report section, stored
+in the outbox beside the message's text, sent as a part of a multipart/mixed message.
+
+A plain value with no dependencies, so that every layer that handles one can name it.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+
+class Attachment(NamedTuple):
+    filename: str  # the name the reader's mail program saves it under
+    content_type: str  # its media type, type/subtype (RFC 6838)
+    data: bytes

@@ -1,0 +1,97 @@
+"""A message with files: the composed text message made multipart/mixed at sending time.
+
+The outbox keeps a message's text as compose() wrote it and its files beside it
+(store/models/mail.py); the sender calls `with_attachments` just before delivery. Without
+files the bytes are returned untouched, so such mail is exactly what it always was.
+
+The text stays the first part, with its own Content-Type and Content-Transfer-Encoding;
+each file follows as a base64 part named in Content-Disposition (RFC 2046 §5.1.3, RFC 2183).
+"""
+
+from __future__ import annotations
+
+import base64
+import re
+import secrets
+from collections.abc import Sequence
+from typing import Protocol
+from urllib.parse import quote
+
+# RFC 2045 §5.1: type "/" subtype, each a token.
+_MEDIA_TYPE = re.compile(r"[!#$%&'*+.^_`|~0-9A-Za-z-]+/[!#$%&'*+.^_`|~0-9A-Za-z-]+")
+# The fields that describe the body (RFC 2045 §9): they move into the text's own part.
+_CONTENT_FIELD = re.compile(rb"^content-", re.IGNORECASE)
+_MIME_VERSION = re.compile(rb"^mime-version[ \t]*:", re.IGNORECASE)
+# RFC 2045 §6.8: base64 lines of at most 76 characters.
+_BASE64_LINE = 76
+
+
+class File(Protocol):
+    @property
+    def filename(self) -> str: ...
+    @property
+    def content_type(self) -> str: ...
+    @property
+    def data(self) -> bytes: ...
+
+
+def with_attachments(raw: bytes, files: Sequence[File]) -> bytes:
+    """`raw` (compose()'s CRLF message) with `files` after its text; `raw` if none.
+
+    Raises ValueError on a media type that is not type/subtype or a file name with a
+    control character, which would break the part's header."""
+    if not files:
+        return raw
+    head, _, body = raw.partition(b"\r\n\r\n")
+    fields = _fields(head)
+    outer = [f for f in fields if not _CONTENT_FIELD.match(f) and not _MIME_VERSION.match(f)]
+    text_head = [f for f in fields if _CONTENT_FIELD.match(f)]
+    boundary = _boundary(body)
+    delimiter = b"\r\n--" + boundary + b"\r\n"
+    # The CRLF before a delimiter belongs to it (RFC 2046 §5.1.1): one more keeps the
+    # text's last line break.
+    parts = [b"".join(text_head) + b"\r\n" + body, *(_part(f) for f in files)]
+    return (b"".join(outer) + b"MIME-Version: 1.0\r\n"
+            + b'Content-Type: multipart/mixed; boundary="' + boundary + b'"\r\n\r\n'
+            + b"--" + boundary + b"\r\n" + delimiter.join(parts)
+            + b"\r\n--" + boundary + b"--\r\n")
+
+
+def _fields(head: bytes) -> list[bytes]:
+    """Each header field with its folded lines, CRLF ended."""
+    fields: list[bytes] = []
+    for line in head.split(b"\r\n"):
+        if line[:1] in (b" ", b"\t") and fields:
+            fields[-1] += line + b"\r\n"
+        else:
+            fields.append(line + b"\r\n")
+    return fields
+
+
+def _boundary(body: bytes) -> bytes:
+    # "=_" cannot occur in base64 or quoted-printable; the text is checked all the same.
+    while True:
+        boundary = b"=_judge_" + secrets.token_hex(12).encode()
+        if boundary not in body:
+            return boundary
+
+
+def _part(file: File) -> bytes:
+    if not _MEDIA_TYPE.fullmatch(file.content_type):
+        raise ValueError(f"not a media type: {file.content_type!r}")
+    if not file.filename or any(ord(c) < 0x20 or ord(c) == 0x7F for c in file.filename):
+        raise ValueError(f"not a file name for an attachment: {file.filename!r}")
+    encoded = base64.b64encode(file.data)
+    lines = [encoded[i:i + _BASE64_LINE] for i in range(0, len(encoded), _BASE64_LINE)]
+    return (f"Content-Type: {file.content_type}\r\n"
+            f"Content-Disposition: attachment; {_filename(file.filename)}\r\n"
+            "Content-Transfer-Encoding: base64\r\n\r\n").encode("ascii") \
+        + b"\r\n".join(lines)
+
+
+def _filename(name: str) -> str:
+    """The filename parameter: a quoted-string (RFC 2183 §2.3), or for a name that is not
+    ASCII, RFC 2231's encoded form."""
+    if name.isascii():
+        return 'filename="' + name.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    return "filename*=utf-8''" + quote(name, safe="")

@@ -1,0 +1,27 @@
+"""SVG to PNG: CairoSVG draws (on the system's cairo library), Pillow writes a 256-colour
+palette PNG. Chosen by measurement (bench/pictures.py): cairo's own PNG writer takes as long
+as the drawing and gives a picture over 150 KB; a board has some twenty flat colours, so the
+palette keeps them (within a unit or two of each channel) at a third of the size."""
+
+from __future__ import annotations
+
+import io
+
+from cairosvg.parser import Tree
+from cairosvg.surface import PNGSurface
+from PIL import Image
+
+DPI = 96  # CSS pixels: one SVG unit is `scale` PNG pixels
+
+
+def svg_to_png(svg: str, scale: float) -> bytes:
+    surface = PNGSurface(Tree(bytestring=svg.encode("utf-8")), None, DPI, scale=scale).cairo
+    surface.flush()
+    size = (surface.get_width(), surface.get_height())
+    # cairo's ARGB32 is premultiplied BGRA in memory; the canvas is opaque, so no loss.
+    image = Image.frombuffer("RGBA", size, bytes(surface.get_data()), "raw", "BGRA", 0, 1)
+    palette = image.convert("RGB").quantize(256, method=Image.Quantize.FASTOCTREE,
+                                            dither=Image.Dither.NONE)
+    out = io.BytesIO()
+    palette.save(out, "PNG")
+    return out.getvalue()

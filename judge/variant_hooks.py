@@ -1,0 +1,78 @@
+"""A variant folder's rules.py: its hooks, loaded from the folder (docs/variants.md).
+
+`customise(variant) -> Variant` replaces parts of the rules when the variant is built (for
+the folder alone, or for one game with its options and seed); `make_map(options, seed)`
+makes the map of one game when it is created (judge/variant_map.py gives its form).
+"""
+
+from __future__ import annotations
+
+import importlib.machinery
+import importlib.util
+import sys
+import threading
+from collections.abc import Mapping
+from pathlib import Path
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
+
+from judge.engine.geo import MapError
+
+if TYPE_CHECKING:
+    from judge.variant import Variant
+
+_LOADING = threading.Lock()
+
+
+def apply_hooks(variant: Variant, folder: Path) -> Variant:
+    """A variant's rules.py may define `customise(variant) -> Variant` to replace hooks; it
+    sees the game's options and seed (`variant.options`, `variant.seed`)."""
+    module = rules_module(folder)
+    if module is None or not hasattr(module, "customise"):
+        return variant
+    customised: Variant = module.customise(variant)
+    return customised
+
+
+def make_game_map(variant: Variant, options: Mapping[str, Any], seed: int
+                  ) -> dict[str, Any] | None:
+    """The map a variant makes for one game at its creation: rules.py's
+    `make_map(options, seed) -> dict | None` (variant_map.py gives the form), with the
+    variant's `[options]` as this game chose them; None when the variant has no such hook
+    or plays on its folder's map."""
+    module = rules_module(variant.folder)
+    make = getattr(module, "make_map", None)
+    if make is None:
+        return None
+    chosen = {k: v for k, v in options.items() if k in variant.options}
+    world: dict[str, Any] | None = make({**variant.options, **chosen}, seed)
+    return world
+
+
+def rules_module(folder: Path) -> ModuleType | None:
+    path = folder / "rules.py"
+    if not path.is_file():
+        return None
+    # Games build their variants as they are touched, from the worker and the deadline
+    # sweeper alike: one loads a folder at a time, or one would drop the other's modules.
+    with _LOADING:
+        return _load_package(folder, path)
+
+
+def _load_package(folder: Path, path: Path) -> ModuleType:
+    # The folder is loaded as a package, fresh each time, so that rules.py may import its
+    # sibling modules (`from .control import ...`) and a second folder of the same name
+    # never sees the first one's modules.
+    package = f"judge_variant_{folder.name}"
+    for name in [n for n in sys.modules if n == package or n.startswith(package + ".")]:
+        del sys.modules[name]
+    parent = importlib.machinery.ModuleSpec(package, None, is_package=True)
+    parent.submodule_search_locations = [str(folder)]
+    sys.modules[package] = importlib.util.module_from_spec(parent)
+    spec = importlib.util.spec_from_file_location(f"{package}.rules", path)
+    if spec is None or spec.loader is None:
+        raise MapError(f"cannot load {path}")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module

@@ -1,0 +1,79 @@
+"""A variant's map as data: the folder's provinces.csv and borders.csv, or the same rows as
+JSON when the map is made for one game (a master's maze, a generated world).
+
+Both forms give the same records, and the loader checks them the same way. The JSON form:
+
+    {"provinces": [{"id": "a", "name": "Alpha", "terrain": "land", "coasts": [],
+                    "supply": 1, "home": "NORTH", "aliases": []}, ...],
+     "borders": [{"a": "a", "b": "b", "graphs": ["army"]}, ...],
+     "units": {"NORTH": ["A a"], ...}}
+
+`units` is optional: without it the powers start as variant.toml says.
+"""
+
+from __future__ import annotations
+
+import csv
+import hashlib
+import json
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from judge.engine.geo import Border, MapError, Province
+
+
+def read_provinces(path: Path) -> list[Province]:
+    with open(path, newline="", encoding="utf-8") as f:
+        rows = list(csv.DictReader(f))
+    return [
+        Province(
+            id=r["id"].strip().lower(),
+            name=r["name"].strip(),
+            terrain=r["terrain"].strip(),
+            coasts=tuple(r["coasts"].split()),
+            supply=int(r["supply"] or 0),
+            home=r["home"].strip() or None,
+            aliases=tuple(a.strip().lower() for a in r["aliases"].split(";") if a.strip()),
+        )
+        for r in rows
+    ]
+
+
+def read_borders(path: Path) -> list[Border]:
+    with open(path, newline="", encoding="utf-8") as f:
+        rows = list(csv.DictReader(f))
+    return [Border(r["a"].strip(), r["b"].strip(), frozenset(r["graphs"].split())) for r in rows]
+
+
+def provinces_from_json(world: Mapping[str, Any]) -> list[Province]:
+    return [
+        Province(
+            id=str(p["id"]).strip().lower(),
+            name=str(p.get("name", p["id"])),
+            terrain=str(p["terrain"]),
+            coasts=tuple(p.get("coasts", ())),
+            supply=int(p.get("supply", 0)),
+            home=p.get("home") or None,
+            aliases=tuple(str(a).lower() for a in p.get("aliases", ())),
+        )
+        for p in _rows(world, "provinces")
+    ]
+
+
+def borders_from_json(world: Mapping[str, Any]) -> list[Border]:
+    return [Border(str(b["a"]), str(b["b"]), frozenset(b["graphs"]))
+            for b in _rows(world, "borders")]
+
+
+def _rows(world: Mapping[str, Any], key: str) -> Sequence[Mapping[str, Any]]:
+    rows = world.get(key)
+    if not isinstance(rows, list) or not all(isinstance(r, dict) for r in rows):
+        raise MapError(f"a game's map needs {key!r}: a list of objects")
+    return rows
+
+
+def map_digest(world: Mapping[str, Any]) -> str:
+    """The map's identity: a digest of its canonical JSON (key order does not count)."""
+    text = json.dumps(world, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()

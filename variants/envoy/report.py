@@ -1,0 +1,80 @@
+"""What Stab Envoy's reports tell in place of the board they hide (rule 12 a, c, e): two
+report sections, built from the notices its visibility gives each reader (visibility.py)
+and written by templates/variants/envoy/standing.j2 and counts.j2.
+
+A reader whose projection holds no such notice (Secret Envoy, a game without hidden
+movement, the master) gets neither section: its report is the common frame alone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from judge.engine.geo import Geography
+from judge.engine.turn import TurnResult
+from judge.engine.visibility import Notice, Seen, Viewer
+from judge.grammar.notation import unit_text
+from judge.variant import ReportSection, Variant, power_name
+
+from .visibility import Topic
+
+
+@dataclass(frozen=True, slots=True)
+class Controlled:
+    """A neutral country a player orders (6), as a Stab Envoy report tells it."""
+
+    power: str
+    player: str
+    units: tuple[str, ...]  # 'A Venice'; for a Major Ally only (12c)
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """12a and c: the players' powers, every Major Ally with its units, every Controlled
+    Neutral by name, each with the player who orders it."""
+
+    players: tuple[str, ...]
+    allies: tuple[Controlled, ...]
+    controlled: tuple[Controlled, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Counts:
+    """12e: the centre counts, unnamed, in random order; eliminations; the last unowned
+    centre taken."""
+
+    counts: tuple[int, ...]
+    eliminated: tuple[str, ...]
+    last_neutral: bool
+
+
+def _of(seen: Sequence[Seen], topic: str) -> list[Notice]:
+    return [n for n in seen if isinstance(n, Notice) and n.topic == topic]
+
+
+def _country(geo: Geography, n: Notice) -> Controlled:
+    power, player = n.powers
+    return Controlled(power_name(power), power_name(player),
+                      tuple(unit_text(geo, u.kind, u.loc) for u in n.units))
+
+
+def standing(variant: Variant, turn: TurnResult, viewer: Viewer,
+             seen: Sequence[Seen]) -> Standing | None:
+    geo = variant.rules.geo
+    found = Standing(tuple(power_name(p) for n in _of(seen, Topic.PLAYERS) for p in n.powers),
+                     tuple(_country(geo, n) for n in _of(seen, Topic.ALLY)),
+                     tuple(_country(geo, n) for n in _of(seen, Topic.CONTROLLED)))
+    return found if found.players or found.allies or found.controlled else None
+
+
+def counts(variant: Variant, turn: TurnResult, viewer: Viewer,
+           seen: Sequence[Seen]) -> Counts | None:
+    found = Counts(tuple(c for n in _of(seen, Topic.COUNTS) for c in n.numbers),
+                   tuple(power_name(p) for n in _of(seen, Topic.ELIMINATED) for p in n.powers),
+                   bool(_of(seen, Topic.LAST_NEUTRAL)))
+    return found if found.counts or found.eliminated or found.last_neutral else None
+
+
+SECTIONS = (ReportSection("after_heading", "standing.j2", standing),
+            ReportSection("after_centres", "counts.j2", counts))
