@@ -121,7 +121,7 @@ def test_the_comparison_sees_missing_columns(db_url: str) -> None:
     upgrade(db_url, "0009")
     added = {(d[2], d[3].name) for d in _schema_diff(db_url) if d[0] == "add_column"}
     assert added == (COLUMNS_BY_REVISION["0010"] | COLUMNS_BY_REVISION["0012"]
-                     | COLUMNS_BY_REVISION["0014"] | COLUMNS_BY_REVISION["0016"])
+                     | COLUMNS_BY_REVISION["0014"] | COLUMNS_BY_REVISION["0017"])
 
 
 def test_each_column_revision_adds_its_columns_and_takes_them_back(db_url: str) -> None:
