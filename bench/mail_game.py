@@ -12,7 +12,7 @@ from itertools import cycle
 
 from judge.game.clock import SystemClock
 from judge.game.lifecycle import create_game, join_game, start_game
-from judge.mail.tokens import token_address
+from judge.mail.reply_tokens import token_address
 from judge.store import repo
 from judge.store.db import Database
 

@@ -18,7 +18,7 @@ from pathlib import Path
 from judge.store import repo
 from judge.store.db import Database
 
-# judge serve's log format (judge/cli_serve.py): local time, milliseconds after a comma.
+# judge serve's log format (judge/cli/daemon.py): local time, milliseconds after a comma.
 _POLL = re.compile(r"^(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3}) INFO \[imap-poller\] "
                    r"judge\.mail\.poller: imap: stored (\d+) message", re.MULTILINE)
 

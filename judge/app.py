@@ -5,11 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from judge.commands import build_registry
-from judge.commands.registry import Registry
+from judge.commands.registry import CommandRegistry
 from judge.config import Settings
 from judge.game.clock import Clock, SystemClock
 from judge.game.postman import Postman
-from judge.mail.postman import OutboxPostman
+from judge.mail.outbox_postman import OutboxPostman
 from judge.store.db import Database
 
 
@@ -19,7 +19,7 @@ class Judge:
     db: Database
     clock: Clock
     postman: Postman
-    registry: Registry
+    registry: CommandRegistry
 
 
 def build_judge(settings: Settings, clock: Clock | None = None,

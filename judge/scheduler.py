@@ -23,8 +23,8 @@ from apscheduler.schedulers.background import (
     BackgroundScheduler,
 )
 
-from judge.app import Judge
 from judge.game.deadlines import next_wakeups, sweep_all, sweep_one
+from judge.game.parts import GameParts
 
 log = logging.getLogger(__name__)
 
@@ -34,7 +34,7 @@ ALL_GAMES = None  # as `swept`: the periodic sweep looked at every game
 
 
 class JudgeScheduler:
-    def __init__(self, judge: Judge, *, sweep_every: timedelta = SWEEP_EVERY,
+    def __init__(self, judge: GameParts, *, sweep_every: timedelta = SWEEP_EVERY,
                  on_sweep: Callable[[list[str]], None] | None = None) -> None:
         """`on_sweep` hears what each sweep did, after the jobs are re-planned."""
         self._judge = judge

@@ -263,3 +263,13 @@ def with_rulebook(variant: Variant, **choices: Any) -> Variant:
     """The same variant with some rule choices changed (a game's options)."""
     rules = replace(variant.rules, rulebook=replace(variant.rules.rulebook, **choices))
     return replace(variant, rules=rules)
+
+
+def power_name(power: str) -> str:
+    """A power's id as mail writes it: 'FRANCE' -> 'France'."""
+    return power.title()
+
+
+def power_rank(variant: Variant) -> dict[str, int]:
+    """The variant's order of powers, the order every report and list gives them in."""
+    return {p.name: i for i, p in enumerate(variant.powers)}

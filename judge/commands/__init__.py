@@ -8,6 +8,7 @@
 from __future__ import annotations
 
 from judge.commands import (
+    absence,
     account,
     board,
     builtin,
@@ -15,6 +16,7 @@ from judge.commands import (
     listing,
     master,
     master_schedule,
+    master_settings,
     orders,
     player,
     press,
@@ -22,35 +24,35 @@ from judge.commands import (
     signon,
 )
 from judge.commands.dispatch import BasicContext, OrderHandler, run_message
-from judge.commands.items import Ignored, Invocation, Item, OrderLine, Outcome
+from judge.commands.items import CommandResult, Ignored, Invocation, Item, OrderText
 from judge.commands.parse import split_message
 from judge.commands.registry import (
     Command,
+    CommandRegistry,
     Context,
     DuplicateCommandError,
     RegisterFamily,
-    Registry,
 )
 from judge.commands.reply import Reply
 
 # One entry per family module; each adds its commands to the registry it is given.
 FAMILIES: tuple[RegisterFamily, ...] = (
     builtin.register, signon.register, orders.register, account.register, listing.register,
-    seating.register, player.register, press.register, master.register,
-    master_schedule.register, board.register, decide.register,
+    seating.register, player.register, absence.register, press.register, master.register,
+    master_schedule.register, master_settings.register, board.register, decide.register,
 )
 
 
-def build_registry(families: tuple[RegisterFamily, ...] = FAMILIES) -> Registry:
+def build_registry(families: tuple[RegisterFamily, ...] = FAMILIES) -> CommandRegistry:
     """A fresh registry with every family's commands; a name clash raises here."""
-    registry = Registry()
+    registry = CommandRegistry()
     for register in families:
         register(registry)
     return registry
 
 
 __all__ = [
-    "FAMILIES", "BasicContext", "Command", "Context", "DuplicateCommandError", "Ignored",
-    "Invocation", "Item", "OrderHandler", "OrderLine", "Outcome", "RegisterFamily",
-    "Registry", "Reply", "build_registry", "run_message", "split_message",
+    "FAMILIES", "BasicContext", "Command", "CommandRegistry", "CommandResult", "Context",
+    "DuplicateCommandError", "Ignored", "Invocation", "Item", "OrderHandler", "OrderText",
+    "RegisterFamily", "Reply", "build_registry", "run_message", "split_message",
 ]

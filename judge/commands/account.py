@@ -13,8 +13,8 @@ from dataclasses import dataclass
 
 from judge.commands.account_codes import register as register_codes
 from judge.commands.context import JudgeContext, judge_context, need_account, need_seat
-from judge.commands.items import Invocation, Outcome
-from judge.commands.registry import Command, Context, Registry
+from judge.commands.items import CommandResult, Invocation
+from judge.commands.registry import Command, CommandRegistry, Context
 from judge.commands.signon import current_seat_line
 from judge.game.account_addresses import check_free, read_address
 from judge.game.account_requests import (
@@ -27,7 +27,7 @@ from judge.game.account_verify import needs_proof
 from judge.game.errors import GameError
 from judge.game.games import primary_address, signon_letter
 from judge.game.lifecycle import change_password
-from judge.game.settings import SettingsError, parse_zone
+from judge.game.settings_text import SettingsError, parse_zone
 from judge.store import repo
 from judge.store.models import Account, Seat, SeatRole, SeatStatus
 
@@ -45,19 +45,19 @@ class Registration:
     address: str | None = None
 
 
-def run_register(ctx: Context, invocation: Invocation) -> Outcome:
+def run_register(ctx: Context, invocation: Invocation) -> CommandResult:
     jc = judge_context(ctx)
     form = _read_form(invocation)
     if form.address is not None:
         check_free(jc.session, form.address, jc.account)
     if jc.account is None:
-        return Outcome.ok(*_register_new(jc, form))
+        return CommandResult.ok(*_register_new(jc, form))
     account = jc.account
     change = Change(name=form.name, zone=form.zone, address=form.address)
     if not change.parts():
-        return Outcome.ok(f"Nothing to change: {account.name}, time zone "
-                          f"{account.time_zone}.")
-    return Outcome.ok(*ask(jc, account, change))
+        return CommandResult.ok(f"Nothing to change: {account.name}, time zone "
+                                f"{account.time_zone}.")
+    return CommandResult.ok(*ask(jc, account, change))
 
 
 def _register_new(jc: JudgeContext, form: Registration) -> list[str]:
@@ -127,36 +127,36 @@ def _zone(text: str) -> str:
         raise GameError(str(exc)) from None
 
 
-def run_set_address(ctx: Context, invocation: Invocation) -> Outcome:
+def run_set_address(ctx: Context, invocation: Invocation) -> CommandResult:
     jc = judge_context(ctx)
     account = need_account(jc)
     if len(invocation.args) != 1:
-        return Outcome.fail("write SET ADDRESS <new address>, e.g. "
-                            "SET ADDRESS alice@example.org")
+        return CommandResult.fail("write SET ADDRESS <new address>, e.g. "
+                                  "SET ADDRESS alice@example.org")
     address = read_address(invocation.args[0])
     check_free(jc.session, address, account)
-    return Outcome.ok(*ask(jc, account, Change(address=address)))
+    return CommandResult.ok(*ask(jc, account, Change(address=address)))
 
 
-def run_set_zone(ctx: Context, invocation: Invocation) -> Outcome:
+def run_set_zone(ctx: Context, invocation: Invocation) -> CommandResult:
     jc = judge_context(ctx)
     account = need_account(jc)
     if len(invocation.args) != 1:
-        return Outcome.fail("write SET ZONE <zone>, e.g. SET ZONE Europe/Paris")
-    return Outcome.ok(*ask(jc, account, Change(zone=_zone(invocation.args[0]))))
+        return CommandResult.fail("write SET ZONE <zone>, e.g. SET ZONE Europe/Paris")
+    return CommandResult.ok(*ask(jc, account, Change(zone=_zone(invocation.args[0]))))
 
 
-def run_set_password(ctx: Context, invocation: Invocation) -> Outcome:
+def run_set_password(ctx: Context, invocation: Invocation) -> CommandResult:
     jc = judge_context(ctx)
     seat = need_seat(jc)
     if len(invocation.args) != 1:
-        return Outcome.fail("write SET PASSWORD <new password> (one word, no spaces), "
-                            "after SIGNON, e.g. SET PASSWORD s3cret")
+        return CommandResult.fail("write SET PASSWORD <new password> (one word, no spaces), "
+                                  "after SIGNON, e.g. SET PASSWORD s3cret")
     change_password(seat, invocation.args[0])
     if repo.normalise_address(jc.sender) != primary_address(seat.account):
         _tell_password_changed(jc, seat)
-    return Outcome.ok(f"The password of {_seat_text(seat)} is changed; SIGNON with the new "
-                      "one from now on.")
+    return CommandResult.ok(f"The password of {_seat_text(seat)} is changed; SIGNON with the new "
+                            "one from now on.")
 
 
 def _tell_password_changed(jc: JudgeContext, seat: Seat) -> None:
@@ -175,18 +175,18 @@ def _tell_password_changed(jc: JudgeContext, seat: Seat) -> None:
     jc.told.add(seat.id)
 
 
-def run_whoami(ctx: Context, invocation: Invocation) -> Outcome:
+def run_whoami(ctx: Context, invocation: Invocation) -> CommandResult:
     jc = judge_context(ctx)
     account = need_account(jc)
     addresses = [f"{a.address} (mail goes here)" if a.address == primary_address(account)
                  else a.address for a in reversed(account.addresses)]
     seats = repo.seats_of_account(jc.session, account)
-    return Outcome.ok(f"Name: {account.name}",
-                      f"Account id: {account.id} (for EMG-format mail: EMGTURN, EMGREPORT)",
-                      f"Addresses: {', '.join(addresses)}",
-                      f"Time zone: {account.time_zone}",
-                      f"Seats: {'; '.join(_seat_text(s) for s in seats) or 'none'}",
-                      f"This message: {current_seat_line(jc)}")
+    return CommandResult.ok(f"Name: {account.name}",
+                            f"Account id: {account.id} (for EMG-format mail: EMGTURN, EMGREPORT)",
+                            f"Addresses: {', '.join(addresses)}",
+                            f"Time zone: {account.time_zone}",
+                            f"Seats: {'; '.join(_seat_text(s) for s in seats) or 'none'}",
+                            f"This message: {current_seat_line(jc)}")
 
 
 def _seat_text(seat: Seat) -> str:
@@ -198,7 +198,7 @@ def _seat_text(seat: Seat) -> str:
     return f"{who} in {seat.game.name}{status}"
 
 
-def register(registry: Registry) -> None:
+def register(registry: CommandRegistry) -> None:
     register_codes(registry)
     registry.register(Command(
         name="REGISTER", usage="REGISTER ... END", run=run_register, block=True,

@@ -13,8 +13,8 @@ from collections.abc import Callable
 from sqlalchemy.orm import Session
 
 from judge.commands.context import judge_context
-from judge.commands.items import Invocation, Outcome
-from judge.commands.registry import Command, Context, Registry, Runner
+from judge.commands.items import CommandResult, Invocation
+from judge.commands.registry import Command, CommandRegistry, Context, Runner
 from judge.game.account_requests import confirm
 from judge.game.account_undo import undo
 from judge.game.clock import Clock
@@ -28,13 +28,13 @@ UNDO_USAGE = "UNDO <code>"
 
 
 def _code_command(name: str, example: str, act: Act) -> Runner:
-    def run(ctx: Context, invocation: Invocation) -> Outcome:
+    def run(ctx: Context, invocation: Invocation) -> CommandResult:
         jc = judge_context(ctx)
         if len(invocation.args) != 1:
-            return Outcome.fail(f"write {name} and the code from the judge's mail, e.g. "
-                                f"{name} {example}, or simply reply to that mail")
-        return Outcome.ok(*act(jc.session, jc.clock, jc.postman, invocation.args[0],
-                               jc.sender))
+            return CommandResult.fail(f"write {name} and the code from the judge's mail, e.g. "
+                                      f"{name} {example}, or simply reply to that mail")
+        return CommandResult.ok(*act(jc.session, jc.clock, jc.postman, invocation.args[0],
+                                     jc.sender))
     return run
 
 
@@ -42,7 +42,7 @@ run_confirm = _code_command("CONFIRM", "c12-k3v9q2m7a1b4c8d6", confirm)
 run_undo = _code_command("UNDO", "u13-k3v9q2m7a1b4c8d6", undo)
 
 
-def register(registry: Registry) -> None:
+def register(registry: CommandRegistry) -> None:
     registry.register(Command(
         name="CONFIRM", usage=CONFIRM_USAGE, run=run_confirm,
         help="make a change to your account that the judge asked you to confirm, with the "

@@ -15,9 +15,9 @@ from __future__ import annotations
 from datetime import datetime
 
 from judge.commands.context import JudgeContext, judge_context
-from judge.commands.items import Invocation, Outcome
+from judge.commands.items import CommandResult, Invocation
 from judge.commands.listing import reader_viewer
-from judge.commands.registry import Command, Context, Registry
+from judge.commands.registry import Command, CommandRegistry, Context
 from judge.engine.codec import position_from_json
 from judge.engine.position import Position
 from judge.engine.types import Phase
@@ -30,16 +30,16 @@ from judge.store.models import Game, GameState
 USAGE = "BOARD [game]"
 
 
-def run_board(ctx: Context, invocation: Invocation) -> Outcome:
+def run_board(ctx: Context, invocation: Invocation) -> CommandResult:
     jc = judge_context(ctx)
     if len(invocation.args) > 1:
-        return Outcome.fail(f"write {USAGE}, e.g. BOARD alpha; after SIGNON, BOARD alone "
-                            "shows your own game")
+        return CommandResult.fail(f"write {USAGE}, e.g. BOARD alpha; after SIGNON, BOARD alone "
+                                  "shows your own game")
     game = _game(jc, invocation)
     position, title, deadline = _now(jc, game)
     text = render_board(game_variant(game), position, reader_viewer(jc, game), title,
                         deadline, jc.zone)
-    return Outcome.ok(*text.rstrip("\n").split("\n"))
+    return CommandResult.ok(*text.rstrip("\n").split("\n"))
 
 
 def _game(jc: JudgeContext, invocation: Invocation) -> Game:
@@ -70,7 +70,7 @@ def _now(jc: JudgeContext, game: Game) -> tuple[Position, str, datetime | None]:
             f"the board after {calendar.describe(Phase.parse(done[-1].phase))}", None)
 
 
-def register(registry: Registry) -> None:
+def register(registry: CommandRegistry) -> None:
     registry.register(Command(
         name="BOARD", usage=USAGE, run=run_board, aliases=("STATUS",),
         help="the board now: units by power, supply centres, builds due, dislodged units "

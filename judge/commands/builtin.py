@@ -5,11 +5,11 @@ How a family adds itself (one module per family, e.g. `account.py` for REGISTER,
 PASSWORD, SET ADDRESS; `players.py` for SIGNON, JOIN, RESIGN; `master.py` for the master's
 commands):
 
-1. Write each run function as `def run_x(ctx: Context, invocation: Invocation) -> Outcome`.
+1. Write each run function as `def run_x(ctx: Context, invocation: Invocation) -> CommandResult`.
    Read `invocation.args` (case kept as typed: passwords), `invocation.rest` (the line after
    the command words) and, for block commands, `invocation.block`. Report with
-   `Outcome.ok(*lines)` or `Outcome.fail(reason)`; never write to the reply yourself.
-2. Give the module a `register(registry: Registry) -> None` that calls
+   `CommandResult.ok(*lines)` or `CommandResult.fail(reason)`; never write to the reply yourself.
+2. Give the module a `register(registry: CommandRegistry) -> None` that calls
    `registry.register(Command(...))` once per command.
 3. Add that `register` to `FAMILIES` in `judge/commands/__init__.py`. A clash of names
    or aliases with another family raises DuplicateCommandError when the registry is built.
@@ -19,24 +19,24 @@ commands):
 
 from __future__ import annotations
 
-from judge.commands.items import Invocation, Outcome
+from judge.commands.items import CommandResult, Invocation
 from judge.commands.orders_help import is_topic, orders_help
-from judge.commands.registry import Command, Context, Registry
+from judge.commands.registry import Command, CommandRegistry, Context
 
 
-def run_help(ctx: Context, invocation: Invocation) -> Outcome:
+def run_help(ctx: Context, invocation: Invocation) -> CommandResult:
     if not invocation.args:
-        return Outcome.ok("Commands (case does not matter; unique abbreviations of 4 or "
-                          "more letters work):", "", *ctx.registry.help_lines(), "",
-                          "How to write orders, with examples for your game: HELP ORDERS")
+        return CommandResult.ok("Commands (case does not matter; unique abbreviations of 4 or "
+                                "more letters work):", "", *ctx.registry.help_lines(), "",
+                                "How to write orders, with examples for your game: HELP ORDERS")
     if is_topic(invocation.args):
         return orders_help(ctx, invocation.args)
     topic = " ".join(invocation.args)
     for phrase in (topic, invocation.args[0]):
         found = ctx.registry.lookup(phrase)
         if found.command is not None:
-            return Outcome.ok(*_describe(found.command))
-    return Outcome.fail(_unknown_topic(ctx.registry, topic))
+            return CommandResult.ok(*_describe(found.command))
+    return CommandResult.fail(_unknown_topic(ctx.registry, topic))
 
 
 def _describe(command: Command) -> list[str]:
@@ -51,18 +51,18 @@ def _describe(command: Command) -> list[str]:
     return lines
 
 
-def _unknown_topic(registry: Registry, topic: str) -> str:
+def _unknown_topic(registry: CommandRegistry, topic: str) -> str:
     found = registry.lookup(topic)
     near = found.candidates or registry.close_matches(topic)
     hint = f"; did you mean {', '.join(near)}?" if near else "; send HELP for the list"
     return f"no command {topic.upper()}{hint}"
 
 
-def run_signoff(ctx: Context, invocation: Invocation) -> Outcome:
-    return Outcome.ok("End of commands.")
+def run_signoff(ctx: Context, invocation: Invocation) -> CommandResult:
+    return CommandResult.ok("End of commands.")
 
 
-def register(registry: Registry) -> None:
+def register(registry: CommandRegistry) -> None:
     registry.register(Command(
         name="HELP", usage="HELP [command | ORDERS]", run=run_help,
         help="list the commands, or explain one; HELP ORDERS: how to write orders"))

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from sqlalchemy.orm import Session
 
-from judge.commands.registry import Context, Registry
+from judge.commands.registry import CommandRegistry, Context
 from judge.commands.reply import Reply
 from judge.engine.types import Phase
 from judge.game.clock import Clock
@@ -24,7 +24,7 @@ from judge.store.models import Account, Game, InboxMessage, Seat, SeatRole
 
 @dataclass
 class JudgeContext:
-    registry: Registry
+    registry: CommandRegistry
     session: Session
     clock: Clock
     postman: Postman

@@ -3,9 +3,9 @@
 
 from __future__ import annotations
 
-from judge.commands.items import Invocation, Outcome
+from judge.commands.items import CommandResult, Invocation
 from judge.commands.master import master_of, now_open, record
-from judge.commands.registry import Command, Context, Registry
+from judge.commands.registry import Command, CommandRegistry, Context
 from judge.game import decisions
 from judge.game.errors import GameError
 from judge.game.games import position_of
@@ -14,7 +14,7 @@ from judge.game.progress import process_and_report
 from judge.game.turns import collect_orders
 
 
-def run_decide(ctx: Context, invocation: Invocation) -> Outcome:
+def run_decide(ctx: Context, invocation: Invocation) -> CommandResult:
     jc, seat, game = master_of(ctx)
     turn = need_open_turn(jc.session, game)
     if len(invocation.args) < 2:
@@ -28,21 +28,21 @@ def run_decide(ctx: Context, invocation: Invocation) -> Outcome:
     lines = [f"{question.key}: {spelled}."]
     left = [q.key for q in asked if q.key not in decisions.answers(turn)]
     if left:
-        return Outcome.ok(*lines, f"Still to decide: {', '.join(left)}.")
+        return CommandResult.ok(*lines, f"Still to decide: {', '.join(left)}.")
     if not turn.notices.get(decisions.ASKED):
-        return Outcome.ok(*lines, "Every question is answered; the turn is processed at "
-                                  "its deadline as usual.")
+        return CommandResult.ok(*lines, "Every question is answered; the turn is processed at "
+                                        "its deadline as usual.")
     phase = turn.phase
     turn.notices = {k: v for k, v in turn.notices.items()
                     if k not in (decisions.ASKED, "held")}
     if process_and_report(jc.session, game, jc.clock, jc.postman, phase) is None:
-        return Outcome.ok(*lines, "The orders now raise another question: it was mailed "
-                                  "to you.")
-    return Outcome.ok(*lines, f"{describe_phase(game, phase)} is processed; the reports "
-                              "were mailed to every seat.", now_open(jc, seat))
+        return CommandResult.ok(*lines, "The orders now raise another question: it was mailed "
+                                        "to you.")
+    return CommandResult.ok(*lines, f"{describe_phase(game, phase)} is processed; the reports "
+                                    "were mailed to every seat.", now_open(jc, seat))
 
 
-def register(registry: Registry) -> None:
+def register(registry: CommandRegistry) -> None:
     registry.register(Command(
         name="DECIDE", usage="DECIDE <question> <answer>", run=run_decide,
         help="answer a question the variant's rules leave to the master; the last answer "

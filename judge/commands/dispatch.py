@@ -15,15 +15,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
-from judge.commands.items import Ignored, Invocation, OrderLine, Outcome
+from judge.commands.items import CommandResult, Ignored, Invocation, OrderText
 from judge.commands.parse import split_message
-from judge.commands.registry import Context, Registry
+from judge.commands.registry import CommandRegistry, Context
 from judge.commands.reply import Reply
 from judge.game.errors import GameError
 
 
 class OrderHandler(Protocol):
-    def __call__(self, ctx: Context, lines: Sequence[OrderLine], reply: Reply, /) -> None: ...
+    def __call__(self, ctx: Context, lines: Sequence[OrderText], reply: Reply, /) -> None: ...
 
 
 @runtime_checkable
@@ -35,10 +35,10 @@ class ReadsProse(Protocol):
 class BasicContext:
     """The smallest Context: enough for the commands that need no game state."""
 
-    registry: Registry
+    registry: CommandRegistry
 
 
-def reject_orders(ctx: Context, lines: Sequence[OrderLine], reply: Reply) -> None:
+def reject_orders(ctx: Context, lines: Sequence[OrderText], reply: Reply) -> None:
     """The handler when no game is in play: every order line is an unknown command."""
     for line in lines:
         word = line.text.split()[0]
@@ -55,10 +55,10 @@ def run_message(body: str, ctx: Context, orders: OrderHandler = reject_orders,
     reply = Reply()
     for invocation in prelude:
         _invoke(ctx, invocation, reply)
-    pending: list[OrderLine] = []
+    pending: list[OrderText] = []
     items = split_message(body, ctx.registry)
     for item in items:
-        if isinstance(item, OrderLine):
+        if isinstance(item, OrderText):
             pending.append(item)
             continue
         if pending:
@@ -76,8 +76,8 @@ def run_message(body: str, ctx: Context, orders: OrderHandler = reject_orders,
     return reply
 
 
-def _closing(ctx: Context, orders: OrderHandler, lines: list[OrderLine],
-             after_items: bool) -> tuple[list[OrderLine], list[OrderLine]]:
+def _closing(ctx: Context, orders: OrderHandler, lines: list[OrderText],
+             after_items: bool) -> tuple[list[OrderText], list[OrderText]]:
     """The message's last order lines split before the prose that ends the message."""
     if not isinstance(orders, ReadsProse):
         return lines, []
@@ -89,7 +89,7 @@ def _closing(ctx: Context, orders: OrderHandler, lines: list[OrderLine],
     return lines[:start], lines[start:]
 
 
-def _ignore_closing(reply: Reply, lines: list[OrderLine]) -> None:
+def _ignore_closing(reply: Reply, lines: list[OrderText]) -> None:
     first, last = lines[0], lines[-1]
     rest = "" if first is last else f", and neither is anything after it (to line {last.line_no})"
     reply.ignored(first.line_no, first.text,
@@ -107,7 +107,7 @@ def _invoke(ctx: Context, invocation: Invocation, reply: Reply) -> None:
     try:
         result = command.run(ctx, invocation)
     except GameError as exc:
-        result = Outcome.fail(str(exc))
+        result = CommandResult.fail(str(exc))
     if result.error is not None:
         reply.error(invocation.line_no, invocation.text, result.error)
     else:

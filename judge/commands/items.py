@@ -32,7 +32,7 @@ class Invocation:
 
 
 @dataclass(frozen=True, slots=True)
-class OrderLine:
+class OrderText:
     """A non-blank line that no command claims: the order layer reads it."""
 
     text: str
@@ -48,20 +48,20 @@ class Ignored:
     reason: str
 
 
-Item = Invocation | OrderLine | Ignored
+Item = Invocation | OrderText | Ignored
 
 
 @dataclass(frozen=True, slots=True)
-class Outcome:
+class CommandResult:
     """What a command's run function reports: result lines, or the reason it failed."""
 
     lines: tuple[str, ...] = ()
     error: str | None = None
 
     @classmethod
-    def ok(cls, *lines: str) -> Outcome:
+    def ok(cls, *lines: str) -> CommandResult:
         return cls(lines=lines)
 
     @classmethod
-    def fail(cls, reason: str) -> Outcome:
+    def fail(cls, reason: str) -> CommandResult:
         return cls(error=reason)

@@ -8,12 +8,13 @@ there, else an observer's view.
 from __future__ import annotations
 
 from judge.commands.context import JudgeContext, judge_context
-from judge.commands.items import Invocation, Outcome
-from judge.commands.registry import Command, Context, Registry
+from judge.commands.items import CommandResult, Invocation
+from judge.commands.registry import Command, CommandRegistry, Context
 from judge.engine.types import Phase
 from judge.engine.visibility import Viewer
 from judge.game import history
 from judge.game.announce import turn_report, viewer_of
+from judge.game.clock import format_deadline
 from judge.game.errors import GameError
 from judge.game.games import (
     current_turn,
@@ -25,10 +26,10 @@ from judge.game.games import (
     seats_of,
 )
 from judge.game.progress import late_powers, time_left
-from judge.reports.views import format_deadline, power_name, sees_every_unit
+from judge.reports.views import sees_every_unit
 from judge.store import repo_games
 from judge.store.models import Game, GameState, Seat, SeatRole, SeatStatus, Turn
-from judge.variant import Variant
+from judge.variant import Variant, power_name
 
 HISTORY_LIMIT = 10  # turns shown when no range is asked for: a mail, not an archive
 _SECTIONS = (("Forming (JOIN <game> <password> to play)", (GameState.FORMING,)),
@@ -48,12 +49,12 @@ def reader_viewer(jc: JudgeContext, game: Game) -> Viewer:
     return Viewer.observer()
 
 
-def run_list(ctx: Context, invocation: Invocation) -> Outcome:
+def run_list(ctx: Context, invocation: Invocation) -> CommandResult:
     jc = judge_context(ctx)
     if len(invocation.args) > 1:
-        return Outcome.fail("write LIST for every game, or LIST <game>, e.g. LIST alpha")
+        return CommandResult.fail("write LIST for every game, or LIST <game>, e.g. LIST alpha")
     if invocation.args:
-        return Outcome.ok(*_describe_game(jc, find_game(jc.session, invocation.args[0])))
+        return CommandResult.ok(*_describe_game(jc, find_game(jc.session, invocation.args[0])))
     games = repo_games.all_games(jc.session)
     lines: list[str] = []
     for title, states in _SECTIONS:
@@ -62,9 +63,9 @@ def run_list(ctx: Context, invocation: Invocation) -> Outcome:
             lines += [*([""] if lines else []), f"{title}:",
                       *(f"  {_game_line(jc, g)}" for g in chosen)]
     if not lines:
-        return Outcome.ok("There are no games on this judge yet; a game master starts one "
-                          "with CREATE (see HELP CREATE).")
-    return Outcome.ok(*lines, "", "LIST <game> tells more about one game.")
+        return CommandResult.ok("There are no games on this judge yet; a game master starts one "
+                                "with CREATE (see HELP CREATE).")
+    return CommandResult.ok(*lines, "", "LIST <game> tells more about one game.")
 
 
 def _game_line(jc: JudgeContext, game: Game) -> str:
@@ -144,11 +145,11 @@ def _power_lines(game: Game, variant: Variant) -> list[str]:
     return lines
 
 
-def run_history(ctx: Context, invocation: Invocation) -> Outcome:
+def run_history(ctx: Context, invocation: Invocation) -> CommandResult:
     jc = judge_context(ctx)
     if not invocation.args:
-        return Outcome.fail("write HISTORY <game> [from phase] [to phase], e.g. "
-                            "HISTORY alpha S1901M F1901M")
+        return CommandResult.fail("write HISTORY <game> [from phase] [to phase], e.g. "
+                                  "HISTORY alpha S1901M F1901M")
     game = find_game(jc.session, invocation.args[0])
     variant = game_variant(game)
     phases = history.read_phases(variant.rules.calendar, invocation.args[1:])
@@ -169,7 +170,7 @@ def run_history(ctx: Context, invocation: Invocation) -> Outcome:
                     and is_running(game) else None)
         lines += ["", *turn_report(variant, game, turn, result, viewer, deadline, jc.zone)
                   .rstrip("\n").split("\n")]
-    return Outcome.ok(*lines)
+    return CommandResult.ok(*lines)
 
 
 def _history_turns(jc: JudgeContext, game: Game, phases: list[Phase]) -> list[Turn]:
@@ -199,10 +200,10 @@ def _history_head(game: Game, ranged: bool, turns: list[Turn], every: list[Turn]
     return [f"{len(turns)} turn{'s' if len(turns) != 1 else ''} of {game.name} ({span})."]
 
 
-def run_summary(ctx: Context, invocation: Invocation) -> Outcome:
+def run_summary(ctx: Context, invocation: Invocation) -> CommandResult:
     jc = judge_context(ctx)
     if len(invocation.args) != 1:
-        return Outcome.fail("write SUMMARY <game>, e.g. SUMMARY alpha")
+        return CommandResult.fail("write SUMMARY <game>, e.g. SUMMARY alpha")
     game = find_game(jc.session, invocation.args[0])
     variant = game_variant(game)
     lines = [f"Game {game.name}: {variant.title}, {game.state.value}"]
@@ -215,7 +216,7 @@ def run_summary(ctx: Context, invocation: Invocation) -> Outcome:
                      f"{', then '.join(_player_text(s) for s in seats) or '(nobody yet)'}")
     turns = history.processed_turns(jc.session, game)
     counts = history.centre_counts_by_year(variant, game, turns, reader_viewer(jc, game))
-    return Outcome.ok(*lines, "", *_centre_table(variant, counts))
+    return CommandResult.ok(*lines, "", *_centre_table(variant, counts))
 
 
 def _player_text(seat: Seat) -> str:
@@ -237,7 +238,7 @@ def _centre_table(variant: Variant,
     return lines
 
 
-def register(registry: Registry) -> None:
+def register(registry: CommandRegistry) -> None:
     registry.register(Command(
         name="LIST", usage="LIST [game]", run=run_list,
         help="the games on this judge, or one game's phase, deadline, powers and who is late"))

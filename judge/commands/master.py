@@ -1,5 +1,6 @@
-"""The game master's commands for turns, seats and the game's end (schedule and settings
-are in master_schedule.py). Each needs SIGNON as master and leaves an audit entry.
+"""The game master's commands for turns, seats and the game's end (the schedule is set in
+master_schedule.py, the other settings in master_settings.py). Each needs SIGNON as master
+and leaves an audit entry.
 """
 
 from __future__ import annotations
@@ -9,11 +10,12 @@ from datetime import datetime
 from typing import Any
 
 from judge.commands.context import JudgeContext, judge_context, need_master
-from judge.commands.items import Invocation, Outcome
-from judge.commands.registry import Command, Context, Registry
+from judge.commands.items import CommandResult, Invocation
+from judge.commands.registry import Command, CommandRegistry, Context
 from judge.commands.reply import Reply
 from judge.game import mastering
 from judge.game.announce import tell, turn_report, viewer_of
+from judge.game.clock import format_deadline
 from judge.game.errors import GameError
 from judge.game.games import current_turn, game_variant, power_letter, seats_of
 from judge.game.mastering import describe_phase, need_open_turn, read_phase, read_power
@@ -22,9 +24,9 @@ from judge.game.progress import process_and_report
 from judge.game.rollback import rollback, rollforward
 from judge.game.starting import start_and_announce
 from judge.game.turns import adjudicate_turn
-from judge.reports.views import format_deadline, power_name
 from judge.store import repo
 from judge.store.models import Game, GameState, Seat, Turn
+from judge.variant import power_name
 
 
 def master_of(ctx: Context) -> tuple[JudgeContext, Seat, Game]:
@@ -56,15 +58,15 @@ def now_open(jc: JudgeContext, seat: Seat) -> str:
     return f"Now open: {describe_phase(game, turn.phase)}, deadline {at(turn.deadline, seat)}."
 
 
-def run_start(ctx: Context, invocation: Invocation) -> Outcome:
+def run_start(ctx: Context, invocation: Invocation) -> CommandResult:
     jc, seat, game = master_of(ctx)
     turn = start_and_announce(jc.session, game, jc.clock, jc.postman, jc.rng)
     record(jc, seat, "start", phase=turn.phase)
-    return Outcome.ok(f"Game {game.name} has started; every seat was mailed its power "
-                      "and how to sign on.", now_open(jc, seat))
+    return CommandResult.ok(f"Game {game.name} has started; every seat was mailed its power "
+                            "and how to sign on.", now_open(jc, seat))
 
 
-def run_process(ctx: Context, invocation: Invocation) -> Outcome:
+def run_process(ctx: Context, invocation: Invocation) -> CommandResult:
     jc, seat, game = master_of(ctx)
     turn = need_open_turn(jc.session, game)
     if game.state != GameState.ACTIVE:
@@ -74,28 +76,28 @@ def run_process(ctx: Context, invocation: Invocation) -> Outcome:
         raise GameError(f"the phase open in {game.name} is {turn.phase}, not {phase}; "
                         f"nothing was processed (write PROCESS {turn.phase} to process it)")
     if process_and_report(jc.session, game, jc.clock, jc.postman, phase) is None:
-        return Outcome.fail(f"{describe_phase(game, phase)} was not processed: the rules "
-                            "leave a decision to you first. The questions were mailed to "
-                            "you; answer each with DECIDE <question> <answer>, and the last "
-                            "answer processes the turn.")
+        return CommandResult.fail(f"{describe_phase(game, phase)} was not processed: the rules "
+                                  "leave a decision to you first. The questions were mailed to "
+                                  "you; answer each with DECIDE <question> <answer>, and the last "
+                                  "answer processes the turn.")
     record(jc, seat, "process", phase=phase)
-    return Outcome.ok(f"{describe_phase(game, phase)} is processed; the reports were "
-                      "mailed to every seat.", now_open(jc, seat))
+    return CommandResult.ok(f"{describe_phase(game, phase)} is processed; the reports were "
+                            "mailed to every seat.", now_open(jc, seat))
 
 
-def run_preview(ctx: Context, invocation: Invocation) -> Outcome:
+def run_preview(ctx: Context, invocation: Invocation) -> CommandResult:
     jc, seat, game = master_of(ctx)
     turn = need_open_turn(jc.session, game)
     result = adjudicate_turn(jc.session, game, turn)
     report = turn_report(game_variant(game), game, turn, result, viewer_of(seat), None,
                          seat.account.time_zone)
     record(jc, seat, "preview", phase=turn.phase)
-    return Outcome.ok(f"Preview of {describe_phase(game, turn.phase)} with the orders as "
-                      "they stand. Nothing was changed and nobody else sees this.",
-                      "", *report.splitlines())
+    return CommandResult.ok(f"Preview of {describe_phase(game, turn.phase)} with the orders as "
+                            "they stand. Nothing was changed and nobody else sees this.",
+                            "", *report.splitlines())
 
 
-def run_rollback(ctx: Context, invocation: Invocation) -> Outcome:
+def run_rollback(ctx: Context, invocation: Invocation) -> CommandResult:
     jc, seat, game = master_of(ctx)
     target = read_phase(game, invocation.rest) if invocation.args else None
     turn, removed = rollback(jc.session, game, jc.clock, seat.account, target)
@@ -106,23 +108,23 @@ def run_rollback(ctx: Context, invocation: Invocation) -> Outcome:
                                f"start of {title}.\nYour orders for it stand; orders for the "
                                f"phases undone ({undone}) are kept for when they come round."
                                f"\nNew deadline: {moved(turn.deadline, s, jc.clock.now())}\n")
-    return Outcome.ok(f"{game.name} is back at the start of {title}; undone: {undone}.",
-                      "Orders for the undone phases are kept (ROLLFORWARD replays them); "
-                      "everyone was told.", now_open(jc, seat))
+    return CommandResult.ok(f"{game.name} is back at the start of {title}; undone: {undone}.",
+                            "Orders for the undone phases are kept (ROLLFORWARD replays them); "
+                            "everyone was told.", now_open(jc, seat))
 
 
-def run_rollforward(ctx: Context, invocation: Invocation) -> Outcome:
+def run_rollforward(ctx: Context, invocation: Invocation) -> CommandResult:
     jc, seat, game = master_of(ctx)
     replayed = rollforward(jc.session, game, jc.clock, jc.postman, seat.account)
     count = f"{len(replayed)} turn{'s' if len(replayed) != 1 else ''}"
-    return Outcome.ok(f"{count} replayed ({', '.join(replayed)}); the reports were mailed.",
-                      now_open(jc, seat))
+    return CommandResult.ok(f"{count} replayed ({', '.join(replayed)}); the reports were mailed.",
+                            now_open(jc, seat))
 
 
-def run_eject(ctx: Context, invocation: Invocation) -> Outcome:
+def run_eject(ctx: Context, invocation: Invocation) -> CommandResult:
     jc, seat, game = master_of(ctx)
     if len(invocation.args) != 1:
-        return Outcome.fail("write EJECT <power>, e.g. EJECT France")
+        return CommandResult.fail("write EJECT <power>, e.g. EJECT France")
     power = read_power(game, invocation.args[0])
     old = mastering.eject(game, power)
     record(jc, seat, "eject", power=power, account=old.account_id)
@@ -133,18 +135,18 @@ def run_eject(ctx: Context, invocation: Invocation) -> Outcome:
                      lambda s: f"The master of {game.name} has taken {name} from its "
                                f"player. Until it has a new one, nobody orders {name}: "
                                f"{mastering.UNPLAYED}.\n")
-    return Outcome.ok(f"{name} has no player now; its player and everyone else were told.",
-                      f"Until it has a new one, nobody orders {name} and the judge does not "
-                      f"wait for it: {mastering.UNPLAYED}.",
-                      f"To give it a new player: REPLACE {name} <address> <password>, e.g. "
-                      f"REPLACE {name} carol@example.org secret")
+    return CommandResult.ok(f"{name} has no player now; its player and everyone else were told.",
+                            f"Until it has a new one, nobody orders {name} and the judge does not "
+                            f"wait for it: {mastering.UNPLAYED}.",
+                            f"To give it a new player: REPLACE {name} <address> <password>, e.g. "
+                            f"REPLACE {name} carol@example.org secret")
 
 
-def run_replace(ctx: Context, invocation: Invocation) -> Outcome:
+def run_replace(ctx: Context, invocation: Invocation) -> CommandResult:
     jc, seat, game = master_of(ctx)
     if len(invocation.args) != 3:
-        return Outcome.fail("write REPLACE <power> <player's address> <password>, e.g. "
-                            "REPLACE France carol@example.org secret")
+        return CommandResult.fail("write REPLACE <power> <player's address> <password>, e.g. "
+                                  "REPLACE France carol@example.org secret")
     word, address, password = invocation.args
     power = read_power(game, word)
     account = repo.account_by_address(jc.session, address)
@@ -162,8 +164,8 @@ def run_replace(ctx: Context, invocation: Invocation) -> Outcome:
     mastering.notify(jc.session, jc.postman, game, f"{power_name(power)} has a new player",
                      lambda s: f"{power_name(power)} has a new player in {game.name}.\n",
                      skip=new)
-    return Outcome.ok(f"{account.name} now plays {power_name(power)}; they were mailed "
-                      "how to sign on, and everyone was told.")
+    return CommandResult.ok(f"{account.name} now plays {power_name(power)}; they were mailed "
+                            "how to sign on, and everyone was told.")
 
 
 @dataclass
@@ -198,33 +200,33 @@ def _act_for(ctx: Context, invocation: Invocation, action: str) -> tuple[JudgeCo
     return jc, power_name(power)
 
 
-def run_become(ctx: Context, invocation: Invocation) -> Outcome:
+def run_become(ctx: Context, invocation: Invocation) -> CommandResult:
     _, name = _act_for(ctx, invocation, "become")
-    return Outcome.ok(f"You act for {name} for the rest of this message (orders, "
-                      "press, votes); what you do is logged.")
+    return CommandResult.ok(f"You act for {name} for the rest of this message (orders, "
+                            "press, votes); what you do is logged.")
 
 
-def run_set_orders(ctx: Context, invocation: Invocation) -> Outcome:
+def run_set_orders(ctx: Context, invocation: Invocation) -> CommandResult:
     _, name = _act_for(ctx, invocation, "set_orders")
-    return Outcome.ok(f"The order lines that follow are {name}'s, set by you as master "
-                      "(logged).")
+    return CommandResult.ok(f"The order lines that follow are {name}'s, set by you as master "
+                            "(logged).")
 
 
-def run_announce(ctx: Context, invocation: Invocation) -> Outcome:
+def run_announce(ctx: Context, invocation: Invocation) -> CommandResult:
     jc, seat, game = master_of(ctx)
     text = "\n".join(invocation.block).strip("\n")
     if not text.strip():
-        return Outcome.fail("write the announcement on the lines after ANNOUNCE, then a "
-                            "line ENDANNOUNCE")
+        return CommandResult.fail("write the announcement on the lines after ANNOUNCE, then a "
+                                  "line ENDANNOUNCE")
     seats = seats_of(game)
     tell(jc.session, jc.postman, seats, f"{game.name}: announcement from the master",
          f"Announcement from the master of {game.name}:\n\n{text}\n")
     record(jc, seat, "announce", text=text)
-    return Outcome.ok(f"Your announcement was mailed to all {len(seats)} seats of "
-                      f"{game.name}.")
+    return CommandResult.ok(f"Your announcement was mailed to all {len(seats)} seats of "
+                            f"{game.name}.")
 
 
-def run_end_game(ctx: Context, invocation: Invocation) -> Outcome:
+def run_end_game(ctx: Context, invocation: Invocation) -> CommandResult:
     jc, seat, game = master_of(ctx)
     words = invocation.rest.replace(",", " ").split()
     kind = {"DRAW": "draw", "WIN": "solo", "SOLO": "solo"}.get(words[0].upper()) \
@@ -232,14 +234,14 @@ def run_end_game(ctx: Context, invocation: Invocation) -> Outcome:
     powers = [read_power(game, w) for w in words[1:]]
     if kind is None or (kind == "solo" and len(powers) != 1) \
             or (kind == "abandoned" and powers):
-        return Outcome.fail("write END GAME DRAW [powers], END GAME WIN <power>, or END "
-                            "GAME alone to abandon it, e.g. END GAME DRAW France Germany")
+        return CommandResult.fail("write END GAME DRAW [powers], END GAME WIN <power>, or END "
+                                  "GAME alone to abandon it, e.g. END GAME DRAW France Germany")
     result = mastering.end_game(jc.session, game, kind, powers, jc.clock.now())
     record(jc, seat, "end_game", kind=kind, winners=result["winners"])
     outcome = _outcome(kind, result["winners"])
     tell(jc.session, jc.postman, seats_of(game), f"{game.name}: the game is over",
          f"Game {game.name} is over: {outcome}\n\nThanks to everyone who played.\n")
-    return Outcome.ok(f"Game {game.name} is over: {outcome} Everyone was told.")
+    return CommandResult.ok(f"Game {game.name} is over: {outcome} Everyone was told.")
 
 
 def _outcome(kind: str, winners: list[str]) -> str:
@@ -252,7 +254,7 @@ def _outcome(kind: str, winners: list[str]) -> str:
     return "the master ended it without a result."
 
 
-def register(registry: Registry) -> None:
+def register(registry: CommandRegistry) -> None:
     for name, usage, run, text in (
         ("START", "", run_start, "start a full forming game now (master)"),
         ("PROCESS", "PROCESS [phase]", run_process,

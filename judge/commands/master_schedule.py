@@ -1,6 +1,5 @@
-"""The game master's deadline and settings commands: SET DEADLINE, SET GRACE, SET START,
-SET SCHEDULE, SET PRESS (and SET PRESS OBSERVERS), SET NMR, SET LATE, SET DIAS / SET NODIAS,
-PAUSE, RESUME and SETTINGS.
+"""The game master's clock commands: SET DEADLINE, SET GRACE, SET START, SET SCHEDULE,
+PAUSE and RESUME (the other settings are in master_settings.py).
 
 Times are read in the master's own time zone; players are told of a change that moves
 their deadline, each in their own zone. Each command needs SIGNON as master and leaves an
@@ -9,31 +8,23 @@ audit entry.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import replace
 from datetime import datetime, timedelta
 from typing import Any
 
-from judge.commands.items import Invocation, Outcome
+from judge.commands.items import CommandResult, Invocation
 from judge.commands.master import at, master_of, moved, now_open, record
-from judge.commands.registry import Command, Context, Registry
+from judge.commands.registry import Command, CommandRegistry, Context
 from judge.game import mastering
 from judge.game.errors import GameError
 from judge.game.games import current_turn, settings_of, store_settings
 from judge.game.mastering import describe_phase, need_open_turn
 from judge.game.notices import moved_to
 from judge.game.schedule import grace_end
-from judge.game.settings import (
-    GameSettings,
-    NmrPolicy,
-    PressMode,
-    Schedule,
-    SettingsError,
-    describe_duration,
-    parse_duration,
-    parse_when,
-)
+from judge.game.settings import Schedule
+from judge.game.settings_text import SettingsError, describe_duration, parse_duration, parse_when
 from judge.store.models import Game, GameState, Seat
 
 
@@ -65,7 +56,7 @@ def _update(game: Game, **schedule: Any) -> Schedule:
     return new
 
 
-def run_set_deadline(ctx: Context, invocation: Invocation) -> Outcome:
+def run_set_deadline(ctx: Context, invocation: Invocation) -> CommandResult:
     jc, seat, game = master_of(ctx)
     turn = need_open_turn(jc.session, game)
     when = _moment(invocation.rest, seat, jc.clock.now(), "SET DEADLINE")
@@ -76,10 +67,10 @@ def run_set_deadline(ctx: Context, invocation: Invocation) -> Outcome:
     mastering.notify(jc.session, jc.postman, game, "the deadline has moved",
                      lambda s: f"The master of {game.name} moved the deadline of {title} "
                                f"to {moved_to(when, s.account.time_zone, now)}.\n")
-    return Outcome.ok(f"The deadline of {title} is now {at(when, seat)}; everyone was told.")
+    return CommandResult.ok(f"The deadline of {title} is now {at(when, seat)}; everyone was told.")
 
 
-def run_set_grace(ctx: Context, invocation: Invocation) -> Outcome:
+def run_set_grace(ctx: Context, invocation: Invocation) -> CommandResult:
     jc, seat, game = master_of(ctx)
     with _readable():
         grace = parse_duration(invocation.rest)
@@ -95,10 +86,10 @@ def run_set_grace(ctx: Context, invocation: Invocation) -> Outcome:
                                    f"{at(end, s)}.\n")
         lines.append(f"The running grace of {turn.phase} now ends {at(end, seat)}; "
                      "everyone was told.")
-    return Outcome.ok(*lines)
+    return CommandResult.ok(*lines)
 
 
-def run_set_start(ctx: Context, invocation: Invocation) -> Outcome:
+def run_set_start(ctx: Context, invocation: Invocation) -> CommandResult:
     jc, seat, game = master_of(ctx)
     if game.state != GameState.FORMING:
         raise GameError(f"game {game.name} has started already; SET START is for a "
@@ -108,103 +99,25 @@ def run_set_start(ctx: Context, invocation: Invocation) -> Outcome:
     _update(game, start=when)
     record(jc, seat, "set_start", start=when.isoformat() if when else None)
     if when is None:
-        return Outcome.ok(f"{game.name} has no start time: it starts once full (START "
-                          "starts a full game now).")
-    return Outcome.ok(f"{game.name} starts at {at(when, seat)}, or once full if that is "
-                      "later.")
+        return CommandResult.ok(f"{game.name} has no start time: it starts once full (START "
+                                "starts a full game now).")
+    return CommandResult.ok(f"{game.name} starts at {at(when, seat)}, or once full if that is "
+                            "later.")
 
 
-def run_set_schedule(ctx: Context, invocation: Invocation) -> Outcome:
+def run_set_schedule(ctx: Context, invocation: Invocation) -> CommandResult:
     jc, seat, game = master_of(ctx)
     if not invocation.args:
-        return Outcome.fail(f"write SET SCHEDULE followed by what changes, e.g. "
-                            f"{mastering.SCHEDULE_USAGE}")
+        return CommandResult.fail(f"write SET SCHEDULE followed by what changes, e.g. "
+                                  f"{mastering.SCHEDULE_USAGE}")
     schedule = _update(game, **mastering.schedule_changes(invocation.args))
     record(jc, seat, "set_schedule", schedule=settings_of(game).to_json()["schedule"])
-    return Outcome.ok(*_schedule_lines(schedule),
-                      "Deadlines from the next phase on follow it; SET DEADLINE moves "
-                      "the current one.")
+    return CommandResult.ok(*schedule_lines(schedule),
+                            "Deadlines from the next phase on follow it; SET DEADLINE moves "
+                            "the current one.")
 
 
-def _setting(ctx: Context, action: str, change: Callable[[GameSettings], GameSettings],
-             said: str) -> Outcome:
-    jc, seat, game = master_of(ctx)
-    store_settings(game, change(settings_of(game)))
-    record(jc, seat, action, value=said)
-    return Outcome.ok(f"{game.name}: {said}.")
-
-
-_PRESS = {"none": PressMode.NONE, "no": PressMode.NONE, "white": PressMode.WHITE,
-          "grey": PressMode.GREY, "gray": PressMode.GREY, "partial": PressMode.PARTIAL}
-_NMR = {"hold": NmrPolicy.HOLD, "disorder": NmrPolicy.CIVIL_DISORDER,
-        "cd": NmrPolicy.CIVIL_DISORDER, "civil": NmrPolicy.CIVIL_DISORDER,
-        "wait": NmrPolicy.WAIT}
-
-
-_SWITCH = {"on": True, "yes": True, "off": False, "no": False}
-PRESS_USAGE = ("write SET PRESS none, white, grey or partial, e.g. SET PRESS grey, or SET "
-               "PRESS OBSERVERS ON or OFF (whether observers see broadcasts)")
-
-
-def run_set_press(ctx: Context, invocation: Invocation) -> Outcome:
-    words = invocation.rest.lower().split()
-    if len(words) == 2 and words[0] == "observers" and words[1] in _SWITCH:
-        see = _SWITCH[words[1]]
-        return _setting(ctx, "set_press", lambda s: replace(
-            s, press=replace(s.press, observers_see_broadcasts=see)), _observers_text(see))
-    mode = _PRESS.get(words[0]) if len(words) == 1 else None
-    if mode is None:
-        return Outcome.fail(PRESS_USAGE)
-    return _setting(ctx, "set_press", lambda s: replace(s, press=replace(s.press, mode=mode)),
-                    f"press is {mode.value}")
-
-
-def _observers_text(see: bool) -> str:
-    return f"observers {'see' if see else 'do not see'} broadcasts"
-
-
-def run_set_nmr(ctx: Context, invocation: Invocation) -> Outcome:
-    policy = _NMR.get(invocation.rest.strip().lower())
-    if policy is None:
-        return Outcome.fail("write SET NMR hold, disorder or wait, e.g. SET NMR hold "
-                            "(what happens to missing orders when grace ends)")
-    return _setting(ctx, "set_nmr",
-                    lambda s: replace(s, schedule=replace(s.schedule, nmr=policy)),
-                    f"at the end of grace, missing orders mean {_NMR_TEXT[policy]}")
-
-
-_NMR_TEXT = {NmrPolicy.HOLD: "hold", NmrPolicy.CIVIL_DISORDER: "civil disorder",
-             NmrPolicy.WAIT: "the turn waits for the master"}
-_LATE = {"public": True, "on": True, "yes": True, "private": False, "hidden": False,
-         "off": False, "no": False}
-
-
-def run_set_late(ctx: Context, invocation: Invocation) -> Outcome:
-    public = _LATE.get(invocation.rest.strip().lower())
-    if public is None:
-        return Outcome.fail("write SET LATE PUBLIC or SET LATE PRIVATE (whether every "
-                            "report names the powers that missed the deadline)")
-    return _setting(ctx, "set_late",
-                    lambda s: replace(s, schedule=replace(s.schedule, late_public=public)),
-                    _late_text(public))
-
-
-def _late_text(public: bool) -> str:
-    return ("every report names the powers that missed the deadline" if public else
-            "only your reports name the powers that missed the deadline")
-
-
-def run_set_dias(ctx: Context, invocation: Invocation) -> Outcome:
-    return _setting(ctx, "set_dias", lambda s: replace(s, draw=replace(s.draw, dias=True)),
-                    "a draw includes all survivors (DIAS)")
-
-
-def run_set_nodias(ctx: Context, invocation: Invocation) -> Outcome:
-    return _setting(ctx, "set_nodias", lambda s: replace(s, draw=replace(s.draw, dias=False)),
-                    "a draw includes only the powers its votes name (no DIAS)")
-
-
-def run_pause(ctx: Context, invocation: Invocation) -> Outcome:
+def run_pause(ctx: Context, invocation: Invocation) -> CommandResult:
     jc, seat, game = master_of(ctx)
     turn = need_open_turn(jc.session, game)
     mastering.pause(game)
@@ -212,10 +125,10 @@ def run_pause(ctx: Context, invocation: Invocation) -> Outcome:
     mastering.notify(jc.session, jc.postman, game, "paused",
                      lambda s: f"The master has paused {game.name}: no deadline passes "
                                "and nothing is processed until it resumes.\n")
-    return Outcome.ok(f"{game.name} is paused; everyone was told. RESUME starts it again.")
+    return CommandResult.ok(f"{game.name} is paused; everyone was told. RESUME starts it again.")
 
 
-def run_resume(ctx: Context, invocation: Invocation) -> Outcome:
+def run_resume(ctx: Context, invocation: Invocation) -> CommandResult:
     jc, seat, game = master_of(ctx)
     turn = need_open_turn(jc.session, game)
     renewed = mastering.resume(game, turn, jc.clock.now())
@@ -224,11 +137,11 @@ def run_resume(ctx: Context, invocation: Invocation) -> Outcome:
     mastering.notify(jc.session, jc.postman, game, "resumed",
                      lambda s: f"The master has resumed {game.name}. {turn.phase} has "
                                f"{what}: {moved(turn.deadline, s, jc.clock.now())}.\n")
-    return Outcome.ok(f"{game.name} is running again with {what}; everyone was told.",
-                      now_open(jc, seat))
+    return CommandResult.ok(f"{game.name} is running again with {what}; everyone was told.",
+                            now_open(jc, seat))
 
 
-def _schedule_lines(schedule: Schedule) -> list[str]:
+def schedule_lines(schedule: Schedule) -> list[str]:
     days = "every day" if len(schedule.days) == 7 else ", ".join(
         ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")[d] for d in sorted(schedule.days))
     tod = schedule.time_of_day.strftime("%H:%M") if schedule.time_of_day else "any time"
@@ -241,23 +154,7 @@ def _schedule_lines(schedule: Schedule) -> list[str]:
             f"Reminders before the deadline: {reminders}."]
 
 
-def run_settings(ctx: Context, invocation: Invocation) -> Outcome:
-    jc, seat, game = master_of(ctx)
-    settings = settings_of(game)
-    record(jc, seat, "show_settings")
-    start = at(settings.schedule.start, seat) if settings.schedule.start else "when full"
-    lines = [f"Game {game.name}: {game.state.value}.",
-             now_open(jc, seat) if game.state != GameState.FORMING else f"Starts: {start}.",
-             *_schedule_lines(settings.schedule),
-             f"Missing orders at the end of grace: {_NMR_TEXT[settings.schedule.nmr]}.",
-             f"Late powers: {_late_text(settings.schedule.late_public)}.",
-             f"Press: {settings.press.mode.value}; "
-             f"{_observers_text(settings.press.observers_see_broadcasts)}.",
-             f"Draws: {'DIAS' if settings.draw.dias else 'the powers the votes name'}."]
-    return Outcome.ok(*lines)
-
-
-def register(registry: Registry) -> None:
+def register(registry: CommandRegistry) -> None:
     for name, usage, run, text in (
         ("SET DEADLINE", "SET DEADLINE <date> <time>", run_set_deadline,
          "move the current deadline, in your time zone (master)"),
@@ -268,16 +165,7 @@ def register(registry: Registry) -> None:
         ("SET SCHEDULE", "SET SCHEDULE <key> <value> ...", run_set_schedule,
          "phase lengths (movement, retreat, adjustment), days, time, zone, reminders "
          "(master)"),
-        ("SET PRESS", "SET PRESS none|white|grey|partial | OBSERVERS ON|OFF", run_set_press,
-         "which press players may send, or whether observers see broadcasts (master)"),
-        ("SET NMR", "SET NMR hold|disorder|wait", run_set_nmr,
-         "what missing orders mean when grace ends (master)"),
-        ("SET LATE", "SET LATE PUBLIC|PRIVATE", run_set_late,
-         "whether every report names the powers that missed the deadline (master)"),
-        ("SET DIAS", "", run_set_dias, "a draw includes all survivors (master)"),
-        ("SET NODIAS", "", run_set_nodias, "a draw includes only the powers voted (master)"),
         ("PAUSE", "", run_pause, "stop the game's clock until RESUME (master)"),
         ("RESUME", "", run_resume, "run a paused game again (master)"),
-        ("SETTINGS", "", run_settings, "show the game's schedule and settings (master)"),
     ):
         registry.register(Command(name=name, usage=usage, run=run, help=text))

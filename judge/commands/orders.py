@@ -12,28 +12,28 @@ from datetime import datetime
 
 from judge.commands.context import JudgeContext, acting_power, judge_context, need_seat
 from judge.commands.dispatch import reject_orders
-from judge.commands.items import Invocation, OrderLine, Outcome
-from judge.commands.registry import Command, Context, Registry
+from judge.commands.items import CommandResult, Invocation, OrderText
+from judge.commands.registry import Command, CommandRegistry, Context
 from judge.commands.reply import Reply
 from judge.engine.types import Phase
-from judge.game import arrival, ordering
+from judge.game import arrival, order_sets, ordering
 from judge.game.arrival import Feedback
+from judge.game.clock import format_deadline
 from judge.game.errors import GameError
 from judge.game.games import current_turn, game_variant, position_of
 from judge.game.history import parse_phase, phase_key, processed_turns
 from judge.game.progress import is_ready, process_and_report, time_left
 from judge.game.refusals import HELP_ORDERS, Before
 from judge.grammar.reader import Writer, reader_for
-from judge.reports.views import format_deadline
 from judge.store import repo_games
 from judge.store.models import FutureOrder, Game, GameState, SeatRole, Turn
 
 
-class OrderReader:
+class MailOrderHandler:
     """The order handler of mail: order lines for the seat signed on, and the prose test
     that lets the dispatcher set a message's closing signature aside (dispatch.py)."""
 
-    def __call__(self, ctx: Context, lines: Sequence[OrderLine], reply: Reply, /) -> None:
+    def __call__(self, ctx: Context, lines: Sequence[OrderText], reply: Reply, /) -> None:
         jc = judge_context(ctx)
         if jc.seat is None:
             reject_orders(ctx, lines, reply)
@@ -53,7 +53,7 @@ class OrderReader:
         return reader_for(game_variant(jc.seat.game)).reads_as_prose(text)
 
 
-handle_orders = OrderReader()
+handle_orders = MailOrderHandler()
 
 
 def _answer(reply: Reply, numbered: Sequence[tuple[int, str]],
@@ -82,10 +82,10 @@ def _open_turn(jc: JudgeContext) -> tuple[Game, Turn]:
 def _now(jc: JudgeContext, numbered: list[tuple[int, str]]) -> list[Feedback]:
     game, turn = _open_turn(jc)
     power, variant, position = acting_power(jc), game_variant(game), position_of(turn)
-    merged = ordering.latest_set(jc.session, variant, turn, power)
+    merged = order_sets.latest_set(jc.session, variant, turn, power)
     feedback = arrival.take(variant, position, power, merged, numbered,
                             lambda: _before(jc, game))
-    ordering.save_set(jc.session, turn, power, merged, jc.clock, jc.inbox)
+    order_sets.save_set(jc.session, turn, power, merged, jc.clock, jc.inbox)
     return feedback
 
 
@@ -132,7 +132,7 @@ def report_status(jc: JudgeContext, reply: Reply) -> None:
         return
     power = acting_power(jc)
     variant, position = game_variant(game), position_of(turn)
-    sets = ordering.latest_sets(jc.session, variant, turn)
+    sets = order_sets.latest_sets(jc.session, variant, turn)
     status = ordering.status(variant, position, power, sets.get(power, {}))
     title = f"Orders for {power.title()}, {variant.rules.calendar.describe(position.phase)}"
     reply.note(title, *_status_lines(jc, status, turn))
@@ -167,42 +167,42 @@ def _left(when: datetime, now: datetime) -> str:
     return left if left == "passed" else f"{left} left"
 
 
-def run_clear(ctx: Context, invocation: Invocation) -> Outcome:
+def run_clear(ctx: Context, invocation: Invocation) -> CommandResult:
     jc = judge_context(ctx)
     _, turn = _open_turn(jc)
     power = acting_power(jc)
-    ordering.save_set(jc.session, turn, power, {}, jc.clock, jc.inbox)
+    order_sets.save_set(jc.session, turn, power, {}, jc.clock, jc.inbox)
     _after_once(jc)
-    return Outcome.ok(f"All of {power.title()}'s orders for {turn.phase} are cleared.")
+    return CommandResult.ok(f"All of {power.title()}'s orders for {turn.phase} are cleared.")
 
 
-def run_orders(ctx: Context, invocation: Invocation) -> Outcome:
+def run_orders(ctx: Context, invocation: Invocation) -> CommandResult:
     """ORDERS: the power's current set, what is missing and the deadline, changing nothing."""
     jc = judge_context(ctx)
     _, turn = _open_turn(jc)
     _after_once(jc)
-    return Outcome.ok(f"{acting_power(jc).title()}'s current orders for {turn.phase} follow.")
+    return CommandResult.ok(f"{acting_power(jc).title()}'s current orders for {turn.phase} follow.")
 
 
-def run_phase(ctx: Context, invocation: Invocation) -> Outcome:
+def run_phase(ctx: Context, invocation: Invocation) -> CommandResult:
     """PHASE Fall 1901 Movement, PHASE F1901M, or PHASE (back to the current phase)."""
     jc = judge_context(ctx)
     game = need_seat(jc).game
     if not invocation.args:
         jc.phase = None
-        return Outcome.ok("Orders that follow are for the current phase.")
+        return CommandResult.ok("Orders that follow are for the current phase.")
     phase = parse_phase(game_variant(game).rules.calendar, invocation.rest)
     turn = current_turn(jc.session, game)
     if turn is not None and phase == Phase.parse(turn.phase):
         jc.phase = None
-        return Outcome.ok(f"{phase} is the current phase: the orders that follow are for it.")
+        return CommandResult.ok(f"{phase} is the current phase: the orders that follow are for it.")
     # A phase gone by keeps its lines from the current phase too: they were meant for
     # another board, and each is refused with the same words.
     jc.phase = phase
     over = _over(jc, game, phase)
     if over:
-        return Outcome.fail(over)
-    return Outcome.ok(f"Orders that follow are for {phase}; they are checked when it opens.")
+        return CommandResult.fail(over)
+    return CommandResult.ok(f"Orders that follow are for {phase}; they are checked when it opens.")
 
 
 def _over(jc: JudgeContext, game: Game, phase: Phase, line: bool = False) -> str:
@@ -223,7 +223,7 @@ def _over(jc: JudgeContext, game: Game, phase: Phase, line: bool = False) -> str
             "a line PHASE alone); PHASE is only for a phase still to come.")
 
 
-def register(registry: Registry) -> None:
+def register(registry: CommandRegistry) -> None:
     registry.register(Command(
         name="CLEAR", run=run_clear, help="cancel all your orders for the current phase"))
     registry.register(Command(

@@ -13,7 +13,7 @@ from functools import cache
 from pathlib import Path
 
 from judge.commands.context import JudgeContext
-from judge.commands.items import Outcome
+from judge.commands.items import CommandResult
 from judge.commands.registry import Context
 from judge.engine.rulebook import DuplicateOrders
 from judge.game.games import game_variant, plain_variant
@@ -47,19 +47,19 @@ def _unit_words() -> frozenset[str]:
     return frozenset(names | {f"{name}S" for name in names})
 
 
-def orders_help(ctx: Context, words: Sequence[str]) -> Outcome:
+def orders_help(ctx: Context, words: Sequence[str]) -> CommandResult:
     """The page for the variant named after the topic word, else for the signed-on game."""
     if len(words) > 1:
         name = words[1].strip(".,:;!?").lower()
         if name not in available_variants():
-            return Outcome.fail(f"no variant called {words[1]!r}; write HELP ORDERS alone, "
-                                f"or one of: {', '.join(_listed())}")
-        return Outcome.ok(*_page(plain_variant(name), None))
+            return CommandResult.fail(f"no variant called {words[1]!r}; write HELP ORDERS alone, "
+                                      f"or one of: {', '.join(_listed())}")
+        return CommandResult.ok(*_page(plain_variant(name), None))
     game = ctx.game if isinstance(ctx, JudgeContext) else None
     if game is None:
-        return Outcome.ok(*_choose())
+        return CommandResult.ok(*_choose())
     variant = game_variant(game)
-    return Outcome.ok(*_page(variant, variant.rules.rulebook.duplicate_orders))
+    return CommandResult.ok(*_page(variant, variant.rules.rulebook.duplicate_orders))
 
 
 def _page(variant: Variant, rule: DuplicateOrders | None) -> list[str]:

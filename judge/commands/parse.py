@@ -3,7 +3,7 @@
 Line by line: blank lines are skipped; a line whose first words name a command (two-word
 names tried first) is an Invocation; block commands take the following lines verbatim up
 to their end word; a command that ends the message (SIGNOFF) makes every later line
-Ignored; any other line is an OrderLine for the order layer. Quoted text ('>' lines) is
+Ignored; any other line is an OrderText for the order layer. Quoted text ('>' lines) is
 not special here: stripping it is the mail layer's job.
 """
 
@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from judge.commands.items import Ignored, Invocation, Item, OrderLine
-from judge.commands.registry import Command, Registry, normalize
+from judge.commands.items import Ignored, Invocation, Item, OrderText
+from judge.commands.registry import Command, CommandRegistry, normalize
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,7 +24,7 @@ class _Head:
     error: str | None = None
 
 
-def split_message(body: str, registry: Registry) -> list[Item]:
+def split_message(body: str, registry: CommandRegistry) -> list[Item]:
     lines = body.splitlines()
     items: list[Item] = []
     index = 0
@@ -40,7 +40,7 @@ def split_message(body: str, registry: Registry) -> list[Item]:
     return items
 
 
-def _read_item(lines: list[str], index: int, registry: Registry) -> tuple[Item, int]:
+def _read_item(lines: list[str], index: int, registry: CommandRegistry) -> tuple[Item, int]:
     """The item starting at `lines[index]` and the index of the line after it."""
     text = lines[index]
     line_no = index + 1
@@ -49,7 +49,7 @@ def _read_item(lines: list[str], index: int, registry: Registry) -> tuple[Item, 
         word = text.split()[0].upper()
         return Invocation(word, line_no, text, error=head.error), index + 1
     if head.command is None:
-        return OrderLine(text, line_no), index + 1
+        return OrderText(text, line_no), index + 1
     parts = text.split(None, head.words)
     rest = parts[head.words].strip() if len(parts) > head.words else ""
     invocation = Invocation(head.command.name, line_no, text, tuple(rest.split()), rest)
@@ -58,7 +58,7 @@ def _read_item(lines: list[str], index: int, registry: Registry) -> tuple[Item, 
     return _read_block(invocation, head.command, lines, index + 1)
 
 
-def _match_head(words: list[str], registry: Registry) -> _Head:
+def _match_head(words: list[str], registry: CommandRegistry) -> _Head:
     """Longest command name first; a stray end word or an unknown `SET x` is an error."""
     phrase = normalize(" ".join(words))
     openers = registry.end_words().get(phrase)
@@ -98,7 +98,7 @@ def _with_block(invocation: Invocation, block: list[str],
     return replace(invocation, block=tuple(block), error=error)
 
 
-def _ends_message(invocation: Invocation, registry: Registry) -> bool:
+def _ends_message(invocation: Invocation, registry: CommandRegistry) -> bool:
     command = registry.lookup(invocation.name).command
     return invocation.error is None and command is not None and command.ends_message
 

@@ -18,16 +18,16 @@ from __future__ import annotations
 
 from judge.commands import press_guard
 from judge.commands.context import JudgeContext, judge_context, need_seat
-from judge.commands.items import Invocation, Outcome
-from judge.commands.registry import Command, Context, Registry
+from judge.commands.items import CommandResult, Invocation
+from judge.commands.registry import Command, CommandRegistry, Context
 from judge.commands.reply import Reply
 from judge.game import press, press_reply
 from judge.game.errors import GameError
 from judge.game.games import game_variant, player_seat
 from judge.game.lifecycle import parse_preferences
 from judge.game.mastering import audit
-from judge.reports.views import power_name
 from judge.store.models import Game, Press, Seat, SeatRole
+from judge.variant import power_name
 
 END_WORDS = ("ENDPRESS", "END PRESS")
 PRESS_USAGE = "PRESS [GREY] [TO powers | TO master] … ENDPRESS"
@@ -41,7 +41,7 @@ def _key(word: str) -> str:
     return word.upper().strip(",")
 
 
-def run_press(ctx: Context, invocation: Invocation) -> Outcome:
+def run_press(ctx: Context, invocation: Invocation) -> CommandResult:
     jc = judge_context(ctx)
     seat = need_seat(jc)
     words = list(invocation.args)
@@ -50,26 +50,26 @@ def run_press(ctx: Context, invocation: Invocation) -> Outcome:
         return _deliver(jc, seat, invocation, grey, (), False, True)
     named = [w for w in words[1:] if _key(w) not in _JOINERS]
     if words[0].upper() != "TO" or not named:
-        return Outcome.fail("write PRESS TO <powers>, e.g. PRESS TO France and Germany, "
-                            "PRESS TO all, or PRESS TO master")
+        return CommandResult.fail("write PRESS TO <powers>, e.g. PRESS TO France and Germany, "
+                                  "PRESS TO all, or PRESS TO master")
     if named and all(_key(w) in _ALL_WORDS for w in named):
         return _deliver(jc, seat, invocation, grey, (), False, True)
     powers, to_master, mine = _recipients(seat, _acting_for(jc, seat), named)
     outcome = _deliver(jc, seat, invocation, grey, powers, to_master, False)
     if outcome.error is None and mine is not None:
-        outcome = Outcome.ok(*outcome.lines, f"{power_name(mine)} is you, so it was left "
+        outcome = CommandResult.ok(*outcome.lines, f"{power_name(mine)} is you, so it was left "
                                              "out.")
     return outcome
 
 
-def run_broadcast(ctx: Context, invocation: Invocation) -> Outcome:
+def run_broadcast(ctx: Context, invocation: Invocation) -> CommandResult:
     jc = judge_context(ctx)
     seat = need_seat(jc)
     words = list(invocation.args)
     grey = _take_grey(words)
     if words:
-        return Outcome.fail("write BROADCAST or BROADCAST GREY alone on its line, then "
-                            "your text, then ENDPRESS")
+        return CommandResult.fail("write BROADCAST or BROADCAST GREY alone on its line, then "
+                                  "your text, then ENDPRESS")
     return _deliver(jc, seat, invocation, grey, (), False, True)
 
 
@@ -116,11 +116,11 @@ def _playing(game: Game, powers: list[str]) -> list[str]:
 
 
 def _deliver(jc: JudgeContext, seat: Seat, invocation: Invocation, grey: bool,
-             powers: tuple[str, ...], to_master: bool, broadcast: bool) -> Outcome:
+             powers: tuple[str, ...], to_master: bool, broadcast: bool) -> CommandResult:
     body = "\n".join(invocation.block).strip("\n")
     if not body.strip():
-        return Outcome.fail("there is no text to send: write it on the lines between this "
-                            "line and ENDPRESS")
+        return CommandResult.fail("there is no text to send: write it on the lines between this "
+                                  "line and ENDPRESS")
     letter = press.Letter(sender=seat, powers=powers, to_master=to_master,
                           broadcast=broadcast, grey=grey, body=body,
                           as_power=_acting_for(jc, seat))
@@ -131,7 +131,7 @@ def _deliver(jc: JudgeContext, seat: Seat, invocation: Invocation, grey: bool,
               to=list(powers) or ["everyone"], grey=press.is_grey(seat.game, letter),
               text=body)
         lines.append("It is in the audit log as sent by you.")
-    return Outcome.ok(*lines)
+    return CommandResult.ok(*lines)
 
 
 def answer_press(jc: JudgeContext, answered: Press, seat: Seat, text: str,
@@ -163,7 +163,7 @@ def _excerpt(line: str) -> str:
     return line if len(line) <= _EXCERPT else line[:_EXCERPT - 3] + "..."
 
 
-def register(registry: Registry) -> None:
+def register(registry: CommandRegistry) -> None:
     registry.register(Command(
         name="PRESS", usage=PRESS_USAGE, run=run_press, block=True, end_words=END_WORDS,
         help="send the lines that follow to chosen powers or the master (the master sees "

@@ -10,7 +10,7 @@ from typing import NamedTuple
 
 from sqlalchemy.orm import Session
 
-from judge.commands.registry import Command, Registry
+from judge.commands.registry import Command, CommandRegistry
 from judge.engine.types import province_of
 from judge.game.codes import parse_code
 from judge.game.games import current_turn, game_variant, position_of
@@ -33,33 +33,33 @@ _ORDERS_INSTEAD = ("nothing was sent, so your orders did not reach the writer of
                    "in prose or use PRESS TO <power> … ENDPRESS")
 
 
-class Refusal(NamedTuple):
+class PressRefusal(NamedTuple):
     line_no: int
     excerpt: str  # never the secret itself
     reason: str
 
 
-def refusal(session: Session, registry: Registry, seat: Seat, body: str,
-            emg_subject: bool) -> Refusal | None:
+def refusal(session: Session, registry: CommandRegistry, seat: Seat, body: str,
+            emg_subject: bool) -> PressRefusal | None:
     """Why `body`, a reply to press by `seat`, must not be sent; None when it may."""
     if emg_subject:
-        return Refusal(1, "(the subject asks for EMGTURN or EMGREPORT)",
-                       "an EMG request carries your password: " + _ELSEWHERE)
+        return PressRefusal(1, "(the subject asks for EMGTURN or EMGREPORT)",
+                            "an EMG request carries your password: " + _ELSEWHERE)
     lines = body.split("\n")
     for number, line in enumerate(lines, 1):
         found = _secret(session, registry, line)
         if found is not None:
             secret = "code" if found in _CODES else "password"
-            return Refusal(number, f"{found} …", f"line {number} is {_a(found)}, which would "
-                           f"give your {secret} away: {_ELSEWHERE}")
+            return PressRefusal(number, f"{found} …", f"line {number} is {_a(found)}, which "
+                                f"would give your {secret} away: {_ELSEWHERE}")
     for number, line in enumerate(lines, 1):
         if _own_order(session, seat, line):
-            return Refusal(number, line.strip(), f"line {number} reads as an order for "
-                           f"your units: {_ORDERS_INSTEAD}")
+            return PressRefusal(number, line.strip(), f"line {number} reads as an order "
+                                f"for your units: {_ORDERS_INSTEAD}")
     return None
 
 
-def _secret(session: Session, registry: Registry, line: str) -> str | None:
+def _secret(session: Session, registry: CommandRegistry, line: str) -> str | None:
     """The name of the secret-bearing command `line` is, else None."""
     words = line.split()
     if not words:
@@ -94,7 +94,7 @@ def _a(name: str) -> str:
     return f"{'an' if name[0] in 'AEIOU' else 'a'} {name}"
 
 
-def _command(registry: Registry, words: list[str]) -> tuple[Command | None, list[str]]:
+def _command(registry: CommandRegistry, words: list[str]) -> tuple[Command | None, list[str]]:
     # A two-word name (SET PASSWORD) first, as the dispatcher reads a line.
     for size in (2, 1):
         if len(words) >= size:

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
-from judge.commands.items import Invocation, Outcome
+from judge.commands.items import CommandResult, Invocation
 
 
 class Context(Protocol):
@@ -20,11 +20,11 @@ class Context(Protocol):
     account, a clock) add members here, so every command takes the same context type."""
 
     @property
-    def registry(self) -> Registry: ...
+    def registry(self) -> CommandRegistry: ...
 
 
 class Runner(Protocol):
-    def __call__(self, ctx: Context, invocation: Invocation, /) -> Outcome: ...
+    def __call__(self, ctx: Context, invocation: Invocation, /) -> CommandResult: ...
 
 
 class DuplicateCommandError(ValueError):
@@ -71,7 +71,7 @@ class Command:
 
 @dataclass(frozen=True, slots=True)
 class Lookup:
-    """The answer to `Registry.lookup`: the command, or the names it could have meant."""
+    """The answer to `CommandRegistry.lookup`: the command, or the names it could have meant."""
 
     command: Command | None
     candidates: tuple[str, ...] = ()
@@ -90,7 +90,7 @@ class _Index:
     end_words: dict[str, tuple[str, ...]]
 
 
-class Registry:
+class CommandRegistry:
     def __init__(self, min_abbrev: int = 4) -> None:
         self._min_abbrev = min_abbrev
         self._by_key: dict[str, Command] = {}
@@ -168,4 +168,4 @@ def _openers(commands: tuple[Command, ...]) -> dict[str, tuple[str, ...]]:
     return openers
 
 
-RegisterFamily = Callable[[Registry], None]
+RegisterFamily = Callable[[CommandRegistry], None]

@@ -13,10 +13,11 @@ from enum import StrEnum
 from typing import Any
 
 from judge.commands.context import JudgeContext, judge_context, need_account, need_seat
-from judge.commands.items import Invocation, Outcome
-from judge.commands.registry import Command, Context, Registry
+from judge.commands.items import CommandResult, Invocation
+from judge.commands.registry import Command, CommandRegistry, Context
 from judge.engine.rulebook import Rulebook
 from judge.game.announce import tell
+from judge.game.clock import format_deadline
 from judge.game.errors import GameError
 from judge.game.games import (
     CHOICES,
@@ -41,9 +42,8 @@ from judge.game.lifecycle import (
 from judge.game.mastering import UNPLAYED, audit
 from judge.game.starting import start_and_announce
 from judge.game.throttle import check_password
-from judge.reports.views import format_deadline, power_name
 from judge.store.models import Game, GameState, Seat, SeatRole, SeatStatus
-from judge.variant import available_variants
+from judge.variant import available_variants, power_name
 
 CREATE_USAGE = "CREATE <game> <password> <variant> [option=value ...]"
 JOIN_USAGE = "JOIN <game> <password> [preference list]"
@@ -51,10 +51,10 @@ OBSERVE_USAGE = "OBSERVE <game> <password>"
 RESIGN_USAGE = "RESIGN [<game> <password>]"
 
 
-def run_create(ctx: Context, invocation: Invocation) -> Outcome:
+def run_create(ctx: Context, invocation: Invocation) -> CommandResult:
     jc = judge_context(ctx)
     if len(invocation.args) < 3:
-        return Outcome.fail(f"write {CREATE_USAGE}, e.g. CREATE alpha secret standard")
+        return CommandResult.fail(f"write {CREATE_USAGE}, e.g. CREATE alpha secret standard")
     account = need_account(jc)
     name, password, variant = invocation.args[:3]
     options = parse_options(invocation.args[3:], _game_options_of(variant))
@@ -63,7 +63,7 @@ def run_create(ctx: Context, invocation: Invocation) -> Outcome:
     audit(jc.session, game, account, "create", variant=game.variant, options=options)
     jc.seat, jc.power, jc.phase = seats_of(game, SeatRole.MASTER)[0], None, None
     players = seats_wanted(game)
-    return Outcome.ok(
+    return CommandResult.ok(
         f"Game {game.name} ({game_variant(game).title}) is created; you are its master "
         "and signed on as master for the rest of this message.",
         f"Sign on in later messages with: SIGNON M{game.name} <the password you chose>",
@@ -136,11 +136,11 @@ def _bad_option(key: str, value: str, wanted: str) -> object:
     raise GameError(f"{key}={value} is not allowed: {key} must be {wanted}")
 
 
-def run_join(ctx: Context, invocation: Invocation) -> Outcome:
+def run_join(ctx: Context, invocation: Invocation) -> CommandResult:
     jc = judge_context(ctx)
     if len(invocation.args) < 2:
-        return Outcome.fail(f"write {JOIN_USAGE}, e.g. JOIN alpha secret FGE "
-                            "(France first, then Germany, then England)")
+        return CommandResult.fail(f"write {JOIN_USAGE}, e.g. JOIN alpha secret FGE "
+                                  "(France first, then Germany, then England)")
     account = need_account(jc)
     game = lock_game(jc.session, find_game(jc.session, invocation.args[0]))
     preferences = parse_preferences(game_variant(game), " ".join(invocation.args[2:]))
@@ -148,7 +148,7 @@ def run_join(ctx: Context, invocation: Invocation) -> Outcome:
     jc.seat, jc.power, jc.phase = seat, None, None
     lines = [f"You joined {game.name}; you are signed on for the rest of this message.",
              _wishes(preferences)]
-    return Outcome.ok(*lines, *start_if_full(jc, game))
+    return CommandResult.ok(*lines, *start_if_full(jc, game))
 
 
 def _wishes(preferences: list[str]) -> str:
@@ -170,19 +170,19 @@ def start_if_full(jc: JudgeContext, game: Game) -> list[str]:
             "and the first deadline."]
 
 
-def run_observe(ctx: Context, invocation: Invocation) -> Outcome:
+def run_observe(ctx: Context, invocation: Invocation) -> CommandResult:
     jc = judge_context(ctx)
     if len(invocation.args) != 2:
-        return Outcome.fail(f"write {OBSERVE_USAGE}, e.g. OBSERVE alpha secret")
+        return CommandResult.fail(f"write {OBSERVE_USAGE}, e.g. OBSERVE alpha secret")
     account = need_account(jc)
     game = find_game(jc.session, invocation.args[0])
     seat = observe_game(jc.session, game, account, invocation.args[1])
     jc.seat, jc.power, jc.phase = seat, None, None
-    return Outcome.ok(f"You observe {game.name}: you will receive its public reports.",
-                      f"Sign on in later messages with: SIGNON O{game.name} <your password>")
+    return CommandResult.ok(f"You observe {game.name}: you will receive its public reports.",
+                            f"Sign on in later messages with: SIGNON O{game.name} <your password>")
 
 
-def run_resign(ctx: Context, invocation: Invocation) -> Outcome:
+def run_resign(ctx: Context, invocation: Invocation) -> CommandResult:
     jc = judge_context(ctx)
     seat = _seat_by_password(jc, invocation.args) if invocation.args else need_seat(jc)
     if seat.role != SeatRole.PLAYER:
@@ -197,8 +197,8 @@ def run_resign(ctx: Context, invocation: Invocation) -> Outcome:
         jc.session.delete(seat)
         jc.session.flush()
         jc.session.expire(game, ["seats"])
-        return Outcome.ok(f"You have left {game.name}; your place is free again.")
-    return Outcome.ok(*_resign_running(jc, game, seat))
+        return CommandResult.ok(f"You have left {game.name}; your place is free again.")
+    return CommandResult.ok(*_resign_running(jc, game, seat))
 
 
 def _seat_by_password(jc: JudgeContext, args: tuple[str, ...]) -> Seat:
@@ -233,7 +233,7 @@ def _resign_running(jc: JudgeContext, game: Game, seat: Seat) -> list[str]:
             f"Until then nobody orders {power}: {UNPLAYED}."]
 
 
-def register(registry: Registry) -> None:
+def register(registry: CommandRegistry) -> None:
     registry.register(Command(
         name="CREATE", usage=CREATE_USAGE, run=run_create,
         help="create a game with you as its master (options are rule choices, e.g. "

@@ -7,8 +7,8 @@
 from __future__ import annotations
 
 from judge.commands.context import JudgeContext, judge_context, need_account
-from judge.commands.items import Invocation, Outcome
-from judge.commands.registry import Command, Context, Registry
+from judge.commands.items import CommandResult, Invocation
+from judge.commands.registry import Command, CommandRegistry, Context
 from judge.commands.seating import start_if_full
 from judge.game.errors import GameError
 from judge.game.games import find_game, game_variant, seats_of
@@ -19,23 +19,23 @@ from judge.store.models import Game, Seat, SeatRole
 ROLE_LETTERS = {"M": SeatRole.MASTER, "O": SeatRole.OBSERVER}
 
 
-def run_signon(ctx: Context, invocation: Invocation) -> Outcome:
+def run_signon(ctx: Context, invocation: Invocation) -> CommandResult:
     jc = judge_context(ctx)
     if len(invocation.args) != 2 or len(invocation.args[0]) < 2:
-        return Outcome.fail("write SIGNON <power initial><game> <password>, "
-                            "e.g. SIGNON Falpha secret")
+        return CommandResult.fail("write SIGNON <power initial><game> <password>, "
+                                  "e.g. SIGNON Falpha secret")
     token, password = invocation.args
     letter, name = token[0].upper(), token[1:]
     game = find_game(jc.session, name)
     if letter == "?":
         seat = join_game(jc.session, game, need_account(jc), password, [])
         jc.seat, jc.power, jc.phase = seat, None, None
-        return Outcome.ok(f"You joined {game.name}; you are signed on for the rest of "
-                          "this message.", *start_if_full(jc, game))
+        return CommandResult.ok(f"You joined {game.name}; you are signed on for the rest of "
+                                "this message.", *start_if_full(jc, game))
     seat = _find_seat(jc, game, letter, password)
     jc.seat, jc.power, jc.phase = seat, None, None
     jc.signed_on.append(seat)
-    return Outcome.ok(f"Signed on as {_who(seat)} in {game.name}.")
+    return CommandResult.ok(f"Signed on as {_who(seat)} in {game.name}.")
 
 
 def _find_seat(jc: JudgeContext, game: Game, letter: str, password: str) -> Seat:
@@ -71,7 +71,7 @@ def current_seat_line(ctx: JudgeContext) -> str:
     return f"signed on as {_who(ctx.seat)}" if ctx.seat else "not signed on"
 
 
-def register(registry: Registry) -> None:
+def register(registry: CommandRegistry) -> None:
     registry.register(Command(
         name="SIGNON", usage="SIGNON <power initial><game> <password>", run=run_signon,
         help="act in a game for the rest of the message (M: master, O: observer, "

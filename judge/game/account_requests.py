@@ -17,13 +17,12 @@ from sqlalchemy.orm import Session
 
 from judge.game.account_addresses import check_free
 from judge.game.account_verify import ask_new_address, finish, move_mail, needs_proof
-from judge.game.clock import Clock
+from judge.game.clock import Clock, format_deadline
 from judge.game.codes import CONFIRM, Code, digest, new_secret
 from judge.game.errors import GameError
 from judge.game.games import primary_address
 from judge.game.postman import Postman
 from judge.game.redeem import close, redeem
-from judge.reports.views import format_deadline
 from judge.store import repo_guards
 from judge.store.models import Account, AccountRequest, RequestKind, RequestState
 

@@ -14,13 +14,12 @@ from datetime import datetime, timedelta
 from sqlalchemy.orm import Session
 
 from judge.game.account_addresses import check_free, make_primary, remove_from
-from judge.game.clock import Clock
+from judge.game.clock import Clock, format_deadline
 from judge.game.codes import UNDO, Code, digest, new_secret
 from judge.game.games import signon_letter
 from judge.game.lifecycle import renew_secret
 from judge.game.postman import Postman
 from judge.game.redeem import close, redeem
-from judge.reports.views import format_deadline
 from judge.store import repo, repo_guards
 from judge.store.models import (
     Account,

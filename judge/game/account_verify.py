@@ -17,12 +17,12 @@ from sqlalchemy.orm import Session
 
 from judge.game.account_addresses import check_free, make_primary
 from judge.game.account_undo import offer_undo
+from judge.game.clock import format_deadline
 from judge.game.codes import CONFIRM, Code, digest, new_secret
 from judge.game.errors import GameError
 from judge.game.games import primary_address
 from judge.game.postman import Postman
 from judge.game.redeem import close
-from judge.reports.views import format_deadline
 from judge.store import repo_guards
 from judge.store.models import Account, AccountRequest, RequestKind, RequestState
 

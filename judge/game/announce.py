@@ -12,8 +12,8 @@ from judge.engine.visibility import Role, Viewer
 from judge.game.games import game_variant, primary_address, seats_of, settings_of, turns_of
 from judge.game.postman import Postman
 from judge.game.turns import AHEAD_REFUSED
+from judge.grammar.wording import in_report_words
 from judge.reports import Report, render_turn
-from judge.reports.wording import in_report_words
 from judge.store.models import Game, Seat, SeatRole, SeatStatus, Turn
 from judge.variant import Variant
 

@@ -1,9 +1,14 @@
-"""Time as a dependency: the judge never reads the system clock except through a Clock."""
+"""Time as a dependency: the judge never reads the system clock except through a Clock; and
+time as every mail writes it (`format_deadline`)."""
 
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 from typing import Protocol
+from zoneinfo import ZoneInfo
+
+_DAYS = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")
+_MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
 
 
 class Clock(Protocol):
@@ -33,3 +38,12 @@ class ManualClock:
 
     def set(self, when: datetime) -> None:
         self._now = when.astimezone(UTC)
+
+
+def format_deadline(when: datetime, zone: str) -> str:
+    """'Sat 28 Nov 2026 20:00 Europe/London', in English whatever the process locale."""
+    if when.tzinfo is None:
+        raise ValueError("a deadline must be an aware datetime")
+    local = when.astimezone(ZoneInfo(zone))
+    return (f"{_DAYS[local.weekday()]} {local.day:02d} {_MONTHS[local.month - 1]} "
+            f"{local.year} {local:%H:%M} {zone}")

@@ -29,7 +29,7 @@ from judge.game.history import parse_phase
 from judge.game.lifecycle import add_seat, power_lookup
 from judge.game.postman import Postman
 from judge.game.schedule import next_deadline
-from judge.game.settings import (
+from judge.game.settings_text import (
     SettingsError,
     parse_days,
     parse_duration,

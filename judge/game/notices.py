@@ -12,7 +12,8 @@ from datetime import datetime
 from sqlalchemy.orm import Session
 
 from judge.engine.types import Phase
-from judge.game import ordering
+from judge.game import order_sets, ordering
+from judge.game.clock import format_deadline
 from judge.game.games import (
     game_variant,
     player_seat,
@@ -24,9 +25,8 @@ from judge.game.games import (
 from judge.game.postman import Postman
 from judge.game.progress import time_left
 from judge.game.settings import NmrPolicy
-from judge.reports.lines import power_rank
-from judge.reports.views import format_deadline, power_name
 from judge.store.models import Game, Seat, SeatRole, Turn
+from judge.variant import power_name, power_rank
 
 # What happens to missing orders at the end of grace, as a late player reads it.
 _POLICY_WORDS = {
@@ -69,7 +69,7 @@ def _signon_hint(game: Game, power: str) -> str:
 
 def _missing_line(session: Session, game: Game, turn: Turn, power: str) -> str:
     variant = game_variant(game)
-    merged = ordering.latest_set(session, variant, turn, power)
+    merged = order_sets.latest_set(session, variant, turn, power)
     missing = ordering.missing(variant, position_of(turn), power, merged)
     return "Still without orders: " + (", ".join(missing) or "none")
 

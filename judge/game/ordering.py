@@ -1,18 +1,14 @@
-"""A power's orders for a turn: read, checked, merged per unit, kept with their history.
+"""A power's orders for a turn: read, checked and merged per unit into its set.
 
 Every submission stores the power's whole current set (one Order row), so the latest row
-is what will be adjudicated and the rows before it are the history of who sent what when.
+is what will be adjudicated and the rows before it are the history of who sent what when
+(order_sets.py stores and reads them back).
 """
 
 from __future__ import annotations
 
-import threading
-import weakref
-from collections import OrderedDict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-
-from sqlalchemy.orm import Session
 
 from judge.engine.adjustments import adjustment_counts
 from judge.engine.orders import Build, Order, Waive
@@ -22,12 +18,9 @@ from judge.engine.rules import countries_written_by
 from judge.engine.types import ADJUSTMENT, MOVEMENT, RETREAT, Phase, province_of
 from judge.engine.visibility import Viewer
 from judge.game.canonical import canonical
-from judge.game.clock import Clock
 from judge.grammar import OrderSyntaxError
 from judge.grammar.notation import order_text, unit_text
-from judge.grammar.reader import OrderReader, Writer, reader_for
-from judge.store import repo
-from judge.store.models import InboxMessage, Turn
+from judge.grammar.reader import Writer, reader_for
 from judge.variant import Variant
 
 
@@ -230,54 +223,6 @@ def _adjustment_word(counts: Sequence[int], left: int) -> str:
     if all(n > 0 for n in counts):
         return f"build{plural} (or WAIVE)"
     return f"removal{plural}" if all(n < 0 for n in counts) else f"adjustment{plural}"
-
-
-def latest_set(session: Session, variant: Variant, turn: Turn, power: str) -> dict[str, Written]:
-    row = repo.latest_orders(session, turn).get(power)
-    return _read_again(variant, Phase.parse(turn.phase), power, row.lines if row else [])
-
-
-def latest_sets(session: Session, variant: Variant,
-                turn: Turn) -> dict[str, dict[str, Written]]:
-    """Every power's current set, from one query (a power without orders is absent)."""
-    phase = Phase.parse(turn.phase)
-    return {power: _read_again(variant, phase, power, row.lines)
-            for power, row in repo.latest_orders(session, turn).items()}
-
-
-# Every message about a turn reads every power's stored set again (its status and early
-# processing), though a set changes only when its power writes. A reading depends on
-# nothing but the variant and the text, so it is kept, per reader (one per variant).
-# The power is in the key so that two powers' sets never share an Order: adjudication
-# tells orders apart by identity.
-_READINGS_KEPT = 1024
-_Reading = tuple[str, str, tuple[str, ...]]
-_readings: weakref.WeakKeyDictionary[OrderReader, OrderedDict[_Reading, dict[str, Written]]] = (
-    weakref.WeakKeyDictionary())
-_readings_lock = threading.Lock()  # the worker and the deadline sweeper both read sets
-
-
-def _read_again(variant: Variant, phase: Phase, power: str,
-                lines: Sequence[str]) -> dict[str, Written]:
-    reader, key = reader_for(variant), (str(phase), power, tuple(lines))
-    with _readings_lock:
-        kept = _readings.setdefault(reader, OrderedDict())
-        merged = kept.get(key)
-        if merged is not None:
-            kept.move_to_end(key)
-            return dict(merged)  # the caller merges into it
-    merged = stored_set(variant, phase, power, lines)
-    with _readings_lock:
-        kept[key] = merged
-        if len(kept) > _READINGS_KEPT:
-            kept.popitem(last=False)
-    return dict(merged)
-
-
-def save_set(session: Session, turn: Turn, power: str, merged: Mapping[str, Written],
-             clock: Clock, inbox: InboxMessage | None) -> None:
-    repo.submit_orders(session, turn, power, [w.text for w in merged.values()],
-                       inbox=inbox, submitted_at=clock.now())
 
 
 def status(variant: Variant, position: Position, power: str, merged: Mapping[str, Written],

@@ -19,8 +19,8 @@ from judge.game.errors import GameError
 from judge.game.games import current_turn, primary_address, seats_of, settings_of
 from judge.game.postman import Postman
 from judge.game.settings import PressMode, PressSettings
-from judge.reports.views import power_name
 from judge.store.models import Game, GameState, Press, Seat, SeatRole
+from judge.variant import power_name
 
 MASTER, OBSERVERS = "master", "observers"
 ANONYMOUS = "an anonymous power"

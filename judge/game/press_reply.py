@@ -1,7 +1,7 @@
 """Answering press by replying to its mail (issue #11, item 15).
 
 Press mailed to a seat carries a reply address naming that press and that seat
-(judge.mail.tokens); a plain reply to it lands here, and its text goes back as press from
+(judge.mail.reply_tokens); a plain reply to it lands here, and its text goes back as press from
 the replier to whoever wrote the press: the power it was signed as (a master's after
 BECOME included), or the master. It goes under the game's press rules, as PRESS TO that
 power would: refused in a no-press game between players, unsigned in a grey one. A reader
@@ -19,9 +19,9 @@ from judge.game import press
 from judge.game.errors import GameError
 from judge.game.games import player_seat
 from judge.game.postman import Postman
-from judge.grammar.notation import power_name
 from judge.store import repo
 from judge.store.models import Game, Press, Seat, SeatRole
+from judge.variant import power_name
 
 UNKNOWN = "the writer of that press"
 

@@ -8,7 +8,7 @@ from datetime import datetime, timedelta
 from sqlalchemy.orm import Session
 
 from judge.engine.turn import TurnResult
-from judge.game import ordering
+from judge.game import order_sets, ordering
 from judge.game.announce import send_turn_reports
 from judge.game.clock import Clock
 from judge.game.decisions import AwaitingDecision
@@ -33,7 +33,7 @@ def late_powers(session: Session, game: Game, turn: Turn,
     variant = game_variant(game)
     position = position_of(turn)
     if sets is None:
-        sets = ordering.latest_sets(session, variant, turn)
+        sets = order_sets.latest_sets(session, variant, turn)
     late = []
     for power in playing_powers(game):
         seat = player_seat(game, power)

@@ -10,9 +10,9 @@ from datetime import datetime
 
 from sqlalchemy.orm import Session
 
+from judge.game.clock import format_deadline
 from judge.game.codes import CONFIRM, UNDO, matches, parse_code
 from judge.game.errors import GameError
-from judge.reports.views import format_deadline
 from judge.store import repo_guards
 from judge.store.models import AccountRequest, RequestKind, RequestState
 

@@ -31,9 +31,8 @@ from judge.engine.types import ADJUSTMENT, MOVEMENT, RETREAT
 from judge.game import ordering
 from judge.grammar import OrderSyntaxError
 from judge.grammar.reader import Writer, reader_for
-from judge.reports.views import power_name
-from judge.reports.wording import in_report_words
-from judge.variant import Variant
+from judge.grammar.wording import in_report_words
+from judge.variant import Variant, power_name
 
 HELP_ORDERS = "HELP ORDERS shows how to write orders, with examples."
 

@@ -12,13 +12,12 @@ import random
 from sqlalchemy.orm import Session
 
 from judge.game.announce import recipients
-from judge.game.clock import Clock
+from judge.game.clock import Clock, format_deadline
 from judge.game.games import game_variant, primary_address, seats_of, signon_letter
 from judge.game.lifecycle import start_game
 from judge.game.postman import Postman
-from judge.reports.views import format_deadline, power_name
 from judge.store.models import Game, Seat, SeatRole, Turn
-from judge.variant import Variant
+from judge.variant import Variant, power_name
 
 
 def start_and_announce(session: Session, game: Game, clock: Clock, postman: Postman,
@@ -48,7 +47,7 @@ def start_notice(game: Game, variant: Variant, turn: Turn, seat: Seat) -> list[s
 
 
 def _how_to_sign_on(game: Game, seat: Seat) -> list[str]:
-    # This mail carries the seat's reply address (judge.mail.tokens): a plain reply acts
+    # This mail carries the seat's reply address (judge.mail.reply_tokens): a plain reply acts
     # for the seat, which players otherwise learn only by trying.
     player = seat.role == SeatRole.PLAYER and seat.power is not None
     lines = ["Reply to this mail (or to any report) to act for your seat: a reply needs no "

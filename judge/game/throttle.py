@@ -18,11 +18,11 @@ from datetime import datetime, timedelta
 
 from sqlalchemy.orm import Session
 
+from judge.game.clock import format_deadline
 from judge.game.errors import GameError
 from judge.game.passwords import verify_password
 from judge.game.postman import Postman
 from judge.game.throttle_notice import tell_locked, who
-from judge.reports.views import format_deadline
 from judge.store import repo_guards
 from judge.store.models import PasswordFailure, Seat
 

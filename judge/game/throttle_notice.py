@@ -8,9 +8,9 @@ from datetime import datetime
 
 from sqlalchemy.orm import Session
 
+from judge.game.clock import format_deadline
 from judge.game.games import primary_address, signon_letter
 from judge.game.postman import Postman
-from judge.reports.views import format_deadline
 from judge.store.models import PasswordFailure, Seat, SeatRole
 
 # Enough addresses to show a pattern; a flood from fresh addresses is summed up.

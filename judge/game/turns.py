@@ -12,7 +12,7 @@ from judge.engine.orders import Order
 from judge.engine.position import Position
 from judge.engine.turn import TurnResult, adjudicate
 from judge.engine.types import Phase
-from judge.game import decisions, ordering
+from judge.game import decisions, order_sets, ordering
 from judge.game.canonical import canonical
 from judge.game.clock import Clock
 from judge.game.errors import GameError
@@ -66,7 +66,7 @@ def _take_future_orders(session: Session, game: Game, turn: Turn, position: Posi
         read, unread = ordering.read_lines(variant, position.phase,
                                            enumerate(ahead.lines, 1), Writer(ahead.power))
         errors = [*unread, *ordering.merge(variant, position, ahead.power, merged, read)]
-        ordering.save_set(session, turn, ahead.power, merged, clock, None)
+        order_sets.save_set(session, turn, ahead.power, merged, clock, None)
         repo_games.delete_future_order(session, ahead)
         if errors:
             refused[ahead.power] = [[e.text.strip(), e.reason]
@@ -78,7 +78,7 @@ def _take_future_orders(session: Session, game: Game, turn: Turn, position: Posi
 def collect_orders(session: Session, game: Game, turn: Turn) -> dict[str, list[Order]]:
     variant, position = game_variant(game), position_of(turn)
     return {power: [canonical(variant, position, order) for order in ordering.orders_of(
-        ordering.latest_set(session, variant, turn, power))] for power in playing_powers(game)}
+        order_sets.latest_set(session, variant, turn, power))] for power in playing_powers(game)}
 
 
 def adjudicate_turn(session: Session, game: Game, turn: Turn,

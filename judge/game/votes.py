@@ -26,9 +26,9 @@ from judge.game.clock import Clock
 from judge.game.errors import GameError
 from judge.game.games import PLAYERS, current_turn, game_variant, position_of, seats_of
 from judge.game.postman import Postman
-from judge.grammar.notation import power_name
 from judge.store import repo_games
 from judge.store.models import Game, GameState, Seat, SeatRole, SeatStatus, Vote, VoteKind
+from judge.variant import power_name
 
 
 def survivors(session: Session, game: Game) -> list[str]:

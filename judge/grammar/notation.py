@@ -55,14 +55,10 @@ def _own(geo: Geography, result: OrderResult, order: Order | None) -> str:
     return unit_text(geo, order.kind, order.loc)
 
 
-def power_name(power: str) -> str:
-    return power.title()
-
-
 def result_tag(result: OrderResult, words: Callable[[str], str] = str) -> str:
     """'' for an order that simply succeeded, else the classic tag: '(*bounce*)',
     '(*void*)', '(*illegal: North Sea is not adjacent to Picardy*)', '(*cut, dislodged*)'.
-    `words` rewrites the engine's own notes in the report's words (judge.reports.wording)."""
+    `words` rewrites the engine's own notes in the report's words (judge.grammar.wording)."""
     tags: list[str] = []
     if result.outcome == Outcome.ILLEGAL:
         tags.append(f"illegal: {words(result.message)}" if result.message else _illegal(result))

@@ -22,7 +22,7 @@ from judge.config import Settings
 from judge.game.codes import CONFIRM
 from judge.game.games import primary_address, signon_letter
 from judge.game.throttle import PasswordGuard, PasswordLimits
-from judge.mail.tokens import (
+from judge.mail.reply_tokens import (
     parse_press_token,
     parse_request_token,
     parse_token,
@@ -117,7 +117,7 @@ STALE_PRESS_TOKEN = (
 def press_answered(ctx: JudgeContext, recipients: Iterable[str],
                    judge_address: str) -> tuple[Press, Seat] | str | None:
     """The press a message replies to and the seat that received it, when a recipient is
-    a press-reply token (judge.mail.tokens); STALE_PRESS_TOKEN when the token does not
+    a press-reply token (judge.mail.reply_tokens); STALE_PRESS_TOKEN when the token does not
     hold; None when the message carries none."""
     for address in recipients:
         parsed = parse_press_token(address, judge_address)

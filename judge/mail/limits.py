@@ -20,33 +20,33 @@ HOUR = timedelta(hours=1)
 
 
 @dataclass(frozen=True, slots=True)
-class Refusal:
+class OverLimit:
     """Why a message is not processed: answered with `reply`, or dropped for `dropped`."""
 
     reply: str | None = None
     dropped: str | None = None
 
 
-def check_message(settings: Settings, session: Session, row: InboxMessage) -> Refusal | None:
+def check_message(settings: Settings, session: Session, row: InboxMessage) -> OverLimit | None:
     size = len(row.raw)
     # >=: the IMAP poller keeps only the first max_message_bytes of a bigger message.
     if size >= settings.max_message_bytes:
-        return Refusal(reply=(
+        return OverLimit(reply=(
             f"Your message is {_size(size)}, more than the {_size(settings.max_message_bytes)} "
             "this judge reads, so nothing in it was done. Send your commands again as plain "
             "text, without attachments."))
     return _rate(settings, session, row)
 
 
-def _rate(settings: Settings, session: Session, row: InboxMessage) -> Refusal | None:
+def _rate(settings: Settings, session: Session, row: InboxMessage) -> OverLimit | None:
     limit, sender = settings.messages_per_hour, row.sender
     count = repo.messages_from_since(session, sender, row.received_at - HOUR,
                                      up_to_id=row.id) if sender else 0
     if count <= limit:
         return None
     if count > limit + 1:
-        return Refusal(dropped=f"rate limit: {count} messages from {sender} within an hour")
-    return Refusal(reply=(
+        return OverLimit(dropped=f"rate limit: {count} messages from {sender} within an hour")
+    return OverLimit(reply=(
         f"You have sent {count} messages in the last hour; this judge takes at most {limit} "
         "an hour from one address. This message was not processed, and neither will be any "
         "more in the coming hour; they get no answer. Send it again later, ideally with "

@@ -23,7 +23,7 @@ from judge.config import Settings
 from judge.game.clock import Clock, SystemClock
 from judge.mail.addresses import excerpt
 from judge.mail.inbound import read_envelope
-from judge.mail.tokens import is_own_address
+from judge.mail.reply_tokens import is_own_address
 from judge.store.errors import FULL, describe, needs_operator, trouble
 
 log = logging.getLogger(__name__)

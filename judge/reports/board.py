@@ -18,19 +18,19 @@ from judge.engine.outcome import Dislodgement
 from judge.engine.position import Position
 from judge.engine.types import ADJUSTMENT
 from judge.engine.visibility import Viewer
-from judge.grammar.notation import power_name, unit_text
+from judge.game.clock import format_deadline
+from judge.grammar.notation import unit_text
 from judge.reports.lines import unit_key
 from judge.reports.views import (
     AdjustmentLine,
     CentreHolding,
     DislodgedUnit,
     dislodged_units,
-    format_deadline,
     holdings,
     recipient_name,
     sees_every_unit,
 )
-from judge.variant import Variant
+from judge.variant import Variant, power_name
 
 
 @dataclass(frozen=True, slots=True)

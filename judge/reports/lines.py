@@ -19,9 +19,9 @@ from judge.engine.orders import Order
 from judge.engine.outcome import Adjustment, OrderResult, Reason
 from judge.engine.types import ADJUSTMENT, Phase, Unit, province_of
 from judge.engine.visibility import Seen, Sighting
-from judge.grammar.notation import order_text, place, power_name, result_tag, unit_text
-from judge.reports.wording import in_report_words
-from judge.variant import Variant
+from judge.grammar.notation import order_text, place, result_tag, unit_text
+from judge.grammar.wording import in_report_words
+from judge.variant import Variant, power_name, power_rank
 
 NO_ORDER = "no order"
 REMOVED = "removed by the judge: no order"
@@ -38,11 +38,6 @@ class PowerOrders:
     power: str
     orders: tuple[OrderLine, ...]
     nothing_sent: bool = False  # the power sent no orders at all this phase
-
-
-def power_rank(variant: Variant) -> dict[str, int]:
-    """The variant's order of powers, the order every report lists them in."""
-    return {p.name: i for i, p in enumerate(variant.powers)}
 
 
 def place_key(geo: Geography, loc: str | None) -> tuple[int, str]:

@@ -11,21 +11,17 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from zoneinfo import ZoneInfo
 
 from judge.engine.adjustments import adjustment_counts
 from judge.engine.outcome import Adjustment, CentreChange, Dislodgement
 from judge.engine.position import Position
 from judge.engine.turn import TurnResult
 from judge.engine.visibility import Role, Seen, Viewer, projection
+from judge.game.clock import format_deadline
 from judge.grammar.notation import place, unit_text
-from judge.grammar.notation import power_name as power_name  # re-exported: long known here
-from judge.reports.lines import PowerOrders, power_orders, power_rank, unit_key
+from judge.reports.lines import PowerOrders, power_orders, unit_key
 from judge.reports.sections import SectionView, section_views
-from judge.variant import Variant
-
-_DAYS = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")
-_MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
+from judge.variant import Variant, power_name, power_rank
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,15 +104,6 @@ def sees_every_unit(variant: Variant, position: Position, viewer: Viewer, power:
     """Whether `viewer` sees every unit of `power`: only then may they learn it is late."""
     board = variant.rules.visibility.board(position, viewer)
     return set(position.units_of(power)) <= set(board.units_of(power))
-
-
-def format_deadline(when: datetime, zone: str) -> str:
-    """'Sat 28 Nov 2026 20:00 Europe/London', in English whatever the process locale."""
-    if when.tzinfo is None:
-        raise ValueError("a deadline must be an aware datetime")
-    local = when.astimezone(ZoneInfo(zone))
-    return (f"{_DAYS[local.weekday()]} {local.day:02d} {_MONTHS[local.month - 1]} "
-            f"{local.year} {local:%H:%M} {zone}")
 
 
 def recipient_name(viewer: Viewer) -> str:

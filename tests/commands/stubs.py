@@ -6,7 +6,14 @@ the families exist.
 
 from __future__ import annotations
 
-from judge.commands import Command, Context, Invocation, Outcome, Registry, build_registry
+from judge.commands import (
+    Command,
+    CommandRegistry,
+    CommandResult,
+    Context,
+    Invocation,
+    build_registry,
+)
 
 PLAIN = (
     "LIST", "HISTORY", "SUMMARY", "CREATE", "SIGNON", "JOIN", "OBSERVE", "CLEAR", "PHASE",
@@ -17,11 +24,11 @@ PLAIN = (
 )
 
 
-def stub(ctx: Context, invocation: Invocation) -> Outcome:
-    return Outcome.ok(f"ran {invocation.name} {' '.join(invocation.args)}".strip())
+def stub(ctx: Context, invocation: Invocation) -> CommandResult:
+    return CommandResult.ok(f"ran {invocation.name} {' '.join(invocation.args)}".strip())
 
 
-def full_registry() -> Registry:
+def full_registry() -> CommandRegistry:
     """The real families plus a stub for each planned name no family registers yet."""
     registry = build_registry()
     planned = [Command(name=name, help=f"{name.lower()} (stub)", run=stub) for name in PLAIN]

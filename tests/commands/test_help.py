@@ -6,9 +6,9 @@ from collections.abc import Sequence
 
 from judge.commands import (
     BasicContext,
+    CommandRegistry,
     Context,
-    OrderLine,
-    Registry,
+    OrderText,
     Reply,
     build_registry,
     run_message,
@@ -16,7 +16,7 @@ from judge.commands import (
 from tests.commands.stubs import full_registry
 
 
-def converse(body: str, registry: Registry | None = None) -> Reply:
+def converse(body: str, registry: CommandRegistry | None = None) -> Reply:
     return run_message(body, BasicContext(registry or build_registry()))
 
 
@@ -82,7 +82,7 @@ def test_order_lines_without_a_game_are_errors_and_signature_is_ignored() -> Non
 def test_order_runs_reach_the_handler_in_place() -> None:
     seen: list[tuple[int, ...]] = []
 
-    def orders(ctx: Context, lines: Sequence[OrderLine], reply: Reply) -> None:
+    def orders(ctx: Context, lines: Sequence[OrderText], reply: Reply) -> None:
         seen.append(tuple(line.line_no for line in lines))
         for line in lines:
             reply.done(line.line_no, line.text, "accepted")

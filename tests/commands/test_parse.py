@@ -2,13 +2,13 @@ from __future__ import annotations
 
 import pytest
 
-from judge.commands import Ignored, Invocation, Item, OrderLine, split_message
+from judge.commands import Ignored, Invocation, Item, OrderText, split_message
 from tests.commands.stubs import full_registry
 
 
 def show(item: Item) -> str:
     """One compact line per item: `3 SET DRAW F G`, `4 order F Lon - Nth`, `5 ignored`."""
-    if isinstance(item, OrderLine):
+    if isinstance(item, OrderText):
         return f"{item.line_no} order {item.text}"
     if isinstance(item, Ignored):
         return f"{item.line_no} ignored"

@@ -4,19 +4,19 @@ import pytest
 
 from judge.commands import (
     Command,
+    CommandRegistry,
+    CommandResult,
     Context,
     DuplicateCommandError,
     Invocation,
-    Outcome,
-    Registry,
     build_registry,
     builtin,
 )
 from tests.commands.stubs import full_registry
 
 
-def noop(ctx: Context, invocation: Invocation) -> Outcome:
-    return Outcome.ok()
+def noop(ctx: Context, invocation: Invocation) -> CommandResult:
+    return CommandResult.ok()
 
 
 def cmd(name: str, *aliases: str) -> Command:
@@ -24,14 +24,14 @@ def cmd(name: str, *aliases: str) -> Command:
 
 
 def test_duplicate_name_is_fatal() -> None:
-    registry = Registry()
+    registry = CommandRegistry()
     registry.register(cmd("LIST"))
     with pytest.raises(DuplicateCommandError, match="LIST"):
         registry.register(cmd("list"))
 
 
 def test_alias_clashing_with_a_name_is_fatal() -> None:
-    registry = Registry()
+    registry = CommandRegistry()
     registry.register(cmd("WHO"))
     with pytest.raises(DuplicateCommandError, match="WHO is already used by WHO"):
         registry.register(cmd("LIST", "who"))
@@ -39,11 +39,11 @@ def test_alias_clashing_with_a_name_is_fatal() -> None:
 
 def test_alias_repeated_within_one_command_is_fatal() -> None:
     with pytest.raises(DuplicateCommandError):
-        Registry().register(cmd("LIST", "LIST"))
+        CommandRegistry().register(cmd("LIST", "LIST"))
 
 
 def test_alias_and_two_word_names_are_found_case_insensitively() -> None:
-    registry = Registry()
+    registry = CommandRegistry()
     registry.register(cmd("END GAME", "FINISH"))
     for phrase in ("end game", "END   GAME", "finish", "Finish"):
         found = registry.lookup(phrase).command
@@ -87,7 +87,7 @@ def test_names_have_one_or_two_words() -> None:
 
 
 def test_help_lines_are_sorted_synopses() -> None:
-    registry = Registry()
+    registry = CommandRegistry()
     registry.register(Command(name="LIST", usage="LIST [game]", help="games", run=noop))
     registry.register(cmd("HELP"))
     assert registry.help_lines() == ["HELP — HELP help", "LIST [game] — games"]
@@ -115,7 +115,7 @@ def test_every_build_is_a_fresh_registry() -> None:
 def test_a_later_registration_is_seen_by_abbreviations_and_structure() -> None:
     # Lookups are answered from tables built on first use; registering after that must
     # show in every answer, as it did when each lookup scanned the names.
-    registry = Registry()
+    registry = CommandRegistry()
     registry.register(cmd("ROLLBACK"))
     assert registry.lookup("ROLL").command is not None
     registry.register(Command(name="ROLLFORWARD", help="", run=noop, block=True,

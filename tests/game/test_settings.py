@@ -17,8 +17,8 @@ from judge.game.settings import (
     PressMode,
     PressSettings,
     Schedule,
-    SettingsError,
 )
+from judge.game.settings_text import SettingsError
 
 H = timedelta(hours=1)
 

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from judge.game.settings import (
+from judge.game.settings_text import (
     SettingsError,
     describe_duration,
     parse_days,

@@ -9,7 +9,7 @@ import pytest
 
 from judge import commands, faults
 from judge.commands.context import JudgeContext
-from judge.mail import pipeline
+from judge.mail import answering, pipeline
 from judge.mail.inbound import Inbound, read_message
 from judge.store.db import Database, upgrade
 from judge.store.models import InboxMessage, InboxState, OutboxMessage
@@ -50,7 +50,7 @@ def test_a_failure_mid_batch_undoes_only_that_message(
             raise RuntimeError("a bug in a command")
         return real(body, ctx, *args)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(pipeline, "run_message", half_done)
+    monkeypatch.setattr(answering, "run_message", half_done)
     for who, text in (("bob", "HELP"), ("alice", "BOOM"), ("carol", "HELP")):
         pipeline.receive(talk.judge, raw_message(f"{who}@example.org", text))
     assert len(pipeline.process_pending(talk.judge)) == 3

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from email.message import EmailMessage
 
-from judge.mail.tokens import parse_request_token, parse_token
+from judge.mail.reply_tokens import parse_request_token, parse_token
 from judge.store.models import InboxState
 from tests.conversations.account_guard import CONFIRM_SUBJECT, only
 from tests.conversations.game_setup import started_game

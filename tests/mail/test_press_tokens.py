@@ -3,7 +3,7 @@ and the seat that received it, signed with that seat's secret."""
 
 from __future__ import annotations
 
-from judge.mail.tokens import (
+from judge.mail.reply_tokens import (
     parse_press_token,
     parse_token,
     press_token_address,

@@ -6,7 +6,7 @@ import pytest
 from sqlalchemy.exc import OperationalError
 
 from judge import commands
-from judge.mail import pipeline
+from judge.mail import answering, pipeline
 from judge.store.db import Database
 from judge.store.models import InboxMessage, InboxState
 from tests.conversations.harness import Conversation, raw_message
@@ -28,7 +28,7 @@ def test_a_failing_message_is_quarantined_after_three_tries(
             raise RuntimeError("a bug in a command")
         return real(body, *args)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(pipeline, "run_message", broken)
+    monkeypatch.setattr(answering, "run_message", broken)
     inbox_id, _ = pipeline.receive(talk.judge, raw_message("alice@example.org", "BOOM"))
     pipeline.receive(talk.judge, raw_message("bob@example.org", "HELP"))
     for attempt in (1, 2, 3):
@@ -54,7 +54,7 @@ def test_a_busy_database_is_no_fault_of_the_message(
     def locked(*args: object) -> object:
         raise OperationalError("BEGIN", {}, Exception("database is locked"))
 
-    monkeypatch.setattr(pipeline, "run_message", locked)
+    monkeypatch.setattr(answering, "run_message", locked)
     inbox_id, _ = pipeline.receive(talk.judge, raw_message("alice@example.org", "HELP"))
     for _ in range(4):
         with pytest.raises(OperationalError):

@@ -16,7 +16,7 @@ from judge.attachment import Attachment
 from judge.config import Settings
 from judge.game.clock import ManualClock
 from judge.mail.maildir import MaildirTransport
-from judge.mail.postman import OutboxPostman
+from judge.mail.outbox_postman import OutboxPostman
 from judge.mail.sender import OutboxSender, SmtpTransport
 from judge.store.db import Database
 from judge.store.models import OutboxAttachment, OutboxMessage, OutboxState

@@ -7,8 +7,8 @@ from datetime import UTC, datetime, timedelta, timezone
 import pytest
 
 from judge.engine.visibility import Viewer
+from judge.game.clock import format_deadline
 from judge.reports import build_view
-from judge.reports.views import format_deadline
 from tests.reports import scenarios
 
 

@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from judge.engine.geo import Geography
 from judge.engine.turn import TurnResult
 from judge.engine.visibility import Notice, Seen, Viewer
-from judge.grammar.notation import power_name, unit_text
-from judge.variant import ReportSection, Variant
+from judge.grammar.notation import unit_text
+from judge.variant import ReportSection, Variant, power_name
 
 from .visibility import Topic
 

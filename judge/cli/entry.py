@@ -1,4 +1,5 @@
-"""The `judge` command line."""
+"""The `judge` command: its parser, and the engine's own commands (adjudicate, variants,
+db upgrade); the operators' commands are in parsers.py and run lazily."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from judge import __version__
-from judge.cli_parsers import add_operator_commands, common_options
+from judge.cli.parsers import add_operator_commands, common_options
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -32,7 +33,7 @@ def _reason(exc: Exception) -> str:
 
     from judge.config import ConfigError
     from judge.game.errors import GameError
-    from judge.game.settings import SettingsError
+    from judge.game.settings_text import SettingsError
 
     if isinstance(exc, GameError | SettingsError | ConfigError):
         return str(exc)
@@ -135,6 +136,3 @@ def _db_upgrade(args: argparse.Namespace) -> int:
     print(f"{db.shown_url(url)}: at revision {db.current_revision(url)}")
     return 0
 
-
-if __name__ == "__main__":
-    raise SystemExit(main())

@@ -3,16 +3,17 @@
 The engine and the variants write their reasons for the adjudicator's log ("A ber belongs
 to GERMANY, not FRANCE", "say which coast of spa: spa/nc or spa/sc"); a player reads
 reports that say "A Berlin" and "Germany", so the reply to his orders says it the same way
-(judge/grammar/notation.py names places, judge/reports/lines.py powers), and so do the
-reports' own tags for an illegal order.
+(judge/grammar/notation.py names places, judge/variant.py powers), and so do the
+reports' own tags for an illegal order. It sits with the grammar, below the game layer,
+because the game's refusals (judge/game/refusals.py) use it as much as the reports do.
 """
 
 from __future__ import annotations
 
 import re
 
-from judge.grammar.notation import place, power_name
-from judge.variant import Variant
+from judge.grammar.notation import place
+from judge.variant import Variant, power_name
 
 # A province or coast id as the engine writes it ('par', 'stp/sc'), or a power's id in
 # capitals ('FRANCE'). Only ids the variant knows are replaced; any other word stays.

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from judge.app import Judge, build_judge
 from judge.config import load_settings
-from judge.reports.views import format_deadline
+from judge.game.clock import format_deadline
 
 
 def judge_of(args: argparse.Namespace) -> Judge:

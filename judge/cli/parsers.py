@@ -1,7 +1,7 @@
 """The operators' subcommands: `judge game|account|mail|sweep …`, their options and help.
 
-Light on purpose: each command's code (judge.cli_game, cli_account, cli_mail) is imported
-only when that command runs, so `judge adjudicate`, which a peer harness may start once per
+Light on purpose: each command's code (game_admin, account_admin, mail_admin, daemon) is
+imported only when that command runs, so `judge adjudicate`, which a peer harness may start once per
 request, never pays for the database and mail layers it does not use.
 """
 
@@ -48,11 +48,11 @@ def add_operator_commands(sub: Any, common: argparse.ArgumentParser) -> None:
     serve = sub.add_parser("serve", parents=[common],
                            help="run the judge: SMTP receiver, IMAP poller, pipeline, "
                                 "deadlines and outgoing mail, until SIGTERM")
-    serve.set_defaults(run=lazy("judge.cli_serve:run_serve"))
+    serve.set_defaults(run=lazy("judge.cli.daemon:run_serve"))
     _mail(sub, common)
     sweep = sub.add_parser("sweep", parents=[common],
                            help="apply every deadline rule that is due, once, now")
-    sweep.set_defaults(run=lazy("judge.cli_game:run_sweep"))
+    sweep.set_defaults(run=lazy("judge.cli.game_admin:run_sweep"))
 
 
 def _mail(sub: Any, common: argparse.ArgumentParser) -> None:
@@ -62,13 +62,13 @@ def _mail(sub: Any, common: argparse.ArgumentParser) -> None:
                               help="process RFC 822 message files and print the mail they "
                                    "made (replies, reports, notices)")
     run.add_argument("files", nargs="+", type=Path, metavar="FILE.eml")
-    run.set_defaults(run=lazy("judge.cli_mail:run"))
+    run.set_defaults(run=lazy("judge.cli.mail_admin:run"))
     commands.add_parser("poll-once", parents=[common],
                         help="fetch the IMAP mailbox once, then process what came"
-                        ).set_defaults(run=lazy("judge.cli_serve:run_poll_once"))
+                        ).set_defaults(run=lazy("judge.cli.daemon:run_poll_once"))
     commands.add_parser("send-once", parents=[common],
                         help="send every outgoing message that is due, once"
-                        ).set_defaults(run=lazy("judge.cli_serve:run_send_once"))
+                        ).set_defaults(run=lazy("judge.cli.daemon:run_send_once"))
 
 
 def _game(sub: Any, common: argparse.ArgumentParser) -> None:
@@ -80,18 +80,18 @@ def _game(sub: Any, common: argparse.ArgumentParser) -> None:
     create.add_argument("--master", required=True, metavar="ADDRESS",
                         help="the address of the master's account (judge account create)")
     create.add_argument("--password", required=True, help="the master's password")
-    create.set_defaults(run=lazy("judge.cli_game:run_create"))
+    create.set_defaults(run=lazy("judge.cli.game_admin:run_create"))
     games.add_parser("list", parents=[common], help="every game").set_defaults(
-        run=lazy("judge.cli_game:run_list"))
+        run=lazy("judge.cli.game_admin:run_list"))
     show = games.add_parser("show", parents=[common], help="a game's state and seats")
     show.add_argument("name")
-    show.set_defaults(run=lazy("judge.cli_game:run_show"))
+    show.set_defaults(run=lazy("judge.cli.game_admin:run_show"))
     for name, text in (("process", "process the open turn now"),
                        ("rollback", "reopen a processed phase (the last one by default)")):
         command = games.add_parser(name, parents=[common], help=text)
         command.add_argument("name")
         command.add_argument("--phase", help="the phase, e.g. S1901M")
-        command.set_defaults(run=lazy(f"judge.cli_game:run_{name}"))
+        command.set_defaults(run=lazy(f"judge.cli.game_admin:run_{name}"))
 
 
 def _account(sub: Any, common: argparse.ArgumentParser) -> None:
@@ -101,9 +101,9 @@ def _account(sub: Any, common: argparse.ArgumentParser) -> None:
     create.add_argument("--name", required=True)
     create.add_argument("--address", required=True)
     create.add_argument("--zone", default="UTC", help="IANA time zone, e.g. Europe/London")
-    create.set_defaults(run=lazy("judge.cli_account:run_create"))
+    create.set_defaults(run=lazy("judge.cli.account_admin:run_create"))
     accounts.add_parser("list", parents=[common], help="every account").set_defaults(
-        run=lazy("judge.cli_account:run_list"))
+        run=lazy("judge.cli.account_admin:run_list"))
     show = accounts.add_parser("show", parents=[common], help="an account and its seats")
     show.add_argument("address")
-    show.set_defaults(run=lazy("judge.cli_account:run_show"))
+    show.set_defaults(run=lazy("judge.cli.account_admin:run_show"))

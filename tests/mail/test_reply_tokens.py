@@ -4,7 +4,7 @@ confirmation and undo codes."""
 from __future__ import annotations
 
 from judge.game.codes import Code, digest, matches, new_secret, parse_code
-from judge.mail.tokens import (
+from judge.mail.reply_tokens import (
     is_own_address,
     parse_request_token,
     parse_token,

@@ -1,4 +1,4 @@
-"""Stored order sets are read once and the readings kept (judge.game.ordering): what the
+"""Stored order sets are read once and the readings kept (judge.game.order_sets): what the
 callers get must be what reading the lines afresh gives, theirs to change, and never an
 Order object shared with another power's set (adjudication tells orders apart by identity)."""
 
@@ -10,7 +10,7 @@ from judge.engine.orders import Hold, Move, Order, Support
 from judge.engine.position import Position
 from judge.engine.turn import adjudicate
 from judge.engine.types import Unit
-from judge.game import ordering
+from judge.game import order_sets, ordering
 from judge.grammar.reader import Writer
 from judge.store import repo
 from judge.store.db import Database
@@ -28,7 +28,7 @@ def test_same_lines_of_two_powers_share_no_order(database: Database) -> None:
         repo.submit_orders(s, turn, "FRANCE", ["A Par H"], submitted_at=T0)
         repo.submit_orders(s, turn, "GERMANY", ["A Par H"], submitted_at=T0)
         for _ in range(2):  # the second time from the kept readings
-            sets = ordering.latest_sets(s, variant, turn)
+            sets = order_sets.latest_sets(s, variant, turn)
             french, german = sets["FRANCE"]["par"], sets["GERMANY"]["par"]
             assert french.order == german.order == Hold("par", "A")
             assert french.order is not german.order
@@ -43,12 +43,12 @@ def test_a_reading_changed_by_its_caller_is_not_the_next_callers(database: Datab
         read, errors = ordering.read_lines(variant, variant.start.phase, [(1, "A Mar-Spa")],
                                              Writer("FRANCE"))
         for _ in range(2):  # read first, then from the kept readings; merged into each
-            merged = ordering.latest_set(s, variant, turn, "FRANCE")
+            merged = order_sets.latest_set(s, variant, turn, "FRANCE")
             assert {k: w.order for k, w in merged.items()} == {
                 "par": Move("par", "bur", "A"), "bre": Move("bre", "mao", "F")}
             assert ordering.merge(variant, variant.start, "FRANCE", merged, read) == errors == []
             assert list(merged) == ["par", "bre", "mar"]
-        again = ordering.latest_set(s, variant, turn, "FRANCE")
+        again = order_sets.latest_set(s, variant, turn, "FRANCE")
         assert [w.text for w in again.values()] == ["A Par-Bur", "F Bre-Mid"]
 
 

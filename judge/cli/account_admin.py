@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import argparse
 
-from judge.cli_support import judge_of, moment, table
+from judge.cli.support import judge_of, moment, table
 from judge.game.errors import GameError
 from judge.game.games import primary_address
-from judge.game.settings import parse_zone
-from judge.reports.views import power_name
+from judge.game.settings_text import parse_zone
 from judge.store import repo
+from judge.variant import power_name
 
 
 def run_create(args: argparse.Namespace) -> int:

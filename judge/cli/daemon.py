@@ -7,7 +7,7 @@ import logging
 import sys
 
 from judge.app import Judge
-from judge.cli_support import judge_of
+from judge.cli.support import judge_of
 from judge.mail.pipeline import process_pending, receive, receive_many
 from judge.store import db
 

@@ -11,7 +11,7 @@ from judge.config import Settings
 from judge.game.clock import Clock
 from judge.mail import envelope
 from judge.mail.outbound import compose
-from judge.mail.tokens import press_token_address, sub_address, token_address
+from judge.mail.reply_tokens import press_token_address, sub_address, token_address
 from judge.store import repo
 from judge.store.models import InboxMessage, Seat
 

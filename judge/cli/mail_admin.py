@@ -16,7 +16,7 @@ from email.message import EmailMessage
 from pathlib import Path
 
 from judge.app import Judge
-from judge.cli_support import judge_of
+from judge.cli.support import judge_of
 from judge.mail.pipeline import process_message, receive
 from judge.store import repo
 from judge.store.models import InboxState, OutboxMessage

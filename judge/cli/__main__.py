@@ -1,0 +1,5 @@
+"""`python -m judge.cli`, as the tests run the command line."""
+
+from judge.cli.entry import main
+
+raise SystemExit(main())
