@@ -1,6 +1,6 @@
 """APScheduler only wakes the judge: the deadlines themselves live in the database.
 
-One date job per game at its next moment of interest (judge.game.deadlines.next_wakeups),
+One date job per game at its next moment of interest (judge.turns.deadlines.next_wakeups),
 rebuilt from the database at start and after every sweep, plus a periodic sweep of every
 game, so a lost or stale job can delay a deadline by one period at most and never lose it.
 
@@ -23,8 +23,8 @@ from apscheduler.schedulers.background import (
     BackgroundScheduler,
 )
 
-from judge.game.deadlines import next_wakeups, sweep_all, sweep_one
 from judge.game.parts import GameParts
+from judge.turns.deadlines import next_wakeups, sweep_all, sweep_one
 
 log = logging.getLogger(__name__)
 

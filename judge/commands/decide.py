@@ -10,8 +10,8 @@ from judge.game import decisions
 from judge.game.errors import GameError
 from judge.game.games import position_of
 from judge.game.mastering import describe_phase, need_open_turn
-from judge.game.progress import process_and_report
 from judge.game.turns import collect_orders
+from judge.turns.process import process_and_report
 
 
 def run_decide(ctx: Context, invocation: Invocation) -> CommandResult:

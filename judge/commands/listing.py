@@ -13,7 +13,7 @@ from judge.commands.registry import Command, CommandRegistry, Context
 from judge.engine.types import Phase
 from judge.engine.visibility import Viewer
 from judge.game import history
-from judge.game.announce import turn_report, viewer_of
+from judge.game.announce import viewer_of
 from judge.game.clock import format_deadline
 from judge.game.errors import GameError
 from judge.game.games import (
@@ -29,6 +29,7 @@ from judge.game.progress import late_powers, time_left
 from judge.reports.views import sees_every_unit
 from judge.store import repo_games
 from judge.store.models import Game, GameState, Seat, SeatRole, SeatStatus, Turn
+from judge.turns.reports import turn_report
 from judge.variant import Variant, power_name
 
 HISTORY_LIMIT = 10  # turns shown when no range is asked for: a mail, not an archive

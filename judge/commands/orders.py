@@ -22,11 +22,12 @@ from judge.game.clock import format_deadline
 from judge.game.errors import GameError
 from judge.game.games import current_turn, game_variant, position_of
 from judge.game.history import parse_phase, phase_key, processed_turns
-from judge.game.progress import is_ready, process_and_report, time_left
+from judge.game.progress import is_ready, time_left
 from judge.game.refusals import HELP_ORDERS, Before
 from judge.grammar.reader import Writer, reader_for
 from judge.store import repo_games
 from judge.store.models import FutureOrder, Game, GameState, SeatRole, Turn
+from judge.turns.process import process_and_report
 
 
 class MailOrderHandler:

@@ -20,10 +20,8 @@ from judge.engine.types import Phase
 from judge.game.clock import Clock
 from judge.game.decisions import kept_decisions
 from judge.game.errors import GameError
-from judge.game.games import current_turn, lock_game, phase_of, seats_of, turns_of
+from judge.game.games import lock_game, phase_of, seats_of, turns_of
 from judge.game.mastering import audit, fresh_deadline, set_deadline
-from judge.game.postman import Postman
-from judge.game.progress import process_and_report
 from judge.store import repo, repo_games
 from judge.store.models import Account, Game, GameState, Order, SeatRole, Turn
 
@@ -125,25 +123,3 @@ def _reopen(game: Game, turn: Turn, clock: Clock) -> None:
         seat.waiting = False
     if game.state == GameState.FINISHED:  # a won game rolled back is played on
         game.state, game.result = GameState.ACTIVE, None
-
-
-def rollforward(session: Session, game: Game, clock: Clock, postman: Postman,
-                actor: Account | None) -> list[str]:
-    """Process the phases the last ROLLBACK undid, while the game follows them again."""
-    plan = last_plan(session, game)
-    turn = current_turn(session, game)
-    if plan is None or turn is None or turn.phase != plan.to:
-        raise GameError(f"there is no ROLLBACK of {game.name} to undo: it has moved on "
-                        "since, or was never rolled back")
-    if game.state != GameState.ACTIVE:
-        raise GameError(f"game {game.name} is {game.state.value}; RESUME it first")
-    replayed: list[str] = []
-    for phase in plan.replay:
-        turn = current_turn(session, game)
-        if game.state != GameState.ACTIVE or turn is None or turn.phase != phase:
-            break  # the orders changed and so did the phases: the rest cannot be replayed
-        if process_and_report(session, game, clock, postman, phase) is None:
-            break  # the master must decide first; DECIDE then processes the phase
-        replayed.append(phase)
-    audit(session, game, actor, ROLLFORWARD, replayed=replayed)
-    return replayed

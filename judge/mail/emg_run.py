@@ -7,7 +7,7 @@ from judge.commands.context import JudgeContext
 from judge.commands.dispatch import run_message
 from judge.commands.orders import handle_orders
 from judge.commands.reply import Reply
-from judge.game.announce import turn_report, viewer_of
+from judge.game.announce import viewer_of
 from judge.game.errors import GameError
 from judge.game.games import find_game, game_variant, seats_of
 from judge.game.history import following_turns, processed_turns, stored_result
@@ -15,6 +15,7 @@ from judge.game.throttle import check_password
 from judge.mail.emg import TURN, EmgRequest
 from judge.store import repo
 from judge.store.models import Account, Seat, SeatRole
+from judge.turns.reports import turn_report
 
 
 def run_emg(ctx: JudgeContext, request: EmgRequest, token_seat: Seat | None) -> Reply:

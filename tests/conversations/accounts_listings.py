@@ -22,9 +22,9 @@ from judge.engine.visibility import Role, Viewer
 from judge.game.games import current_turn, find_game
 from judge.game.games import game_variant as real_game_variant
 from judge.game.lifecycle import create_game, join_game, start_game
-from judge.game.progress import process_and_report
 from judge.store import repo
 from judge.store.models import Game, GameState
+from judge.turns.process import process_and_report
 from judge.variant import Variant
 from tests.conversations.harness import Conversation, Mail
 

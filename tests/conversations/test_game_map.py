@@ -9,8 +9,8 @@ import secrets
 
 import pytest
 
-from judge.game.deadlines import sweep_all
 from judge.game.games import find_game
+from judge.turns.deadlines import sweep_all
 from tests.conversations.harness import Conversation
 from tests.conversations.seating_helpers import MASTER, account, reply
 from tests.variants.folder_games import FOLDERS

@@ -7,7 +7,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from judge.game.deadlines import sweep_all
+from judge.turns.deadlines import sweep_all
 from tests.conversations.game_setup import started_game
 from tests.conversations.harness import Conversation
 from tests.conversations.orders_board import play_holds, send

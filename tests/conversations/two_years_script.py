@@ -20,9 +20,9 @@ from datetime import datetime
 
 import sqlalchemy as sa
 
-from judge.game.deadlines import sweep_all
 from judge.store.db import Database
 from judge.store.models import Order, Turn
+from judge.turns.deadlines import sweep_all
 from tests.conversations.harness import Conversation, Mail
 
 MASTER = "gm@example.org"

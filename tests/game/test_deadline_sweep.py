@@ -12,10 +12,10 @@ from datetime import timedelta
 
 import pytest
 
-from judge.game.deadlines import next_wakeups, sweep, sweep_all
 from judge.store import repo
 from judge.store.db import Database
 from judge.store.models import GameState, SeatRole
+from judge.turns.deadlines import next_wakeups, sweep, sweep_all
 from tests.conversations.deadlines import (
     DEADLINE,
     EVERYONE_BUT_FRANCE,

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from judge.game.deadlines import next_wakeups
 from judge.game.settings import NmrPolicy
 from judge.store import repo
 from judge.store.db import Database
 from judge.store.models import SeatStatus
+from judge.turns.deadlines import next_wakeups
 from tests.conversations.deadlines import (
     DEADLINE,
     EVERYONE_BUT_FRANCE,

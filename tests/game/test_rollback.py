@@ -17,8 +17,7 @@ from judge.game.errors import GameError
 from judge.game.games import current_turn, find_game, turns_of
 from judge.game.lifecycle import create_game, join_game, start_game
 from judge.game.mastering import end_game
-from judge.game.progress import process_and_report
-from judge.game.rollback import last_plan, rollback, rollforward
+from judge.game.rollback import last_plan, rollback
 from judge.store import repo
 from judge.store.db import Database
 from judge.store.models import (
@@ -31,6 +30,8 @@ from judge.store.models import (
     SeatRole,
     Turn,
 )
+from judge.turns.process import process_and_report
+from judge.turns.replay import rollforward
 from tests.conversations.harness import Conversation
 
 

@@ -11,9 +11,9 @@ import pytest
 import sqlalchemy as sa
 
 from judge.engine.codec import position_from_json
-from judge.game.deadlines import next_wakeups, sweep_all
 from judge.store.db import Database
 from judge.store.models import Turn
+from judge.turns.deadlines import next_wakeups, sweep_all
 from tests.conversations.harness import Conversation, Mail
 from tests.variants.folder_games import FOLDERS, MASTER, MASTER_SIGNON, started
 

@@ -10,10 +10,10 @@ from datetime import timedelta
 import pytest
 
 from judge.engine.orders import Hold, Move, Support
-from judge.game.deadlines import sweep_all
 from judge.grammar import OrderSyntaxError
 from judge.grammar.reader import ANYONE, Writer, reader_for
 from judge.store.db import Database
+from judge.turns.deadlines import sweep_all
 from judge.variant import Variant, available_variants, load_variant
 from tests.conversations.harness import Conversation
 from tests.variants.folder_games import FOLDERS, started

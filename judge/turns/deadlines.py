@@ -29,13 +29,14 @@ from judge.game.decisions import ASKED
 from judge.game.games import current_turn, lock_game, phase_of, player_seat, settings_of
 from judge.game.lifecycle import is_full
 from judge.game.postman import Postman
-from judge.game.progress import is_ready, late_powers, process_and_report
+from judge.game.progress import is_ready, late_powers
 from judge.game.schedule import due_reminders, grace_end, outage_extension, phase_length
 from judge.game.settings import NmrPolicy, Schedule
 from judge.game.starting import start_and_announce
 from judge.store import repo_games
 from judge.store.db import Database
 from judge.store.models import Game, GameState, SeatStatus, Turn
+from judge.turns.process import process_and_report
 
 log = logging.getLogger(__name__)
 
@@ -184,7 +185,7 @@ def _at_deadline(due: _Due) -> list[str]:
         # Complete but someone asked to WAIT: a WAIT lasts until the deadline, no longer.
         return _process(due, "the deadline passed with every power's orders complete")
     due.turn.grace_until = grace_end(due.schedule, due.deadline)
-    # Who missed it, for the turn's reports (judge.game.announce); an outage's new
+    # Who missed it, for the turn's reports (judge.turns.reports); an outage's new
     # deadline sets "late" False again, and a master's new one clears every notice.
     due.remember(late=True, late_powers=late)
     done = [due.say(f"deadline passed; late: {', '.join(late)}; grace until "

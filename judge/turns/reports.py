@@ -1,0 +1,67 @@
+"""Step 4 and 5 of a turn: project it for each recipient, render, and queue the mail.
+
+Each seat gets the report its viewer may read (judge/reports renders it from the viewer's
+projection), with the files the variant's sections attach, in the transaction that
+processed the turn.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlalchemy.orm import Session
+
+from judge.engine.turn import TurnResult
+from judge.engine.types import Phase
+from judge.engine.visibility import Viewer
+from judge.game.announce import dealt_powers, late_for, recipients, viewer_of
+from judge.game.games import game_variant, primary_address, turns_of
+from judge.game.postman import Postman
+from judge.game.turns import AHEAD_REFUSED
+from judge.grammar.wording import in_report_words
+from judge.reports import Report, render_turn
+from judge.store.models import Game, Seat, SeatRole, Turn
+from judge.variant import Variant
+
+
+def send_turn_reports(session: Session, game: Game, result: TurnResult,
+                      next_turn: Turn | None, postman: Postman) -> None:
+    variant = game_variant(game)
+    deadline = next_turn.deadline if next_turn is not None else None
+    subject = f"{game.name}: {variant.rules.calendar.describe(result.phase)} results"
+    turn = next((t for t in turns_of(session, game) if t.phase == str(result.phase)), None)
+    for seat in recipients(game):
+        report = full_report(variant, game, turn, result, viewer_of(seat), deadline,
+                             seat.account.time_zone)
+        body = report.text + _ahead_refused(variant, next_turn, seat)
+        postman.send(session, to=[primary_address(seat.account)], subject=subject,
+                     body=f"Game {game.name}\n\n{body}", seat=seat, attachments=report.files)
+
+
+def _ahead_refused(variant: Variant, next_turn: Turn | None, seat: Seat) -> str:
+    """The lines its power sent ahead with PHASE that the phase now open refused: only
+    that power's own seat is told, as the reply to them would have."""
+    lines = next_turn.notices.get(AHEAD_REFUSED, {}).get(seat.power or "", []) \
+        if next_turn is not None and seat.role == SeatRole.PLAYER else []
+    if not lines:
+        return ""
+    phase = variant.rules.calendar.describe(Phase.parse(next_turn.phase)) \
+        if next_turn is not None else ""
+    return "\n".join(["", f"Orders you sent ahead for {phase} that it does not take "
+                       "(send them again as you mean them):",
+                       *(f"  '{text}': {in_report_words(variant, reason)}"
+                         for text, reason in lines), ""])
+
+
+def turn_report(variant: Variant, game: Game, turn: Turn | None, result: TurnResult,
+                viewer: Viewer, deadline: datetime | None, zone: str) -> str:
+    """The report of `turn` (whose result is `result`) as `viewer` may read it, with what
+    the game adds to the events: who missed the deadline, who plays."""
+    return full_report(variant, game, turn, result, viewer, deadline, zone).text
+
+
+def full_report(variant: Variant, game: Game, turn: Turn | None, result: TurnResult,
+                viewer: Viewer, deadline: datetime | None, zone: str) -> Report:
+    """turn_report's text with the files the variant's sections attach (mailed with it)."""
+    return render_turn(variant, result, viewer, deadline, zone,
+                       late=late_for(game, turn, viewer), players=dealt_powers(game))
