@@ -97,6 +97,13 @@ class Variant:
     # a variant with its own notation sets a factory in its rules.py (docs/variants.md).
     reader: Callable[[Variant], OrderReader] | None = None
     stages: tuple[Stage, ...] = ()
+    # The `[options]` key that says how many players a game takes when fewer than its
+    # powers play (variant.toml `seats_option`); the start state then lists the powers
+    # played under the same key. None: one player per power.
+    seats_option: str | None = None
+    # The variant's own spellings of the order words, by word (`[words]` in variant.toml:
+    # build = ["place"]), which the common grammar reads beside its own.
+    words: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     sections: tuple[ReportSection, ...] = ()  # what its reports tell beyond the common frame
     # Who gets which power from the players' preference lists (Envoy rule 2); None: the
     # classic deal by rank and lot (judge/game/allocation.py). Set by `customise`.
@@ -192,7 +199,9 @@ def _assemble(spec: Mapping[str, Any], folder: Path, geo: Geography,
                      _start_owners(spec, geo, homes, folder))
     return Variant(spec["name"], spec.get("title", spec["name"]), rules, start, powers, folder,
                    dict(spec.get("options", {})), bool(spec.get("by_mail", True)),
-                   stages=tuple(_stage(s) for s in spec.get("stages", ())))
+                   stages=tuple(_stage(s) for s in spec.get("stages", ())),
+                   seats_option=spec.get("seats_option"),
+                   words={w: tuple(ks) for w, ks in spec.get("words", {}).items()})
 
 
 def _stage(spec: Mapping[str, Any]) -> Stage:

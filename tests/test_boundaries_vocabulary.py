@@ -43,12 +43,7 @@ GENERAL_NAMES = {  # as an identifier or a literal (a variant.toml key)
 # Today's offenders, each being moved out by work under way on issue #12; the coordinator
 # deletes an entry once its file no longer has the word (test_no_stale_exception says
 # when). A new one fails the test: the word belongs in variants/<name>/.
-KNOWN: dict[tuple[str, str], str] = {
-    ("judge/grammar/parse.py", "stack"): "a counted order's message (registry work)",
-    ("judge/grammar/lexicon.py", "place"): "the PLACE keyword (registry work)",
-    ("judge/grammar/lexicon.py", "places"): "the PLACE keyword (registry work)",
-    ("judge/game/games.py", "players"): "the `players` option key (instance work)",
-}
+KNOWN: dict[tuple[str, str], str] = {}
 
 
 def variant_terms() -> dict[str, str]:

@@ -21,7 +21,6 @@ from judge.game.clock import format_deadline
 from judge.game.errors import GameError
 from judge.game.games import (
     CHOICES,
-    PLAYERS,
     current_turn,
     find_game,
     game_variant,
@@ -98,15 +97,14 @@ def _game_options_of(name: str) -> Mapping[str, Any]:
 
 
 def _own_option(key: str, value: str, default: object, per_game: Mapping[str, Any]) -> object:
-    """A variant option: one of `<key>_choices` when listed; `players` from 2 up to the
-    number of powers (`<key>_choices` gives the range, as [low, high])."""
+    """A variant option: one of `<key>_choices` when listed, or, when the choices are
+    numbers ([low, high], as Envoy's seats), a whole number in that range."""
     allowed = per_game.get(key + CHOICES)
-    if key == PLAYERS and isinstance(allowed, list) and value.isdigit():
-        if allowed[0] <= int(value) <= allowed[-1]:
+    if isinstance(allowed, list) and allowed and all(isinstance(a, int) for a in allowed):
+        low, high = min(allowed), max(allowed)
+        if value.isdigit() and low <= int(value) <= high:
             return int(value)
-        return _bad_option(key, value, f"a number from {allowed[0]} to {allowed[-1]}")
-    if key == PLAYERS:
-        return _bad_option(key, value, "a whole number of players")
+        return _bad_option(key, value, f"a number from {low} to {high}")
     if isinstance(allowed, list):
         if value.lower() in allowed:
             return value.lower()

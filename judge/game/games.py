@@ -16,7 +16,6 @@ from judge.store import repo, repo_games
 from judge.store.models import Account, Game, GameState, Seat, SeatRole, SeatStatus, Turn
 from judge.variant import Variant, load_variant
 
-PLAYERS = "players"  # an `[options]` key: fewer players than powers (Envoy 8, 10)
 CHOICES = "_choices"  # `[options]` key suffix: the values another key may take
 
 
@@ -34,9 +33,11 @@ def game_options(variant: Variant) -> dict[str, Any]:
 
 
 def seats_wanted(game: Game) -> int:
-    """How many players the game takes: the `players` option, else one per power."""
+    """How many players the game takes: the variant's seats option when it has one (fewer
+    players than powers), else one per power."""
     variant = game_variant(game)
-    wanted = game_options(variant).get(PLAYERS)
+    key = variant.seats_option
+    wanted = game_options(variant).get(key) if key else None
     return wanted if isinstance(wanted, int) else len(variant.powers)
 
 

@@ -12,7 +12,7 @@ from judge.engine.position import Position
 from judge.game.allocation import assign_powers
 from judge.game.clock import Clock
 from judge.game.errors import GameError
-from judge.game.games import PLAYERS, game_options, game_variant, seats_of, seats_wanted
+from judge.game.games import game_options, game_variant, seats_of, seats_wanted
 from judge.game.passwords import hash_password
 from judge.game.settings import GameSettings
 from judge.game.turns import open_turn
@@ -147,7 +147,8 @@ def start_position(game: Game, variant: Variant, seats: list[Seat]) -> Position:
     if not options:
         return variant.start
     state = {**variant.start.state, **options, "seed": game.variant_seed}
-    if PLAYERS in options:
+    key = variant.seats_option
+    if key and key in options:
         playing = {s.power for s in seats}
-        state[PLAYERS] = [p.name for p in variant.powers if p.name in playing]
+        state[key] = [p.name for p in variant.powers if p.name in playing]
     return variant.start._replace(state=state)

@@ -24,11 +24,11 @@ from judge.engine.visibility import Viewer
 from judge.game.announce import recipients, tell
 from judge.game.clock import Clock
 from judge.game.errors import GameError
-from judge.game.games import PLAYERS, current_turn, game_variant, position_of, seats_of
+from judge.game.games import current_turn, game_variant, position_of, seats_of
 from judge.game.postman import Postman
 from judge.store import repo_games
 from judge.store.models import Game, GameState, Seat, SeatRole, SeatStatus, Vote, VoteKind
-from judge.variant import power_name
+from judge.variant import Variant, power_name
 
 
 def survivors(session: Session, game: Game) -> list[str]:
@@ -40,21 +40,22 @@ def survivors(session: Session, game: Game) -> list[str]:
     position = position_of(turn)
     alive = {u.power for u in position.units} | set(position.owners.values())
     alive |= {d.unit.power for d in position.dislodged}
-    played = played_in(position)
+    played = played_in(game_variant(game), position)
     return [p.name for p in game_variant(game).powers
             if p.name in alive and (played is None or p.name in played)]
 
 
-def played_in(position: Position) -> list[str] | None:
+def played_in(variant: Variant, position: Position) -> list[str] | None:
     """The powers the state says are played, or None where every power is."""
-    found = position.state.get(PLAYERS)  # as the lifecycle writes it when a game starts
+    key = variant.seats_option  # the lifecycle lists them under it when a game starts
+    found = position.state.get(key) if key else None
     return [str(p) for p in found] if isinstance(found, list) else None
 
 
 def played(session: Session, game: Game) -> list[str] | None:
     """The powers played in the game, where its state names them."""
     turn = current_turn(session, game)
-    return played_in(position_of(turn)) if turn is not None else None
+    return played_in(game_variant(game), position_of(turn)) if turn is not None else None
 
 
 def voters(session: Session, game: Game) -> dict[str, Seat]:

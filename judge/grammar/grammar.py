@@ -37,8 +37,8 @@ class Grammar:
         if cached is not None:
             return cached
         geo = variant.rules.geo
-        grammar = cls(Lexicon.build(geo.provinces.values(), geo.kinds, variant.power_names()),
-                      variant.rules.registry)
+        grammar = cls(Lexicon.build(geo.provinces.values(), geo.kinds, variant.power_names(),
+                                    variant.words), variant.rules.registry)
         _CACHE[id(variant)] = grammar
         weakref.finalize(variant, _CACHE.pop, id(variant), None)
         return grammar

@@ -37,7 +37,7 @@ _KEYWORDS: dict[Word, tuple[str, ...]] = {
     Word.SUPPORT: ("s", "support", "supports"),
     Word.CONVOY: ("c", "convoy", "convoys"),
     Word.VIA: ("via", "via convoy", "by convoy", "(via)", "(via convoy)", "(by convoy)"),
-    Word.BUILD: ("b", "build", "builds", "place", "places"),  # place: Envoy 4's diplomats
+    Word.BUILD: ("b", "build", "builds"),
     Word.DISBAND: ("d", "disband", "disbands", "remove", "removes"),
     Word.WAIVE: ("waive", "waives", "build waive", "b waive", "waive build", "waive builds"),
 }
@@ -91,11 +91,16 @@ class Lexicon:
 
     @classmethod
     def build(cls, provinces: Iterable[Province], kinds: Mapping[str, UnitKind],
-              power_names: Mapping[str, str]) -> Lexicon:
+              power_names: Mapping[str, str],
+              more_words: Mapping[str, Iterable[str]] | None = None) -> Lexicon:
+        """`more_words`: a variant's own spellings of the order words (`[words]` in its
+        variant.toml, e.g. build = ["place"]), by the word's name."""
         provs = list(provinces)
         coasts, bare = _coast_tables(_COMPASS_COASTS | {c for p in provs for c in p.coasts})
+        extra = [(phrase(k), Word(w)) for w, ks in (more_words or {}).items() for k in ks]
         return cls(
-            words=Phrases((phrase(k), w) for w, ks in _KEYWORDS.items() for k in ks),
+            words=Phrases([*((phrase(k), w) for w, ks in _KEYWORDS.items() for k in ks),
+                           *extra]),
             places=Phrases(_place_entries(provs).items()),
             coasts=coasts,
             bare_coasts=bare,

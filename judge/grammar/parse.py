@@ -44,7 +44,8 @@ _ROUTE_IN_RETREAT = (
     "A retreat goes straight to one province, never along a route or by convoy: "
     "remove '{fragment}'."
 )
-_UNSTACKED = "Only units that stack are ordered by number: remove the number from '{fragment}'."
+_UNSTACKED = ("Only units several of which may share a province are ordered by number: "
+              "remove the number from '{fragment}'.")
 _R_IN_ADJUSTMENT = (
     "'{fragment}' (retreat) means nothing in an adjustment phase: write 'Remove' or 'D' "
     "to remove a unit, 'Build' or 'B' to build one."

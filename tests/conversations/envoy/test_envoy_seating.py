@@ -30,7 +30,7 @@ def test_create_keeps_the_options_and_waits_for_the_number_of_players(
 @pytest.mark.parametrize(("options", "reason"), [
     ("players=8", "players=8 is not allowed: players must be a number from 2 to 7"),
     ("players=1", "players=1 is not allowed: players must be a number from 2 to 7"),
-    ("players=two", "players=two is not allowed: players must be a whole number of players"),
+    ("players=two", "players=two is not allowed: players must be a number from 2 to 7"),
     ("hidden=maybe", "hidden=maybe is not allowed: hidden must be none or secret or stab"),
     ("observers_see_all=perhaps", "observers_see_all must be yes or no"),
     ("speed=fast", "'speed=fast' is not an option; write option=value, e.g. "
