@@ -23,13 +23,14 @@ class MovementPhase(PhaseHandler):
         return resolve_movement(rules, position, orders)
 
 
-def resolve_movement(rules: Rules, position: Position, orders: Mapping[str, Sequence[Order]],
-                     strength: Mapping[Unit, int] | None = None) -> PhaseOutcome:
-    """The main layer's movement; `strength` gives a unit other than 1. (Stacks that split
-    and combine are a variant's own resolver's business: judge/engine/counted.py.)"""
+def resolve_movement(rules: Rules, position: Position,
+                     orders: Mapping[str, Sequence[Order]]) -> PhaseOutcome:
+    """The main layer's movement. (A unit of strength other than 1, and stacks that split
+    and combine, are a variant's own resolver's business: Resolver's `strength`,
+    judge/engine/counted.py.)"""
     board = Board(rules, position)
     legal, illegal = check_movement(board, orders)
-    resolver = Resolver(rules, board, legal, strength)
+    resolver = Resolver(rules, board, legal)
     resolver.run()
     return _outcome(rules, position, legal, illegal, resolver)
 

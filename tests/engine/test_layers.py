@@ -4,11 +4,14 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from judge.engine.board import Board
 from judge.engine.geo import Border, Geography
+from judge.engine.legality import check_movement
 from judge.engine.movement import resolve_movement
 from judge.engine.orders import Disband, Move
 from judge.engine.outcome import Outcome
 from judge.engine.position import Position
+from judge.engine.resolver import Resolver
 from judge.engine.rules import Rules
 from judge.engine.turn import adjudicate
 from judge.engine.types import Phase, Unit, UnitKind
@@ -56,14 +59,18 @@ def test_a_removal_takes_the_main_layer_unit_not_the_diplomat_beside_it() -> Non
 
 def test_a_unit_given_strength_two_beats_a_unit_holding_alone() -> None:
     # The standard map, no supports: A bur -> par against A par holding. Strength 1 each
-    # bounces; strength 2 for the attacker dislodges (Envoy's stacks, 5.v).
+    # bounces; strength 2 for the attacker succeeds (the Resolver's per-unit strength,
+    # which a variant's own resolver uses: Envoy's stacks, 5.v).
     board = Position(Phase.parse("S1901M"),
                      (Unit("GERMANY", "A", "bur"), Unit("FRANCE", "A", "par")), {})
     orders = {"GERMANY": [Move("bur", "par")]}
     plain = resolve_movement(V.rules, board, orders)
     assert [r.outcome for r in plain.results] == [Outcome.FAILS, Outcome.SUCCEEDS]
-    strong = resolve_movement(V.rules, board, orders, {Unit("GERMANY", "A", "bur"): 2})
-    assert [d.unit for d in strong.position.dislodged] == [Unit("FRANCE", "A", "par")]
+    facts = Board(V.rules, board)
+    legal, _ = check_movement(facts, orders)
+    strong = Resolver(V.rules, facts, legal, {Unit("GERMANY", "A", "bur"): 2})
+    strong.run()
+    assert strong.res[0]  # the move from Burgundy (unit 0) into Paris succeeds
 
 
 def test_a_kind_stands_only_where_its_graph_reaches() -> None:
