@@ -22,9 +22,10 @@ from judge.game.clock import format_deadline
 from judge.game.errors import GameError
 from judge.game.games import current_turn, game_variant, position_of
 from judge.game.history import parse_phase, phase_key, processed_turns
+from judge.game.knowledge import writer_of
 from judge.game.progress import is_ready, time_left
 from judge.game.refusals import HELP_ORDERS, Before
-from judge.grammar.reader import Writer, reader_for
+from judge.grammar.reader import reader_for
 from judge.store import repo_games
 from judge.store.models import FutureOrder, Game, GameState, SeatRole, Turn
 from judge.turns.process import process_and_report
@@ -85,7 +86,7 @@ def _now(jc: JudgeContext, numbered: list[tuple[int, str]]) -> list[Feedback]:
     power, variant, position = acting_power(jc), game_variant(game), position_of(turn)
     merged = order_sets.latest_set(jc.session, variant, turn, power)
     feedback = arrival.take(variant, position, power, merged, numbered,
-                            lambda: _before(jc, game))
+                            lambda: _before(jc, game), writer_of(jc.session, game, power))
     order_sets.save_set(jc.session, turn, power, merged, jc.clock, jc.inbox)
     return feedback
 
@@ -105,7 +106,8 @@ def _future(jc: JudgeContext, numbered: list[tuple[int, str]]) -> list[Feedback]
     over = _over(jc, game, jc.phase, line=True)
     if over:
         return [Feedback(n, text, over, True) for n, text in numbered]
-    read, errors = ordering.read_lines(game_variant(game), jc.phase, numbered, Writer(power))
+    read, errors = ordering.read_lines(game_variant(game), jc.phase, numbered,
+                                      writer_of(jc.session, game, power))
     row = _future_row(jc, game, power, jc.phase)
     row.lines = [*row.lines, *(w.text for _, w in read)]
     row.submitted_at = jc.clock.now()

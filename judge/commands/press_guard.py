@@ -14,8 +14,9 @@ from judge.commands.registry import Command, CommandRegistry
 from judge.engine.types import province_of
 from judge.game.codes import parse_code
 from judge.game.games import current_turn, game_variant, position_of
+from judge.game.knowledge import writer_of
 from judge.grammar.errors import OrderSyntaxError
-from judge.grammar.reader import Writer, reader_for
+from judge.grammar.reader import reader_for
 from judge.store import repo
 from judge.store.models import Seat, SeatRole
 
@@ -119,7 +120,7 @@ def _own_order(session: Session, seat: Seat, line: str) -> bool:
     mine |= set(position.centres_of(seat.power))
     for kind in dict.fromkeys((position.phase.kind, "M")):
         try:
-            order = reader.read(line, kind, Writer(seat.power))
+            order = reader.read(line, kind, writer_of(session, seat.game, seat.power))
         except OrderSyntaxError:
             continue
         if order.loc and province_of(order.loc) in mine:

@@ -41,9 +41,12 @@ class Feedback:
 
 def take(variant: Variant, position: Position, power: str,
          current: dict[str, ordering.Written], numbered: Iterable[tuple[int, str]],
-         before: Callable[[], Before | None] = lambda: None) -> list[Feedback]:
-    """Add the lines to `current` and say what became of each line that needs a word."""
-    read, unreadable = ordering.read_lines(variant, position.phase, numbered, Writer(power))
+         before: Callable[[], Before | None] = lambda: None,
+         writer: Writer | None = None) -> list[Feedback]:
+    """Add the lines to `current` and say what became of each line that needs a word;
+    `writer`: who writes them, with what the seat knows (by default only the power)."""
+    read, unreadable = ordering.read_lines(variant, position.phase, numbered,
+                                           writer or Writer(power))
     refused = ordering.merge(variant, position, power, current, read)
     failed = {e.line_no for e in refused}
     accepted = [(n, w) for n, w in read if n not in failed]

@@ -7,7 +7,8 @@ what it knew, no more."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any
 
 from sqlalchemy.orm import Session
 
@@ -18,6 +19,7 @@ from judge.engine.rules import Rules
 from judge.engine.types import Phase
 from judge.engine.visibility import Viewer, projection
 from judge.game.games import current_turn, game_variant, position_of
+from judge.grammar.reader import Writer
 from judge.store import repo_games
 from judge.store.models import Game, Turn
 
@@ -34,6 +36,35 @@ def fold_turn(session: Session, game: Game, turn: Turn, events: Sequence[Event],
         record = rules.knowledge(before, viewer, phase, seen,
                                  rules.visibility.board(after, viewer))
         repo_games.store_knowledge(session, turn, power, record)
+
+
+class _Known(Mapping[str, Any]):
+    """A seat's record, read from the store the first time a reader looks into it: most
+    readers never do, and then nothing is read."""
+
+    def __init__(self, session: Session, game: Game, power: str) -> None:
+        self._where = (session, game, power)
+        self._record: Knowledge | None = None
+
+    def _loaded(self) -> Knowledge:
+        if self._record is None:
+            self._record = knowledge_of(*self._where)
+        return self._record
+
+    def __getitem__(self, key: str) -> Any:
+        return self._loaded()[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._loaded())
+
+    def __len__(self) -> int:
+        return len(self._loaded())
+
+
+def writer_of(session: Session, game: Game, power: str) -> Writer:
+    """Who writes an order line of `power` in `game`, with what that seat knows (the order
+    reader's context: judge/grammar/reader.py)."""
+    return Writer(power, _Known(session, game, power))
 
 
 def knowledge_of(session: Session, game: Game, power: str) -> Knowledge:

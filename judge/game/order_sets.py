@@ -16,8 +16,9 @@ from sqlalchemy.orm import Session
 
 from judge.engine.types import Phase
 from judge.game.clock import Clock
+from judge.game.knowledge import writer_of
 from judge.game.ordering import Written, stored_set
-from judge.grammar.reader import OrderReader, reader_for
+from judge.grammar.reader import OrderReader, Writer, reader_for
 from judge.store import repo
 from judge.store.models import InboxMessage, Turn
 from judge.variant import Variant
@@ -25,14 +26,15 @@ from judge.variant import Variant
 
 def latest_set(session: Session, variant: Variant, turn: Turn, power: str) -> dict[str, Written]:
     row = repo.latest_orders(session, turn).get(power)
-    return _read_again(variant, Phase.parse(turn.phase), power, row.lines if row else [])
+    return _read_again(variant, Phase.parse(turn.phase), writer_of(session, turn.game, power),
+                       row.lines if row else [])
 
 
 def latest_sets(session: Session, variant: Variant,
                 turn: Turn) -> dict[str, dict[str, Written]]:
     """Every power's current set, from one query (a power without orders is absent)."""
     phase = Phase.parse(turn.phase)
-    return {power: _read_again(variant, phase, power, row.lines)
+    return {power: _read_again(variant, phase, writer_of(session, turn.game, power), row.lines)
             for power, row in repo.latest_orders(session, turn).items()}
 
 
@@ -48,8 +50,10 @@ _readings: weakref.WeakKeyDictionary[OrderReader, OrderedDict[_Reading, dict[str
 _readings_lock = threading.Lock()  # the worker and the deadline sweeper both read sets
 
 
-def _read_again(variant: Variant, phase: Phase, power: str,
+def _read_again(variant: Variant, phase: Phase, writer: Writer,
                 lines: Sequence[str]) -> dict[str, Written]:
+    # The writer's knowledge is the same throughout a phase: the phase stands for it.
+    power = writer.power or ""
     reader, key = reader_for(variant), (str(phase), power, tuple(lines))
     with _readings_lock:
         kept = _readings.setdefault(reader, OrderedDict())
@@ -57,7 +61,7 @@ def _read_again(variant: Variant, phase: Phase, power: str,
         if merged is not None:
             kept.move_to_end(key)
             return dict(merged)  # the caller merges into it
-    merged = stored_set(variant, phase, power, lines)
+    merged = stored_set(variant, phase, power, lines, writer)
     with _readings_lock:
         kept[key] = merged
         if len(kept) > _READINGS_KEPT:

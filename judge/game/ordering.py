@@ -72,10 +72,10 @@ def read_lines(variant: Variant, phase: Phase, lines: Iterable[tuple[int, str]],
     return read, errors
 
 
-def stored_set(variant: Variant, phase: Phase, power: str,
-               lines: Sequence[str]) -> dict[str, Written]:
+def stored_set(variant: Variant, phase: Phase, power: str, lines: Sequence[str],
+               writer: Writer | None = None) -> dict[str, Written]:
     """A stored submission read back, keyed per unit (lines that no longer read are dropped)."""
-    read, _ = read_lines(variant, phase, enumerate(lines, 1), Writer(power))
+    read, _ = read_lines(variant, phase, enumerate(lines, 1), writer or Writer(power))
     merged: dict[str, Written] = {}
     for _, written in read:
         merged[_key(variant, written.order, merged)] = written

@@ -26,9 +26,8 @@ from judge.game.games import (
     seats_of,
     settings_of,
 )
-from judge.game.knowledge import fold_turn
+from judge.game.knowledge import fold_turn, writer_of
 from judge.game.schedule import next_deadline
-from judge.grammar.reader import Writer
 from judge.store import repo, repo_games
 from judge.store.models import Game, GameState, SeatRole, Turn
 
@@ -64,7 +63,8 @@ def _take_future_orders(session: Session, game: Game, turn: Turn, position: Posi
     for ahead in repo_games.future_orders_for(session, game, turn.phase):
         merged: dict[str, ordering.Written] = {}
         read, unread = ordering.read_lines(variant, position.phase,
-                                           enumerate(ahead.lines, 1), Writer(ahead.power))
+                                           enumerate(ahead.lines, 1),
+                                           writer_of(session, game, ahead.power))
         errors = [*unread, *ordering.merge(variant, position, ahead.power, merged, read)]
         order_sets.save_set(session, turn, ahead.power, merged, clock, None)
         repo_games.delete_future_order(session, ahead)

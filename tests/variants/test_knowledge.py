@@ -13,7 +13,7 @@ import sqlalchemy as sa
 from judge.engine.knowledge import last_seen
 from judge.engine.visibility import Viewer
 from judge.game.games import find_game
-from judge.game.knowledge import knowledge_of
+from judge.game.knowledge import knowledge_of, writer_of
 from judge.store.db import Database
 from judge.store.models import Knowledge, Turn
 from judge.variant import load_variant
@@ -81,3 +81,13 @@ def test_the_default_record_is_the_board_as_last_seen() -> None:
     assert record["phase"] == "S1901M" and len(record["units"]) == 22
     assert {"power": "FRANCE", "type": "A", "loc": "par"} in record["units"]
     assert record["owners"]["par"] == "FRANCE"
+
+
+def test_the_order_reader_is_told_what_the_writer_knows(talk: Conversation) -> None:
+    seats = started(talk, "fog")
+    _play(talk, seats, "A one H\nA two H", "A five - six\nA four H")
+    with talk.judge.db.unit_of_work() as session:
+        game = find_game(session, "alpha")
+        writer = writer_of(session, game, "NORTH")
+        assert writer.power == "NORTH"
+        assert dict(writer.knowledge) == {"sightings": SIX_IN_SPRING}
