@@ -47,7 +47,7 @@ def handle(request: Any) -> dict[str, Any]:
     reader = reader_for(variant)
     orders, texts, unparsed = _orders(variant, reader, position.phase, request.get("orders"))
     turn = adjudicate(variant.rules, position, orders)
-    reply = _reply(turn, texts, unparsed)
+    reply = _reply(variant, turn, texts, unparsed)
     if "views" in request:
         reply["views"] = views(variant, turn, wanted, texts, unparsed)
     return reply
@@ -204,7 +204,7 @@ def _orders(
 
 
 def _reply(
-    turn: TurnResult, texts: Mapping[int, str], unparsed: list[OrderResult]
+    variant: Variant, turn: TurnResult, texts: Mapping[int, str], unparsed: list[OrderResult]
 ) -> dict[str, Any]:
     given = {id(r) for r in turn.results}
     # A variant's season end may remove units (Envoy 7): those come as results too.
@@ -216,7 +216,7 @@ def _reply(
         "results": results,
         "units": [unit_json(u) for u in turn.position.units],
         "dislodged": [dislodgement_json(d) for d in turn.position.dislodged],
-        "centers": centres_by_power(turn.position.owners),
+        "centers": centres_by_power(turn.position.owners, variant.rules.geo.supply_centres),
     }
     if turn.position.state:
         reply["state"] = dict(turn.position.state)  # only variants that keep one (Envoy)

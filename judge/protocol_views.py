@@ -70,7 +70,7 @@ def view(variant: Variant, turn: TurnResult, viewer: Viewer, texts: Mapping[int,
         "adjustments": [_adjustment(s) for s in seen if isinstance(s, Adjustment)],
         "notices": [_notice(s) for s in seen if isinstance(s, Notice)],
         "units": [unit_json(u) for u in board.units],
-        "centers": centres_by_power(board.owners),
+        "centers": centres_by_power(board.owners, variant.rules.geo.supply_centres),
     }
     if board.state:
         out["state"] = dict(board.state)  # what the viewer may read of the variant's memory

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from typing import NamedTuple
 
 from judge.engine.outcome import Dislodgement
@@ -33,8 +33,11 @@ class Position(_Fields):
         # A fresh state for each position built without one, never a shared default.
         return _new(cls, (phase, units, owners, dislodged, {} if state is None else state))
 
-    def centres_of(self, power: str) -> list[str]:
-        return sorted(c for c, p in self.owners.items() if p == power)
+    def centres_of(self, power: str, centres: Collection[str] | None = None) -> list[str]:
+        """What `power` owns; with `centres` (the map's supply centres), only those: a
+        variant may own other areas too (GD 5.1)."""
+        return sorted(c for c, p in self.owners.items()
+                      if p == power and (centres is None or c in centres))
 
     def units_of(self, power: str) -> list[Unit]:
         return [u for u in self.units if u.power == power]
@@ -53,8 +56,11 @@ class Position(_Fields):
 _new = tuple.__new__
 
 
-def centres_by_power(owners: Mapping[str, str]) -> dict[str, list[str]]:
+def centres_by_power(owners: Mapping[str, str],
+                     centres: Collection[str] | None = None) -> dict[str, list[str]]:
+    """Each power's owned places (only `centres` among them, when given), sorted."""
     out: dict[str, list[str]] = {}
-    for centre, power in sorted(owners.items(), key=lambda item: (item[1], item[0])):
+    owned = ((c, p) for c, p in owners.items() if centres is None or c in centres)
+    for centre, power in sorted(owned, key=lambda item: (item[1], item[0])):
         out.setdefault(power, []).append(centre)
     return out

@@ -178,7 +178,8 @@ def centre_counts_by_year(variant: Variant, game: Game, turns: Sequence[Turn],
 
 def _counts(variant: Variant, position: Position, viewer: Viewer) -> dict[str, int | None]:
     board = variant.rules.visibility.board(position, viewer)
-    owned = Counter(board.owners.values())
+    centres = variant.rules.geo.supply_centres  # a variant may own other areas (GD 5.1)
+    owned = Counter(p for c, p in board.owners.items() if c in centres)
     # Where the board hides owners, a power shown with none is unknown, not without any.
     unknown = None if board.owners != position.owners else 0
     return {power.name: owned.get(power.name, unknown) for power in variant.powers}

@@ -55,7 +55,7 @@ def legend(drawing: Drawing, variant: Variant, position: Position) -> list[str]:
         out.append(element("rect", {"x": x, "y": row_y, "width": 12, "height": 12,
                                     "fill": drawing.colour(power.name).unit,
                                     "stroke": drawing.canvas["ink"], "stroke-width": 0.6}))
-        count = len(position.centres_of(power.name))
+        count = len(position.centres_of(power.name, variant.rules.geo.supply_centres))
         out.append(element("text", {"x": x + 18, "y": row_y + 10, "data-power": power.name},
                            f"{power.name.title()} {count}"))
     return group({"class": "legend", "font-family": FONT, "font-size": 10,

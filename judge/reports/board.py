@@ -85,9 +85,11 @@ def _due(variant: Variant, position: Position, board: Position,
     if position.phase.kind != ADJUSTMENT:
         return ()
     counts = adjustment_counts(variant.rules, position)
+    centres = variant.rules.geo.supply_centres
     return tuple(
         AdjustmentLine(power_name(p.name), counts[p.name]) for p in variant.powers
-        if counts.get(p.name) and board.centres_of(p.name) == position.centres_of(p.name)
+        if counts.get(p.name) and board.centres_of(p.name, centres)
+        == position.centres_of(p.name, centres)
         and sees_every_unit(variant, position, viewer, p.name))
 
 

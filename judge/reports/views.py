@@ -145,7 +145,8 @@ def holdings(variant: Variant, board: Position) -> tuple[CentreHolding, ...]:
     counts = geo.centre_counts(board.owners)
     return tuple(
         CentreHolding(power_name(p.name), counts.get(p.name, 0),
-                      tuple(sorted(place(geo, c) for c in board.centres_of(p.name))))
+                      tuple(sorted(place(geo, c)
+                                   for c in board.centres_of(p.name, geo.supply_centres))))
         for p in variant.powers if counts.get(p.name, 0)
     )
 

@@ -7,10 +7,11 @@ from __future__ import annotations
 from dataclasses import replace
 
 from judge.engine.adjustments import adjustment_counts, build_sites
-from judge.engine.position import Position
+from judge.engine.position import Position, centres_by_power
 from judge.engine.rulebook import BuildSites
 from judge.engine.rules import most_centres_wins
 from judge.engine.types import Phase, Unit
+from judge.reports.views import holdings
 from judge.variant import load_variant
 
 RULES = load_variant("standard").rules
@@ -41,3 +42,13 @@ def test_owned_areas_win_nothing() -> None:
     areas = {p: "FRANCE" for p in sorted(set(RULES.geo.provinces) - RULES.geo.supply_centres)
              [:18]}
     assert most_centres_wins(RULES, winter({**FRANCE, **areas})) == ()
+
+
+def test_what_tells_centres_lists_only_centres() -> None:
+    owned = winter({**FRANCE, **AREAS})
+    centres = RULES.geo.supply_centres
+    assert owned.centres_of("FRANCE", centres) == ["bre", "mar", "par"]
+    assert owned.centres_of("FRANCE") == ["bre", "bur", "gas", "mar", "par", "pic"]
+    assert centres_by_power(owned.owners, centres) == {"FRANCE": ["bre", "mar", "par"]}
+    [france] = holdings(load_variant("standard"), owned)
+    assert (france.count, france.centres) == (3, ("Brest", "Marseilles", "Paris"))
