@@ -35,6 +35,7 @@ def read_provinces(path: Path) -> list[Province]:
             supply=int(r["supply"] or 0),
             home=r["home"].strip() or None,
             aliases=tuple(a.strip().lower() for a in r["aliases"].split(";") if a.strip()),
+            holds=frozenset((r.get("holds") or "").upper().split()),
         )
         for r in rows
     ]
@@ -56,6 +57,7 @@ def provinces_from_json(world: Mapping[str, Any]) -> list[Province]:
             supply=int(p.get("supply", 0)),
             home=p.get("home") or None,
             aliases=tuple(str(a).lower() for a in p.get("aliases", ())),
+            holds=frozenset(str(k).upper() for k in p.get("holds", ())),
         )
         for p in _rows(world, "provinces")
     ]

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+
 from judge.engine.convoys import can_convoy
+from judge.engine.geo import MapError
 from judge.engine.orders import Order
 from judge.engine.outcome import Reason
 from judge.engine.position import Position
@@ -41,6 +44,8 @@ class Board:
         # resolver works on these indexes, so it reuses this map rather than build its own.
         self.units = rules.main_units(position)
         self.index = {prov[u.loc]: i for i, u in enumerate(self.units)}
+        if len(self.index) != len(self.units):
+            raise MapError(_shared(self.units, prov))
         self.powers = [u.power for u in self.units]  # a list item costs less than u.power
         self.position = position
         self.near = rules.geo.near
@@ -66,3 +71,14 @@ class Board:
         """Whether fleets on this board could carry an army from origin to dest."""
         fleets = self.fleets - {without} if without else self.fleets
         return can_convoy(self.rules.convoy_adjacency, fleets, origin, dest)
+
+
+def _shared(units: Sequence[Unit], prov: Mapping[str, str]) -> str:
+    """Why the standard phases refuse a board with several main units in one province."""
+    seen: dict[str, Unit] = {}
+    for unit in units:
+        if prov[unit.loc] in seen:
+            return (f"{seen[prov[unit.loc]]} and {unit} share {prov[unit.loc]}: a place that "
+                    "holds several units needs the variant's own handler")
+        seen[prov[unit.loc]] = unit
+    return "several units share a province"

@@ -29,6 +29,10 @@ class Province:
     supply: int = 0
     home: str | None = None
     aliases: tuple[str, ...] = ()
+    # Unit kinds of which any number may stand here at once, of any power (1885-III's High
+    # Ocean Box holds any number of fleets): the map allows it; adjudicating such a place
+    # is the variant's own handler's business (the standard ones refuse the board).
+    holds: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True, slots=True)

@@ -81,7 +81,8 @@ def check_setup(geo: Geography, powers: Iterable[str], start: Iterable[Unit]) ->
             continue
         if unit.loc not in geo.stand_locations(kind, prov):
             problems.append(f"starting unit {unit} cannot stand on {unit.loc}")
-        if (kind.layer, prov) in taken and kind.layer == "main":
+        many = unit.kind in geo.provinces[prov].holds if prov in geo.provinces else False
+        if (kind.layer, prov) in taken and kind.layer == "main" and not many:
             problems.append(f"two starting units in {prov}")
         taken.add((kind.layer, prov))
     return problems
