@@ -49,7 +49,11 @@ def handle(request: Any) -> dict[str, Any]:
     turn = adjudicate(variant.rules, position, orders)
     reply = _reply(variant, turn, texts, unparsed)
     if "views" in request:
-        reply["views"] = views(variant, turn, wanted, texts, unparsed)
+        try:
+            reply["views"] = views(variant, turn, wanted, texts, unparsed,
+                                   request.get("knowledge"))
+        except ValueError as exc:
+            raise RequestError(str(exc)) from None
     return reply
 
 

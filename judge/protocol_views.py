@@ -44,8 +44,15 @@ def viewers(variant: Variant, names: Any) -> dict[str, Viewer]:
 
 
 def views(variant: Variant, turn: TurnResult, wanted: Mapping[str, Viewer],
-          texts: Mapping[int, str], unparsed: Sequence[OrderResult]) -> dict[str, Any]:
-    return {name: view(variant, turn, viewer, texts, _unread(unparsed, viewer))
+          texts: Mapping[int, str], unparsed: Sequence[OrderResult],
+          known: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """Each wanted viewer's view; `known`: each viewer's knowledge record before the phase
+    (`"knowledge"` in the request), which the view shows as the phase leaves it."""
+    known = known or {}
+    if not isinstance(known, Mapping) or not all(isinstance(v, Mapping) for v in known.values()):
+        raise ValueError("'knowledge' must map each viewer to its record (a JSON object)")
+    return {name: view(variant, turn, viewer, texts, _unread(unparsed, viewer),
+                       known.get(name, {}))
             for name, viewer in wanted.items()}
 
 
@@ -57,7 +64,8 @@ def _unread(unparsed: Sequence[OrderResult], viewer: Viewer) -> list[OrderResult
 
 
 def view(variant: Variant, turn: TurnResult, viewer: Viewer, texts: Mapping[int, str],
-         unread: Sequence[OrderResult] = ()) -> dict[str, Any]:
+         unread: Sequence[OrderResult] = (), known: Mapping[str, Any] | None = None
+         ) -> dict[str, Any]:
     visibility = variant.rules.visibility
     seen = projection(visibility, turn.phase, turn.events, turn.position, viewer)
     board = visibility.board(turn.position, viewer)
@@ -71,6 +79,8 @@ def view(variant: Variant, turn: TurnResult, viewer: Viewer, texts: Mapping[int,
         "notices": [_notice(s) for s in seen if isinstance(s, Notice)],
         "units": [unit_json(u) for u in board.units],
         "centers": centres_by_power(board.owners, variant.rules.geo.supply_centres),
+        # The viewer's knowledge record as this phase leaves it (judge/engine/knowledge.py).
+        "knowledge": variant.rules.knowledge(known or {}, viewer, turn.phase, seen, board),
     }
     if board.state:
         out["state"] = dict(board.state)  # what the viewer may read of the variant's memory

@@ -282,3 +282,15 @@ def test_a_variant_without_its_own_allocation_uses_the_classic_deal() -> None:
     # Standard: players in an order drawn by lot take their best choice still free.
     assert status == 0 and "FRANCE" in reply["allocation"].values()
     assert len(set(reply["allocation"].values())) == 2
+
+
+def test_a_view_shows_what_the_knowledge_record_gains() -> None:
+    before = {"phase": "S1901M", "units": [], "owners": {}}
+    status, reply = _one({"orders": {"FRANCE": ["A par - bur"]}, "views": ["FRANCE"],
+                              "knowledge": {"FRANCE": before}})
+    assert status == 0
+    known = reply["views"]["FRANCE"]["knowledge"]
+    assert known["phase"] == "F1901M"  # the standard record: the board as last seen
+    assert {"power": "FRANCE", "type": "A", "loc": "bur"} in known["units"]
+    status, bad = _one({"views": ["FRANCE"], "knowledge": {"FRANCE": 3}})
+    assert "'knowledge' must map each viewer to its record" in bad["error"]
