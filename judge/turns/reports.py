@@ -19,9 +19,9 @@ from judge.game.games import game_variant, primary_address, turns_of
 from judge.game.postman import Postman
 from judge.game.turns import AHEAD_REFUSED
 from judge.grammar.wording import in_report_words
-from judge.pictures.files import file_stem, turn_picture
 from judge.reports import Report, render_turn
 from judge.store.models import Game, Seat, SeatRole, Turn
+from judge.turns.pictures import after_turn
 from judge.variant import Variant
 
 
@@ -31,18 +31,14 @@ def send_turn_reports(session: Session, game: Game, result: TurnResult,
     deadline = next_turn.deadline if next_turn is not None else None
     subject = f"{game.name}: {variant.rules.calendar.describe(result.phase)} results"
     turn = next((t for t in turns_of(session, game) if t.phase == str(result.phase)), None)
-    title = f"{game.name}: {variant.rules.calendar.describe(result.phase)}"
     for seat in recipients(game):
         viewer = viewer_of(seat)
         report = full_report(variant, game, turn, result, viewer, deadline,
                              seat.account.time_zone)
         body = report.text + _ahead_refused(variant, next_turn, seat)
-        picture = turn_picture(variant, title, result.phase, result.events, result.position,
-                               viewer)
         postman.send(session, to=[primary_address(seat.account)], subject=subject,
                      body=f"Game {game.name}\n\n{body}", seat=seat,
-                     attachments=(*picture.files(file_stem(game.name, result.phase)),
-                                  *report.files))
+                     attachments=(*after_turn(game, result, viewer).files(), *report.files))
 
 
 def _ahead_refused(variant: Variant, next_turn: Turn | None, seat: Seat) -> str:

@@ -49,3 +49,9 @@ def units_drawn(svg: str) -> Counter[tuple[str, str]]:
     root = ET.fromstring(svg)
     return Counter((g.attrib["data-power"], g.attrib["data-kind"]) for g in root.iter(f"{SVG}g")
                    if g.attrib.get("class") in ("unit", "dislodged"))
+
+
+def png_of(message: EmailMessage) -> bytes:
+    data = picture_parts(message)[1].get_payload(decode=True)
+    assert isinstance(data, bytes)
+    return data
