@@ -8,7 +8,7 @@ built: a unit he may not see is never handed to the renderer, so it is in neithe
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 
 from judge.attachment import Attachment
@@ -42,18 +42,37 @@ def turn_picture(variant: Variant, title: str, phase: Phase, events: Sequence[Ev
     drawn = [e for e in seen if not isinstance(e, Sighting | Notice)]
     board = _with_dislodged(variant, position, viewer,
                             {e for e in drawn if isinstance(e, Dislodgement)})
-    return draw(variant, board, drawn, title)
+    return draw(variant, board, drawn, title, known_counts(variant, position, board, viewer))
 
 
 def board_picture(variant: Variant, title: str, position: Position,
                   viewer: Viewer) -> Picture:
     """The board `position` as `viewer` may see it, no orders: a game's start."""
-    return draw(variant, _with_dislodged(variant, position, viewer, set()), (), title)
+    board = _with_dislodged(variant, position, viewer, set())
+    return draw(variant, board, (), title, known_counts(variant, position, board, viewer))
 
 
-def draw(variant: Variant, board: Position, events: Sequence[Event], title: str) -> Picture:
-    svg = render_svg(variant, board, events, title)
+def draw(variant: Variant, board: Position, events: Sequence[Event], title: str,
+         counts: Mapping[str, int | None] | None = None) -> Picture:
+    svg = render_svg(variant, board, events, title, counts)
     return Picture(svg, svg_to_png(svg, float(load_drawing(variant).canvas["scale"])))
+
+
+def known_counts(variant: Variant, position: Position, board: Position,
+                 viewer: Viewer) -> dict[str, int | None]:
+    """Each power's centre count on the viewer's `board`, None for a power whose centres
+    his visibility hides (Stab Envoy 12: only his own countries'). Whether it hides them is
+    asked with a board where that power owns every centre, so the answer depends on who
+    the viewer is and on the game's public state, never on who really owns what."""
+    centres = variant.rules.geo.supply_centres
+    visibility = variant.rules.visibility
+
+    def known(power: str) -> bool:
+        every = position.with_board(position.units, owners={c: power for c in centres})
+        return len(visibility.board(every, viewer).owners) == len(centres)
+
+    return {p.name: len(board.centres_of(p.name, centres)) if known(p.name) else None
+            for p in variant.powers}
 
 
 def file_stem(game: str, phase: Phase | str) -> str:

@@ -55,3 +55,11 @@ def png_of(message: EmailMessage) -> bytes:
     data = picture_parts(message)[1].get_payload(decode=True)
     assert isinstance(data, bytes)
     return data
+
+
+def legend(svg: str) -> dict[str, str]:
+    """The legend's line for each power: 'France 3', 'Germany ?'."""
+    root = ET.fromstring(svg)
+    return {str(t.attrib["data-power"]): str(t.text) for g in root.iter(f"{SVG}g")
+            if g.attrib.get("class") == "legend" for t in g.iter(f"{SVG}text")
+            if "data-power" in t.attrib}

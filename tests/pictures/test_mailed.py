@@ -13,7 +13,7 @@ from tests.conversations.harness import Conversation
 from tests.conversations.orders_board import play_holds
 from tests.conversations.seating_helpers import MASTER, fill
 from tests.conversations.seating_helpers import create as create_standard
-from tests.pictures.mailed import picture_parts, svg_source, units_drawn, wired
+from tests.pictures.mailed import legend, picture_parts, svg_source, units_drawn, wired
 
 # Each power's units in the standard start, by kind.
 START = {"AUSTRIA": {"A": 2, "F": 1}, "ENGLAND": {"A": 1, "F": 2}, "FRANCE": {"A": 2, "F": 1},
@@ -85,3 +85,8 @@ def test_a_stab_envoy_picture_draws_only_what_its_reader_may_see(talk: Conversat
     drawn = units_drawn(master)
     assert {("FRANCE", "D"), ("GERMANY", "D")} <= set(drawn)
     assert {p for p, _ in drawn} == set(START)
+    # Ann knows her countries' centres only: the others' counts are not 0 but unknown.
+    assert legend(ann) == {"AUSTRIA": "Austria ?", "ENGLAND": "England ?", "FRANCE": "France 3",
+                           "GERMANY": "Germany ?", "ITALY": "Italy 3", "RUSSIA": "Russia ?",
+                           "TURKEY": "Turkey ?"}
+    assert legend(master)["GERMANY"] == "Germany 3" and legend(master)["RUSSIA"] == "Russia 4"
