@@ -1,4 +1,5 @@
-"""1885-III by mail, as far as the map goes (issue #16): a game is created with the option
+"""1885-III by mail, as far as the map goes (issue #16): nine players play a turn of the
+skeleton (the standard rules on the new map); a game is created with the option
 `kiel_coasts`, its Kiel has two coasts, and a German fleet's orders are read and checked on
 that map; on the default map Kiel is one coast, a canal between the Helgoland Bight and the
 Baltic. Orders use the new map's names (the rules' abbreviations, Jäm included)."""
@@ -63,3 +64,33 @@ def test_on_the_default_map_kiel_is_a_canal_and_the_new_names_read(
     for line in ("A Stockholm -> Jämtland", "F Gothenburg -> Copenhagen",
                  "A Oslo -> Lapland"):
         assert line in swedish.body, swedish.body
+
+
+SPRING = {
+    ("AUSTRIA", "A"): ("A Clu - Rum", "F Spl - Adr", "A Vie H", "A Bud - Ser"),
+    ("ENGLAND", "E"): ("F Edi - Hebrides", "F Lvp - Iri", "F Lon - Nth"),
+    ("FRANCE", "F"): ("F Bre - BoB", "A Mar - Cat", "A Par - Bur"),
+    ("GERMANY", "G"): ("F Kie - Jut", "A Ber H", "A Mun - Swa", "A Dre - Boh"),
+    ("ITALY", "I"): ("F Nap - Sic", "A Ven H", "A Rom - Apu"),
+    ("RUSSIA", "R"): ("F Sev - Rum", "A Sib - Per", "A StP - Lvn", "A Mos H", "A War H"),
+    ("SPAIN", "S"): ("F Cad - Alboran", "F Val - Lyo", "A Mad - Por"),
+    ("SWEDEN", "W"): ("A Sto - Jäm", "F Got - Cop", "A Osl - Lap"),
+    ("TURKEY", "T"): ("F Sin - Bla", "A Con - Mac", "A Smy H"),
+}
+
+
+def test_nine_players_play_a_turn_on_the_new_map(talk: Conversation) -> None:
+    # The skeleton: the standard rules on the new map, every power's orders read and the
+    # turn adjudicated once the ninth set is in.
+    started(talk, "")
+    for (power, letter), lines in SPRING.items():
+        sent = orders(talk, power, letter, *lines)
+        assert "error" not in sent.body, sent.body
+    report = talk.mails_to("austria@example.org")[-1].body
+    assert "1885-III: Spring 1885 Movement" in report, report
+    for line in ("A Cluj -> Rumania. (*bounce*)", "F Sevastopol -> Rumania. (*bounce*)",
+                 "F Edinburgh -> Hebridean Sea.", "F Naples -> Sicily.",
+                 "F Cadiz -> Alboran Sea.", "A Siberia -> Persia.",
+                 "A Stockholm -> Jämtland.", "A Constantinople -> Macedonia."):
+        assert line in report, (line, report)
+    assert "The next phase is Fall 1885 Movement." in report, report
