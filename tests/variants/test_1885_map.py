@@ -7,6 +7,7 @@ here, except that every border is symmetric and every coast is on a sea."""
 from __future__ import annotations
 
 import csv
+import re
 from collections import Counter
 from pathlib import Path
 
@@ -20,7 +21,8 @@ from judge.grammar.reader import Writer, reader_for
 from judge.variant import Variant, load_variant
 from judge.variant_hooks import make_game_map
 
-FOLDER = Path(__file__).resolve().parents[2] / "variants" / "1885"
+ROOT = Path(__file__).resolve().parents[2]
+FOLDER = ROOT / "variants" / "1885"
 V = load_variant("1885")
 GEO = V.rules.geo
 ARMY, FLEET = GEO.kinds["A"], GEO.kinds["F"]
@@ -251,3 +253,27 @@ def test_the_clockwise_order_lists_each_province_s_neighbours_once() -> None:
     assert set(order) == set(GEO.provinces)
     for pid, around in order.items():
         assert len(around) == len(set(around)) and set(around) == graph[pid], pid
+
+
+def _spoken(name: str) -> str:
+    """A name as running text writes it: "the Hebridean" Sea, "the Gulf of Lyon"."""
+    return re.sub(r" (Sea|Ocean)$", "", name)
+
+
+def test_the_players_page_names_every_border_the_map_adds_to_the_standard_one() -> None:
+    # Each border the regular board lacks is either a fact of the text or a choice; the page
+    # (docs/variants/1885-iii.md) names both ends of each in one item of its two lists, so a
+    # border added to the data without its reason fails here. Sinope is the regular Ankara,
+    # Jutland the regular Denmark: their inherited borders are not new.
+    renamed = {"ank": "sin", "den": "jut"}
+    regular = {frozenset(renamed.get(p, p) for p in (a, b))
+               for a, near in load_variant("standard").rules.geo.province_graph().items()
+               for b in near}
+    page = " ".join((ROOT / "docs" / "variants" / "1885-iii.md").read_text().split())
+    lists = page[page.index("## What the text settles"):page.index("## Kiel with two coasts")]
+    items = re.split(r" (?=- |\*\*)", lists)
+    graph = GEO.province_graph()
+    added = {frozenset((a, b)) for a, near in graph.items() for b in near} - regular
+    unnamed = sorted("-".join(sorted(pair)) for pair in added
+                     if not any(all(_spoken(GEO.name(p)) in item for p in pair) for item in items))
+    assert unnamed == []
