@@ -89,8 +89,8 @@ def build_view(variant: Variant, turn: TurnResult, viewer: Viewer,
         dislodged=_dislodged(variant, events),
         centres=holdings(variant, board) if counted else (),
         changes=_changes(variant, events),
-        adjustments=() if turn.winners else _adjustments(variant, events,
-                                                         board if counted else None),
+        adjustments=() if turn.winners else _adjustments(
+            variant, events, (turn.position, board) if counted else None),
         next_title=rules.calendar.describe(turn.next_phase) if turn.next_phase else None,
         deadline=format_deadline(deadline, zone) if deadline and turn.next_phase else None,
         winners=tuple(power_name(w) for w in turn.winners),
@@ -161,12 +161,27 @@ def _changes(variant: Variant, events: Sequence[Seen]) -> tuple[CentreChangeLine
 
 
 def _adjustments(variant: Variant, events: Sequence[Seen],
-                 counted_board: Position | None) -> tuple[AdjustmentLine, ...]:
+                 counted: tuple[Position, Position] | None) -> tuple[AdjustmentLine, ...]:
     """Each power's count: from the phase's Adjustment events, or, after centres were
-    counted, what the new board owes."""
+    counted (`counted`: the board and the reader's view of it), what the board owes, for
+    the powers whose count the reader can tell (`knows_count`)."""
     counts = {e.power: e.count for e in events if isinstance(e, Adjustment)}
-    if counted_board is not None and not counts:
-        counts = adjustment_counts(variant.rules, counted_board)
+    if counted is not None and not counts:
+        position, board = counted
+        counts = {p: n for p, n in adjustment_counts(variant.rules, position).items()
+                  if knows_count(variant, position, board, p)}
     rank = power_rank(variant)
     return tuple(AdjustmentLine(power_name(p), n)
                  for p, n in sorted(counts.items(), key=lambda i: rank.get(i[0], 99)) if n)
+
+
+def knows_count(variant: Variant, position: Position, board: Position, power: str) -> bool:
+    """Whether the reader whose view of `position` is `board` sees all that `power`'s
+    adjustment count is counted from: its centres and the units that take supply. Counted
+    from the view alone, an opponent's Major Ally whose units a Stab Envoy player sees
+    (12c) but not its centres would "remove" every unit (issue #13)."""
+    rules = variant.rules
+    centres = rules.geo.supply_centres
+    counted = {u for u in rules.main_units(position) if u.power == power}
+    return counted <= set(board.units) and \
+        board.centres_of(power, centres) == position.centres_of(power, centres)
