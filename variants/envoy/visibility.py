@@ -103,13 +103,16 @@ class SecretEnvoy:
                      viewer: Viewer) -> tuple[Seen, ...]:
         if sees_all(viewer, position.state, self.observers):
             return tuple(events)
-        return tuple(self.seen(events, viewer.power))
+        return tuple(self.seen(events, viewer.power, players(position)))
 
-    def seen(self, events: Sequence[Event], power: str | None) -> list[Seen]:
+    def seen(self, events: Sequence[Event], power: str | None,
+             playing: Sequence[str] | None = None) -> list[Seen]:
+        """`playing`: the players' powers (None: every power may be one)."""
         results = [e for e in events if isinstance(e, OrderResult) and diplomatic(e)]
         revealed = _merge(contacts(results), clashes(results, self.space_of))
-        return _apply(events, lambda e: not isinstance(e, OrderResult) or not diplomatic(e)
+        seen = _apply(events, lambda e: not isinstance(e, OrderResult) or not diplomatic(e)
                       or e.power == power, revealed)
+        return [_unused_untold(e, power, playing) for e in seen]
 
     def board(self, position: Position, viewer: Viewer) -> Position:
         """Every army and fleet, the viewer's own diplomats, and his own control only."""
@@ -223,6 +226,17 @@ class StabEnvoy:
         owners = {c: p for c, p in position.owners.items() if p in mine}
         state = _public(position.state, control=control)
         return position._replace(units=units, owners=owners, state=state)
+
+
+def _unused_untold(seen: Seen, power: str | None, playing: Sequence[str] | None) -> Seen:
+    """Rule 9: a player's build spent on a diplomat is a build of no army or fleet, as one
+    left unused is; the diplomat is hidden (11), so another player's unused builds are not
+    counted to the reader either, or "builds 2", one army and no build unused would show
+    the diplomat (issue #13 item 9). Neutral countries build no diplomats: theirs stay."""
+    if not isinstance(seen, Adjustment) or not seen.waived or seen.power == power \
+            or (playing is not None and seen.power not in playing):
+        return seen
+    return Adjustment(seen.power, seen.count)
 
 
 def _mine(power: str | None, control: Mapping[str, Any]) -> set[str | None]:

@@ -4,12 +4,20 @@ rules let him know, and right.
 Stab Envoy (rule 12e): after the Autumn a player is told the adjustments of the countries
 he orders, and no one else's: not even of an opponent's Major Ally, whose units he sees
 (12c) but whose centres he does not.
+
+Secret Envoy (rules 9, 11): a build spent on a diplomat must read, to everyone but its
+player, as a build left unused (item 9).
 """
 
 from __future__ import annotations
 
-from tests.conversations.envoy.envoy_setup import ANN, BOB, GAME, placed
+import pytest
+
+from judge.engine.position import Position
+from judge.engine.types import Unit
+from tests.conversations.envoy.envoy_setup import ANN, BOB, GAME, placed, say
 from tests.conversations.harness import Conversation
+from tests.conversations.orders_board import edit_board
 from tests.conversations.seating_helpers import MASTER, account, reply
 
 EVE = "eve@example.org"  # an observer; Stab hides from her what it hides from a player
@@ -59,3 +67,60 @@ def test_stab_autumn_adjustments_name_only_the_readers_countries(talk: Conversat
     assert "Major Ally of France: Italy: F Naples, A Rome, A Venice." in found[BOB]
     assert adjustments(found[BOB]) == "Germany:  builds 1 unit\n"
     assert adjustments(found[EVE]) == ""
+
+
+# Winter 1914 of a Secret Envoy game: France holds its three home centres with A Burgundy,
+# A Marseilles and F Brest (Paris vacant; its capital counts twice, rule 3: builds 1);
+# Germany has taken Holland and Denmark and stands in Ruhr, Holland and Munich (five
+# centres and Berlin twice, three units: builds 3; Berlin and Kiel vacant). The neutrals
+# owe nothing.
+WINTER_UNITS = {"FRANCE": ("A bur", "A mar", "F bre"), "GERMANY": ("A ruh", "F hol", "A mun")}
+ONE_BUILD_LEFT = "Build A Kie\nBuild D Ber"  # rule 9: a diplomat for one build, one unused
+TWO_BUILDS_LEFT = "Build A Kie"
+SECRET_WINTER_FOR = """\
+Envoy: Winter 1914 Adjustments
+Report for: {}
+
+Adjustments:
+France:   builds 1 unit
+Germany:  builds 3 units
+
+France:   BUILD A Paris.
+
+Germany:  BUILD A Kiel.
+
+The next phase is Spring 1915 Movement.
+"""
+
+
+def secret_winter(position: Position) -> Position:
+    kept = tuple(u for u in position.units
+                 if u.kind == "D" or u.power not in WINTER_UNITS)
+    units = tuple(Unit(power, text[0], text[2:]) for power, texts in WINTER_UNITS.items()
+                  for text in texts)
+    return position._replace(units=kept + units,
+                             owners={**position.owners, "hol": "GERMANY", "den": "GERMANY"})
+
+
+@pytest.mark.parametrize("germany", [ONE_BUILD_LEFT, TWO_BUILDS_LEFT])
+def test_secret_reports_do_not_tell_a_diplomat_build_from_a_build_left_unused(
+        talk: Conversation, germany: str) -> None:
+    """Rules 9 and 11: what France and an observer read of Germany's winter is the same
+    whether Germany spent a build on a diplomat or left it unused."""
+    players = placed(talk, hidden="secret")
+    observe(talk)
+    edit_board(talk, "W1914A", secret_winter)
+    assert "[errors]" not in say(talk, players["FRANCE"], "Build A Par").subject
+    assert "[errors]" not in say(talk, players["GERMANY"], germany).subject
+    process(talk)
+    found = reports(talk, "Winter 1914 Adjustments")
+    assert before_deadline(found[ANN]) == SECRET_WINTER_FOR.format("France")
+    assert before_deadline(found[EVE]) == SECRET_WINTER_FOR.format("Observer")
+    unused = 1 if germany == ONE_BUILD_LEFT else 2
+    waived = f"Germany:  ({unused} build{'s' if unused > 1 else ''} waived: no order)\n"
+    assert waived in found[BOB] and waived in found[MASTER]
+
+
+def before_deadline(body: str) -> str:
+    """The report after the game's name, up to its deadline line."""
+    return body.split("\n\n", 1)[1].split("Deadline:", 1)[0]
