@@ -16,7 +16,7 @@ from judge.engine.adjustments import adjustment_counts
 from judge.engine.outcome import Adjustment, CentreChange, Dislodgement
 from judge.engine.position import Position
 from judge.engine.turn import TurnResult
-from judge.engine.visibility import Role, Seen, Viewer, projection
+from judge.engine.visibility import UNSEEN, Role, Seen, Viewer, projection
 from judge.game.clock import format_deadline
 from judge.grammar.notation import place, unit_text
 from judge.reports.lines import PowerOrders, power_orders, unit_key
@@ -42,8 +42,10 @@ class CentreHolding:
 @dataclass(frozen=True, slots=True)
 class CentreChangeLine:
     centre: str
-    old_owner: str | None  # None: the centre was neutral
+    old_owner: str | None  # None: the centre was neutral, or its owner is not known
     new_owner: str | None
+    old_seen: bool = True  # False: the reader may not know who held it (UNSEEN)
+    new_seen: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,10 +155,11 @@ def holdings(variant: Variant, board: Position) -> tuple[CentreHolding, ...]:
 
 def _changes(variant: Variant, events: Sequence[Seen]) -> tuple[CentreChangeLine, ...]:
     def name(power: str | None) -> str | None:
-        return power_name(power) if power else None
+        return power_name(power) if power and power != UNSEEN else None
 
     geo = variant.rules.geo
-    return tuple(CentreChangeLine(place(geo, c.centre), name(c.old_owner), name(c.new_owner))
+    return tuple(CentreChangeLine(place(geo, c.centre), name(c.old_owner), name(c.new_owner),
+                                  c.old_owner != UNSEEN, c.new_owner != UNSEEN)
                  for c in events if isinstance(c, CentreChange))
 
 

@@ -26,6 +26,7 @@ from judge.engine.visibility import Notice, Role, Seen, Sighting, Viewer
 
 from .contact import Revealed, Side, clashes, conflicts, contacts
 from .control import CONTROLLED, DIPLOMAT, MAJOR_ALLY, WRITERS, players, table
+from .told import changes_told, standing_seen, unused_untold
 
 MODES = ("none", "secret", "stab")
 PUBLIC_STATE = ("players", "hidden", "observers_see_all")  # never the seed (12e)
@@ -112,7 +113,7 @@ class SecretEnvoy:
         revealed = _merge(contacts(results), clashes(results, self.space_of))
         seen = _apply(events, lambda e: not isinstance(e, OrderResult) or not diplomatic(e)
                       or e.power == power, revealed)
-        return [_unused_untold(e, power, playing) for e in seen]
+        return [unused_untold(e, power, playing) for e in seen]
 
     def board(self, position: Position, viewer: Viewer) -> Position:
         """Every army and fleet, the viewer's own diplomats, and his own control only."""
@@ -145,16 +146,20 @@ class StabEnvoy:
             return tuple(events)
         control = table(position, "control")
         writers = table(position, WRITERS) if WRITERS in position.state else None
-        seen = self.seen(events, viewer.power, control, phase.kind, writers)
+        seen = self.seen(events, viewer.power, control, phase.kind, writers,
+                         self.board(position, viewer).units)
         return (*self.standing(position, control), *seen,
                 *self.counts(phase, events, position))
 
     def seen(self, events: Sequence[Event], power: str | None, control: Mapping[str, Any],
-             kind: str | None, writers: Mapping[str, str] | None = None) -> list[Seen]:
+             kind: str | None, writers: Mapping[str, str] | None = None,
+             board: Sequence[Unit] = ()) -> list[Seen]:
         """12b and d; the results of the orders the viewer wrote, for the countries he
         ordered when the turn began (`writers`: whoever loses a country during a turn still
         reads what he wrote for it, and whoever gains one does not read his rival's orders,
-        12d); his countries' other events, of those and those he orders after the turn."""
+        12d); his countries' other events, of those and those he orders after the turn,
+        their centre changes naming only the side he saw (12e; told.py). `board`: the
+        units he sees after the turn."""
         mine = _mine(power, control)
         ordered = mine if writers is None else _wrote(power, writers)
         mine |= ordered
@@ -174,7 +179,8 @@ class StabEnvoy:
         dips = [r for r in results if diplomatic(r)]
         revealed = _merge(conflicts(regular, side), contacts(dips),
                           clashes(dips, self.space_of))
-        return _apply(events, keep, revealed)
+        seen = _apply(events, keep, revealed)
+        return changes_told(seen, mine, standing_seen(seen, board))
 
     def standing(self, position: Position, control: Mapping[str, Any]) -> list[Notice]:
         """12a: the players' powers; 12c: every Major Ally with its armies and fleets, and
@@ -226,17 +232,6 @@ class StabEnvoy:
         owners = {c: p for c, p in position.owners.items() if p in mine}
         state = _public(position.state, control=control)
         return position._replace(units=units, owners=owners, state=state)
-
-
-def _unused_untold(seen: Seen, power: str | None, playing: Sequence[str] | None) -> Seen:
-    """Rule 9: a player's build spent on a diplomat is a build of no army or fleet, as one
-    left unused is; the diplomat is hidden (11), so another player's unused builds are not
-    counted to the reader either, or "builds 2", one army and no build unused would show
-    the diplomat (issue #13 item 9). Neutral countries build no diplomats: theirs stay."""
-    if not isinstance(seen, Adjustment) or not seen.waived or seen.power == power \
-            or (playing is not None and seen.power not in playing):
-        return seen
-    return Adjustment(seen.power, seen.count)
 
 
 def _mine(power: str | None, control: Mapping[str, Any]) -> set[str | None]:
