@@ -7,6 +7,8 @@ beyond his rules is taken out of the event itself (visibility.py gives him the r
   side of a change only what he saw: who took his centre when he saw the taker's unit stand
   in it at the turn's end (on his board, or in the results and sightings of the turn), and
   never whom he took one from (issue #13 item 4). The other side reads `UNSEEN`.
+- Rule 12: a removal its writer addressed to a unit he cannot see reads as one naming an
+  empty province (issue #13 item 2), as the reply to it does (judge/game/ordering.py).
 """
 
 from __future__ import annotations
@@ -14,8 +16,8 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Sequence
 
 from judge.engine.orders import Disband, Move, Retreat
-from judge.engine.outcome import Adjustment, CentreChange, OrderResult, Outcome
-from judge.engine.types import Unit, province_of
+from judge.engine.outcome import Adjustment, CentreChange, OrderResult, Outcome, Reason
+from judge.engine.types import ADJUSTMENT, Unit, province_of
 from judge.engine.visibility import UNSEEN, Seen, Sighting
 
 from .control import DIPLOMAT
@@ -76,3 +78,16 @@ def _ends_in(result: OrderResult, unit: Unit) -> str | None:
     if isinstance(result.order, Move | Retreat):
         return result.order.dest if succeeded else unit.loc
     return None if isinstance(result.order, Disband) and succeeded else unit.loc
+
+
+def removal_told(seen: Seen, kind: str | None, visible: Collection[Unit]) -> Seen:
+    """An adjustment's removal refused as another's unit (Envoy's builds.py) that the
+    reader cannot see: the result the engine gives a removal naming an empty province (the
+    standard Ledger's "has no unit"), so the unit, its kind and its owner stay hidden."""
+    if kind != ADJUSTMENT or not isinstance(seen, OrderResult) \
+            or seen.reason != Reason.NOT_YOURS or not isinstance(seen.order, Disband) \
+            or seen.unit is None or seen.unit in visible:
+        return seen
+    where = province_of(seen.order.loc)
+    return seen._replace(unit=None, outcome=Outcome.FAILS, reason=Reason.NO_UNIT,
+                         message=f"{seen.power} has no unit in {where}")

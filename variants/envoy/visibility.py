@@ -26,7 +26,7 @@ from judge.engine.visibility import Notice, Role, Seen, Sighting, Viewer
 
 from .contact import Revealed, Side, clashes, conflicts, contacts
 from .control import CONTROLLED, DIPLOMAT, MAJOR_ALLY, WRITERS, players, table
-from .told import changes_told, standing_seen, unused_untold
+from .told import changes_told, removal_told, standing_seen, unused_untold
 
 MODES = ("none", "secret", "stab")
 PUBLIC_STATE = ("players", "hidden", "observers_see_all")  # never the seed (12e)
@@ -179,7 +179,7 @@ class StabEnvoy:
         dips = [r for r in results if diplomatic(r)]
         revealed = _merge(conflicts(regular, side), contacts(dips),
                           clashes(dips, self.space_of))
-        seen = _apply(events, keep, revealed)
+        seen = [removal_told(e, kind, board) for e in _apply(events, keep, revealed)]
         return changes_told(seen, mine, standing_seen(seen, board))
 
     def standing(self, position: Position, control: Mapping[str, Any]) -> list[Notice]:
