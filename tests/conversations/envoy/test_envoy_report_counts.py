@@ -11,6 +11,8 @@ player, as a build left unused (item 9).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
 from judge.engine.position import Position
@@ -124,3 +126,20 @@ def test_secret_reports_do_not_tell_a_diplomat_build_from_a_build_left_unused(
 def before_deadline(body: str) -> str:
     """The report after the game's name, up to its deadline line."""
     return body.split("\n\n", 1)[1].split("Deadline:", 1)[0]
+
+
+def without_german_diplomats(position: Position) -> Position:
+    board = secret_winter(position)
+    return board._replace(units=tuple(u for u in board.units
+                                      if u.kind != "D" or u.power != "GERMANY"))
+
+
+@pytest.mark.parametrize("edit", [secret_winter, without_german_diplomats])
+def test_a_secret_board_shows_the_public_counts_whoever_has_diplomats(
+        talk: Conversation, edit: Callable[[Position], Position]) -> None:
+    """Rule 11: the builds due are counted from centres and armies and fleets, all public;
+    BOARD gives them to France whether or not Germany has diplomats on the board."""
+    players = placed(talk, hidden="secret")
+    edit_board(talk, "W1914A", edit)
+    board = say(talk, players["FRANCE"], "BOARD").body.replace("\n    ", "\n")
+    assert adjustments(board) == "France:   builds 1 unit\nGermany:  builds 3 units\n"
