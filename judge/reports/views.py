@@ -16,7 +16,7 @@ from judge.engine.adjustments import adjustment_counts
 from judge.engine.outcome import Adjustment, CentreChange, Dislodgement
 from judge.engine.position import Position
 from judge.engine.turn import TurnResult
-from judge.engine.visibility import UNSEEN, Role, Seen, Viewer, projection
+from judge.engine.visibility import UNSEEN, Role, Seen, Viewer, hides, projection
 from judge.game.clock import format_deadline
 from judge.grammar.notation import place, unit_text
 from judge.reports.lines import PowerOrders, power_orders, unit_key
@@ -97,9 +97,19 @@ def build_view(variant: Variant, turn: TurnResult, viewer: Viewer,
         deadline=format_deadline(deadline, zone) if deadline and turn.next_phase else None,
         winners=tuple(power_name(w) for w in turn.winners),
         sections=section_views(variant, turn, viewer, events),
-        late=tuple(power_name(p.name) for p in variant.powers if p.name in late
-                   and sees_every_unit(variant, turn.position, viewer, p.name)),
+        late=_late(variant, turn.position, viewer, late),
     )
+
+
+def _late(variant: Variant, position: Position, viewer: Viewer,
+          late: Collection[str]) -> tuple[str, ...]:
+    """Who missed the deadline, as far as the reader may know: in a game that hides things
+    from him, only his own power, since what another player owed (his units, the countries
+    he orders) is hidden and his lateness would tell of it (issue #13)."""
+    hiding = hides(variant.rules.visibility, position, viewer)
+    return tuple(power_name(p.name) for p in variant.powers if p.name in late
+                 and (p.name == viewer.power or not hiding)
+                 and sees_every_unit(variant, position, viewer, p.name))
 
 
 def sees_every_unit(variant: Variant, position: Position, viewer: Viewer, power: str) -> bool:

@@ -305,6 +305,13 @@ class EnvoyVisibility:
         chosen = self.secret if mode == "secret" else self.stab
         return chosen.project_turn(phase, events, position, viewer)
 
+    def hides(self, position: Position, viewer: Viewer) -> bool:
+        """Secret and Stab keep things from every player, and from observers unless they
+        see all: whatever stands where."""
+        observers = self.stab.observers
+        return self._mode(position) != "none" and not sees_all(viewer, position.state,
+                                                                 observers)
+
     def board(self, position: Position, viewer: Viewer) -> Position:
         mode = self._mode(position)
         if mode == "none":
