@@ -87,7 +87,8 @@ def build_view(variant: Variant, turn: TurnResult, viewer: Viewer,
         recipient=recipient_name(viewer),
         title=rules.calendar.describe(turn.phase),
         kind=turn.phase.kind,
-        orders=power_orders(variant, turn.phase, turn.events, events, players),
+        orders=power_orders(variant, turn.phase, turn.events, events,
+                            _may_be_silent(variant, turn.position, viewer, players)),
         dislodged=_dislodged(variant, events),
         centres=holdings(variant, board) if counted else (),
         changes=_changes(variant, events),
@@ -99,6 +100,17 @@ def build_view(variant: Variant, turn: TurnResult, viewer: Viewer,
         sections=section_views(variant, turn, viewer, events),
         late=_late(variant, turn.position, viewer, late),
     )
+
+
+def _may_be_silent(variant: Variant, position: Position, viewer: Viewer,
+                   players: Collection[str] | None) -> Collection[str] | None:
+    """The powers a report may say sent no orders: in a game that hides things from the
+    reader, his own only, since another's silence would tell of the units and countries
+    he had to order (issue #13)."""
+    if not hides(variant.rules.visibility, position, viewer):
+        return players
+    own = {viewer.power} if viewer.power else set()
+    return own if players is None else own & set(players)
 
 
 def _late(variant: Variant, position: Position, viewer: Viewer,
