@@ -60,9 +60,9 @@ class Notice(NamedTuple):
     numbers: tuple[int, ...] = ()  # the numbers it tells
 
 
+# A power a projection may not name, in an event it rewrites: the side of a centre change
+# the viewer did not see (Stab Envoy 12e). Reports write it in words; JSON gives it as is.
 UNSEEN = "?"
-"""A power a projection may not name, in an event it rewrites: the side of a centre change
-the viewer did not see (Stab Envoy 12e). Reports write it in words; JSON gives it as is."""
 
 Seen = Event | Sighting | Notice
 """What a viewer may be shown of a turn: events, possibly rewritten, and notices."""
