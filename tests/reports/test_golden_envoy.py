@@ -27,6 +27,7 @@ TURNS: dict[str, Callable[[str], TurnResult]] = {
     "s1914_movement": scenarios.spring,
     "s1914_retreat": scenarios.retreat,
     "f1914_movement": scenarios.autumn,
+    "f1914_captures": scenarios.captures,
     "w1914_adjustment": scenarios.winter,
 }
 VIEWERS = {
