@@ -40,14 +40,15 @@ _ROLE_RANK = {SeatRole.MASTER: 0, SeatRole.PLAYER: 1, SeatRole.OBSERVER: 2}
 
 
 def reader_viewer(jc: JudgeContext, game: Game) -> Viewer:
-    """Who the reader is in `game`: their signed-on seat, else an observer.
+    """Who the reader is in `game`: their signed-on seat, else the public.
 
     Only a password (SIGNON) opens a seat's view: a From address is trivially forged, and
-    in a hidden-information variant the master's or a player's view is a secret.
+    in a hidden-information variant the master's or a player's view is a secret, and so
+    is an observer's where the game lets its observers see all (issue #13 item 6).
     """
     if jc.seat is not None and jc.seat.game_id == game.id:
         return viewer_of(jc.seat)
-    return Viewer.observer()
+    return Viewer.public()
 
 
 def run_list(ctx: Context, invocation: Invocation) -> CommandResult:

@@ -20,6 +20,7 @@ class Role(StrEnum):
     PLAYER = "player"
     OBSERVER = "observer"
     MASTER = "master"
+    PUBLIC = "public"  # anyone without a seat in the game: the public facts only
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,6 +35,12 @@ class Viewer:
     @classmethod
     def observer(cls) -> Viewer:
         return cls(Role.OBSERVER)
+
+    @classmethod
+    def public(cls) -> Viewer:
+        """A reader with no seat in the game: never more than an observer without the
+        game's privileges (a game may let its observers see all; nobody else)."""
+        return cls(Role.PUBLIC)
 
     @classmethod
     def player(cls, power: str) -> Viewer:
