@@ -105,3 +105,21 @@ class FullInformation:
 
     def board(self, position: Position, viewer: Viewer) -> Position:
         return position
+
+    def hides(self, position: Position) -> bool:
+        return False
+
+
+@runtime_checkable
+class Hiding(Protocol):
+    """A visibility that says whether a game keeps anything from its players."""
+
+    def hides(self, position: Position) -> bool:
+        """Whether the game `position` belongs to hides anything from some player: read from
+        the game's choices in its state, never from where units stand, since the answer
+        changes what every player is told (when a turn processes, issue #13 item 7)."""
+
+
+def hides_information(visibility: Visibility, position: Position) -> bool:
+    """Whether the game hides anything; a visibility that does not say is taken to."""
+    return visibility.hides(position) if isinstance(visibility, Hiding) else True

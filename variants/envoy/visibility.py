@@ -284,6 +284,10 @@ class EnvoyVisibility:
         mode = str(position.state.get("hidden", self.default))
         return mode if mode in MODES else "stab"  # unreadable: the one that shows least
 
+    def hides(self, position: Position) -> bool:
+        """Secret and Stab hide; plain Envoy shows everything (the game's choice only)."""
+        return self._mode(position) != "none"
+
     def project(self, events: Sequence[Event], viewer: Viewer) -> tuple[Event, ...]:
         """Without the position the game's own choice is unknown: Stab, which shows least."""
         return self.stab.project(events, viewer)
