@@ -25,7 +25,7 @@ from judge.game.games import (
     position_of,
     seats_of,
 )
-from judge.game.progress import late_powers, time_left
+from judge.game.progress import hides, late_powers, time_left, unanswered_powers
 from judge.reports.views import sees_every_unit
 from judge.store import repo_games
 from judge.store.models import Game, GameState, Seat, SeatRole, SeatStatus, Turn
@@ -128,12 +128,23 @@ def _turn_lines(jc: JudgeContext, game: Game, variant: Variant, turn: Turn) -> l
     if turn.grace_until is not None:
         lines.append(f"Grace ends: {format_deadline(turn.grace_until, jc.zone)}")
     if is_running(game):
-        viewer, position = reader_viewer(jc, game), position_of(turn)
-        due = set(late_powers(jc.session, game, turn))
-        late = [power_name(p.name) for p in variant.powers
-                if p.name in due and sees_every_unit(variant, position, viewer, p.name)]
-        lines.append(f"Orders missing or incomplete: {', '.join(late) or 'none'}")
+        lines.append(_owed_line(jc, game, variant, turn))
     return lines
+
+
+def _owed_line(jc: JudgeContext, game: Game, variant: Variant, turn: Turn) -> str:
+    """Who the turn waits for. Where the game hides anything, what a power owes is hidden
+    too, so the line names the players who have sent nothing yet, for every reader alike
+    (issue #13: "Orders missing or incomplete: none" was said while orders were owed)."""
+    if hides(game, turn):
+        waiting = set(unanswered_powers(jc.session, game, turn))
+        names = [power_name(p.name) for p in variant.powers if p.name in waiting]
+        return f"Orders not yet sent by: {', '.join(names) or 'nobody'}"
+    viewer, position = reader_viewer(jc, game), position_of(turn)
+    due = set(late_powers(jc.session, game, turn))
+    late = [power_name(p.name) for p in variant.powers
+            if p.name in due and sees_every_unit(variant, position, viewer, p.name)]
+    return f"Orders missing or incomplete: {', '.join(late) or 'none'}"
 
 
 def _power_lines(game: Game, variant: Variant) -> list[str]:
