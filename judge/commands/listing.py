@@ -24,6 +24,7 @@ from judge.game.games import (
     player_seat,
     position_of,
     seats_of,
+    seats_wanted,
 )
 from judge.game.progress import hides, late_powers, time_left, unanswered_powers
 from judge.reports.views import sees_every_unit
@@ -73,8 +74,8 @@ def run_list(ctx: Context, invocation: Invocation) -> CommandResult:
 def _game_line(jc: JudgeContext, game: Game) -> str:
     players = len(seats_of(game, SeatRole.PLAYER))
     if game.state == GameState.FORMING:
-        needed = len(game_variant(game).powers)
-        return f"{game.name}: {game.variant}, forming, {players} of {needed} players"
+        # The seats the game takes: an Envoy game of 2 plays 2 of the 7 powers.
+        return f"{game.name}: {game.variant}, forming, {players} of {seats_wanted(game)} players"
     if game.state == GameState.FINISHED:
         return f"{game.name}: {game.variant}, finished: {_result_text(game)}"
     turn = current_turn(jc.session, game)
@@ -106,7 +107,7 @@ def _describe_game(jc: JudgeContext, game: Game) -> list[str]:
     lines.append(f"Master: {', '.join(masters) or 'none'}")
     if game.state == GameState.FORMING:
         joined = [s.account.name for s in seats_of(game, SeatRole.PLAYER)]
-        return [*lines, f"Players ({len(joined)} of {len(variant.powers)}): "
+        return [*lines, f"Players ({len(joined)} of {seats_wanted(game)}): "
                         f"{', '.join(joined) or 'nobody yet'}",
                 "Powers are given out when the game starts."]
     if game.state == GameState.FINISHED:
