@@ -80,3 +80,22 @@ def test_board_and_summary_without_signon_hide_the_diplomats(talk: Conversation)
     assert "Board for: Public" in board and "Denmark" not in board
     signed = reply(talk, ANN, "SIGNON Fbeta pw-a\nBOARD beta").body
     assert "Board for: France" in signed and "D Denmark" not in signed
+
+
+def test_signon_join_and_replace_give_up_the_observer_seat(talk: Conversation) -> None:
+    create(talk, f"hidden={SEE_ALL}")
+    account(talk, ANN)
+    reply(talk, ANN, "OBSERVE beta watchpw")
+    joined = reply(talk, ANN, "SIGNON ?beta pw-a").body
+    assert "Your observer seat in beta is given up" in joined
+    join(talk, BOB, "G")
+    # The master gives Germany to Cat, who observes the game: she plays it, no longer
+    # observes it.
+    cat = "cat@example.org"
+    account(talk, cat)
+    reply(talk, cat, "OBSERVE beta catwatch")
+    reply(talk, MASTER, "SIGNON Mbeta gmpw\nEJECT Germany\nREPLACE Germany cat@example.org "
+                        "catplays")
+    assert [role for address, role, _, status in seats(talk, GAME)
+            if address == cat and status == "active"] == ["player"]
+    assert "wrong password for O in beta" in reply(talk, cat, "SIGNON Obeta catwatch").body
