@@ -15,7 +15,7 @@ from judge.game.games import current_turn, find_game
 from judge.turns.deadlines import sweep_all
 from tests.conversations.envoy.envoy_setup import ANN, BOB, GAME, envoy_game, placed, say
 from tests.conversations.harness import Conversation
-from tests.conversations.seating_helpers import account, reply
+from tests.conversations.seating_helpers import Player, account, reply
 
 FRANCE_HOLDS = "F bre h\nA par h\nA mar h\nA ven h\nA rom h\nF nap h"
 PROCESSED = "Every player has sent orders: {} has been processed and the reports sent."
@@ -28,15 +28,21 @@ def open_phase(talk: Conversation) -> str:
         return turn.phase
 
 
-def test_an_adjustment_turn_waits_for_a_player_who_owes_nothing(talk: Conversation) -> None:
-    # France takes Munich in 1914; Germany is left Berlin (twice, rule 3) and Kiel for its
-    # three units, and owes nothing in Winter 1914. Under Stab France cannot know it (12e).
-    players = placed(talk, hidden="stab")
+def to_winter_with_germany_owing_nothing(talk: Conversation, hidden: str) -> dict[str, Player]:
+    """France takes Munich in 1914; Germany is left Berlin (twice, rule 3) and Kiel for its
+    three units, and owes nothing in Winter 1914 (Austria, his ally, neither)."""
+    players = placed(talk, hidden=hidden)
     say(talk, players["FRANCE"], FRANCE_HOLDS.replace("A par h", "A par-bur"))
     say(talk, players["GERMANY"], "F kie h\nA ber h\nA mun-ruh\nF tri h\nA vie h\nA bud h")
     say(talk, players["FRANCE"], FRANCE_HOLDS.replace("A par h", "A bur-mun"))
     say(talk, players["GERMANY"], "F kie h\nA ber h\nA ruh h\nF tri h\nA vie h\nA bud h")
     assert open_phase(talk) == "W1914A"
+    return players
+
+
+def test_an_adjustment_turn_waits_for_a_player_who_owes_nothing(talk: Conversation) -> None:
+    # Under Stab France cannot know Germany owes nothing (12e).
+    players = to_winter_with_germany_owing_nothing(talk, "stab")
     builds = say(talk, players["FRANCE"], "Build A Par\nWAIVE").body
     assert "Your orders are complete." in builds
     assert "Turn processed" not in builds and open_phase(talk) == "W1914A"
@@ -108,3 +114,12 @@ def test_list_names_the_players_yet_to_send_orders_to_every_reader(
         assert "Orders missing or incomplete" not in text, who
     say(talk, players["GERMANY"], "SET WAIT\nF kie h")
     assert "    Orders not yet sent by: nobody\n" in reply(talk, ANN, "LIST beta").body
+
+
+def test_plain_envoy_still_processes_once_every_order_owed_is_in(talk: Conversation) -> None:
+    # Nothing is hidden: France's builds are the last orders owed, as everyone can see.
+    players = to_winter_with_germany_owing_nothing(talk, "none")
+    builds = say(talk, players["FRANCE"], "Build A Par\nWAIVE").body
+    assert ("Every power's orders were complete: W1914A has been processed and the reports "
+            "sent.") in builds
+    assert open_phase(talk) == "S1915M"
