@@ -24,7 +24,7 @@ from judge.engine.visibility import Viewer, hides_information
 from judge.game.announce import recipients, tell
 from judge.game.clock import Clock
 from judge.game.errors import GameError
-from judge.game.games import current_turn, game_variant, position_of, seats_of
+from judge.game.games import current_turn, game_variant, position_of, seats_of, turns_of
 from judge.game.postman import Postman
 from judge.store import repo_games
 from judge.store.models import Game, GameState, Seat, SeatRole, SeatStatus, Vote, VoteKind
@@ -96,13 +96,16 @@ def hides(session: Session, game: Game) -> bool:
 
 
 def hides_centres(session: Session, game: Game, seat: Seat) -> bool:
-    """Whether the game's visibility keeps some power's centres from this seat's player."""
-    turn = current_turn(session, game)
-    if turn is None or seat.power is None:
+    """Whether the game's visibility keeps some power's centres from this seat's player.
+    Asked of the game's first board, where every power holds its home centres, so that the
+    answer follows from the game's choices and never from who holds what now (a refusal
+    that came and went with the board would tell it)."""
+    turns = turns_of(session, game)
+    if not turns or seat.power is None:
         return False
-    position = position_of(turn)
-    seen = game_variant(game).rules.visibility.board(position, Viewer.player(seat.power))
-    return seen.owners != position.owners
+    start = position_of(turns[0])
+    seen = game_variant(game).rules.visibility.board(start, Viewer.player(seat.power))
+    return seen.owners != start.owners
 
 
 def vote_of(session: Session, seat: Seat, kind: VoteKind) -> Vote | None:
