@@ -74,7 +74,7 @@ def test_history_without_signon_shows_only_public_facts(talk: Conversation) -> N
     assert "Report for: Observer" in observer and HIDDEN_PLACEMENT in observer
 
 
-def test_board_and_summary_without_signon_hide_the_diplomats(talk: Conversation) -> None:
+def test_board_without_signon_hides_the_diplomats(talk: Conversation) -> None:
     placed(talk, SEE_ALL)
     board = reply(talk, ANN, "BOARD beta").body
     assert "Board for: Public" in board and "Denmark" not in board
