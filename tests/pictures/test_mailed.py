@@ -9,7 +9,6 @@ import io
 from PIL import Image
 
 from judge.pictures.png import svg_to_png
-
 from tests.conversations.envoy.envoy_setup import ANN, BOB, envoy_game, placed, say
 from tests.conversations.harness import Conversation
 from tests.conversations.orders_board import play_holds
