@@ -20,6 +20,7 @@ class Role(StrEnum):
     PLAYER = "player"
     OBSERVER = "observer"
     MASTER = "master"
+    PUBLIC = "public"  # anyone without a seat in the game: the public facts only
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,6 +35,12 @@ class Viewer:
     @classmethod
     def observer(cls) -> Viewer:
         return cls(Role.OBSERVER)
+
+    @classmethod
+    def public(cls) -> Viewer:
+        """A reader with no seat in the game: never more than an observer without the
+        game's privileges (a game may let its observers see all; nobody else)."""
+        return cls(Role.PUBLIC)
 
     @classmethod
     def player(cls, power: str) -> Viewer:
@@ -123,3 +130,13 @@ class FullInformation:
 
     def hides(self, position: Position, viewer: Viewer) -> bool:
         return False
+
+
+def hides_information(visibility: Visibility, position: Position) -> bool:
+    """Whether the game `position` belongs to keeps anything from its players: read from the
+    game's choices (a reader without a seat is kept from whatever players are), never from
+    where units stand, since the answer changes what every player is told (when a turn
+    processes, issue #13 item 7); a visibility that does not say is taken to hide."""
+    if isinstance(visibility, Hiding):
+        return visibility.hides(position, Viewer.public())
+    return True
