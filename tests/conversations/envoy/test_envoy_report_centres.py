@@ -22,7 +22,7 @@ from judge.engine.types import Unit
 from tests.conversations.envoy.envoy_setup import ANN, BOB, GAME, placed, say
 from tests.conversations.harness import Conversation
 from tests.conversations.orders_board import edit_board
-from tests.conversations.seating_helpers import MASTER
+from tests.conversations.seating_helpers import MASTER, reply
 
 UNITS = {"FRANCE": ("F bre", "A par", "A bur", "A mar"),
          "GERMANY": ("A pic", "A gas", "A pie", "A ber", "F kie")}
@@ -101,6 +101,7 @@ def test_the_taker_seen_with_the_moves_is_named_after_the_retreats(
              if m.subject == f"{GAME}: Fall 1914 Movement results"]
     assert "Germany:  A Picardy -> Brest.\n" in moves[0]
     assert "[errors]" not in say(talk, players["FRANCE"], "A bre-par").subject
+    assert "[errors]" not in reply(talk, MASTER, f"SIGNON M{GAME} gmpw\nPROCESS").subject
     subject = f"{GAME}: Fall 1914 Retreats results"
     [france] = [m.body for m in talk.mails_to(ANN) if m.subject == subject]
     [germany] = [m.body for m in talk.mails_to(BOB) if m.subject == subject]
