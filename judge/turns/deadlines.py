@@ -190,6 +190,12 @@ def _at_deadline(due: _Due) -> list[str]:
     late = _owing(due)
     if not late:
         # Complete but someone asked to WAIT: a WAIT lasts until the deadline, no longer.
+        # In a game that hides information a player who answered may still lack orders:
+        # no grace (its timing would tell), but his report and the master's say he missed
+        # the deadline (reports tell no one else, judge.turns.reports).
+        missed = _late(due)
+        if missed:
+            due.remember(late=True, late_powers=missed)
         return _process(due, "the deadline passed with every power's orders complete")
     due.turn.grace_until = grace_end(due.schedule, due.deadline)
     # Who missed it, for the turn's reports (judge.turns.reports); an outage's new

@@ -17,7 +17,7 @@ import pytest
 
 from judge.engine.position import Position
 from judge.turns.deadlines import sweep_all
-from tests.conversations.deadlines import DEADLINE, GRACE_END
+from tests.conversations.deadlines import DEADLINE
 from tests.conversations.envoy.envoy_setup import ANN, BOB, GAME, placed, say
 from tests.conversations.harness import Conversation
 from tests.conversations.orders_board import edit_board
@@ -44,10 +44,12 @@ def test_another_players_lateness_is_not_told(
     players = placed(talk, hidden=mode)
     edit_board(talk, "S1914M", edit)
     assert "[errors]" not in say(talk, players["FRANCE"], FRANCE).subject
-    say(talk, players["GERMANY"], GERMANY)
-    for when in (DEADLINE, GRACE_END):  # Germany is late; at the grace's end, processed
-        talk.clock.set(when)
-        assert sweep_all(talk.judge.db, talk.clock, talk.judge.postman)
+    # Germany's WAIT keeps the turn open to the deadline: in a hidden game any answer
+    # would let it process early (docs/variants/envoy.md), and nobody waits for what he
+    # still owes, which the others may not know, so it processes at the deadline itself.
+    say(talk, players["GERMANY"], f"SET WAIT\n{GERMANY}")
+    talk.clock.set(DEADLINE)
+    assert sweep_all(talk.judge.db, talk.clock, talk.judge.postman)
     subject = f"{GAME}: Spring 1914 Movement results"
     reports = {who: [m.body for m in talk.mails_to(who) if m.subject == subject]
                for who in (ANN, BOB, MASTER)}
