@@ -67,7 +67,7 @@ def _game_and_phase(jc: JudgeContext, args: tuple[str, ...]) -> tuple[Game, tupl
 
 
 def _as_whom(name: str) -> str:
-    return name if name not in ("Master", "Observer") else f"the {name.lower()}"
+    return name if name not in ("Master", "Observer", "Public") else f"the {name.lower()}"
 
 
 def register(registry: CommandRegistry) -> None:

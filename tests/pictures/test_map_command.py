@@ -42,7 +42,7 @@ def test_map_sends_the_picture_the_report_carried(talk: Conversation) -> None:
         assert picture_parts(mailed)[1].get_content_disposition() == "inline"
         assert png_of(mailed) == png_of(report)
     assert "as France sees it" in asked(talk, france.address, f"{france.signon()}\nMAP")[0].body
-    assert "as the observer sees it" in asked(talk, OUTSIDER, "MAP alpha")[0].body
+    assert "as the public sees it" in asked(talk, OUTSIDER, "MAP alpha")[0].body
 
 
 def test_map_before_the_first_turn_is_the_start_notices_picture(talk: Conversation) -> None:
