@@ -85,7 +85,7 @@ def _move_facts(board: Board, unit: Unit, written: str) -> tuple[Any, ...]:
     return facts
 
 
-def check_support(board: Board, unit: Unit, order: Support) -> Support:
+def check_support(board: Board, unit: Unit, order: Support) -> Order:
     here = board.prov[unit.loc]
     # board.where without its call, for a location the map knows (nearly every order).
     target = board.prov.get(order.target) or board.where(order.target)
@@ -93,7 +93,7 @@ def check_support(board: Board, unit: Unit, order: Support) -> Support:
         raise Illegal(f"{unit} cannot support itself")
     i = board.index.get(target)
     if i is None:
-        raise Illegal(f"there is no unit in {target} to support")
+        return _support_unseen(board, unit, order, target)
     if order.dest is None:
         if target not in board.reach[unit.kind].get(unit.loc, ()):  # Geography.reachable
             raise Illegal(f"{unit} cannot reach {target}, so it cannot support a unit there")
@@ -101,6 +101,31 @@ def check_support(board: Board, unit: Unit, order: Support) -> Support:
     other = board.units[i]
     dest = _supported_dest(board, unit, other, order.dest)
     return order if dest == order.dest else Support(unit.loc, other.loc, dest, unit.kind)
+
+
+def _support_unseen(board: Board, unit: Unit, order: Support, target: str) -> Order:
+    """A support naming a province where the writer sees no unit. Where one he cannot see
+    may stand, the support is taken as written, to be judged at adjudication (issue #13):
+    it is refused only for what the map and his own unit say, and until then his unit is
+    counted as holding. Elsewhere, as ever, there is no unit to support."""
+    kinds = board.unseen_kinds(target)
+    if not kinds:
+        raise Illegal(f"there is no unit in {target} to support")
+    if order.dest is None:
+        if target not in board.reach[unit.kind].get(unit.loc, ()):
+            raise Illegal(f"{unit} cannot reach {target}, so it cannot support a unit there")
+        return Hold(unit.loc, unit.kind)
+    why = ""
+    for kind in kinds:
+        for loc in board.geo.stand_locations(board.kinds[kind], target):
+            try:
+                _supported_dest(board, unit, Unit("", kind, loc), order.dest)
+                return Hold(unit.loc, unit.kind)
+            except Illegal as exc:
+                why = exc.message
+    if len(kinds) == 1:
+        raise Illegal(why)  # the map's answer for the one kind that could be there
+    raise Illegal(f"no unit in {target} could move to {board.where(order.dest)}")
 
 
 def _supported_dest(board: Board, unit: Unit, other: Unit, written: str) -> str:
@@ -156,16 +181,14 @@ def _support_by_land(board: Board, unit: Unit, other: Unit, written: str) -> str
     return None
 
 
-def check_convoy(board: Board, unit: Unit, order: Convoy) -> Convoy:
+def check_convoy(board: Board, unit: Unit, order: Convoy) -> Order:
     kind = board.kind(unit)
     here = board.prov[unit.loc]
     terrain = board.geo.provinces[here].terrain
     if terrain not in kind.convoys_in:
         raise Illegal(f"{unit} cannot convoy from {here} ({terrain})")  # DATC 6.F.1
     target = board.where(order.target)
-    other = board.unit_in(target)
-    if other is None:
-        raise Illegal(f"there is no unit in {target} to convoy")
+    other = board.unit_in(target) or _convoyable_unseen(board, target)
     if not board.kind(other).convoyable:
         raise Illegal(f"{other} cannot be convoyed")  # DATC 6.A.7
     there = board.where(order.dest)
@@ -173,7 +196,18 @@ def check_convoy(board: Board, unit: Unit, order: Convoy) -> Convoy:
         raise Illegal(f"{other} cannot be convoyed to {there}")
     if not on_minimal_route(board.rules.convoy_adjacency, board.fleets, target, there, here):
         raise Illegal(f"{unit} is not needed for any convoy from {target} to {there}")  # 6.G.19
+    if not other.power:
+        return Hold(unit.loc, unit.kind)  # the writer's check: judged at adjudication
     return order if there == order.dest else Convoy(unit.loc, other.loc, there, unit.kind)
+
+
+def _convoyable_unseen(board: Board, target: str) -> Unit:
+    """For a convoy naming a province where the writer sees no unit: a unit he cannot see
+    that could be convoyed from there, nameless (issue #13), or Illegal."""
+    kinds = [k for k in board.unseen_kinds(target) if board.kinds[k].convoyable]
+    if not kinds:
+        raise Illegal(f"there is no unit in {target} to convoy")
+    return Unit("", kinds[0], target)
 
 
 def check_hold(board: Board, unit: Unit, order: Hold) -> Hold:

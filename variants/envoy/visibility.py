@@ -24,6 +24,7 @@ from judge.engine.position import Position
 from judge.engine.types import ADJUSTMENT, RETREAT, Phase, Unit
 from judge.engine.visibility import Notice, Role, Seen, Sighting, Viewer
 
+from .blind import as_judged
 from .contact import Revealed, Side, clashes, conflicts, contacts
 from .control import CONTROLLED, DIPLOMAT, MAJOR_ALLY, WRITERS, players, table
 
@@ -67,7 +68,7 @@ def _apply(events: Iterable[Event], keep: Callable[[Event], bool],
     out: list[Seen] = []
     for e in events:
         if keep(e) or id(e) in revealed.full:
-            out.append(e)
+            out.append(as_judged(e))
         elif isinstance(e, OrderResult) and id(e) in revealed.seen and e.unit is not None:
             out.append(Sighting(e.unit, e.dislodged))
     return out
