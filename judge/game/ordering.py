@@ -137,13 +137,15 @@ def refusal(variant: Variant, position: Position, power: str,
     given = [w.order for w in orders.values()]
     outcome = rules.handler(position.phase).adjudicate(rules, seen, {power: given})
     for result in outcome.results:
-        if result.order is written.order and _refused(result):
+        if result.order is written.order and _refused(result, position.phase.kind):
             return result
     return None
 
 
-def _refused(result: OrderResult) -> bool:
-    return result.outcome == Outcome.ILLEGAL or result.reason in _REFUSING
+def _refused(result: OrderResult, kind: str) -> bool:
+    # In adjustments nothing else happens: an order that fails, fails whatever is sent.
+    return (result.outcome == Outcome.ILLEGAL or result.reason in _REFUSING
+            or (kind == ADJUSTMENT and result.outcome == Outcome.FAILS))
 
 
 def _reason_text(result: OrderResult) -> str:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from tests.conversations.envoy.envoy_setup import ANN, BOB, placed, say
 from tests.conversations.harness import Conversation
-from tests.conversations.seating_helpers import MASTER, Player
+from tests.conversations.seating_helpers import MASTER, Player, reply
 
 FRANCE, GERMANY = "FRANCE", "GERMANY"
 # Spring 1914 for the tests that need a board after one turn: France's fleet enters the
@@ -124,3 +124,25 @@ def test_a_support_or_convoy_of_what_is_not_there_reads_as_void_after_the_turn(
     assert "  A Burgundy SUPPORT A Kiel -> Ruhr. (*void*)\n" in report
     assert "  F English Channel CONVOY A Wales -> Belgium. (*void*)\n" in report
     assert "illegal" not in report and "fleet" not in report
+
+
+def test_a_diplomat_build_beside_a_hidden_rival_is_taken_and_meets_it_as_a_contact(
+        talk: Conversation) -> None:
+    # Germany's diplomat goes Holland -> English Channel -> France, meeting no diplomat of
+    # France's (all of them stand abroad: `placed`), so France cannot see it (12d). France
+    # takes Spain and builds a diplomat at home: the line is taken like any other, and at
+    # the deadline the new diplomat meets Germany's, a contact told to both players.
+    players = placed(talk, hidden="stab")
+    say(talk, players[FRANCE], SPRING[FRANCE])
+    say(talk, players[GERMANY], SPRING[GERMANY] + "\nD Hol-Eng")
+    say(talk, players[FRANCE], "A bur h\nA spa h\nF eng h\nA ven h\nA rom h\nF nap h")
+    say(talk, players[GERMANY], SPRING[GERMANY] + "\nD Eng-Fra")
+    for who in (MASTER, ANN, BOB):
+        talk.mails_to(who)
+    answer = say(talk, players[FRANCE], "Build D Par").body
+    assert "Errors" not in answer and "Germany" not in answer and "GERMANY" not in answer
+    assert "  BUILD D Paris.\n" in answer
+    reply(talk, MASTER, "SIGNON Mbeta gmpw\nPROCESS W1914A")
+    for address in (ANN, BOB):
+        report = next(m.body for m in talk.mails_to(address) if "Winter 1914" in m.subject)
+        assert "France:   BUILD D France. (*bounce*)\n" in report
