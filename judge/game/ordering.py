@@ -209,7 +209,10 @@ def missing(variant: Variant, position: Position, power: str,
         return handler.owed(variant.rules, position, power, orders_of(merged))
     if kind == RETREAT:
         # A unit with nowhere to go is destroyed whatever is ordered: nothing to wait for.
-        units = [d.unit for d in position.dislodged if d.unit.power == power and d.retreats]
+        # Retreats as he may be told them (writer_view.py): the turn never waits, or not,
+        # on what he cannot see.
+        _, seen = writer_view(variant, position, power)
+        units = [d.unit for d in seen.dislodged if d.unit.power == power and d.retreats]
     else:
         units = [u for u in variant.rules.main_units(position)
                  if variant.rules.may_order(position, power, u)]

@@ -6,18 +6,24 @@ writer is then told must not say more than he may know: a support or convoy foun
 there (nothing to support, or a unit that could not make the move, the only grounds left
 once his own check has passed) reads as void, as a blind-play game master answers it.
 Rule 1 keeps the 1971 rules, under which a support of a unit that does not make the move
-supported is void.
+supported is void. A retreat found illegal there (into a place an unseen unit or an unseen
+bounce bars: retreats.told_retreats) reads as a bounce: it fails, and the unit, which has
+no legal retreat, is disbanded, which every player is told (12b).
 """
 
 from __future__ import annotations
 
-from judge.engine.orders import Convoy, Support
-from judge.engine.outcome import Event, OrderResult, Outcome
+from judge.engine.orders import Convoy, Retreat, Support
+from judge.engine.outcome import Event, OrderResult, Outcome, Reason
 
 
 def as_judged(event: Event) -> Event:
-    """`event` as a player or observer reads it: an illegal support or convoy as void."""
-    if (isinstance(event, OrderResult) and event.outcome == Outcome.ILLEGAL
-            and isinstance(event.order, Support | Convoy)):
+    """`event` as a player or observer reads it: an illegal support or convoy as void, a
+    retreat to a neighbour the board bars as one that bounced."""
+    if not isinstance(event, OrderResult) or event.outcome != Outcome.ILLEGAL:
+        return event
+    if isinstance(event.order, Support | Convoy):
         return event._replace(outcome=Outcome.VOID, reason=None, message="")
+    if isinstance(event.order, Retreat) and event.reason == Reason.BOUNCED:
+        return event._replace(outcome=Outcome.FAILS, reason=Reason.BOUNCED, message="")
     return event

@@ -27,6 +27,7 @@ from judge.engine.visibility import Notice, Role, Seen, Sighting, Viewer
 from .blind import as_judged
 from .contact import Revealed, Side, clashes, conflicts, contacts
 from .control import CONTROLLED, DIPLOMAT, MAJOR_ALLY, WRITERS, players, table
+from .retreats import told_retreats
 
 MODES = ("none", "secret", "stab")
 PUBLIC_STATE = ("players", "hidden", "observers_see_all")  # never the seed (12e)
@@ -143,7 +144,9 @@ class StabEnvoy:
             return tuple(events)
         control = table(position, "control")
         writers = table(position, WRITERS) if WRITERS in position.state else None
-        seen = self.seen(events, viewer.power, control, phase.kind, writers)
+        told = {d.unit: d for d in self.board(position, viewer).dislodged}
+        seen = [told.get(e.unit, e) if isinstance(e, Dislodgement) else e
+                for e in self.seen(events, viewer.power, control, phase.kind, writers)]
         return (*self.standing(position, control), *seen,
                 *self.counts(phase, events, position))
 
@@ -223,7 +226,9 @@ class StabEnvoy:
                       or (u.power in allies and u.kind != DIPLOMAT))
         owners = {c: p for c, p in position.owners.items() if p in mine}
         state = _public(position.state, control=control)
-        return position._replace(units=units, owners=owners, state=state)
+        side = table(position, WRITERS) if WRITERS in position.state else {}
+        told = told_retreats(self.geo, position, units, viewer.power, side)
+        return position._replace(units=units, owners=owners, state=state, dislodged=told)
 
 
 def _mine(power: str | None, control: Mapping[str, Any]) -> set[str | None]:

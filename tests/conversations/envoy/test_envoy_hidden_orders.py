@@ -142,7 +142,38 @@ def test_a_diplomat_build_beside_a_hidden_rival_is_taken_and_meets_it_as_a_conta
     answer = say(talk, players[FRANCE], "Build D Par").body
     assert "Errors" not in answer and "Germany" not in answer and "GERMANY" not in answer
     assert "  BUILD D Paris.\n" in answer
+    # France is due two builds: the diplomat takes one, as far as France may be told.
+    more = say(talk, players[FRANCE], "Build A Mar\nBuild F Bre").body
+    assert ("France may build 2 units in Winter 1914 Adjustments, and 'Build D Par' (sent "
+            "earlier), 'Build A Mar' (line 2) already take them") in more
     reply(talk, MASTER, "SIGNON Mbeta gmpw\nPROCESS W1914A")
     for address in (ANN, BOB):
         report = next(m.body for m in talk.mails_to(address) if "Winter 1914" in m.subject)
         assert "France:   BUILD D France. (*bounce*)\n" in report
+
+
+def test_retreats_told_leave_out_only_what_their_reader_knows_is_barred(
+        talk: Conversation) -> None:
+    # Germany's army takes Ruhr and Berlin's army takes Munich, meeting nothing; in the Fall
+    # Ruhr, supported by Munich (a support is not told, 12d), dislodges France's army in
+    # Burgundy. France sees its own army in Marseilles, knows the attack came from Ruhr,
+    # and sees nothing in Munich: the retreats it is told include Munich, where the army
+    # then bounces off the unseen unit and is disbanded (1971 rules).
+    players = placed(talk, hidden="stab")
+    say(talk, players[FRANCE], "A par-bur\nA mar h\nF bre h\nA ven h\nA rom h\nF nap h")
+    say(talk, players[GERMANY], "A mun-ruh\nA ber-mun\nF kie h\nF tri h\nA vie h\nA bud h")
+    say(talk, players[FRANCE], "A bur h\nA mar h\nF bre h\nA ven h\nA rom h\nF nap h")
+    say(talk, players[GERMANY], "A ruh-bur\nA mun S A ruh-bur\nF kie h\nF tri h\nA vie h\n"
+        "A bud h")
+    report = next(m.body for m in talk.mails_to(ANN) if "Fall 1914 Movement" in m.subject)
+    assert ("  The French A Burgundy can retreat to Belgium, Gascony, Munich, Paris, "
+            "Picardy.\n") in report
+    refused = say(talk, players[FRANCE], "A bur-ber").body
+    assert ("    A Burgundy cannot retreat to Berlin; it may retreat to Belgium, Gascony, "
+            "Munich, Paris, Picardy\n") in refused
+    taken = say(talk, players[FRANCE], "A bur-mun").body
+    assert "Errors" not in taken and "  A Burgundy -> Munich.\n" in taken
+    retreats = next(m.body for m in talk.mails_to(ANN) if "Fall 1914 Retreats" in m.subject)
+    assert "France:   A Burgundy -> Munich. (*bounce*)\nFrance:   A Burgundy DISBAND.\n" \
+        in retreats
+    assert "illegal" not in retreats
