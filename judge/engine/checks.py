@@ -12,6 +12,7 @@ from typing import Any
 from judge.engine.board import Board, Illegal
 from judge.engine.convoys import on_minimal_route
 from judge.engine.orders import Convoy, Hold, Move, Order, Support
+from judge.engine.outcome import Reason
 from judge.engine.types import Unit, UnitKind
 
 
@@ -56,9 +57,12 @@ def check_move(board: Board, unit: Unit, order: Move) -> Move:
     kind = board.kinds[unit.kind]
     if kind.convoyable and (via or not adjacent):
         if not board.convoy_route(here, there):
+            # Reason `no convoy`: a fact of the fleets on the board, which a variant that
+            # hides them must not tell the mover (variants/envoy/blind.py).
             raise Illegal(f"{unit} cannot go to {there} by convoy: no fleets stand where "
                           "they could convoy it" if via else f"{unit.loc} is not adjacent "
-                          f"to {there}, and no fleets stand where they could convoy it")
+                          f"to {there}, and no fleets stand where they could convoy it",
+                          Reason.NO_CONVOY)
         via = via or not adjacent
     elif not adjacent:
         raise Illegal(f"{unit.loc} is not adjacent to {dest}")

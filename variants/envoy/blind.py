@@ -8,22 +8,27 @@ once his own check has passed) reads as void, as a blind-play game master answer
 Rule 1 keeps the 1971 rules, under which a support of a unit that does not make the move
 supported is void. A retreat found illegal there (into a place an unseen unit or an unseen
 bounce bars: retreats.told_retreats) reads as a bounce: it fails, and the unit, which has
-no legal retreat, is disbanded, which every player is told (12b).
+no legal retreat, is disbanded, which every player is told (12b). A move counting on a
+convoy by fleets he could not see, where none stand, fails for want of one (`no convoy`),
+as when the fleets there do not convoy it.
 """
 
 from __future__ import annotations
 
-from judge.engine.orders import Convoy, Retreat, Support
+from judge.engine.orders import Convoy, Move, Retreat, Support
 from judge.engine.outcome import Event, OrderResult, Outcome, Reason
 
 
 def as_judged(event: Event) -> Event:
     """`event` as a player or observer reads it: an illegal support or convoy as void, a
-    retreat to a neighbour the board bars as one that bounced."""
+    move without fleets to convoy it as failed for want of a convoy, a retreat to a
+    neighbour the board bars as one that bounced."""
     if not isinstance(event, OrderResult) or event.outcome != Outcome.ILLEGAL:
         return event
     if isinstance(event.order, Support | Convoy):
         return event._replace(outcome=Outcome.VOID, reason=None, message="")
+    if isinstance(event.order, Move) and event.reason == Reason.NO_CONVOY:
+        return event._replace(outcome=Outcome.FAILS, message="")
     if isinstance(event.order, Retreat) and event.reason == Reason.BOUNCED:
         return event._replace(outcome=Outcome.FAILS, reason=Reason.BOUNCED, message="")
     return event

@@ -177,3 +177,17 @@ def test_retreats_told_leave_out_only_what_their_reader_knows_is_barred(
     assert "France:   A Burgundy -> Munich. (*bounce*)\nFrance:   A Burgundy DISBAND.\n" \
         in retreats
     assert "illegal" not in retreats
+
+
+def test_a_move_counting_on_unseen_fleets_is_taken_and_fails_for_want_of_a_convoy(
+        talk: Conversation) -> None:
+    # No fleet stands in the Gulf of Lyon or the seas beyond, but France cannot know it
+    # (12): the move is taken, and at the deadline it fails for want of a convoy.
+    players = placed(talk, hidden="stab")
+    answer = say(talk, players[FRANCE], "A mar-tun\nA par h\nF bre h\nA ven h\nA rom h\n"
+                 "F nap h").body
+    assert "Errors" not in answer and "  A Marseilles -> Tunis.\n" in answer
+    say(talk, players[GERMANY], SPRING[GERMANY])
+    report = next(m.body for m in talk.mails_to(ANN) if "Spring 1914 Movement" in m.subject)
+    assert "France:   A Marseilles -> Tunis. (*no convoy*)\n" in report
+    assert "fleets" not in report and "illegal" not in report
