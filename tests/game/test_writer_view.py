@@ -6,7 +6,8 @@ which met anything of France's), every probe France may write (each of his units
 supporting a hold or a move of every province within two steps, and convoying from every
 one) gets the same refusal, or none, and the same confirmation, on each. The hidden
 units are moved by the test from the map alone: each to a random province of its kind that
-no French unit holds, never by asking the judge what France sees.
+no French unit holds, never by asking the judge what France sees. Under Secret Envoy (rule
+11) the same holds of France's diplomats' supports, whatever other diplomats stand where.
 """
 
 from __future__ import annotations
@@ -26,10 +27,13 @@ GRAMMAR = Grammar.for_variant(ENVOY)
 GEO = ENVOY.rules.geo
 FRANCE = "FRANCE"
 STATE = {"players": ["FRANCE", "GERMANY"], "hidden": "stab"}
+DIPLOMAT = GEO.kinds["D"]
+FRENCH_DIPLOMATS = (Unit(FRANCE, "D", "bel"), Unit(FRANCE, "D", "spa"))
 
 
-def board(units: tuple[Unit, ...]) -> Position:
-    return Position(Phase.parse("S1914M"), units, ENVOY.start.owners, state=dict(STATE))
+def board(units: tuple[Unit, ...], hidden: str = "stab") -> Position:
+    return Position(Phase.parse("S1914M"), units, ENVOY.start.owners,
+                    state={**STATE, "hidden": hidden})
 
 
 def shuffled(seed: int) -> Position:
@@ -87,3 +91,30 @@ def test_france_is_answered_alike_whatever_stands_where_he_cannot_see(seed: int)
     told = answers(start, lines)
     assert told == answers(other, lines)
     assert any(message for _, message, *_ in told)  # the probes do meet refusals
+
+
+def diplomats_scattered(seed: int) -> tuple[Unit, ...]:
+    """Germany's four diplomats in random spaces that France's do not hold."""
+    spaces = sorted(p for p in GEO.provinces if GEO.stand_locations(DIPLOMAT, p)
+                    and p not in {u.loc for u in FRENCH_DIPLOMATS})
+    return tuple(Unit("GERMANY", "D", p) for p in random.Random(seed).sample(spaces, 4))
+
+
+def diplomat_probes() -> list[str]:
+    lines = []
+    for unit in FRENCH_DIPLOMATS:
+        near = sorted(GEO.neighbours(DIPLOMAT, unit.loc))
+        for target in sorted({x for p in near for x in GEO.neighbours(DIPLOMAT, p)}):
+            lines.append(f"D {unit.loc} S D {target}")
+            lines += [f"D {unit.loc} S D {target}-{dest}" for dest in near]
+    return lines
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_under_secret_other_diplomats_change_no_answer(seed: int) -> None:
+    # Rule 11: every army and fleet is public, other players' diplomats are not.
+    lines = diplomat_probes()[seed::3]
+    armies = ENVOY.start.units + FRENCH_DIPLOMATS
+    told = answers(board(armies, "secret"), lines)
+    assert told == answers(board(armies + diplomats_scattered(seed), "secret"), lines)
+    assert any(message for _, message, *_ in told)
