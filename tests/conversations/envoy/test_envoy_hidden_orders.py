@@ -1,9 +1,11 @@
-"""Orders that name another unit, under Secret and Stab Envoy (issue #13 item 1).
+"""Orders that name what their writer cannot see, under Secret and Stab Envoy (issue #13
+items 1, 3 and 8, and the confirmation of an army beside a diplomat).
 
 An order naming a unit, place or fact outside its writer's knowledge is taken as written
-and judged at adjudication: the reply is the same whatever really stands there. Each test
-sends the same order twice, naming a unit the writer cannot see and then a place that is
-really empty, and the two replies must be one text but for the place's name.
+and judged at adjudication: the reply is the same whatever really stands there. The
+`same_replies` tests send one order twice, naming a unit the writer cannot see and then a
+place that is really empty, and the two replies must be one text but for the place's name;
+the others follow such orders to the deadline and read what their writer is told.
 """
 
 from __future__ import annotations
