@@ -19,14 +19,26 @@ from judge.engine.unseen import Unseen
 from judge.engine.visibility import Viewer
 from judge.variant import Variant
 
+View = tuple[Rules, Position]
+# The last view made: every line of a message is checked against one board, so the view is
+# asked for again and again. One entry, replaced whole (the worker and the deadline sweeper
+# may both ask); it holds the board it was made for, so that board's identity stays its own.
+_last: tuple[Variant, Position, str, View] | None = None
 
-def writer_view(variant: Variant, position: Position, power: str) -> tuple[Rules, Position]:
+
+def writer_view(variant: Variant, position: Position, power: str) -> View:
     """The rules to check `power`'s orders with, and the board he sees."""
+    global _last
+    last = _last
+    if last is not None and last[0] is variant and last[1] is position and last[2] == power:
+        return last[3]
     rules = variant.rules
     seen = rules.visibility.board(position, Viewer.player(power))
     if seen is position:
         return rules, position  # full information
-    return replace(rules, unseen=unseen_places(rules, seen, power)), seen
+    view = replace(rules, unseen=unseen_places(rules, seen, power)), seen
+    _last = (variant, position, power, view)
+    return view
 
 
 def unseen_places(rules: Rules, seen: Position, power: str) -> Unseen:
