@@ -119,17 +119,26 @@ def _support_unseen(board: Board, unit: Unit, order: Support, target: str) -> Or
         if target not in board.reach[unit.kind].get(unit.loc, ()):
             raise Illegal(f"{unit} cannot reach {target}, so it cannot support a unit there")
         return Hold(unit.loc, unit.kind)
-    why = ""
+    there = board.where(order.dest)
+    _may_support_into(board, unit, there)
     for kind in kinds:
         for loc in board.geo.stand_locations(board.kinds[kind], target):
             try:
                 _supported_dest(board, unit, Unit("", kind, loc), order.dest)
                 return Hold(unit.loc, unit.kind)
-            except Illegal as exc:
-                why = exc.message
-    if len(kinds) == 1:
-        raise Illegal(why)  # the map's answer for the one kind that could be there
-    raise Illegal(f"no unit in {target} could move to {board.where(order.dest)}")
+            except Illegal:
+                continue
+    # Said of no unit in particular, so that it cannot read as naming one he cannot see.
+    raise Illegal(f"no unit in {target} could move to {there}")
+
+
+def _may_support_into(board: Board, unit: Unit, there: str) -> None:
+    """What his own unit cannot give is refused whatever stands there, in its own words."""
+    if there == board.prov[unit.loc]:
+        raise Illegal(f"{unit} cannot support a move into its own province")
+    if board.geo.is_province(there) and not board.geo.touches(board.kind(unit), unit.loc,
+                                                              there):
+        raise Illegal(f"{unit} cannot reach {there}, so it cannot support a move there")
 
 
 def _supported_dest(board: Board, unit: Unit, other: Unit, written: str) -> str:
