@@ -206,7 +206,9 @@ def check_convoy(board: Board, unit: Unit, order: Convoy) -> Order:
         raise Illegal(f"{other} cannot be convoyed")  # DATC 6.A.7
     there = board.where(order.dest)
     if not board.geo.stand_locations(board.kind(other), there) or there == target:
-        raise Illegal(f"{other} cannot be convoyed to {there}")
+        # A unit the writer cannot see is named by no kind: there may be none.
+        who = f"{other} cannot" if other.power else f"no unit in {target} could"
+        raise Illegal(f"{who} be convoyed to {there}")
     if not on_minimal_route(board.rules.convoy_adjacency, board.fleets, target, there, here):
         raise Illegal(f"{unit} is not needed for any convoy from {target} to {there}")  # 6.G.19
     if not other.power:
