@@ -197,8 +197,12 @@ def test_stab_envoy_views_hide_what_rule_12_does_not_reveal() -> None:
     assert not {u["loc"] for u in france["units"]} & {"ruh", "den", "mun", "ger"}
     assert _orders(germany) == {"FRANCE A Bel-Hol", "GERMANY F HOL H", "GERMANY A Mun-Ruh",
                                 "GERMANY D Ger-Den", "GERMANY D Ger-Pqr"}
-    # 12b: every retreat; 12a: the players' powers.
-    assert france["dislodged"] == germany["dislodged"] != []
+    # 12b: every retreat, with the retreats each may be told (issue #13 item 3): Germany
+    # cannot see France's fleet in the North Sea (a support is not told), so it is not told
+    # the North Sea is barred; 12a: the players' powers.
+    assert [d["retreats"] for d in france["dislodged"]] == [["hel", "kie"]]
+    assert [d["retreats"] for d in germany["dislodged"]] == [["hel", "kie", "nth"]]
+    assert [d["loc"] for d in france["dislodged"]] == [d["loc"] for d in germany["dislodged"]]
     assert sorted((n["topic"], n["powers"]) for n in france["notices"]) == [
         ("players", ["FRANCE"]), ("players", ["GERMANY"])]
     assert "seed" not in france["state"]

@@ -11,6 +11,7 @@ from judge.engine.outcome import Reason
 from judge.engine.position import Position
 from judge.engine.rules import Rules, own_units_only
 from judge.engine.types import Unit, UnitKind, province_of
+from judge.engine.unseen import Unseen
 
 
 class Illegal(Exception):
@@ -55,10 +56,22 @@ class Board:
         # intersection in C are tested, not every unit.
         self.fleets = frozenset([p for p in rules.geo.convoy_anywhere.intersection(index)
                                  if p in places[units[index[p]].kind]])
+        self.unseen = rules.unseen
+        if self.unseen is not None:
+            # A writer's own check: a convoy may need fleets he cannot see.
+            self.fleets |= _unseen_convoyers(self.unseen, places, index)
 
     def unit_in(self, prov: str) -> Unit | None:
         i = self.index.get(prov)
         return None if i is None else self.units[i]
+
+    def unseen_kinds(self, prov: str) -> list[str]:
+        """The kinds of this board's layer that a unit its writer cannot see in `prov` may
+        be (none when legality is asked at adjudication, on the real board)."""
+        if self.unseen is None or prov in self.index:
+            return []
+        kinds = self.kinds
+        return [k for k in self.unseen.kinds_at(prov) if k in kinds and kinds[k].layer == "main"]
 
     def where(self, loc: str) -> str:
         """The province of a location as written (it may name an unknown coast)."""
@@ -71,6 +84,13 @@ class Board:
         """Whether fleets on this board could carry an army from origin to dest."""
         fleets = self.fleets - {without} if without else self.fleets
         return can_convoy(self.rules.convoy_adjacency, fleets, origin, dest)
+
+
+def _unseen_convoyers(unseen: Unseen, places: Mapping[str, frozenset[str]],
+                      index: Mapping[str, int]) -> frozenset[str]:
+    """The provinces where a unit the writer cannot see might stand and convoy."""
+    return frozenset(p for kind, provs in unseen.places.items()
+                     for p in provs & places.get(kind, frozenset()) if p not in index)
 
 
 def _shared(units: Sequence[Unit], prov: Mapping[str, str]) -> str:

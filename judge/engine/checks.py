@@ -12,6 +12,7 @@ from typing import Any
 from judge.engine.board import Board, Illegal
 from judge.engine.convoys import on_minimal_route
 from judge.engine.orders import Convoy, Hold, Move, Order, Support
+from judge.engine.outcome import Reason
 from judge.engine.types import Unit, UnitKind
 
 
@@ -56,9 +57,12 @@ def check_move(board: Board, unit: Unit, order: Move) -> Move:
     kind = board.kinds[unit.kind]
     if kind.convoyable and (via or not adjacent):
         if not board.convoy_route(here, there):
+            # Reason `no convoy`: a fact of the fleets on the board, which a variant that
+            # hides them must not tell the mover (variants/envoy/blind.py).
             raise Illegal(f"{unit} cannot go to {there} by convoy: no fleets stand where "
                           "they could convoy it" if via else f"{unit.loc} is not adjacent "
-                          f"to {there}, and no fleets stand where they could convoy it")
+                          f"to {there}, and no fleets stand where they could convoy it",
+                          Reason.NO_CONVOY)
         via = via or not adjacent
     elif not adjacent:
         raise Illegal(f"{unit.loc} is not adjacent to {dest}")
@@ -85,7 +89,7 @@ def _move_facts(board: Board, unit: Unit, written: str) -> tuple[Any, ...]:
     return facts
 
 
-def check_support(board: Board, unit: Unit, order: Support) -> Support:
+def check_support(board: Board, unit: Unit, order: Support) -> Order:
     here = board.prov[unit.loc]
     # board.where without its call, for a location the map knows (nearly every order).
     target = board.prov.get(order.target) or board.where(order.target)
@@ -93,7 +97,7 @@ def check_support(board: Board, unit: Unit, order: Support) -> Support:
         raise Illegal(f"{unit} cannot support itself")
     i = board.index.get(target)
     if i is None:
-        raise Illegal(f"there is no unit in {target} to support")
+        return _support_unseen(board, unit, order, target)
     if order.dest is None:
         if target not in board.reach[unit.kind].get(unit.loc, ()):  # Geography.reachable
             raise Illegal(f"{unit} cannot reach {target}, so it cannot support a unit there")
@@ -101,6 +105,40 @@ def check_support(board: Board, unit: Unit, order: Support) -> Support:
     other = board.units[i]
     dest = _supported_dest(board, unit, other, order.dest)
     return order if dest == order.dest else Support(unit.loc, other.loc, dest, unit.kind)
+
+
+def _support_unseen(board: Board, unit: Unit, order: Support, target: str) -> Order:
+    """A support naming a province where the writer sees no unit. Where one he cannot see
+    may stand, the support is taken as written, to be judged at adjudication (issue #13):
+    it is refused only for what the map and his own unit say, and until then his unit is
+    counted as holding. Elsewhere, as ever, there is no unit to support."""
+    kinds = board.unseen_kinds(target)
+    if not kinds:
+        raise Illegal(f"there is no unit in {target} to support")
+    if order.dest is None:
+        if target not in board.reach[unit.kind].get(unit.loc, ()):
+            raise Illegal(f"{unit} cannot reach {target}, so it cannot support a unit there")
+        return Hold(unit.loc, unit.kind)
+    there = board.where(order.dest)
+    _may_support_into(board, unit, there)
+    for kind in kinds:
+        for loc in board.geo.stand_locations(board.kinds[kind], target):
+            try:
+                _supported_dest(board, unit, Unit("", kind, loc), order.dest)
+                return Hold(unit.loc, unit.kind)
+            except Illegal:
+                continue
+    # Said of no unit in particular, so that it cannot read as naming one he cannot see.
+    raise Illegal(f"no unit in {target} could move to {there}")
+
+
+def _may_support_into(board: Board, unit: Unit, there: str) -> None:
+    """What his own unit cannot give is refused whatever stands there, in its own words."""
+    if there == board.prov[unit.loc]:
+        raise Illegal(f"{unit} cannot support a move into its own province")
+    if board.geo.is_province(there) and not board.geo.touches(board.kind(unit), unit.loc,
+                                                              there):
+        raise Illegal(f"{unit} cannot reach {there}, so it cannot support a move there")
 
 
 def _supported_dest(board: Board, unit: Unit, other: Unit, written: str) -> str:
@@ -156,24 +194,35 @@ def _support_by_land(board: Board, unit: Unit, other: Unit, written: str) -> str
     return None
 
 
-def check_convoy(board: Board, unit: Unit, order: Convoy) -> Convoy:
+def check_convoy(board: Board, unit: Unit, order: Convoy) -> Order:
     kind = board.kind(unit)
     here = board.prov[unit.loc]
     terrain = board.geo.provinces[here].terrain
     if terrain not in kind.convoys_in:
         raise Illegal(f"{unit} cannot convoy from {here} ({terrain})")  # DATC 6.F.1
     target = board.where(order.target)
-    other = board.unit_in(target)
-    if other is None:
-        raise Illegal(f"there is no unit in {target} to convoy")
+    other = board.unit_in(target) or _convoyable_unseen(board, target)
     if not board.kind(other).convoyable:
         raise Illegal(f"{other} cannot be convoyed")  # DATC 6.A.7
     there = board.where(order.dest)
     if not board.geo.stand_locations(board.kind(other), there) or there == target:
-        raise Illegal(f"{other} cannot be convoyed to {there}")
+        # A unit the writer cannot see is named by no kind: there may be none.
+        who = f"{other} cannot" if other.power else f"no unit in {target} could"
+        raise Illegal(f"{who} be convoyed to {there}")
     if not on_minimal_route(board.rules.convoy_adjacency, board.fleets, target, there, here):
         raise Illegal(f"{unit} is not needed for any convoy from {target} to {there}")  # 6.G.19
+    if not other.power:
+        return Hold(unit.loc, unit.kind)  # the writer's check: judged at adjudication
     return order if there == order.dest else Convoy(unit.loc, other.loc, there, unit.kind)
+
+
+def _convoyable_unseen(board: Board, target: str) -> Unit:
+    """For a convoy naming a province where the writer sees no unit: a unit he cannot see
+    that could be convoyed from there, nameless (issue #13), or Illegal."""
+    kinds = [k for k in board.unseen_kinds(target) if board.kinds[k].convoyable]
+    if not kinds:
+        raise Illegal(f"there is no unit in {target} to convoy")
+    return Unit("", kinds[0], target)
 
 
 def check_hold(board: Board, unit: Unit, order: Hold) -> Hold:

@@ -43,8 +43,8 @@ def _take(
     try:
         dest = _check(rules, position, power, d, order)
     except ValueError as exc:
-        results.append(OrderResult(power, unit, order, "", Outcome.ILLEGAL, Reason.ILLEGAL,
-                                   str(exc)))
+        reason = Reason.BOUNCED if isinstance(exc, Barred) else Reason.ILLEGAL
+        results.append(OrderResult(power, unit, order, "", Outcome.ILLEGAL, reason, str(exc)))
         return
     assert d is not None
     prov = province_of(d.unit.loc)
@@ -67,14 +67,22 @@ def _check(
         raise ValueError(f"{d.unit} belongs to {d.unit.power}, not {power}")
     if isinstance(order, Disband):
         return None
-    return _retreat_dest(d, order.dest)
+    near = rules.geo.neighbours(rules.kinds[d.unit.kind], d.unit.loc)
+    return _retreat_dest(d, order.dest, any(province_of(loc) == province_of(order.dest)
+                                            for loc in near))
+
+
+class Barred(ValueError):
+    """A retreat to a neighbour that the board bars (a unit there, a standoff, the
+    attacker's origin: DATC 6.H): illegal, with the reason `bounce`, so that a variant
+    that hides units can tell it apart from an order no board would allow."""
 
 
 def _name(order: Order) -> str:
     return type(order).__name__.lower() + "s"
 
 
-def _retreat_dest(d: Dislodgement, written: str) -> str:
+def _retreat_dest(d: Dislodgement, written: str, neighbour: bool) -> str:
     prov = province_of(written)
     options = [loc for loc in d.retreats if province_of(loc) == prov]
     if written in options or len(options) == 1:
@@ -82,7 +90,8 @@ def _retreat_dest(d: Dislodgement, written: str) -> str:
     if len(options) > 1:
         raise ValueError(f"say which coast of {prov}: {' or '.join(options)}")
     allowed = ", ".join(d.retreats) or "nowhere: it must disband"
-    raise ValueError(f"{d.unit} cannot retreat to {prov}; it may retreat to {allowed}")
+    why = f"{d.unit} cannot retreat to {prov}; it may retreat to {allowed}"
+    raise Barred(why) if neighbour else ValueError(why)
 
 
 def _settle(

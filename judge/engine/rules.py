@@ -20,6 +20,7 @@ from judge.engine.knowledge import KnowledgeFold, last_seen
 from judge.engine.questions import Question, no_questions
 from judge.engine.rulebook import Rulebook
 from judge.engine.types import Phase, Unit, UnitKind, province_of
+from judge.engine.unseen import Unseen
 from judge.engine.visibility import FullInformation, Visibility
 
 if TYPE_CHECKING:
@@ -172,6 +173,9 @@ class Rules:
     # The order and event types of the variant (order_types.py): the standard ones, and
     # those its rules.py registers.
     registry: Registry = field(default_factory=standard_registry)
+    # Where units the writer of the orders cannot see may stand, when legality is asked for
+    # one writer (judge/engine/unseen.py); None at adjudication, which sees the whole board.
+    unseen: Unseen | None = None
 
     @property
     def kinds(self) -> Mapping[str, UnitKind]:

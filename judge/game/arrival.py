@@ -22,6 +22,7 @@ from judge.engine.types import MOVEMENT, province_of
 from judge.game import ordering
 from judge.game.canonical import unit_of
 from judge.game.refusals import Before, Explainer
+from judge.game.writer_view import writer_view
 from judge.grammar.notation import place, unit_text
 from judge.grammar.reader import Writer
 from judge.variant import Variant
@@ -69,7 +70,7 @@ def _conflicts(variant: Variant, position: Position, power: str,
         meanings = [_meaning(variant, position, power, w) for _, w in lines] \
             if len(lines) > 1 else []
         if len(set(meanings)) > 1:
-            out += _settle(variant, position, current, key, lines, meanings)
+            out += _settle(variant, position, power, current, key, lines, meanings)
     return out
 
 
@@ -79,10 +80,11 @@ def _meaning(variant: Variant, position: Position, power: str,
     return ordering.describe_set(variant, position, power, {"": written})[0]
 
 
-def _settle(variant: Variant, position: Position, current: dict[str, ordering.Written],
-            key: str, lines: Lines, meanings: Sequence[str]) -> list[Feedback]:
+def _settle(variant: Variant, position: Position, power: str,
+            current: dict[str, ordering.Written], key: str, lines: Lines,
+            meanings: Sequence[str]) -> list[Feedback]:
     order = lines[-1][1].order
-    unit = unit_of(variant, position, order)
+    unit = unit_of(variant, writer_view(variant, position, power)[1], order)
     name = unit_text(variant.rules.geo, unit.kind, unit.loc) if unit else \
         place(variant.rules.geo, province_of(order.loc))
     rule = variant.rules.rulebook.duplicate_orders

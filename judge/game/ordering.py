@@ -15,9 +15,9 @@ from judge.engine.orders import Build, Order, Waive
 from judge.engine.outcome import OrderResult, Outcome, Reason
 from judge.engine.position import Position
 from judge.engine.rules import countries_written_by
-from judge.engine.types import ADJUSTMENT, MOVEMENT, RETREAT, Phase, province_of
-from judge.engine.visibility import Viewer
-from judge.game.canonical import canonical
+from judge.engine.types import ADJUSTMENT, MOVEMENT, RETREAT, Phase, Unit, province_of
+from judge.game.canonical import canonical, unit_of
+from judge.game.writer_view import writer_view
 from judge.grammar import OrderSyntaxError
 from judge.grammar.notation import order_text, unit_text
 from judge.grammar.reader import Writer, reader_for
@@ -128,33 +128,24 @@ def refusal(variant: Variant, position: Position, power: str,
             orders: Mapping[str, Written], written: Written) -> OrderResult | None:
     """The engine's refusal of `written` in this set, or None when it would be carried out.
 
-    The phase's own handler is asked, so every variant's legality (and its reasons) is
-    exactly what adjudication will apply.
+    The phase's own handler is asked, so every variant's legality (and its reasons) is what
+    adjudication will apply, on the board the writer knows (writer_view.py): a unit he
+    cannot see is neither named nor hinted at in the answer, and an order naming a place
+    where one might stand is taken as written, to be judged at adjudication.
     """
-    rules = variant.rules
+    rules, seen = writer_view(variant, position, power)
     given = [w.order for w in orders.values()]
-    outcome = rules.handler(position.phase).adjudicate(rules, position, {power: given})
+    outcome = rules.handler(position.phase).adjudicate(rules, seen, {power: given})
     for result in outcome.results:
-        if result.order is written.order and _refused(result):
-            if result.unit in position.units and result.unit not in _seen_by(
-                    variant, position, power).units:
-                # Hidden movement: a unit the writer cannot see must not show in the reason
-                # ("A ven belongs to ITALY"); he gets the answer for an empty province. (A
-                # dislodged unit is not on the board: taking it away would change nothing.)
-                unseen = position._replace(units=tuple(
-                    u for u in position.units if u != result.unit))
-                return refusal(variant, unseen, power, orders, written)
+        if result.order is written.order and _refused(result, position.phase.kind):
             return result
     return None
 
 
-def _refused(result: OrderResult) -> bool:
-    return result.outcome == Outcome.ILLEGAL or result.reason in _REFUSING
-
-
-def _seen_by(variant: Variant, position: Position, power: str) -> Position:
-    """The board as `power`'s player may see it (all of it without hidden movement)."""
-    return variant.rules.visibility.board(position, Viewer.player(power))
+def _refused(result: OrderResult, kind: str) -> bool:
+    # In adjustments nothing else happens: an order that fails, fails whatever is sent.
+    return (result.outcome == Outcome.ILLEGAL or result.reason in _REFUSING
+            or (kind == ADJUSTMENT and result.outcome == Outcome.FAILS))
 
 
 def _reason_text(result: OrderResult) -> str:
@@ -169,19 +160,35 @@ def orders_of(merged: Mapping[str, Written]) -> list[Order]:
 
 def describe_set(variant: Variant, position: Position, power: str,
                  merged: Mapping[str, Written]) -> tuple[str, ...]:
-    seen = _seen_by(variant, position, power)  # a support names no unit he cannot see
-    units = {province_of(u.loc): u for u in seen.units}
-    units.update({province_of(d.unit.loc): d.unit for d in position.dislodged})
-    kinds_at = {p: u.kind for p, u in units.items()}
+    _, seen = writer_view(variant, position, power)  # a support names no unit he cannot see
+    layer = {code: kind.layer for code, kind in variant.rules.kinds.items()}
+    # Each layer's units apart: an army and a diplomat may share a province (Envoy 5), and
+    # each order is written with the unit of its own layer, and names others of that layer.
+    kinds_at: dict[str, dict[str, str]] = {}
+    for standing in (*seen.units, *(d.unit for d in position.dislodged)):
+        kinds_at.setdefault(layer[standing.kind], {})[province_of(standing.loc)] = \
+            standing.kind
     texts = []
     for written in merged.values():
         order = canonical(variant, position, written.order)
         # A build names the unit to come, not the one standing there (Envoy 4's change
         # of type: `Build A Bre` where F Brest stands).
-        unit = None if isinstance(order, Waive | Build) else units.get(province_of(order.loc))
+        unit = None if isinstance(order, Waive | Build) else _unit_for(variant, seen, order)
         result = OrderResult(power, unit, order, written.text, Outcome.SUCCEEDS)
-        texts.append(order_text(variant.rules, result, position.phase.kind, kinds_at))
+        own = layer[unit.kind] if unit is not None else layer.get(order.kind or "", "main")
+        texts.append(order_text(variant.rules, result, position.phase.kind,
+                                kinds_at.get(own, {})))
     return tuple(texts)
+
+
+def _unit_for(variant: Variant, seen: Position, order: Order) -> Unit | None:
+    """The unit an order is written for, as its writer sees the board: of the layer its
+    kind names, or, with no kind written, any unit standing there."""
+    unit = unit_of(variant, seen, order)
+    if unit is not None or order.kind is not None or seen.phase.kind == RETREAT:
+        return unit
+    prov = province_of(order.loc)
+    return next((u for u in seen.units if province_of(u.loc) == prov), None)
 
 
 def missing(variant: Variant, position: Position, power: str,
@@ -202,7 +209,10 @@ def missing(variant: Variant, position: Position, power: str,
         return handler.owed(variant.rules, position, power, orders_of(merged))
     if kind == RETREAT:
         # A unit with nowhere to go is destroyed whatever is ordered: nothing to wait for.
-        units = [d.unit for d in position.dislodged if d.unit.power == power and d.retreats]
+        # Retreats as he may be told them (writer_view.py): the turn never waits, or not,
+        # on what he cannot see.
+        _, seen = writer_view(variant, position, power)
+        units = [d.unit for d in seen.dislodged if d.unit.power == power and d.retreats]
     else:
         units = [u for u in variant.rules.main_units(position)
                  if variant.rules.may_order(position, power, u)]

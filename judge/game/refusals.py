@@ -29,6 +29,7 @@ from judge.engine.outcome import OrderResult, Outcome, Reason
 from judge.engine.position import Position
 from judge.engine.types import ADJUSTMENT, MOVEMENT, RETREAT
 from judge.game import ordering
+from judge.game.writer_view import writer_view
 from judge.grammar import OrderSyntaxError
 from judge.grammar.reader import Writer, reader_for
 from judge.grammar.wording import in_report_words
@@ -127,10 +128,12 @@ class Explainer:
 
     def _taking(self, country: str, building: bool) -> list[str]:
         """The orders of the set that use `country`'s builds (or removals), as written."""
-        rules = self.variant.rules
+        # On the board he knows, as his lines were checked: a build that will bounce off
+        # what he cannot see is taking its build as far as he may be told.
+        rules, seen = writer_view(self.variant, self.position, self.power)
         orders = ordering.orders_of(self.current)
         outcome = rules.handler(self.position.phase).adjudicate(
-            rules, self.position, {self.power: orders})
+            rules, seen, {self.power: orders})
         wanted = (Build, Waive) if building else (Disband,)
         used = [r.order for r in outcome.results if r.power == country
                 and r.outcome == Outcome.SUCCEEDS and isinstance(r.order, wanted)]

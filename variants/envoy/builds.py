@@ -163,9 +163,14 @@ class EnvoyLedger(Ledger):
                           f"'Build D {space}' (Envoy 9)", Reason.ILLEGAL, Outcome.FAILS)
         rival = next((u.power for u in self.units if u.kind == DIPLOMAT and u.loc == space
                       and u.power != self.power), None)
-        if rival:  # two players' diplomats never share a space (docs: reading chosen)
+        if rival:
+            # Two players' diplomats never share a space (docs: reading chosen): the new one
+            # meets the rival's and bounces, a contact (11, as placements meet under 4) that
+            # contact.clashes tells every player. Refused on arrival only when its writer
+            # can see them (judge/game/writer_view.py), so the refusal tells nothing more.
             raise Refused(f"{rival} has diplomats in {space}: no diplomat can be built there "
-                          f"until they leave (Envoy 9)", Reason.ILLEGAL, Outcome.FAILS)
+                          f"until they leave (Envoy 9)", Reason.BOUNCED, Outcome.FAILS,
+                          Unit(self.power, DIPLOMAT, space))
         return space
 
     def _free_site(self) -> str:

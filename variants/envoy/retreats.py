@@ -16,19 +16,31 @@ The standard retreat phase, with the checks movement makes on who orders a unit:
 
 Results are listed under the unit's country (6: it stays a separate country), and the
 phase records who ordered each neutral in it (`writers`) for its reports.
+
+Under Stab Envoy the retreats a player is told (`told_retreats`: his reports, his board, the
+answer to a retreat he may not make) depend only on what he may know (issue #13): a
+neighbour is left out when he sees a unit there, when he was told of a bounce there (12d:
+a meeting of two sides is told to all, his own units' bounces to him), or when the attacker
+came from it (1971: never there). A retreat into a neighbour he was told of but which an
+unseen unit or an unseen bounce bars is taken, and judged at adjudication: it is illegal
+there, and the unit, left with no legal retreat, is disbanded (1971 rules, rule 1), as a
+blind-play game master rules it. The movement leaves the bounces' countries in the state
+(`BOUNCES`) for the retreat turn it leads to.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from judge.engine.orders import Order
-from judge.engine.outcome import OrderResult, Outcome, Reason
+from judge.engine.geo import Geography
+from judge.engine.orders import Move, Order
+from judge.engine.outcome import Dislodgement, OrderResult, Outcome, Reason
 from judge.engine.position import Position
 from judge.engine.rules import PhaseHandler, PhaseOutcome, Rules, WrappedPhase
 from judge.engine.types import Unit, province_of
 
 from .control import (
+    DIPLOMAT,
     Countries,
     by_country,
     limit_controlled,
@@ -37,6 +49,7 @@ from .control import (
 )
 
 Orders = Mapping[str, Sequence[Order]]
+BOUNCES = "bounces"  # province -> the countries of the units that bounced there or held it
 
 
 class EnvoyRetreats(WrappedPhase):
@@ -58,7 +71,8 @@ class EnvoyRetreats(WrappedPhase):
         results = tuple(by_country(r) for r in (*refused, *foreign, *limited, *mended))
         others = [e for e in out.events if not isinstance(e, OrderResult)]
         after = with_writers(rules, position, out.position, self.countries)
-        return PhaseOutcome(results, after, (*results, *others))
+        state = {k: v for k, v in after.state.items() if k != BOUNCES}  # the movement's only
+        return PhaseOutcome(results, after._replace(state=state), (*results, *others))
 
 
 def _refuse_foreign(rules: Rules, position: Position, orders: Orders,
@@ -78,3 +92,40 @@ def _refuse_foreign(rules: Rules, position: Position, orders: Orders,
                                            Reason.NOT_YOURS,
                                            f"{unit} belongs to {unit.power}, not {power}"))
     return kept, refused
+
+
+def with_bounces(rules: Rules, after: Position, results: Sequence[OrderResult]) -> Position:
+    """`after` a movement with a retreat to follow, with the countries of each bounce's
+    units: those whose move into a province failed, and the one standing there after."""
+    if not after.dislodged:
+        return after
+    into: dict[str, set[str]] = {}
+    for r in results:
+        if (r.unit is not None and r.unit.kind != DIPLOMAT and isinstance(r.order, Move)
+                and r.outcome == Outcome.FAILS and r.reason == Reason.BOUNCED):
+            into.setdefault(rules.geo.province.get(r.order.dest) or province_of(r.order.dest),
+                            set()).add(r.unit.power)
+    for unit in rules.main_units(after):
+        if province_of(unit.loc) in into:
+            into[province_of(unit.loc)].add(unit.power)
+    bounces = {prov: sorted(powers) for prov, powers in sorted(into.items())}
+    return after._replace(state={**after.state, BOUNCES: bounces})
+
+
+def told_retreats(geo: Geography, position: Position, seen: Sequence[Unit],
+                  viewer: str | None, side: Mapping[str, str]) -> tuple[Dislodgement, ...]:
+    """`position.dislodged` with the retreats `viewer` may be told, from the units he sees
+    and the bounces he was told of (`side`: who ordered each country in the movement)."""
+    bounces: Mapping[str, Sequence[str]] = position.state.get(BOUNCES, {})  # type: ignore[assignment]
+    barred = {province_of(u.loc) for u in seen if u.kind != DIPLOMAT}
+    for prov, powers in bounces.items():
+        sides = {side.get(p, p) for p in powers}
+        if len(sides) > 1 or viewer in sides:  # 12d
+            barred.add(prov)
+    return tuple(d._replace(retreats=_open(geo, d, barred)) for d in position.dislodged)
+
+
+def _open(geo: Geography, d: Dislodgement, barred: set[str]) -> tuple[str, ...]:
+    near = geo.neighbours(geo.kinds[d.unit.kind], d.unit.loc)
+    return tuple(sorted(loc for loc in near if province_of(loc) not in barred
+                        and province_of(loc) != d.attacker_from))

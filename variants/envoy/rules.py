@@ -39,7 +39,7 @@ from .control import (
 )
 from .placement import Placement
 from .report import SECTIONS
-from .retreats import EnvoyRetreats
+from .retreats import EnvoyRetreats, with_bounces
 from .season import AUTUMN, autumn_record, season_end_for
 from .stacks import resolve_stacks
 from .victory import standing, victory_for
@@ -130,6 +130,7 @@ class EnvoyMovement(WrappedPhase):
                 if position.phase.season == AUTUMN else {}
             after = with_control(rules, after, self.control, autumn=autumn)
         after = with_writers(rules, position, after, self.control)  # for this turn's reports
+        after = with_bounces(rules, after, results)  # for the retreats each player is told
         return PhaseOutcome(results, after, (*results, *others))
 
     def _split(self, rules: Rules, main_at: Mapping[str, Unit],

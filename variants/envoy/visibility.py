@@ -24,8 +24,10 @@ from judge.engine.position import Position
 from judge.engine.types import ADJUSTMENT, RETREAT, Phase, Unit
 from judge.engine.visibility import Notice, Role, Seen, Sighting, Viewer
 
+from .blind import as_judged
 from .contact import Revealed, Side, clashes, conflicts, contacts
 from .control import CONTROLLED, DIPLOMAT, MAJOR_ALLY, WRITERS, players, table
+from .retreats import told_retreats
 from .told import attackers_seen, changes_told, removal_told, standing_seen, unused_untold
 
 MODES = ("none", "secret", "stab")
@@ -68,7 +70,7 @@ def _apply(events: Iterable[Event], keep: Callable[[Event], bool],
     out: list[Seen] = []
     for e in events:
         if keep(e) or id(e) in revealed.full:
-            out.append(e)
+            out.append(as_judged(e))
         elif isinstance(e, OrderResult) and id(e) in revealed.seen and e.unit is not None:
             out.append(Sighting(e.unit, e.dislodged))
     return out
@@ -146,8 +148,11 @@ class StabEnvoy:
             return tuple(events)
         control = table(position, "control")
         writers = table(position, WRITERS) if WRITERS in position.state else None
-        seen = self.seen(events, viewer.power, control, phase.kind, writers,
-                         self.board(position, viewer).units, position.units)
+        board = self.board(position, viewer)
+        told = {d.unit: d for d in board.dislodged}
+        seen = [told.get(e.unit, e) if isinstance(e, Dislodgement) else e
+                for e in self.seen(events, viewer.power, control, phase.kind, writers,
+                                   board.units, position.units)]
         return (*self.standing(position, control), *seen,
                 *self.counts(phase, events, position))
 
@@ -232,7 +237,9 @@ class StabEnvoy:
                       or (u.power in allies and u.kind != DIPLOMAT))
         owners = {c: p for c, p in position.owners.items() if p in mine}
         state = _public(position.state, control=control)
-        return position._replace(units=units, owners=owners, state=state)
+        side = table(position, WRITERS) if WRITERS in position.state else {}
+        told = told_retreats(self.geo, position, units, viewer.power, side)
+        return position._replace(units=units, owners=owners, state=state, dislodged=told)
 
 
 def _mine(power: str | None, control: Mapping[str, Any]) -> set[str | None]:

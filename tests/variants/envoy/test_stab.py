@@ -48,8 +48,11 @@ def test_a_the_players_powers_are_named_to_each() -> None:
 
 def test_b_every_retreat_is_told() -> None:
     turn = spring()
-    retreat = "The German F Holland can retreat to Helgoland Bight, Kiel."
-    assert retreat in report(turn, FRANCE) and retreat in report(turn, GERMANY)
+    retreat = "The German F Holland can retreat to Helgoland Bight, Kiel"
+    assert f"{retreat}." in report(turn, FRANCE)
+    # Germany cannot see France's fleet in the North Sea (its support is not told, 12d), so
+    # the retreats it is told leave it open: a retreat there would bounce (issue #13 item 3).
+    assert f"{retreat}, North Sea." in report(turn, GERMANY)
     after = adjudicate(ENVOY.rules, turn.position,
                        {"GERMANY": [GRAMMAR.parse("F Hol-Kie", "R")]})
     assert "Germany:  F Holland -> Kiel." in report(after, FRANCE)
@@ -73,7 +76,7 @@ def test_d_units_that_met_are_told_supports_are_not() -> None:
     assert "France:   A Marseilles -> Piedmont. (*bounce*)" in german  # it met a neutral
     assert "Italy:    A Piedmont (order not reported)." in german
     # The support that dislodged Holland, the quiet move and the diplomat stay hidden.
-    for hidden in ("North Sea", "Gascony", "Spain", "D France", "Italy:    A Rome"):
+    for hidden in ("F North Sea", "Gascony", "Spain", "D France", "Italy:    A Rome"):
         assert hidden not in german
     assert set(results(spring(), GERMANY)) == {
         "FRANCE A bel", "FRANCE A mar", "GERMANY F hol", "GERMANY A mun", "GERMANY D aus",
@@ -103,7 +106,7 @@ def test_d_diplomat_contacts_are_told_other_diplomats_are_not() -> None:
 def test_observers_see_what_an_outsider_may_unless_the_game_shows_them_all() -> None:
     outsider = report(spring(), Viewer.observer())
     assert "France:   A Belgium -> Holland." in outsider
-    assert "North Sea" not in outsider and "Ruhr" not in outsider
+    assert "F North Sea" not in outsider and "Ruhr" not in outsider
     everything = report(spring(observers_see_all=True), Viewer.observer())
     assert "France:   F North Sea SUPPORT A Belgium -> Holland." in everything
     assert "Germany:  A Munich -> Ruhr." in everything
