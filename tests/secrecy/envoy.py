@@ -7,11 +7,12 @@ What the others may not know (`EnvoySecrets`), decided from rules 11 and 12
 (shared/rules/envoy.txt) and the map, with the true board and everybody's planned orders:
 
 - **A diplomat that meets nobody** (11, and 12d's "otherwise diplomat movements remain
-  unknown"): one player's diplomats in a space outside every country hold in game A and
-  move to a neighbouring space outside every country in game B, when no other player's
-  diplomat stands in either space and no other player's diplomat order names either (so no
-  move, support or stand makes a contact). Country spaces are left out: a diplomat entering
-  or leaving one changes who controls it, which rule 12c publishes.
+  unknown"): one player's diplomats hold in game A and move to a neighbouring space in
+  game B, when no other player's diplomat stands in either space and no other player's
+  diplomat order names either (so no move, support or stand makes a contact). Under Stab
+  the neutral countries' spaces are left out: a diplomat entering or leaving one changes
+  who controls it, which rule 12c publishes; under Secret nobody but the controller is
+  told (11), so they are in, and so are the players' home countries under both.
 - **An army or fleet that meets nobody** (Stab only, 12d): one player's own unit holds in A
   and moves to a neighbour in B, when no unit of any other power stands in either province
   and no order for another power's army or fleet names either. Both provinces are
@@ -32,6 +33,7 @@ from __future__ import annotations
 import csv
 import random
 from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import replace
 
 from judge.engine.position import Position
 from judge.game.games import find_game, plain_variant
@@ -121,6 +123,7 @@ class EnvoySecrets:
             return []
         kind = position.phase.kind
         found: list[Difference] = []
+        places = self.player.geo.province_graph()
         for owner in orders:
             others = [line for p, lines in orders.items() if p != owner for line in lines]
             if kind == "P":
@@ -131,7 +134,7 @@ class EnvoySecrets:
                     found.extend(self.unit_moves(position, owner, orders))
             elif kind == "A":
                 found.extend(self.builds(position, owner))
-        return found
+        return [replace(d, distance=_distance(places, d, position, orders)) for d in found]
 
     def placements(self, owner: str, mine: Sequence[Line],
                    others: Sequence[Line]) -> Iterator[Difference]:
@@ -151,7 +154,7 @@ class EnvoySecrets:
     def diplomat_moves(self, position: Position, owner: str,
                        others: Sequence[Line]) -> Iterator[Difference]:
         foreign = {province(u.loc) for u in position.units if u.kind == "D" and u.power != owner}
-        busy = foreign | _names(others, DIPLOMAT) | self.player.country_spaces
+        busy = foreign | _names(others, DIPLOMAT) | self.barred(position)
         stacks = sorted({u.loc for u in position.units if u.kind == "D" and u.power == owner})
         for s in stacks:
             if s in busy:
@@ -161,6 +164,17 @@ class EnvoySecrets:
                     yield Difference(owner, (_line(owner, f"D {s} H", s),),
                                      (_line(owner, f"D {s}-{t}", s, t),),
                                      f"{owner}'s diplomats in {s} stay or go to {t}")
+
+    def barred(self, position: Position) -> frozenset[str]:
+        """Spaces whose occupation by diplomats the rules publish: under Stab, the neutral
+        countries (12c names their controllers); under Secret none (11 tells each player
+        only his own allies and controlled neutrals)."""
+        if self.hidden == "secret":
+            return frozenset()
+        playing = position.state.get("players")
+        assert isinstance(playing, list)
+        return frozenset(space for power, space in self.player.home_space.items()
+                         if power not in playing)
 
     def unit_moves(self, position: Position, owner: str,
                    orders: Mapping[str, Sequence[Line]]) -> Iterator[Difference]:
@@ -196,6 +210,21 @@ class EnvoySecrets:
                 yield Difference(owner, (), (Line(f"Build A {centre}", frozenset({centre}),
                                                   "main", owner),),
                                  f"{owner} builds an army in {centre} or not")
+
+
+def _distance(graph: Mapping[str, frozenset[str]], difference: Difference,
+              position: Position, orders: Mapping[str, Sequence[Line]]) -> int:
+    """Steps on the board (every kind's borders, diplomats' countries as their provinces)
+    from the places the difference names to the nearest unit of another player."""
+    others = {province(u.loc) for u in position.units
+              if u.power in orders and u.power != difference.owner}
+    frontier = {name for line in (*difference.a, *difference.b) for name in line.names}
+    seen, steps = set(frontier), 0
+    while frontier and not frontier & others:
+        frontier = {n for p in frontier for n in graph.get(p, ())} - seen
+        seen |= frontier
+        steps += 1
+    return steps if frontier else len(graph)
 
 
 def _address(power: str) -> str:

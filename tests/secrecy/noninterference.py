@@ -67,6 +67,9 @@ class Difference:
     b: tuple[Line, ...]
     what: str
     without: tuple[Line, ...] = ()
+    # How far it is from what the other seats have (the harness plays one of the nearest:
+    # a secret next to a viewer's units is the one his probes are likeliest to touch).
+    distance: int = 0
 
 
 Secrets = Callable[[random.Random, Position, Mapping[str, Sequence[Line]]], list[Difference]]
@@ -134,23 +137,24 @@ def play(twin: Twin, hidden: HiddenGame, rng: random.Random, turns: int = 8) -> 
             return run
         orders = {p: hidden.player.orders(rng, position, p) for p in sorted(table.players)}
         found = hidden.secrets(rng, position, orders) if number >= first else []
-        run.difference = rng.choice(found) if found else None
+        nearest = [d for d in found if d.distance == min(d.distance for d in found)]
+        run.difference = rng.choice(nearest) if nearest else None
         run.phase = str(position.phase)
-        submit(twin, table, orders, run, rng)
+        submit(twin, table, orders, run.difference, run.phase, rng)
         if run.difference is not None:
             probe(twin, hidden, run, rng)
             return run
     return run
 
 
-def submit(twin: Twin, table: Table, orders: Mapping[str, Sequence[Line]], run: Run,
-           rng: random.Random) -> None:
-    """Every player's orders, in an order drawn from `rng`; then the master processes."""
+def submit(twin: Twin, table: Table, orders: Mapping[str, Sequence[Line]],
+           d: Difference | None, phase: str, rng: random.Random) -> None:
+    """Every player's orders (the owner's with the difference), in an order drawn from
+    `rng`; then the master processes the phase."""
     powers = sorted(table.players)
     rng.shuffle(powers)
     for power in powers:
         seat = table.players[power]
-        d = run.difference
         mine = list(orders[power])
         for line in () if d is None or d.owner != power else d.without:
             mine.remove(line)
@@ -159,7 +163,7 @@ def submit(twin: Twin, table: Table, orders: Mapping[str, Sequence[Line]], run: 
             twin.send(seat.address, _with(body, d.a), _with(body, d.b))
         else:
             twin.send(seat.address, body)
-    twin.send(table.master.address, f"{table.master.signon}\nPROCESS {run.phase}")
+    twin.send(table.master.address, f"{table.master.signon}\nPROCESS {phase}")
 
 
 def _with(body: str, lines: Sequence[Line]) -> str:
@@ -167,24 +171,50 @@ def _with(body: str, lines: Sequence[Line]) -> str:
 
 
 def probe(twin: Twin, hidden: HiddenGame, run: Run, rng: random.Random) -> None:
-    """Each viewer's probes after the turn that differed, in A's board (theirs is the same
-    in B unless something leaked, which the transcripts then show anyway)."""
+    """Each viewer's probes after the turn that differed, written from A's board (a
+    viewer's own units are the same in B unless something leaked, which the transcripts
+    then show anyway). A retreat or adjustment turn that follows is played too: it moves
+    nothing into contact, and its results answer the probes."""
     table = run.table
     position = current(twin.a, table.game)
     for seat in run.viewers():
         lines = [] if position is None or not seat.power else [
             line.text for line in hidden.player.probes(rng, position, seat.power)]
-        ahead = [] if position is None else [f"PHASE {_later(position)}", *lines[:40]]
-        if lines:
+        if position is not None and lines:
+            ahead = [f"PHASE {_later(position)}", *lines[:40]]
             twin.send(seat.address, "\n".join([seat.signon, *lines, *ahead]))
-        reads = ["ORDERS", f"LIST {table.game}", f"HISTORY {table.game}",
-                 f"SUMMARY {table.game}", "BOARD"]
-        twin.send(seat.address, "\n".join([seat.signon, *reads]))
-        twin.send(seat.address, "\n".join([*reads[1:4], f"BOARD {table.game}"]))
+    read(twin, run)
+    if position is not None and position.phase.kind in ("R", "A"):
+        settle(twin, hidden, run, rng, position)
+        read(twin, run)
     for seat in run.viewers():
         if seat.power:
             twin.send(seat.address, f"{seat.signon}\nSET CONCEDE\nSET DRAW")
             twin.send(seat.address, f"OBSERVE {table.game} peek")
+
+
+def read(twin: Twin, run: Run) -> None:
+    """Every viewer reads the game, signed on and not."""
+    game = run.table.game
+    reads = ["ORDERS", f"LIST {game}", f"HISTORY {game}", f"SUMMARY {game}", "BOARD"]
+    for seat in run.viewers():
+        twin.send(seat.address, "\n".join([seat.signon, *reads]))
+        twin.send(seat.address, "\n".join([*reads[1:4], f"BOARD {game}"]))
+
+
+def settle(twin: Twin, hidden: HiddenGame, run: Run, rng: random.Random,
+           position: Position) -> None:
+    """Everyone's orders for the turn after the difference, from A's board; the owner's
+    leave out every line naming a place the difference names, so they mean the same in
+    both games."""
+    assert run.difference is not None
+    places = {n for line in (*run.difference.a, *run.difference.b) for n in line.names}
+    orders = {p: [line for line in hidden.player.orders(rng, position, p)
+                  if p != run.difference.owner or not line.names & places]
+              for p in sorted(run.table.players)}
+    run.log.append(f"then {position.phase}: " + "; ".join(
+        f"{p}: {[line.text for line in lines]}" for p, lines in orders.items()))
+    submit(twin, run.table, orders, None, str(position.phase), rng)
 
 
 def _later(position: Position) -> str:

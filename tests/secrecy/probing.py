@@ -167,20 +167,54 @@ class ProbingPlayer:
         return [power, *sorted(others)]
 
     def probes(self, rng: random.Random, position: Position, power: str) -> list[Line]:
-        """Lines naming every neighbour of every unit the power orders, and units anywhere."""
+        """Lines naming every neighbour of every unit the power orders, and places anywhere,
+        as the phase takes them (moves, retreats, adjustments)."""
+        kind = position.phase.kind
         lines: list[Line] = []
-        for unit in self.ordered(position, power):
-            lines.extend(self.every_order(unit))
-        lines.extend(self.anywhere(rng, 12))
+        if kind == "R":
+            lines.extend(self.every_retreat(position, power))
+        elif kind == "A":
+            lines.extend(self.every_adjustment(position, power))
+        else:
+            for unit in self.ordered(position, power):
+                lines.extend(self.every_order(unit))
+        lines.extend(self.anywhere(rng, 12, kind))
         return lines
 
-    def anywhere(self, rng: random.Random, count: int) -> Iterable[Line]:
+    def every_retreat(self, position: Position, power: str) -> Iterator[Line]:
+        """A retreat of each dislodged unit to each neighbour, and of units not dislodged."""
+        for gone in position.dislodged:
+            unit = gone.unit
+            for there in self.near(self.kind(unit), unit.loc):
+                yield self.line(unit, f"-{there}", there)
+        for unit in self.ordered(position, power):
+            for there in self.near(self.kind(unit), unit.loc):
+                yield self.line(unit, f"-{there}", there)
+
+    def every_adjustment(self, position: Position, power: str) -> Iterator[Line]:
+        """A build of every kind in every home centre of every country, and a removal of a
+        unit of every kind in every place next to the power's units."""
+        for country in sorted({p.home for p in self.geo.provinces.values() if p.home}):
+            for centre in self.home_centres(country):
+                for letter in sorted(self.rules.kinds):
+                    yield Line(f"Build {letter} {centre}", frozenset({centre}),
+                               self.rules.kinds[letter].layer, country)
+        around = {province(n) for u in self.ordered(position, power)
+                  for n in (u.loc, *self.near(self.kind(u), u.loc))}
+        for place in sorted(around):
+            for letter in self.letters("main", place):
+                yield Line(f"Remove {letter} {place}", frozenset({place}), "main", "")
+
+    def anywhere(self, rng: random.Random, count: int, phase_kind: str) -> Iterable[Line]:
         """Orders for units that may or may not stand in random places of the board."""
         places = sorted(self.geo.provinces)
         for _ in range(count):
             kind = rng.choice(sorted(self.rules.kinds))
             at, there = rng.choice(places), rng.choice(places)
-            text = rng.choice([f"{kind} {at} H", f"{kind} {at}-{there}",
-                               f"{kind} {there} S {kind} {at}"])
+            text = rng.choice({
+                "A": [f"Remove {kind} {at}", f"Build {kind} {at}"],
+                "R": [f"{kind} {at}-{there}", f"{kind} {at} disband"],
+            }.get(phase_kind, [f"{kind} {at} H", f"{kind} {at}-{there}",
+                               f"{kind} {there} S {kind} {at}"]))
             layer = self.rules.kinds[kind].layer
             yield Line(text, frozenset({at, there}), layer, "")

@@ -34,6 +34,7 @@ from judge.store.models import OutboxMessage
 from tests.conversations.harness import START, Conversation
 
 PLAYERS_DOMAIN = "players.example"
+_SHOWN = 80  # diff lines shown per address
 _DROPPED = {"message-id", "date"}
 _THREAD = {"in-reply-to", "references"}
 _MSG_ID = re.compile(r"<[^<>]*>")
@@ -95,8 +96,11 @@ class Twin:
             if a != b:
                 diff = difflib.unified_diff("\n".join(a).split("\n"), "\n".join(b).split("\n"),
                                             f"{address} in game A", f"{address} in game B",
-                                            n=4, lineterm="")
-                out.append("\n".join(diff))
+                                            n=1, lineterm="")
+                lines = list(diff)
+                cut = lines[:_SHOWN] + ([f"... {len(lines) - _SHOWN} more lines"]
+                                        if len(lines) > _SHOWN else [])
+                out.append("\n".join(cut))
         return "\n".join(out)
 
     def _collect(self, world: _World, game: int) -> None:
