@@ -36,6 +36,7 @@ class Line:
     names: frozenset[str]
     layer: str
     power: str
+    subject: str = ""  # the place of the unit a support or convoy is for
 
 
 class ProbingPlayer:
@@ -69,15 +70,20 @@ class ProbingPlayer:
     def near(self, kind: UnitKind, loc: str) -> list[str]:
         return sorted(self.geo.neighbours(kind, loc))
 
-    def line(self, unit: Unit, text: str, *names: str) -> Line:
+    def line(self, unit: Unit, text: str, *names: str, subject: str = "") -> Line:
         gap = "" if text.startswith("-") else " "
         return Line(f"{unit.kind} {unit.loc}{gap}{text}".strip(),
                     frozenset(province(n) for n in (unit.loc, *names)),
-                    self.kind(unit).layer, unit.power)
+                    self.kind(unit).layer, unit.power, province(subject))
 
     def order(self, rng: random.Random, position: Position, unit: Unit) -> Line:
-        choices = list(self.every_order(unit))
-        return rng.choice(choices) if choices else self.line(unit, "H")
+        """A random order; a support or convoy only for a unit that is there, so that
+        units meet, bounce and are dislodged."""
+        layer = self.kind(unit).layer
+        there = {province(u.loc) for u in position.units if self.kind(u).layer == layer}
+        choices = [line for line in self.every_order(unit)
+                   if not line.subject or line.subject in there]
+        return rng.choice(choices)
 
     def every_order(self, unit: Unit) -> Iterator[Line]:
         """Every hold, move, support and convoy this unit could be given, named by place."""
@@ -97,11 +103,11 @@ class ProbingPlayer:
         """Supports of a hold in `there`, and of moves into `there` from its neighbours."""
         layer = self.kind(unit).layer
         for letter in self.letters(layer, there):
-            yield self.line(unit, f"S {letter} {province(there)}", there)
+            yield self.line(unit, f"S {letter} {province(there)}", there, subject=there)
             for origin in self.near(self.rules.kinds[letter], province(there)):
                 if province(origin) != province(unit.loc):
                     yield self.line(unit, f"S {letter} {province(origin)}-{province(there)}",
-                                    origin, there)
+                                    origin, there, subject=origin)
 
     def convoys(self, unit: Unit) -> Iterator[Line]:
         kind = self.kind(unit)
@@ -111,7 +117,7 @@ class ProbingPlayer:
                 for end in coasts:
                     if start != end:
                         yield self.line(unit, f"C A {province(start)}-{province(end)}",
-                                        start, end)
+                                        start, end, subject=start)
         if kind.convoyable:
             yield from self.sea_moves(unit)
 
