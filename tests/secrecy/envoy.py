@@ -97,25 +97,8 @@ class EnvoySecrets:
         self.player = EnvoyPlayer()
 
     def create(self, twin: Twin, rng: random.Random) -> Table:
-        count = rng.choice((2, 3, 4))
-        powers = sorted(rng.sample(sorted(POWERS), count))
-        seed = rng.randrange(2**62)
-        for talk in (twin.a, twin.b):
-            for address in (MASTER.address, OBSERVER.address, *map(_address, powers)):
-                account(talk, address)
-        twin.send(MASTER.address, f"CREATE {GAME} gmpw envoy players={count} "
-                                  f"hidden={self.hidden}")
-        for talk in (twin.a, twin.b):  # the same secret seed in both (Stab's counts, 12e)
-            with talk.judge.db.unit_of_work() as session:
-                find_game(session, GAME).variant_seed = seed
-        players = {}
-        for power in powers:
-            seat = Seat(power, _address(power), f"SIGNON {POWERS[power]}{GAME} pw-{power}")
-            wishes = [POWERS[power], *(POWERS[p] for p in sorted(POWERS) if p != power)]
-            twin.send(seat.address, f"JOIN {GAME} pw-{power} {' '.join(wishes)}")
-            players[power] = seat
-        twin.send(OBSERVER.address, f"OBSERVE {GAME} obspw")
-        return Table(GAME, MASTER, players, (OBSERVER,))
+        powers = sorted(rng.sample(sorted(POWERS), rng.choice((2, 3, 4))))
+        return envoy_table(twin, self.hidden, powers, rng.randrange(2**62))
 
     def secrets(self, rng: random.Random, position: Position,
                 orders: Mapping[str, Sequence[Line]]) -> list[Difference]:
@@ -212,6 +195,27 @@ class EnvoySecrets:
                                  f"{owner} builds an army in {centre} or not")
 
 
+def envoy_table(twin: Twin, hidden: str, powers: Sequence[str], seed: int) -> Table:
+    """Game beta in both judges: `powers` played (each his first choice), an observer,
+    the same secret `seed` in both (Stab's order of counts, 12e)."""
+    for talk in (twin.a, twin.b):
+        for address in (MASTER.address, OBSERVER.address, *map(_address, powers)):
+            account(talk, address)
+    twin.send(MASTER.address, f"CREATE {GAME} gmpw envoy players={len(powers)} "
+                              f"hidden={hidden}")
+    for talk in (twin.a, twin.b):
+        with talk.judge.db.unit_of_work() as session:
+            find_game(session, GAME).variant_seed = seed
+    players = {}
+    for power in powers:
+        seat = Seat(power, _address(power), f"SIGNON {POWERS[power]}{GAME} pw-{power}")
+        wishes = [POWERS[power], *(POWERS[p] for p in sorted(POWERS) if p != power)]
+        twin.send(seat.address, f"JOIN {GAME} pw-{power} {' '.join(wishes)}")
+        players[power] = seat
+    twin.send(OBSERVER.address, f"OBSERVE {GAME} obspw")
+    return Table(GAME, MASTER, players, (OBSERVER,))
+
+
 def _distance(graph: Mapping[str, frozenset[str]], difference: Difference,
               position: Position, orders: Mapping[str, Sequence[Line]]) -> int:
     """Steps on the board (every kind's borders, diplomats' countries as their provinces)
@@ -236,5 +240,8 @@ def _names(lines: Sequence[Line], layer: str) -> set[str]:
 
 
 def _line(power: str, text: str, *names: str, layer: str = DIPLOMAT) -> Line:
-    return Line(text, frozenset(names), layer, power)
+    """An order for the unit its first two words name."""
+    kind, place = text.split()[:2]
+    unit = f"{kind} {province(place.split('-')[0])}"
+    return Line(text, frozenset(names), layer, power, unit=unit)
 

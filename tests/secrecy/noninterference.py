@@ -59,8 +59,9 @@ class Table:
 
 @dataclass(frozen=True)
 class Difference:
-    """`owner` adds `a` to its orders in game A and `b` in game B, leaving out `without`
-    of the orders it planned (in both); `what` tells a reader."""
+    """`owner` adds `a` to its orders in game A and `b` in game B, in place of its planned
+    orders for the units they order (a second order for a unit in one message would void
+    both), and leaves out `without` of its planned orders; `what` tells a reader."""
 
     owner: str
     a: tuple[Line, ...]
@@ -156,8 +157,11 @@ def submit(twin: Twin, table: Table, orders: Mapping[str, Sequence[Line]],
     for power in powers:
         seat = table.players[power]
         mine = list(orders[power])
-        for line in () if d is None or d.owner != power else d.without:
-            mine.remove(line)
+        if d is not None and d.owner == power:
+            replaced = {line.unit for line in (*d.a, *d.b) if line.unit}
+            mine = [line for line in mine if line.unit not in replaced]
+            for line in d.without:
+                mine.remove(line)
         body = "\n".join([seat.signon, *(line.text for line in mine)])
         if d is not None and d.owner == power:
             twin.send(seat.address, _with(body, d.a), _with(body, d.b))

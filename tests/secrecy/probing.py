@@ -37,6 +37,7 @@ class Line:
     layer: str
     power: str
     subject: str = ""  # the place of the unit a support or convoy is for
+    unit: str = ""  # the unit it orders, as "A bur", when it orders one
 
 
 class ProbingPlayer:
@@ -74,7 +75,8 @@ class ProbingPlayer:
         gap = "" if text.startswith("-") else " "
         return Line(f"{unit.kind} {unit.loc}{gap}{text}".strip(),
                     frozenset(province(n) for n in (unit.loc, *names)),
-                    self.kind(unit).layer, unit.power, province(subject))
+                    self.kind(unit).layer, unit.power, province(subject),
+                    f"{unit.kind} {province(unit.loc)}")
 
     def order(self, rng: random.Random, position: Position, unit: Unit) -> Line:
         """A random order; a support or convoy only for a unit that is there, so that
