@@ -1,6 +1,12 @@
 """Secret and Stab Envoy by mail: what a player or observer receives depends only on what
 rules 11 and 12 let him know (issue #13, "Non-interference test"; tests/secrecy/
-noninterference.py). A few seeds run by default; SECRECY_SEEDS=200 runs 200 per option."""
+noninterference.py, docs/secrecy.md).
+
+By default a few seeds per option run, chosen to include the leaks still open; with
+SECRECY_SEEDS=200 seeds 0..199 of each run instead (a seed offering no difference in its
+first turns is skipped). Seeds known to find an open leak are marked xfail(strict): the mark
+fails the run once the fix lands, and is then removed.
+"""
 
 from __future__ import annotations
 
@@ -14,11 +20,29 @@ from tests.secrecy.envoy import EnvoySecrets
 from tests.secrecy.noninterference import play
 from tests.secrecy.twin import Twin
 
-SEEDS = range(int(os.environ.get("SECRECY_SEEDS", "3")))
+ITEM1 = ("issue #13 item 1: a diplomat's support naming an unseen diplomat is accepted, "
+         "one naming an empty space refused ('there is no unit in X to support')")
+ITEM9 = ("issue #13 item 9: Secret: an unseen diplomat build changes the ally's line "
+         "'(2 builds waived: no order)' to '(1 build waived ...)' for everyone")
+KNOWN = {
+    ("secret", 0): ITEM1,  # W1913P: France places a diplomat in bel or mao; Italy probes
+    ("secret", 1): ITEM9,  # W1914A: Austria builds a diplomat or not
+    ("secret", 3): ITEM1,  # S1914M: Turkey's diplomats in bla stay or go to rus
+    ("stab", 5): ITEM1,    # W1913P: Italy places a diplomat in alb or tys; Austria probes
+}
+DEFAULT = [("secret", 0), ("secret", 1), ("secret", 2), ("stab", 0), ("stab", 5)]
 
 
-@pytest.mark.parametrize("hidden", ["secret", "stab"])
-@pytest.mark.parametrize("seed", SEEDS)
+def _cases() -> list[object]:
+    count = os.environ.get("SECRECY_SEEDS")
+    chosen = DEFAULT if count is None else [
+        (hidden, seed) for hidden in ("secret", "stab") for seed in range(int(count))]
+    return [pytest.param(hidden, seed, id=f"{hidden}-{seed}", marks=[
+        pytest.mark.xfail(strict=True, reason=KNOWN[hidden, seed])]
+        if (hidden, seed) in KNOWN else []) for hidden, seed in chosen]
+
+
+@pytest.mark.parametrize(("hidden", "seed"), _cases())
 def test_a_viewer_receives_the_same_whatever_he_may_not_know(
         databases: tuple[Database, Database], hidden: str, seed: int) -> None:
     run = play(Twin(databases), EnvoySecrets(hidden), random.Random(f"{hidden}-{seed}"))
