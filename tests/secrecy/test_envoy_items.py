@@ -135,3 +135,21 @@ def test_an_unnamed_concession_does_not_tell_who_leads(
                 f"{GERMANY_HOLDS}\nA mun H\nD den-engl\nD hol-engl")
     script.france_writes("SET CONCEDE")
     assert script.leaks() == ""
+
+
+@pytest.mark.xfail(strict=True, reason="issue #13 item 3: retreat options list only empty "
+                   "neighbours, so they tell which unseen neighbours are occupied")
+def test_retreat_options_do_not_tell_an_unseen_neighbour(
+        databases: tuple[Database, Database]) -> None:
+    """Stab: Austria (Germany's Major Ally, public under 12c) dislodges Italy's A Venice
+    (France's Major Ally); Germany's A Munich stays (A) or has walked into Tyrolia (B),
+    beside Venice, meeting nothing (12d)."""
+    script = Script(databases, "stab")
+    script.turn("W1913P", FRANCE_PLACES, "Build D Aus\nBuild D Aus\nBuild D Den\nBuild D Hol")
+    germany = "A ber H\nF kie H\nA bud H"
+    script.turn("S1914M", FRANCE_HOLDS, f"{germany}\nF tri-adr\nA vie-tri\nA mun H",
+                f"{germany}\nF tri-adr\nA vie-tri\nA mun-tyr")
+    script.turn("F1914M", FRANCE_HOLDS, f"{germany}\nF adr S A tri-ven\nA tri-ven\nA mun H",
+                f"{germany}\nF adr S A tri-ven\nA tri-ven\nA tyr H")
+    script.france_writes("A ven-tyr")
+    assert script.leaks() == ""
