@@ -72,6 +72,13 @@ class Difference:
     # a secret next to a viewer's units is the one his probes are likeliest to touch).
     distance: int = 0
 
+    def places(self) -> frozenset[str]:
+        """Every place its lines name."""
+        return frozenset(n for line in (*self.a, *self.b) for n in line.names)
+
+
+# The judge takes at most 300 commands and orders in one message (docs/commands.md).
+LINES_PER_MESSAGE = 250
 
 Secrets = Callable[[random.Random, Position, Mapping[str, Sequence[Line]]], list[Difference]]
 
@@ -181,12 +188,17 @@ def probe(twin: Twin, hidden: HiddenGame, run: Run, rng: random.Random) -> None:
     nothing into contact, and its results answer the probes."""
     table = run.table
     position = current(twin.a, table.game)
+    assert run.difference is not None
+    places = run.difference.places()
     for seat in run.viewers():
         lines = [] if position is None or not seat.power else [
-            line.text for line in hidden.player.probes(rng, position, seat.power)]
+            line.text for line in hidden.player.probes(rng, position, seat.power, places)]
         if position is not None and lines:
-            ahead = [f"PHASE {_later(position)}", *lines[:40]]
-            twin.send(seat.address, "\n".join([seat.signon, *lines, *ahead]))
+            for at in range(0, len(lines), LINES_PER_MESSAGE):
+                chunk = lines[at:at + LINES_PER_MESSAGE]
+                twin.send(seat.address, "\n".join([seat.signon, *chunk]))
+            ahead = [f"PHASE {_later(position)}", *lines[:LINES_PER_MESSAGE // 2]]
+            twin.send(seat.address, "\n".join([seat.signon, *ahead]))
     read(twin, run)
     if position is not None and position.phase.kind in ("R", "A"):
         settle(twin, hidden, run, rng, position)
@@ -212,7 +224,7 @@ def settle(twin: Twin, hidden: HiddenGame, run: Run, rng: random.Random,
     leave out every line naming a place the difference names, so they mean the same in
     both games."""
     assert run.difference is not None
-    places = {n for line in (*run.difference.a, *run.difference.b) for n in line.names}
+    places = run.difference.places()
     orders = {p: [line for line in hidden.player.orders(rng, position, p)
                   if p != run.difference.owner or not line.names & places]
               for p in sorted(run.table.players)}

@@ -174,11 +174,13 @@ class ProbingPlayer:
                   and self.rules.may_order(position, power, u)}
         return [power, *sorted(others)]
 
-    def probes(self, rng: random.Random, position: Position, power: str) -> list[Line]:
+    def probes(self, rng: random.Random, position: Position, power: str,
+               places: frozenset[str] = frozenset()) -> list[Line]:
         """Lines naming every neighbour of every unit the power orders, and places anywhere,
-        as the phase takes them (moves, retreats, adjustments)."""
+        as the phase takes them (moves, retreats, adjustments); first, lines naming
+        `places` (the test's choice: the same lines go to both games, so any may be sent)."""
         kind = position.phase.kind
-        lines: list[Line] = []
+        lines: list[Line] = list(self.naming(position, power, places))
         if kind == "R":
             lines.extend(self.every_retreat(position, power))
         elif kind == "A":
@@ -188,6 +190,23 @@ class ProbingPlayer:
                 lines.extend(self.every_order(unit))
         lines.extend(self.anywhere(rng, 12, kind))
         return lines
+
+    def naming(self, position: Position, power: str, places: frozenset[str]) -> Iterator[Line]:
+        """Orders of every kind for units in `places`, and from each of the power's units
+        for them, whether or not the map allows them."""
+        kind = position.phase.kind
+        for place in sorted(places):
+            for letter in sorted(self.rules.kinds):
+                if kind == "A":
+                    yield Line(f"Remove {letter} {place}", frozenset({place}), "", "")
+                    yield Line(f"Build {letter} {place}", frozenset({place}), "", "")
+                    continue
+                yield Line(f"{letter} {place} H", frozenset({place}), "", "")
+                for unit in self.ordered(position, power):
+                    yield self.line(unit, f"S {letter} {place}", place, subject=place)
+                    yield self.line(unit, f"-{place}", place)
+                    yield self.line(unit, f"S {letter} {place}-{province(unit.loc)}", place,
+                                    subject=place)
 
     def every_retreat(self, position: Position, power: str) -> Iterator[Line]:
         """A retreat of each dislodged unit to each neighbour, and of units not dislodged."""

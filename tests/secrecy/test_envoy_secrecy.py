@@ -20,17 +20,23 @@ from tests.secrecy.envoy import EnvoySecrets
 from tests.secrecy.noninterference import play
 from tests.secrecy.twin import Twin
 
-ITEM1 = ("issue #13 item 1: a diplomat's support naming an unseen diplomat is accepted, "
-         "one naming an empty space refused ('there is no unit in X to support')")
-ITEM9 = ("issue #13 item 9: Secret: an unseen diplomat build changes the ally's line "
+ITEM1 = ("issue #13 item 1: an order naming an unseen unit or diplomat gets another answer "
+         "than one naming an empty place ('there is no unit in X to support')")
+ITEM9 = ("issue #13 item 9: Secret: an unseen diplomat build changes the builder's line "
          "'(2 builds waived: no order)' to '(1 build waived ...)' for everyone")
+# Found with SECRECY_SEEDS=12 (the difference played, and who saw it).
 KNOWN = {
     ("secret", 0): ITEM1,  # W1913P: France places a diplomat in bel or mao; Italy probes
     ("secret", 1): ITEM9,  # W1914A: Austria builds a diplomat or not
+    ("secret", 2): ITEM1,  # W1913P: England places a diplomat in den or eng; Germany
     ("secret", 3): ITEM1,  # S1914M: Turkey's diplomats in bla stay or go to rus
-    ("stab", 5): ITEM1,    # W1913P: Italy places a diplomat in alb or tys; Austria probes
+    ("secret", 5): ITEM1,  # S1914M: Italy's diplomats in alb stay or go to ion; Austria
+    ("secret", 6): ITEM1,  # W1913P: Austria places a diplomat in alb or ser; Turkey
+    ("secret", 7): ITEM1,  # W1913P: England places a diplomat in den or nwy; Germany
+    ("stab", 2): ITEM1,    # S1914M: Germany's F kie stays or goes to bal; France, Russia
+    ("stab", 5): ITEM1,    # W1913P: Italy places a diplomat in alb or tys; Austria
 }
-DEFAULT = [("secret", 0), ("secret", 1), ("secret", 2), ("stab", 0), ("stab", 5)]
+DEFAULT = [("secret", 0), ("secret", 1), ("secret", 4), ("stab", 0), ("stab", 2)]
 
 
 def _cases() -> list[object]:

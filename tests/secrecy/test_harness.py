@@ -54,7 +54,11 @@ def test_two_games_fed_the_same_mail_mail_the_same(
     assert run.difference is not None
     assert run.leaks() == ""
     viewer = run.viewers()[0].address
-    assert len(run.twin.transcript(viewer)) > 5  # reports, replies and probes were compared
+    mails = run.twin.transcript(viewer)
+    assert len(mails) > 5  # reports, replies and probes were compared
+    # Every probe was read: none was refused whole for its length (docs/commands.md).
+    assert not any("Nothing in it was done" in mail for mail in mails)
+    assert any("Orders that follow are for" in mail for mail in mails)  # PHASE was read
 
 
 def _mail(body: str, **headers: str) -> EmailMessage:
