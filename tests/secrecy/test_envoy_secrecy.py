@@ -34,7 +34,10 @@ KNOWN = {
     ("secret", 6): ITEM1,  # W1913P: Austria places a diplomat in alb or ser; Turkey
     ("secret", 7): ITEM1,  # W1913P: England places a diplomat in den or nwy; Germany
     ("stab", 2): ITEM1,    # S1914M: Germany's F kie stays or goes to bal; France, Russia
+    ("stab", 4): ITEM1,    # W1913P: Italy places a diplomat in ion or lyo; France
     ("stab", 5): ITEM1,    # W1913P: Italy places a diplomat in alb or tys; Austria
+    ("stab", 6): ITEM1,    # W1913P: Austria places a diplomat in ion or ser; Italy
+    ("stab", 7): ITEM1,    # S1914M: England's F lon stays or goes to eng; Austria
 }
 DEFAULT = [("secret", 0), ("secret", 1), ("secret", 4), ("stab", 0), ("stab", 2)]
 
