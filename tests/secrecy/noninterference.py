@@ -9,13 +9,15 @@ How a run goes (`play`):
    kind, the same in both games, and the master processes the turn once all have written.
 3. From a turn drawn from the seed on, the plug-in's `secrets` generator is asked what the
    others may not know about one player's orders this turn: a `Difference`, two sets of
-   extra lines for that player, one for game A and one for game B. It decides from the rules,
+   lines for that player, one for game A and one for game B. It decides from the rules,
    the map, the true board and everybody's planned orders (which places each line names),
    never from what the judge would show anyone. The first turn offering one is played with
-   it: the owner's message differs, every other message is the same.
-4. After that turn every other player probes (orders naming every neighbour, orders
-   sent ahead with PHASE, ORDERS, LIST, HISTORY, SUMMARY, BOARD, unsigned commands, a
-   concession), and so do the observers.
+   one of those nearest the others' units: the owner's message differs (the difference's
+   lines replace his planned orders for those units), every other message is the same.
+4. After that turn every other player probes (orders naming every neighbour of his units
+   and naming the difference's places, orders sent ahead with PHASE, ORDERS, LIST, HISTORY,
+   SUMMARY, BOARD, unsigned commands, a concession), and so do the observers; a retreat or
+   adjustment turn that follows is played, and read again.
 5. `Run.leaks()` is the diff of everything each viewer received in the two games, step by
    step (replies, reports, notices, error replies, headers, attachments; twin.py says
    what is normalised). It must be empty.
@@ -29,7 +31,7 @@ generator. docs/secrecy.md is the guide.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -80,9 +82,6 @@ class Difference:
 # The judge takes at most 300 commands and orders in one message (docs/commands.md).
 LINES_PER_MESSAGE = 250
 
-Secrets = Callable[[random.Random, Position, Mapping[str, Sequence[Line]]], list[Difference]]
-
-
 class HiddenGame(Protocol):
     """What a hidden-information variant plugs into the harness."""
 
@@ -122,8 +121,9 @@ class Run:
         d = self.difference
         if d is None:
             return "no difference was played"
-        return (f"{self.phase}: {d.what}\n  game A adds: {[line.text for line in d.a]}\n"
-                f"  game B adds: {[line.text for line in d.b]}\n" + "\n".join(self.log))
+        return (f"{self.phase}: {d.what}\n  {d.owner} writes in game A: "
+                f"{[line.text for line in d.a]}\n  and in game B: {[line.text for line in d.b]}"
+                f"\n" + "\n".join(self.log))
 
 
 def current(talk: Conversation, game: str) -> Position | None:
