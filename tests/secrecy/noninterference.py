@@ -203,9 +203,11 @@ def probe(twin: Twin, hidden: HiddenGame, run: Run, rng: random.Random) -> None:
     if position is not None and position.phase.kind in ("R", "A"):
         settle(twin, hidden, run, rng, position)
         read(twin, run)
+    owner = run.difference.owner.title()
     for seat in run.viewers():
         if seat.power:
-            twin.send(seat.address, f"{seat.signon}\nSET CONCEDE\nSET DRAW")
+            twin.send(seat.address, f"{seat.signon}\nWHOAMI\nPRESS TO {owner}\nWhere are you?"
+                                    f"\nENDPRESS\nSET WAIT\nSET NOWAIT\nSET CONCEDE\nSET DRAW")
             twin.send(seat.address, f"OBSERVE {table.game} peek")
 
 
