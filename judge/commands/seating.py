@@ -32,16 +32,18 @@ from judge.game.games import (
     settings_of,
 )
 from judge.game.lifecycle import (
+    OBSERVER_SEAT_GIVEN_UP,
     create_game,
     is_full,
     join_game,
     observe_game,
+    observes,
     parse_preferences,
 )
 from judge.game.mastering import UNPLAYED, audit
-from judge.game.starting import start_and_announce
 from judge.game.throttle import check_password
 from judge.store.models import Game, GameState, Seat, SeatRole, SeatStatus
+from judge.turns.start import start_and_mail
 from judge.variant import available_variants, power_name
 
 CREATE_USAGE = "CREATE <game> <password> <variant> [option=value ...]"
@@ -142,9 +144,11 @@ def run_join(ctx: Context, invocation: Invocation) -> CommandResult:
     account = need_account(jc)
     game = lock_game(jc.session, find_game(jc.session, invocation.args[0]))
     preferences = parse_preferences(game_variant(game), " ".join(invocation.args[2:]))
+    watched = observes(game, account)
     seat = join_game(jc.session, game, account, invocation.args[1], preferences)
     jc.seat, jc.power, jc.phase = seat, None, None
     lines = [f"You joined {game.name}; you are signed on for the rest of this message.",
+             *([OBSERVER_SEAT_GIVEN_UP.format(game=game.name)] if watched else []),
              _wishes(preferences)]
     return CommandResult.ok(*lines, *start_if_full(jc, game))
 
@@ -163,7 +167,7 @@ def start_if_full(jc: JudgeContext, game: Game) -> list[str]:
     start = settings_of(game).schedule.start
     if start is not None:
         return [f"The game is full; it starts at {format_deadline(start, jc.zone)}."]
-    start_and_announce(jc.session, game, jc.clock, jc.postman, jc.rng)
+    start_and_mail(jc.session, game, jc.clock, jc.postman, jc.rng)
     return ["The game is full and has started: every player has been sent their power "
             "and the first deadline."]
 

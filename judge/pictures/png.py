@@ -6,14 +6,25 @@ palette keeps them (within a unit or two of each channel) at a third of the size
 from __future__ import annotations
 
 import io
+from functools import lru_cache
 
+from cairosvg import surface as cairosvg_surface
 from cairosvg.parser import Tree
 from cairosvg.surface import PNGSurface
 from PIL import Image
 
 DPI = 96  # CSS pixels: one SVG unit is `scale` PNG pixels
 
+# Our SVG asks for unhinted text (text-rendering="geometricPrecision", render.py), so that
+# a picture does not depend on what the process drew before. CairoSVG reads that as
+# ANTIALIAS_BEST, which cairo's image surface draws as broken letters here; grey
+# anti-aliasing is what the value means for a picture on screen.
+cairosvg_surface.TEXT_ANTIALIAS["geometricPrecision"] = cairosvg_surface.cairo.ANTIALIAS_GRAY
 
+
+# Every reader of a turn whose picture is the same (every seat of a standard game) gets
+# the PNG drawn once: ~100 ms each, against the SVG's few milliseconds.
+@lru_cache(maxsize=16)
 def svg_to_png(svg: str, scale: float) -> bytes:
     surface = PNGSurface(Tree(bytestring=svg.encode("utf-8")), None, DPI, scale=scale).cairo
     surface.flush()
