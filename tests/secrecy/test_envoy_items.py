@@ -122,13 +122,13 @@ def test_without_hidden_movement_the_same_case_shows_the_diplomat(
     assert "D Germany -> France." in script.leaks()
 
 
-@pytest.mark.xfail(strict=True, reason="issue #13 item 5: an unnamed SET CONCEDE names the "
-                   "leader, who leads through a Major Ally won by unseen diplomats")
 def test_an_unnamed_concession_does_not_tell_who_leads(
         databases: tuple[Database, Database]) -> None:
     """Secret: Germany's diplomats in Denmark and Holland hold (A) or both enter England
     (B), which makes England Germany's Major Ally (6) and Germany the leader by rule 10's
-    count; France's diplomat in Belgium, beside England, holds and meets nothing (11)."""
+    count; France's diplomat in Belgium, beside England, holds and meets nothing (11).
+    Issue #13 item 5 (fixed on main by the seats branch): game B ended, conceded to
+    Germany, where game A answered that no single power leads."""
     script = Script(databases, "secret")
     script.turn("W1913P", FRANCE_PLACES, "Build D Aus\nBuild D Aus\nBuild D Den\nBuild D Hol")
     script.turn("S1914M", FRANCE_HOLDS, f"{GERMANY_HOLDS}\nA mun H\nD den H\nD hol H",
