@@ -1,0 +1,243 @@
+"""Non-interference by mail: two games that differ only in what a viewer may not know
+must mail that viewer the same bytes (issue #13, "Non-interference test").
+
+How a run goes (`play`):
+
+1. The variant's plug-in (`HiddenGame`) creates and fills one game in each judge of a
+   `Twin` (tests/secrecy/twin.py), by the same mail, with the same secret seed.
+2. Turn after turn, probing players (tests/secrecy/probing.py) write random orders of every
+   kind, the same in both games, and the master processes the turn once all have written.
+3. From a turn drawn from the seed on, the plug-in's `secrets` generator is asked what the
+   others may not know about one player's orders this turn: a `Difference`, two sets of
+   lines for that player, one for game A and one for game B. It decides from the rules,
+   the map, the true board and everybody's planned orders (which places each line names),
+   never from what the judge would show anyone. The first turn offering one is played with
+   one of those nearest the others' units: the owner's message differs (the difference's
+   lines replace his planned orders for those units), every other message is the same.
+4. After that turn every other player probes (orders naming every neighbour of his units
+   and naming the difference's places, orders sent ahead with PHASE, ORDERS, LIST, HISTORY,
+   SUMMARY, BOARD, unsigned commands, a concession), and so do the observers; a retreat or
+   adjustment turn that follows is played, and read again.
+5. `Run.leaks()` is the diff of everything each viewer received in the two games, step by
+   step (replies, reports, notices, error replies, headers, attachments; twin.py says
+   what is normalised). It must be empty.
+
+A new hidden-information variant (Algernon, Age of Discovery, Global Diplomacy's spies)
+reuses all of it by writing a `HiddenGame`: how to create its game by mail, its probing
+player (a `ProbingPlayer`, subclassed for its own kinds and phases) and its `secrets`
+generator. docs/secrecy.md is the guide.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from judge.engine.position import Position
+from judge.game.games import current_turn, find_game, position_of
+from tests.conversations.harness import Conversation
+from tests.secrecy.probing import Line, ProbingPlayer
+from tests.secrecy.twin import Twin
+
+
+@dataclass(frozen=True)
+class Seat:
+    power: str  # a power, or "" for an observer
+    address: str
+    signon: str  # the SIGNON line for this seat
+
+
+@dataclass(frozen=True)
+class Table:
+    """A game as created by the plug-in: its name, master and seats."""
+
+    game: str
+    master: Seat
+    players: Mapping[str, Seat]
+    observers: tuple[Seat, ...] = ()
+
+
+@dataclass(frozen=True)
+class Difference:
+    """`owner` adds `a` to its orders in game A and `b` in game B, in place of its planned
+    orders for the units they order (a second order for a unit in one message would void
+    both), and leaves out `without` of its planned orders; `what` tells a reader."""
+
+    owner: str
+    a: tuple[Line, ...]
+    b: tuple[Line, ...]
+    what: str
+    without: tuple[Line, ...] = ()
+    # How far it is from what the other seats have (the harness plays one of the nearest:
+    # a secret next to a viewer's units is the one his probes are likeliest to touch).
+    distance: int = 0
+
+    def places(self) -> frozenset[str]:
+        """Every place its lines name."""
+        return frozenset(n for line in (*self.a, *self.b) for n in line.names)
+
+
+# The judge takes at most 300 commands and orders in one message (docs/commands.md).
+LINES_PER_MESSAGE = 250
+
+class HiddenGame(Protocol):
+    """What a hidden-information variant plugs into the harness."""
+
+    @property
+    def player(self) -> ProbingPlayer:
+        """Who writes every seat's orders and probes."""
+
+    def create(self, twin: Twin, rng: random.Random) -> Table:
+        """Create and fill the game in both judges, by the same mail."""
+
+    def secrets(self, rng: random.Random, position: Position,
+                orders: Mapping[str, Sequence[Line]]) -> list[Difference]:
+        """Pairs of extra orders whose difference the rules keep from every other seat."""
+
+
+@dataclass
+class Run:
+    twin: Twin
+    table: Table
+    difference: Difference | None = None
+    phase: str = ""
+    log: list[str] = field(default_factory=list)
+
+    def viewers(self) -> list[Seat]:
+        if self.difference is None:
+            return []
+        owner = self.difference.owner
+        return [s for p, s in self.table.players.items() if p != owner] + list(
+            self.table.observers)
+
+    def leaks(self) -> str:
+        """What the viewers received differently in the two games ('' when nothing)."""
+        found = self.twin.differences(s.address for s in self.viewers())
+        return f"{self.describe()}\n{found}" if found else ""
+
+    def describe(self) -> str:
+        d = self.difference
+        if d is None:
+            return "no difference was played"
+        return (f"{self.phase}: {d.what}\n  {d.owner} writes in game A: "
+                f"{[line.text for line in d.a]}\n  and in game B: {[line.text for line in d.b]}"
+                f"\n" + "\n".join(self.log))
+
+
+def current(talk: Conversation, game: str) -> Position | None:
+    """The board of the turn open for orders, as stored (None once the game is over)."""
+    with talk.judge.db.unit_of_work() as session:
+        turn = current_turn(session, find_game(session, game))
+        return None if turn is None else position_of(turn)
+
+
+def play(twin: Twin, hidden: HiddenGame, rng: random.Random, turns: int = 8) -> Run:
+    """Play turns until one offers a difference (from a turn drawn from `rng`); then probe."""
+    table = hidden.create(twin, rng)
+    twin.watch(*(s.address for s in (*table.players.values(), *table.observers)))
+    run = Run(twin, table)
+    first = rng.randrange(0, 4)
+    for number in range(turns):
+        position = current(twin.a, table.game)
+        if position is None:
+            return run
+        orders = {p: hidden.player.orders(rng, position, p) for p in sorted(table.players)}
+        found = hidden.secrets(rng, position, orders) if number >= first else []
+        nearest = [d for d in found if d.distance == min(d.distance for d in found)]
+        run.difference = rng.choice(nearest) if nearest else None
+        run.phase = str(position.phase)
+        submit(twin, table, orders, run.difference, run.phase, rng)
+        if run.difference is not None:
+            probe(twin, hidden, run, rng)
+            return run
+    return run
+
+
+def submit(twin: Twin, table: Table, orders: Mapping[str, Sequence[Line]],
+           d: Difference | None, phase: str, rng: random.Random) -> None:
+    """Every player's orders (the owner's with the difference), in an order drawn from
+    `rng`; then the master processes the phase."""
+    powers = sorted(table.players)
+    rng.shuffle(powers)
+    for power in powers:
+        seat = table.players[power]
+        mine = list(orders[power])
+        if d is not None and d.owner == power:
+            replaced = {line.unit for line in (*d.a, *d.b) if line.unit}
+            mine = [line for line in mine if line.unit not in replaced]
+            for line in d.without:
+                mine.remove(line)
+        body = "\n".join([seat.signon, *(line.text for line in mine)])
+        if d is not None and d.owner == power:
+            twin.send(seat.address, _with(body, d.a), _with(body, d.b))
+        else:
+            twin.send(seat.address, body)
+    twin.send(table.master.address, f"{table.master.signon}\nPROCESS {phase}")
+
+
+def _with(body: str, lines: Sequence[Line]) -> str:
+    return "\n".join([body, *(line.text for line in lines)])
+
+
+def probe(twin: Twin, hidden: HiddenGame, run: Run, rng: random.Random) -> None:
+    """Each viewer's probes after the turn that differed, written from A's board (a
+    viewer's own units are the same in B unless something leaked, which the transcripts
+    then show anyway). A retreat or adjustment turn that follows is played too: it moves
+    nothing into contact, and its results answer the probes."""
+    table = run.table
+    position = current(twin.a, table.game)
+    assert run.difference is not None
+    places = run.difference.places()
+    for seat in run.viewers():
+        lines = [] if position is None or not seat.power else [
+            line.text for line in hidden.player.probes(rng, position, seat.power, places)]
+        if position is not None and lines:
+            for at in range(0, len(lines), LINES_PER_MESSAGE):
+                chunk = lines[at:at + LINES_PER_MESSAGE]
+                twin.send(seat.address, "\n".join([seat.signon, *chunk]))
+            ahead = [f"PHASE {_later(position)}", *lines[:LINES_PER_MESSAGE // 2]]
+            twin.send(seat.address, "\n".join([seat.signon, *ahead]))
+    read(twin, run)
+    if position is not None and position.phase.kind in ("R", "A"):
+        settle(twin, hidden, run, rng, position)
+        read(twin, run)
+    owner = run.difference.owner.title()
+    for seat in run.viewers():
+        if seat.power:
+            twin.send(seat.address, f"{seat.signon}\nWHOAMI\nPRESS TO {owner}\nWhere are you?"
+                                    f"\nENDPRESS\nSET WAIT\nSET NOWAIT\nSET CONCEDE\nSET DRAW")
+            twin.send(seat.address, f"OBSERVE {table.game} peek")
+
+
+def read(twin: Twin, run: Run) -> None:
+    """Every viewer reads the game, signed on and not."""
+    game = run.table.game
+    reads = ["ORDERS", f"LIST {game}", f"HISTORY {game}", f"SUMMARY {game}", "BOARD"]
+    for seat in run.viewers():
+        twin.send(seat.address, "\n".join([seat.signon, *reads]))
+        twin.send(seat.address, "\n".join([*reads[1:4], f"BOARD {game}"]))
+
+
+def settle(twin: Twin, hidden: HiddenGame, run: Run, rng: random.Random,
+           position: Position) -> None:
+    """Everyone's orders for the turn after the difference, from A's board; the owner's
+    leave out every line naming a place the difference names, so they mean the same in
+    both games."""
+    assert run.difference is not None
+    places = run.difference.places()
+    orders = {p: [line for line in hidden.player.orders(rng, position, p)
+                  if p != run.difference.owner or not line.names & places]
+              for p in sorted(run.table.players)}
+    run.log.append(f"then {position.phase}: " + "; ".join(
+        f"{p}: {[line.text for line in lines]}" for p, lines in orders.items()))
+    submit(twin, run.table, orders, None, str(position.phase), rng)
+
+
+def _later(position: Position) -> str:
+    """The next movement turn after this one."""
+    phase = position.phase
+    if phase.season == "S" and phase.kind == "M":
+        return f"F{phase.year}M"
+    return f"S{phase.year + 1}M"

@@ -1,0 +1,89 @@
+"""The harness itself: it sees a difference where the rules publish one, and none where the
+two games are the same (so whatever it reports comes from the difference played)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from email.message import EmailMessage
+
+from judge.engine.position import Position
+from judge.store.db import Database
+from tests.secrecy.envoy import EnvoySecrets
+from tests.secrecy.noninterference import Difference, play
+from tests.secrecy.probing import Line
+from tests.secrecy.twin import Twin, render
+
+
+class Published(EnvoySecrets):
+    """Plain Envoy (everything public) with Stab's differences: each must be seen."""
+
+    def __init__(self) -> None:
+        super().__init__("none")
+
+    def secrets(self, rng: random.Random, position: Position,
+                orders: Mapping[str, Sequence[Line]]) -> list[Difference]:
+        self.hidden = "stab"
+        try:
+            return super().secrets(rng, position, orders)
+        finally:
+            self.hidden = "none"
+
+
+class Same(EnvoySecrets):
+    """Stab's differences with game B given game A's lines: two identical games."""
+
+    def secrets(self, rng: random.Random, position: Position,
+                orders: Mapping[str, Sequence[Line]]) -> list[Difference]:
+        return [Difference(d.owner, d.a, d.a, f"(the same) {d.what}", d.without)
+                for d in super().secrets(rng, position, orders)]
+
+
+def test_a_difference_plain_envoy_publishes_is_found(
+        databases: tuple[Database, Database]) -> None:
+    run = play(Twin(databases), Published(), random.Random("published"))
+    assert run.difference is not None
+    leaks = run.leaks()
+    assert run.difference.what in leaks
+    assert "--- " in leaks and "+++ " in leaks  # a diff of some viewer's mail
+
+
+def test_two_games_fed_the_same_mail_mail_the_same(
+        databases: tuple[Database, Database]) -> None:
+    run = play(Twin(databases), Same("stab"), random.Random("same"))
+    assert run.difference is not None
+    assert run.leaks() == ""
+    viewer = run.viewers()[0].address
+    mails = run.twin.transcript(viewer)
+    assert len(mails) > 5  # reports, replies and probes were compared
+    # Every probe was read: none was refused whole for its length (docs/commands.md).
+    assert not any("Nothing in it was done" in mail for mail in mails)
+    assert any("Orders that follow are for" in mail for mail in mails)  # PHASE was read
+
+
+def _mail(body: str, **headers: str) -> EmailMessage:
+    message = EmailMessage()
+    for name, value in headers.items():
+        message[name.replace("_", "-")] = value
+    message.set_content(body)
+    return message
+
+
+def test_only_random_and_time_based_fields_are_normalised() -> None:
+    one = _mail("results", To="ann@example.org", Message_ID="<1.2@example.org>",
+                Date="Mon, 02 Nov 2026 09:00:00 +0000",
+                Reply_To="judge+s3-abcdefghijklmnop@example.org",
+                References="<9@example.org> <step-4@players.example>")
+    two = _mail("results", To="ann@example.org", Message_ID="<7.7@example.org>",
+                Date="Tue, 03 Nov 2026 10:00:00 +0000",
+                Reply_To="judge+s3-qrstuvwxyz234567@example.org",
+                References="<8@example.org> <step-4@players.example>")
+    assert render(one) == render(two)
+    assert "judge+s3-<mac>@example.org" in render(one)
+    assert "<step-4@players.example>" in render(one)
+    other_seat = _mail("results", To="ann@example.org",
+                       Reply_To="judge+s4-abcdefghijklmnop@example.org")
+    assert render(other_seat) != render(_mail("results", To="ann@example.org",
+                                              Reply_To="judge+s3-abcdefghijklmnop@example.org"))
+    assert render(_mail("results.", To="ann@example.org")) != render(
+        _mail("results", To="ann@example.org"))
