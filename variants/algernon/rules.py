@@ -1,0 +1,36 @@
+"""Algernon's hooks (docs/variants/algernon.md): each game's maze, made at its creation
+from the game's seed and options (`make_map`) or uploaded by its master, and the rules
+played on it (`customise`)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any
+
+from judge.engine.geo import MapError
+from judge.variant import Variant
+
+from .generate import Plan, generate
+from .maze import world_of
+from .source import maze_of, power_names
+
+
+def make_map(options: Mapping[str, Any], seed: int) -> dict[str, Any]:
+    """A generated maze for the game's players (rule 3), balanced (generate.py)."""
+    plan = plan_of(options, seed)
+    if plan.problems():
+        raise MapError("variant algernon: the maze cannot be made: " + "; ".join(plan.problems()))
+    return world_of(generate(plan, power_names()[: plan.players]))
+
+
+def plan_of(options: Mapping[str, Any], seed: int) -> Plan:
+    return Plan(players=int(options["players"]), spaces=int(options["spaces"]),
+                homes=int(options["homes"]), portals=int(options["portals"]),
+                centres=int(options["centres"]), seed=seed)
+
+
+def customise(variant: Variant) -> Variant:
+    maze_of(variant)  # the folder's or the game's maze, checked once here
+    return replace(variant)
+
