@@ -9,10 +9,14 @@ from dataclasses import replace
 from typing import Any
 
 from judge.engine.geo import MapError
+from judge.engine.types import ADJUSTMENT, MOVEMENT
 from judge.variant import Variant
 
+from .builds import ListedBuilds
 from .generate import Plan, generate
 from .maze import world_of
+from .movement import MazeMovement
+from .orders import ORDER_TYPES
 from .source import maze_of, power_names
 
 
@@ -31,6 +35,10 @@ def plan_of(options: Mapping[str, Any], seed: int) -> Plan:
 
 
 def customise(variant: Variant) -> Variant:
-    maze_of(variant)  # the folder's or the game's maze, checked once here
-    return replace(variant)
+    maze = maze_of(variant)  # the folder's or the game's maze, checked once here
+    rules = variant.rules
+    registry = rules.registry.with_orders(*ORDER_TYPES)
+    handlers = {**rules.handlers, MOVEMENT: MazeMovement(maze), ADJUSTMENT: ListedBuilds()}
+    rules = replace(rules, registry=registry, handlers=handlers)
+    return replace(variant, rules=rules)
 
