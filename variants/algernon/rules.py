@@ -17,6 +17,7 @@ from .generate import Plan, generate
 from .maze import world_of
 from .movement import MazeMovement
 from .orders import ORDER_TYPES
+from .reader import PortalReader
 from .source import maze_of, power_names
 
 
@@ -40,5 +41,5 @@ def customise(variant: Variant) -> Variant:
     registry = rules.registry.with_orders(*ORDER_TYPES)
     handlers = {**rules.handlers, MOVEMENT: MazeMovement(maze), ADJUSTMENT: ListedBuilds()}
     rules = replace(rules, registry=registry, handlers=handlers)
-    return replace(variant, rules=rules)
+    return replace(variant, rules=rules, reader=PortalReader)
 
