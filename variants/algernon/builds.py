@@ -15,6 +15,7 @@ from judge.engine.position import Position
 from judge.engine.rules import PhaseOutcome, Rules
 
 from .orders import RAT, build_lists
+from .sight import Census
 
 
 class ListedBuilds(AdjustmentPhase):
@@ -31,7 +32,18 @@ class ListedBuilds(AdjustmentPhase):
                 chosen = _chosen(sites, lists.get(power, ()), count,
                                  _rng(position, power))
                 builds[power] = [Build(site, RAT) for site in chosen]
-        return super().adjudicate(rules, position, builds)
+        out = super().adjudicate(rules, position, builds)
+        return out._replace(events=(*out.events, census(rules, out.position)))
+
+    def needed(self, rules: Rules, position: Position) -> bool:
+        return True  # rule 7: the counts are published every winter, builds or none
+
+
+def census(rules: Rules, position: Position) -> Census:
+    """Rule 7: every player's count of supply centres, the one public fact."""
+    players = [p for p in rules.powers if rules.homes.get(p)]
+    return Census(tuple(players),
+                  tuple(len(rules.geo.owned_centres(position.owners, p)) for p in players))
 
 
 def _chosen(sites: Sequence[str], wanted: Sequence[str], count: int,

@@ -22,6 +22,7 @@ from judge.engine.types import Unit
 from .maze import Maze
 from .orders import BuildList, PortalMove, PortalSupport, RetreatList, build_lists, notation
 from .retreats import settle_retreats
+from .sight import bounced_self, sightings
 
 Orders = Mapping[str, Sequence[Order]]
 VOID = "the support had nothing to support"
@@ -46,12 +47,14 @@ class MazeMovement(PhaseHandler):
     def adjudicate(self, rules: Rules, position: Position, orders: Orders) -> PhaseOutcome:
         t = translate(self.maze, position, orders)
         out = resolve_movement(rules, position, t.orders)
-        results = [_as_written(r, t) for r in out.results]
+        results = [bounced_self(self.maze, _as_written(r, t), out.position)
+                   for r in out.results]
         results += [_accepted(position, p, o) for p, os in t.lists.items() for o in os]
-        after, retreats = settle_retreats(self.maze, out.position, t.lists)
+        after, retreats, entered = settle_retreats(self.maze, out.position, t.lists)
         after = _keep_build_lists(after, t.lists)
         events: list[Event] = [*results, *(e for e in out.events
-                                           if not isinstance(e, OrderResult)), *retreats]
+                                           if not isinstance(e, OrderResult)), *retreats,
+                               *sightings(self.maze, position, orders, results), *entered]
         return PhaseOutcome(tuple(results + retreats), after, tuple(events))
 
 

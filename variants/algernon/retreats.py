@@ -16,22 +16,27 @@ from judge.engine.position import Position
 
 from .maze import Maze
 from .orders import RetreatList
+from .sight import Entry, entry
 
 
 def settle_retreats(maze: Maze, position: Position, lists: Mapping[str, Sequence[Order]]
-                    ) -> tuple[Position, list[OrderResult]]:
+                    ) -> tuple[Position, list[OrderResult], list[Entry]]:
+    """The board after the retreats, their results, and what each retreating rat saw of
+    the space it went into (rule 6)."""
     if not position.dislodged:
-        return position, []
+        return position, [], []
     chosen = {d.unit: _way_out(maze, d, _priorities(maze, d, lists))
               for d in position.dislodged}
     crowded = Counter(c[1] for c in chosen.values() if c is not None)
-    results, stay = [], list(position.units)
+    results, stay, seen = [], list(position.units), []
     for d in position.dislodged:
         choice = chosen[d.unit]
         results.append(_result(d, choice, crowded))
-        if choice is not None and crowded[choice[1]] == 1:
-            stay.append(d.unit.moved(choice[1]))
-    return position.with_board(tuple(stay)), results
+        if choice is not None:
+            seen.append(entry(maze, d.unit.power, d.unit.loc, choice[0]))
+            if crowded[choice[1]] == 1:
+                stay.append(d.unit.moved(choice[1]))
+    return position.with_board(tuple(stay)), results, seen
 
 
 def _priorities(maze: Maze, d: Dislodgement, lists: Mapping[str, Sequence[Order]]

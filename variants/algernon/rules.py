@@ -18,7 +18,9 @@ from .maze import world_of
 from .movement import MazeMovement
 from .orders import ORDER_TYPES
 from .reader import PortalReader
-from .source import maze_of, power_names
+from .secrecy import MazeSecrecy, Remember
+from .sight import EVENT_TYPES
+from .source import maze_of, power_names, reading_of
 
 
 def make_map(options: Mapping[str, Any], seed: int) -> dict[str, Any]:
@@ -38,8 +40,9 @@ def plan_of(options: Mapping[str, Any], seed: int) -> Plan:
 def customise(variant: Variant) -> Variant:
     maze = maze_of(variant)  # the folder's or the game's maze, checked once here
     rules = variant.rules
-    registry = rules.registry.with_orders(*ORDER_TYPES)
+    registry = rules.registry.with_orders(*ORDER_TYPES).with_events(*EVENT_TYPES)
     handlers = {**rules.handlers, MOVEMENT: MazeMovement(maze), ADJUSTMENT: ListedBuilds()}
-    rules = replace(rules, registry=registry, handlers=handlers)
+    rules = replace(rules, registry=registry, handlers=handlers, visibility=MazeSecrecy(),
+                    knowledge=Remember(maze, reading_of(variant.options)))
     return replace(variant, rules=rules, reader=PortalReader)
 
