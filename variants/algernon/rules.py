@@ -10,7 +10,7 @@ from typing import Any
 
 from judge.engine.geo import MapError
 from judge.engine.types import ADJUSTMENT, MOVEMENT
-from judge.variant import Variant
+from judge.variant import ReportSection, Variant
 
 from .builds import ListedBuilds
 from .generate import Plan, generate
@@ -18,6 +18,8 @@ from .maze import world_of
 from .movement import MazeMovement
 from .orders import ORDER_TYPES
 from .reader import PortalReader
+from .report import gm_view
+from .seats import dealer
 from .secrecy import MazeSecrecy, Remember
 from .sight import EVENT_TYPES
 from .source import maze_of, power_names, reading_of
@@ -44,5 +46,6 @@ def customise(variant: Variant) -> Variant:
     handlers = {**rules.handlers, MOVEMENT: MazeMovement(maze), ADJUSTMENT: ListedBuilds()}
     rules = replace(rules, registry=registry, handlers=handlers, visibility=MazeSecrecy(),
                     knowledge=Remember(maze, reading_of(variant.options)))
-    return replace(variant, rules=rules, reader=PortalReader)
+    return replace(variant, rules=rules, reader=PortalReader, allocate=dealer(maze.owners()),
+                   sections=(ReportSection("after_heading", "gm.j2", gm_view),))
 

@@ -1,0 +1,38 @@
+"""Issue #17 item 4: Algernon played by mail on generated mazes, three years and more,
+each player ordering from his knowledge record alone; what he is mailed names no space
+he has not learnt of (rule 3)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+import pytest
+
+from judge.store.db import Database
+from tests.conversations.harness import Conversation
+from tests.variants.algernon.mailgame import play, seat_knowledge, started, world
+from variants.algernon.maze import maze_from_json
+
+
+@pytest.fixture
+def talk(database: Database) -> Iterator[Conversation]:
+    yield Conversation(database)
+
+
+def test_a_two_player_game_of_three_years(talk: Conversation) -> None:
+    seats = started(talk, 2, seed=5)
+    maze = maze_from_json(world(talk)["maze"])
+    mail = play(talk, seats, "S1904M")
+    for power in seats:
+        known = seat_knowledge(talk, power)
+        reports = [m for m in mail[power] if "results" in m.subject]
+        assert len(reports) >= 9  # three springs, falls and winters
+        last_moves = [m for m in reports if "Fall 1903 Movement" in m.subject][-1]
+        assert "Units At: " in last_moves.body
+        named = {w for m in mail[power] for w in re.findall(r"\b[A-Z]{2}\b", m.body)}
+        unknown = (named & set(maze.spaces)) - set(known["spaces"])
+        assert not unknown, f"{power} was mailed {unknown}, which he never learnt of"
+        assert len(known["spaces"]) > len(known["homes"])  # he did discover the maze
+    winter = [m for m in mail["ALPHA"] if "Winter 1903" in m.subject]
+    assert winter and "Centres: A " in winter[-1].body  # rule 7, published to all
