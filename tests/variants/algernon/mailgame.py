@@ -16,13 +16,17 @@ MASTER = "gm@example.org"
 
 
 def started(talk: Conversation, players: int, seed: int, name: str = "maze",
-            **options: object) -> dict[str, tuple[str, str]]:
-    """Each power -> its player's address and SIGNON line; the start's mail is read."""
+            maze: Mapping[str, Any] | None = None, **options: object
+            ) -> dict[str, tuple[str, str]]:
+    """Each power -> its player's address and SIGNON line; the start's mail is read.
+    `maze`: the game's map in place of the one made for it (the master's own)."""
     with talk.judge.db.unit_of_work() as session:
         master = repo.account_by_address(session, MASTER) or repo.create_account(
             session, name="Master", address=MASTER)
         game = create_game(session, name=name, password="gmpw", variant="algernon",
                            master=master, seed=seed, options={"players": players, **options})
+        if maze is not None:
+            game.variant_map = dict(maze)
         for i in range(players):
             address = f"p{i}@example.org"
             player = repo.account_by_address(session, address) or repo.create_account(
@@ -37,7 +41,7 @@ def started(talk: Conversation, players: int, seed: int, name: str = "maze",
     return seats
 
 
-def world(talk: Conversation, name: str = "maze") -> dict[str, object]:
+def world(talk: Conversation, name: str = "maze") -> dict[str, Any]:
     with talk.judge.db.unit_of_work() as session:
         found = find_game(session, name).variant_map
     assert found is not None
