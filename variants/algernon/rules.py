@@ -23,6 +23,7 @@ from .seats import dealer
 from .secrecy import MazeSecrecy, Remember
 from .sight import EVENT_TYPES
 from .source import maze_of, power_names, reading_of
+from .victory import victory_of
 
 
 def make_map(options: Mapping[str, Any], seed: int) -> dict[str, Any]:
@@ -45,7 +46,8 @@ def customise(variant: Variant) -> Variant:
     registry = rules.registry.with_orders(*ORDER_TYPES).with_events(*EVENT_TYPES)
     handlers = {**rules.handlers, MOVEMENT: MazeMovement(maze), ADJUSTMENT: ListedBuilds()}
     rules = replace(rules, registry=registry, handlers=handlers, visibility=MazeSecrecy(),
-                    knowledge=Remember(maze, reading_of(variant.options)))
+                    knowledge=Remember(maze, reading_of(variant.options)),
+                    victory=victory_of(variant.options))
     return replace(variant, rules=rules, reader=PortalReader, allocate=dealer(maze.owners()),
                    sections=(ReportSection("after_heading", "gm.j2", gm_view),))
 
