@@ -7,6 +7,7 @@ from collections.abc import Callable, Mapping, Sequence
 
 from judge.engine.outcome import OrderResult, Outcome, Reason
 
+from .orders import notation
 from .sight import BOUNCE_SELF, Contact, Entry
 
 Initials = Mapping[str, str]
@@ -57,6 +58,8 @@ def contact_words(c: Contact, initials: Initials) -> str:
 
 def result_gm(r: OrderResult) -> str:
     """A result as the GM writes it: the order, then Bounce or B.S. (II.C)."""
+    if not r.text and r.order is not None:
+        r = r._replace(text=notation(r.order))
     if r.outcome == Outcome.SUCCEEDS:
         return r.text
     if r.reason == Reason.BOUNCED:

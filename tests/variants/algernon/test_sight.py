@@ -117,3 +117,15 @@ def test_the_record_starts_with_rule_4_and_grows_by_rule_6() -> None:
     assert "VT" not in known["spaces"]  # type: ignore[operator]  # B's attempt is B's
     counted = fold(known, A, (Census((A, B), (4, 3)),), out.position)
     assert counted["centres"] == {A: 4, B: 3}
+
+
+def test_the_notation_of_section_ii_b() -> None:
+    """II.B.3 (no home of 5 portals in the demonstration maze: the event as told)."""
+    home = Entry(A, "XX", 1, "BN", 4, 1, "HSC", 5)
+    assert entry_gm(home) == "BN4 HSC 5"
+
+
+def test_a_hold_without_its_text_is_written_as_the_rules_do() -> None:
+    out = move(board({A: ["MN"]}), {A: [Hold("mn")]})
+    [held] = [r for r in out.results if r.unit is not None and r.unit.loc == "mn"]
+    assert result_gm(held._replace(text="")) == "MN h"
