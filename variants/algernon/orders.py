@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from judge.engine.order_types import OrderType, SetKey, Writing
-from judge.engine.orders import Hold, Order, VariantOrder
+from judge.engine.orders import Build, Disband, Hold, Order, VariantOrder, describe
 from judge.engine.standard_types import unit_slot
 from judge.engine.types import MOVEMENT, UnitKind
 
@@ -73,7 +73,11 @@ def notation(order: Order) -> str:
             return f"{loc.upper()}({','.join(str(p) for p in ps)})"
         case BuildList(spaces=spaces):
             return "Build " + ", ".join(s.upper() for s in spaces)
-    raise TypeError(f"not an order by portal: {order!r}")
+        case Build(loc=loc):
+            return f"Build {loc.upper()}"
+        case Disband(loc=loc):
+            return f"Remove {loc.upper()}"
+    return describe(order)
 
 
 def _write(w: Writing, own: str, order: Order) -> str:

@@ -4,8 +4,8 @@ VT4 -> MK3, VT5 -> RT2, BN3 -> RT3)."""
 
 from __future__ import annotations
 
-from judge.engine.orders import Hold
-from judge.engine.outcome import Event, Reason
+from judge.engine.orders import Build, Disband, Hold
+from judge.engine.outcome import Event, OrderResult, Outcome, Reason
 from judge.engine.position import Position
 from judge.engine.rules import PhaseOutcome
 from judge.engine.visibility import Viewer
@@ -129,3 +129,10 @@ def test_a_hold_without_its_text_is_written_as_the_rules_do() -> None:
     out = move(board({A: ["MN"]}), {A: [Hold("mn")]})
     [held] = [r for r in out.results if r.unit is not None and r.unit.loc == "mn"]
     assert result_gm(held._replace(text="")) == "MN h"
+
+
+def test_builds_and_removals_are_written_too() -> None:
+    """The winter's results reach the GM section with the orders the rules would write."""
+    built = OrderResult(A, None, Build("dl", "R"), "", Outcome.SUCCEEDS)
+    removed = OrderResult(A, None, Disband("vt", "R"), "", Outcome.SUCCEEDS)
+    assert (result_gm(built), result_gm(removed)) == ("Build DL", "Remove VT")
