@@ -11,10 +11,14 @@ their portals join them to one another; he learns the rest as the rules say (6, 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 from .maze import Maze, Space
+from .mazecheck import Reading
+
+if TYPE_CHECKING:
+    from .sight import Entry
 
 Known = dict[str, Any]
 
@@ -50,3 +54,27 @@ def record(known: Mapping[str, Any], maze: Maze, power: str | None) -> Known:
 def portal_count(known: Mapping[str, Any], space: str) -> int | None:
     facts = known.get("spaces", {}).get(space)
     return None if facts is None else int(facts["portals"])
+
+
+def learn(known: Mapping[str, Any], entries: Sequence[Entry], reading: Reading) -> Known:
+    """Rule 6: each space entered or tried, and the portal that led there (and back, when
+    portals are two-way)."""
+    spaces, links = dict(known["spaces"]), dict(known["links"])
+    for e in entries:
+        spaces[e.into] = {"value": e.value, "kind": e.kind, "portals": e.portals}
+        links[f"{e.space}/{e.portal}"] = f"{e.into}/{e.arrives}"
+        if not reading.one_way:
+            links[f"{e.into}/{e.arrives}"] = f"{e.space}/{e.portal}"
+    return {**known, "spaces": dict(sorted(spaces.items())),
+            "links": dict(sorted(links.items()))}
+
+
+def chart(known: Mapping[str, Any]) -> list[str]:
+    """The map so far as text: each space he knows, with where its portals lead."""
+    lines = []
+    for name, facts in known.get("spaces", {}).items():
+        kind = f"{facts['kind']}, " if facts["kind"] else ""
+        ends = [f"{i} {known['links'].get(f'{name}/{i}', '?')}"
+                for i in range(1, int(facts["portals"]) + 1)]
+        lines.append(f"{name} ({kind}{facts['portals']} portals): {', '.join(ends)}")
+    return lines

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any, cast
 
 from judge.engine.movement import resolve_movement
 from judge.engine.orders import Hold, Move, Order, Support
@@ -19,10 +20,12 @@ from judge.engine.position import Position
 from judge.engine.rules import PhaseHandler, PhaseOutcome, Rules
 from judge.engine.types import Unit
 
+from .known import initial, learn
 from .maze import Maze
+from .mazecheck import PLAIN, Reading
 from .orders import BuildList, PortalMove, PortalSupport, RetreatList, build_lists, notation
 from .retreats import settle_retreats
-from .sight import bounced_self, sightings
+from .sight import Entry, bounced_self, sightings
 
 Orders = Mapping[str, Sequence[Order]]
 VOID = "the support had nothing to support"
@@ -41,8 +44,8 @@ class Translation:
 
 
 class MazeMovement(PhaseHandler):
-    def __init__(self, maze: Maze) -> None:
-        self.maze = maze
+    def __init__(self, maze: Maze, reading: Reading = PLAIN) -> None:
+        self.maze, self.reading = maze, reading
 
     def adjudicate(self, rules: Rules, position: Position, orders: Orders) -> PhaseOutcome:
         t = translate(self.maze, position, orders)
@@ -52,10 +55,23 @@ class MazeMovement(PhaseHandler):
         results += [_accepted(position, p, o) for p, os in t.lists.items() for o in os]
         after, retreats, entered = settle_retreats(self.maze, out.position, t.lists)
         after = _keep_build_lists(after, t.lists)
+        seen = [*sightings(self.maze, position, orders, results), *entered]
+        after = self._charted(after, [e for e in seen if isinstance(e, Entry)])
         events: list[Event] = [*results, *(e for e in out.events
                                            if not isinstance(e, OrderResult)), *retreats,
-                               *sightings(self.maze, position, orders, results), *entered]
+                               *seen]
         return PhaseOutcome(tuple(results + retreats), after, tuple(events))
+
+    def _charted(self, position: Position, entries: Sequence[Entry]) -> Position:
+        """Each player's map so far, kept in the state for his reports, whose sections are
+        not given his knowledge record (the record is the same fold: known.learn)."""
+        charts = dict(cast(Mapping[str, Any], position.state.get("charts", {})))
+        for power in sorted({u.power for u in position.units} | {e.power for e in entries}):
+            base = charts.get(power) or initial(self.maze, power)
+            mine = [e for e in entries if e.power == power]
+            charts[power] = {k: v for k, v in learn(base, mine, self.reading).items()
+                             if k in ("spaces", "links")}
+        return position._replace(state={**position.state, "charts": charts})
 
 
 def translate(maze: Maze, position: Position, orders: Orders) -> Translation:

@@ -12,6 +12,7 @@ from judge.engine.turn import TurnResult
 from judge.engine.visibility import Role, Seen, Viewer
 from judge.variant import Variant
 
+from .known import chart
 from .notation import (
     Initials,
     contact_gm,
@@ -35,6 +36,7 @@ class GmView:
     lines: tuple[Line, ...]
     units: tuple[str, ...]
     counts: tuple[str, ...]
+    chart: tuple[str, ...] = ()
 
 
 def gm_view(variant: Variant, turn: TurnResult, viewer: Viewer,
@@ -45,7 +47,10 @@ def gm_view(variant: Variant, turn: TurnResult, viewer: Viewer,
                    for p, n in e.by_player().items())
     units = tuple(_units(turn, viewer, initials))
     kept = tuple(line for line in lines if line is not None)
-    return GmView(kept, units, counts) if kept or units or counts else None
+    charts = turn.position.state.get("charts", {})
+    mine = charts.get(viewer.power) if isinstance(charts, dict) else None
+    known = tuple(chart(mine)) if viewer.role == Role.PLAYER and mine else ()
+    return GmView(kept, units, counts, known) if kept or units or counts or known else None
 
 
 def _line(e: Seen, initials: Initials, viewer: Viewer) -> Line | None:

@@ -42,11 +42,12 @@ def plan_of(options: Mapping[str, Any], seed: int) -> Plan:
 
 def customise(variant: Variant) -> Variant:
     maze = maze_of(variant)  # the folder's or the game's maze, checked once here
-    rules = variant.rules
+    rules, reading = variant.rules, reading_of(variant.options)
     registry = rules.registry.with_orders(*ORDER_TYPES).with_events(*EVENT_TYPES)
-    handlers = {**rules.handlers, MOVEMENT: MazeMovement(maze), ADJUSTMENT: ListedBuilds()}
+    handlers = {**rules.handlers, MOVEMENT: MazeMovement(maze, reading),
+                ADJUSTMENT: ListedBuilds()}
     rules = replace(rules, registry=registry, handlers=handlers, visibility=MazeSecrecy(),
-                    knowledge=Remember(maze, reading_of(variant.options)),
+                    knowledge=Remember(maze, reading),
                     victory=victory_of(variant.options))
     return replace(variant, rules=rules, reader=PortalReader, allocate=dealer(maze.owners()),
                    sections=(ReportSection("after_heading", "gm.j2", gm_view),))

@@ -14,7 +14,7 @@ from judge.engine.position import Position
 from judge.engine.types import Phase
 from judge.engine.visibility import Role, Seen, Viewer
 
-from .known import record
+from .known import learn, record
 from .maze import Maze
 from .mazecheck import Reading
 from .sight import Census, Contact, Entry
@@ -33,7 +33,18 @@ class MazeSecrecy:
         return position._replace(
             units=tuple(u for u in position.units if u.power == mine),
             owners={c: p for c, p in position.owners.items() if p == mine},
-            dislodged=tuple(d for d in position.dislodged if d.unit.power == mine))
+            dislodged=tuple(d for d in position.dislodged if d.unit.power == mine),
+            state=_own_state(position.state, mine))
+
+
+def _own_state(state: Mapping[str, Any], power: str | None) -> dict[str, Any]:
+    """The state as one player may see it: his own map and lists, not the others'."""
+    out = dict(state)
+    for key in ("charts", "build_lists"):
+        kept = state.get(key)
+        if isinstance(kept, Mapping):
+            out[key] = {p: v for p, v in kept.items() if p == power}
+    return out
 
 
 def _shown(event: Event, power: str | None) -> bool:
@@ -56,19 +67,12 @@ class Remember:
 
     def __call__(self, known: Mapping[str, Any], viewer: Viewer, phase: Phase,
                  seen: Sequence[Seen], board: Position) -> Knowledge:
-        out = record(known, self.maze, viewer.power)
-        spaces, links = dict(out["spaces"]), dict(out["links"])
+        out = learn(record(known, self.maze, viewer.power),
+                    [e for e in seen if isinstance(e, Entry)], self.reading)
         for event in seen:
-            if isinstance(event, Entry):
-                spaces[event.into] = {"value": event.value, "kind": event.kind,
-                                      "portals": event.portals}
-                links[f"{event.space}/{event.portal}"] = f"{event.into}/{event.arrives}"
-                if not self.reading.one_way:
-                    links[f"{event.into}/{event.arrives}"] = f"{event.space}/{event.portal}"
-            elif isinstance(event, Census):
+            if isinstance(event, Census):
                 out["centres"] = event.by_player()
         if viewer.power is not None:
             out["units"] = sorted(u.loc.upper() for u in board.units
                                   if u.power == viewer.power)
-        return {**out, "spaces": dict(sorted(spaces.items())),
-                "links": dict(sorted(links.items()))}
+        return out

@@ -10,7 +10,7 @@ from judge.engine.position import Position
 from judge.engine.rules import PhaseOutcome
 from judge.engine.visibility import Viewer
 from tests.variants.algernon.scenario import A, B, board, demo, move, result
-from variants.algernon.known import initial
+from variants.algernon.known import chart, initial
 from variants.algernon.mazecheck import Reading
 from variants.algernon.notation import contact_gm, entry_gm, result_gm
 from variants.algernon.orders import PortalMove, PortalSupport
@@ -136,3 +136,16 @@ def test_builds_and_removals_are_written_too() -> None:
     built = OrderResult(A, None, Build("dl", "R"), "", Outcome.SUCCEEDS)
     removed = OrderResult(A, None, Disband("vt", "R"), "", Outcome.SUCCEEDS)
     assert (result_gm(built), result_gm(removed)) == ("Build DL", "Remove VT")
+
+
+def test_each_players_map_so_far_is_kept_for_his_reports() -> None:
+    """Every report shows the spaces and portals he knows (issue #17): rule 4's start,
+    then PZ2's far end, JC, entered through its portal 1."""
+    out = move(board({A: ["DL", "MN", "PZ"], B: ["PW"]}), {A: [PortalMove("pz", 2)]})
+    mine = out.position.state["charts"][A]  # type: ignore[index]
+    assert chart(mine) == [
+        "DL (HSC, 4 portals): 1 MN/1, 2 PZ/1, 3 ?, 4 ?",
+        "JC (3 portals): 1 PZ/2, 2 ?, 3 ?",
+        "MN (HSC, 3 portals): 1 DL/1, 2 PZ/3, 3 ?",
+        "PZ (HSC, 4 portals): 1 DL/2, 2 JC/1, 3 MN/2, 4 ?"]
+    assert "JC" not in str(out.position.state["charts"][B])  # type: ignore[index]
