@@ -13,6 +13,7 @@ from judge.engine.visibility import Role, Seen, Viewer
 from judge.variant import Variant
 
 from .known import chart
+from .maze import format_maze
 from .notation import (
     Initials,
     contact_gm,
@@ -23,6 +24,7 @@ from .notation import (
     units_at,
 )
 from .sight import Census, Contact, Entry
+from .source import maze_of
 
 
 @dataclass(frozen=True)
@@ -37,6 +39,7 @@ class GmView:
     units: tuple[str, ...]
     counts: tuple[str, ...]
     chart: tuple[str, ...] = ()
+    maze: str = ""  # the whole maze, in its text format: the master's alone (rule 3)
 
 
 def gm_view(variant: Variant, turn: TurnResult, viewer: Viewer,
@@ -50,7 +53,10 @@ def gm_view(variant: Variant, turn: TurnResult, viewer: Viewer,
     charts = turn.position.state.get("charts", {})
     mine = charts.get(viewer.power) if isinstance(charts, dict) else None
     known = tuple(chart(mine)) if viewer.role == Role.PLAYER and mine else ()
-    return GmView(kept, units, counts, known) if kept or units or counts or known else None
+    whole = format_maze(maze_of(variant)) if viewer.role == Role.MASTER else ""
+    if not (kept or units or counts or known or whole):
+        return None
+    return GmView(kept, units, counts, known, whole)
 
 
 def _line(e: Seen, initials: Initials, viewer: Viewer) -> Line | None:

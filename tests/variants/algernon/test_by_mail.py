@@ -11,8 +11,8 @@ import pytest
 
 from judge.store.db import Database
 from tests.conversations.harness import Conversation
-from tests.variants.algernon.mailgame import play, seat_knowledge, started, world
-from variants.algernon.maze import maze_from_json
+from tests.variants.algernon.mailgame import MASTER, play, seat_knowledge, started, world
+from variants.algernon.maze import format_maze, maze_from_json
 
 
 @pytest.fixture
@@ -36,3 +36,16 @@ def test_a_two_player_game_of_three_years(talk: Conversation) -> None:
         assert len(known["spaces"]) > len(known["homes"])  # he did discover the maze
     winter = [m for m in mail["ALPHA"] if "Winter 1903" in m.subject]
     assert winter and "Centres: A " in winter[-1].body  # rule 7, published to all
+
+
+def test_the_master_reads_the_maze_and_each_player_his_map(talk: Conversation) -> None:
+    seats = started(talk, 2, seed=8)
+    maze = maze_from_json(world(talk)["maze"])
+    mail = play(talk, seats, "F1901M")
+    [master] = [m for m in talk.mails_to(MASTER) if "results" in m.subject]
+    assert format_maze(maze).strip() in master.body  # rule 3: his, and only his
+    for power in seats:
+        [report] = [m for m in mail[power] if "results" in m.subject]
+        assert "The maze (for the master" not in report.body
+        first = sorted(maze.homes(power))[0]
+        assert "Your map so far" in report.body and f"\n  {first} (HSC, " in report.body
