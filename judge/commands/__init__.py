@@ -13,6 +13,7 @@ from judge.commands import (
     board,
     builtin,
     decide,
+    game_map,
     listing,
     master,
     master_schedule,
@@ -40,6 +41,7 @@ FAMILIES: tuple[RegisterFamily, ...] = (
     builtin.register, signon.register, orders.register, account.register, listing.register,
     seating.register, player.register, absence.register, press.register, master.register,
     master_schedule.register, master_settings.register, board.register, decide.register,
+    game_map.register,
 )
 
 

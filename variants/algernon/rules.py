@@ -14,7 +14,8 @@ from judge.variant import ReportSection, Variant
 
 from .builds import ListedBuilds
 from .generate import Plan, generate
-from .maze import world_of
+from .maze import MazeError, world_of
+from .mazecheck import read_maze
 from .movement import MazeMovement
 from .orders import ORDER_TYPES
 from .reader import PortalReader
@@ -22,7 +23,7 @@ from .report import gm_view
 from .seats import dealer
 from .secrecy import MazeSecrecy, Remember
 from .sight import EVENT_TYPES
-from .source import maze_of, power_names, reading_of
+from .source import maze_of, power_names, power_spellings, reading_of
 from .victory import victory_of
 
 
@@ -32,6 +33,16 @@ def make_map(options: Mapping[str, Any], seed: int) -> dict[str, Any]:
     if plan.problems():
         raise MapError("variant algernon: the maze cannot be made: " + "; ".join(plan.problems()))
     return world_of(generate(plan, power_names()[: plan.players]))
+
+
+def map_from_text(text: str, options: Mapping[str, Any]) -> dict[str, Any]:
+    """The master's own maze (MAP ... ENDMAP), checked for the game's players and
+    readings: a MapError lists every problem, one a line."""
+    try:
+        maze = read_maze(text, power_spellings(), int(options["players"]), reading_of(options))
+    except MazeError as e:
+        raise MapError(str(e)) from None
+    return world_of(maze)
 
 
 def plan_of(options: Mapping[str, Any], seed: int) -> Plan:
