@@ -11,8 +11,11 @@ from dataclasses import dataclass, replace
 from .maze import Maze, MazeError, parse_maze
 
 # Words of the orders (I.A-C), which a space's name must not be, and names that count
-# (I.A: a portal number is never a place; rule 4's design note: no numbering).
-RESERVED = frozenset({"H", "S", "TO", "BUILD", "HOLD", "SUPPORT", "SUPPORTS"})
+# (I.A: a portal number is never a place; rule 4's design note: no numbering); and the
+# mail commands' short words, since an order line that starts with one is a command
+# (`MAP to 3`). Longer names are the master's care: docs/variants/algernon.md.
+RESERVED = frozenset({"H", "S", "TO", "BUILD", "HOLD", "SUPPORT", "SUPPORTS", "END", "MAP",
+                      "SET"})
 NAME = re.compile(r"^[A-Z][A-Z0-9]{0,7}$")
 
 
