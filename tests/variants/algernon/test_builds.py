@@ -8,6 +8,7 @@ from judge.engine.position import Position
 from tests.variants.algernon.scenario import A, B, at, board, move, rules
 from variants.algernon.builds import ListedBuilds
 from variants.algernon.orders import BuildList, PortalMove
+from variants.algernon.sight import Census
 
 # A owns its three homes and RT, with three rats, none in PZ or DL: one build.
 OWNERS = {"dl": A, "mn": A, "pz": A, "rt": A, "pw": B, "qv": B, "wg": B}
@@ -44,3 +45,12 @@ def test_without_a_list_the_build_goes_to_a_free_home_at_random() -> None:
     homes = {s: built(winter(seed=s))[0] for s in range(12)}
     assert set(homes.values()) == {"DL", "PZ"}
     assert all(built(winter(seed=s)) == [home] for s, home in homes.items())
+
+
+def test_every_winter_publishes_each_players_centre_count() -> None:
+    """Rule 7: the counts after the builds, the one public fact, even with no builds."""
+    out = ListedBuilds().adjudicate(rules(), winter(), {})
+    [census] = [e for e in out.events if isinstance(e, Census)]
+    assert census.by_player() == {A: 4, B: 3}
+    still = board({A: ["DL", "MN", "PZ"], B: ["PW", "QV", "WG"]}, "W1901A")
+    assert ListedBuilds().needed(rules(), still)
