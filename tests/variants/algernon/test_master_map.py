@@ -53,3 +53,17 @@ def test_only_the_master_may(talk: Conversation) -> None:
     account(talk, "p@example.org", "Pat")
     answer = reply(talk, "p@example.org", f"MAP\n{DEMO.read_text()}ENDMAP")
     assert "The map of gamma is replaced" not in answer.body
+
+
+def test_a_variant_without_a_form_of_its_own_says_so(talk: Conversation) -> None:
+    answer = reply(talk, MASTER, "CREATE delta gmpw standard\nMAP\nDL 1 A MN/1\nENDMAP")
+    assert "standard takes no map from its master" in answer.body, answer.body
+
+
+def test_not_once_the_game_has_started(talk: Conversation) -> None:
+    reply(talk, MASTER, CREATE)
+    for i in range(2):
+        account(talk, f"p{i}@example.org", f"P{i}")
+        reply(talk, f"p{i}@example.org", f"JOIN gamma pw{i}")
+    answer = reply(talk, MASTER, f"SIGNON Mgamma gmpw\nMAP\n{DEMO.read_text()}ENDMAP")
+    assert "gamma has started: its map can be replaced only before" in answer.body, answer.body
