@@ -19,7 +19,7 @@ from .mazecheck import read_maze
 from .movement import MazeMovement
 from .orders import ORDER_TYPES
 from .reader import PortalReader
-from .report import gm_view
+from .report import gm_view, pictures
 from .seats import dealer
 from .secrecy import MazeSecrecy, Remember
 from .sight import EVENT_TYPES
@@ -61,5 +61,5 @@ def customise(variant: Variant) -> Variant:
                     knowledge=Remember(maze, reading),
                     victory=victory_of(variant.options))
     return replace(variant, rules=rules, reader=PortalReader, allocate=dealer(maze.owners()),
-                   sections=(ReportSection("after_heading", "gm.j2", gm_view),))
+                   sections=(ReportSection("after_heading", "gm.j2", gm_view, pictures),))
 

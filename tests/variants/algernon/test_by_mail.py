@@ -8,8 +8,10 @@ import re
 from collections.abc import Iterator
 
 import pytest
+import sqlalchemy as sa
 
 from judge.store.db import Database
+from judge.store.models import OutboxMessage
 from tests.conversations.harness import Conversation
 from tests.variants.algernon.mailgame import MASTER, play, seat_knowledge, started, world
 from variants.algernon.maze import format_maze, maze_from_json
@@ -49,3 +51,18 @@ def test_the_master_reads_the_maze_and_each_player_his_map(talk: Conversation) -
         assert "The maze (for the master" not in report.body
         first = sorted(maze.homes(power))[0]
         assert "Your map so far" in report.body and f"\n  {first} (HSC, " in report.body
+        [picture] = pictures(talk, seats[power][0])
+        assert f">{first}<" in picture
+        others = {s.name for s in maze.spaces.values() if s.home not in (None, power)}
+        assert not any(f">{name}<" in picture for name in others)
+    [whole] = pictures(talk, MASTER)
+    assert all(f">{name}<" in whole for name in maze.spaces)
+
+
+def pictures(talk: Conversation, address: str) -> list[str]:
+    """The maze pictures the turn reports to `address` carry (the outbox keeps the files
+    beside the text, which the sender joins at delivery)."""
+    with talk.judge.db.unit_of_work() as session:
+        rows = session.scalars(sa.select(OutboxMessage)).all()
+        return [a.data.decode() for r in rows if address in r.recipients
+                for a in r.attachments if a.filename == "maze.svg"]
