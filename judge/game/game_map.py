@@ -1,4 +1,4 @@
-"""A master's own map for his game (MAP ... ENDMAP), before it starts: the variant reads
+"""A master's own map for his game (SET MAP ... ENDMAP), before it starts: the variant reads
 it from the text the master wrote (rules.py `map_from_text`), and the game's variant is
 built on it, with every check a folder's map gets, before it replaces the one made at
 CREATE (docs/master.md; docs/variants.md, "How to add a game")."""

@@ -36,7 +36,7 @@ def make_map(options: Mapping[str, Any], seed: int) -> dict[str, Any]:
 
 
 def map_from_text(text: str, options: Mapping[str, Any]) -> dict[str, Any]:
-    """The master's own maze (MAP ... ENDMAP), checked for the game's players and
+    """The master's own maze (SET MAP ... ENDMAP), checked for the game's players and
     readings: a MapError lists every problem, one a line."""
     try:
         maze = read_maze(text, power_spellings(), int(options["players"]), reading_of(options))
