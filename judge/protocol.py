@@ -6,6 +6,7 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
+from judge.engine.geo import MapError
 from judge.engine.orders import Order
 from judge.engine.outcome import Dislodgement, OrderResult, Outcome, Reason
 from judge.engine.position import Position, centres_by_power
@@ -13,6 +14,7 @@ from judge.engine.retreats import default_retreats
 from judge.engine.turn import TurnResult, adjudicate
 from judge.engine.types import RETREAT, Phase, Unit, province_of
 from judge.engine.visibility import Viewer
+from judge.game.instance import variant_instance
 from judge.grammar import OrderSyntaxError
 from judge.grammar.reader import OrderReader, Writer, reader_for
 from judge.protocol_allocate import allocation
@@ -39,7 +41,7 @@ def handle_line(line: str) -> dict[str, Any]:
 def handle(request: Any) -> dict[str, Any]:
     if not isinstance(request, dict):
         raise RequestError("the request must be a JSON object")
-    variant = _variant(request.get("variant", "standard"))
+    variant = _variant(request.get("variant", "standard"), request.get("map"))
     if "allocate" in request:
         return _allocation(variant, request)
     position = _position(variant, request)
@@ -57,11 +59,20 @@ def handle(request: Any) -> dict[str, Any]:
     return reply
 
 
-def _variant(name: Any) -> Variant:
+def _variant(name: Any, world: Any) -> Variant:
+    """The variant on its folder's map, or on `world`, a game's own map (the form of
+    judge/variant_map.py, with whatever its variant keeps beside it)."""
+    if world is not None and not isinstance(world, dict):
+        raise RequestError("'map' must be a JSON object: a game's own map "
+                           "(docs/adjudicate.md)")
     try:
-        return load_variant(str(name))
+        if world is None:
+            return load_variant(str(name))
+        return variant_instance(str(name), {}, 0, world)
     except KeyError as exc:
         raise RequestError(exc.args[0]) from None
+    except MapError as exc:
+        raise RequestError(f"the map cannot be played: {exc}") from None
 
 
 def _allocation(variant: Variant, request: Mapping[str, Any]) -> dict[str, Any]:

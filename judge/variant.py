@@ -111,6 +111,9 @@ class Variant:
     # The game's seed, chosen when it was created (0 for the variant as its folder gives
     # it): what `make_map` and the variant's own draws start from.
     seed: int = 0
+    # The game's own map as `make_map` made it (None: the folder's), for hooks that keep
+    # more in it than provinces and borders (a numbering of the borders, say).
+    world: Mapping[str, Any] | None = None
 
     def power_names(self) -> dict[str, str]:
         """Every way to write a power (lower case) -> the power's id."""
@@ -166,7 +169,7 @@ def load_variant_folder(folder: Path, options: Mapping[str, Any] | None = None, 
     raise_if(check_setup(geo, [p.name for p in powers], start_units), f"variant {folder.name}")
     variant = _assemble(spec, folder, geo, powers, start_units)
     chosen = {k: v for k, v in (options or {}).items() if k in variant.options}
-    variant = replace(variant, options={**variant.options, **chosen}, seed=seed)
+    variant = replace(variant, options={**variant.options, **chosen}, seed=seed, world=world)
     return apply_hooks(variant, folder)
 
 

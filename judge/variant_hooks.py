@@ -49,6 +49,17 @@ def make_game_map(variant: Variant, options: Mapping[str, Any], seed: int
     return world
 
 
+def read_game_map(variant: Variant, text: str, options: Mapping[str, Any]) -> dict[str, Any]:
+    """The map a master writes for his game: rules.py's `map_from_text(text, options) ->
+    dict` (variant_map.py's form), which raises MapError listing what is wrong."""
+    module = rules_module(variant.folder)
+    read = getattr(module, "map_from_text", None)
+    if read is None:
+        raise MapError(f"{variant.name} takes no map from its master")
+    world: dict[str, Any] = read(text, options)
+    return world
+
+
 def rules_module(folder: Path) -> ModuleType | None:
     path = folder / "rules.py"
     if not path.is_file():

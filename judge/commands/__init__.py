@@ -13,6 +13,7 @@ from judge.commands import (
     board,
     builtin,
     decide,
+    game_map,
     listing,
     master,
     master_schedule,
@@ -42,6 +43,7 @@ FAMILIES: tuple[RegisterFamily, ...] = (
     seating.register, player.register, absence.register, press.register, master.register,
     master_schedule.register, master_settings.register, board.register, decide.register,
     map_family.register,
+    game_map.register,
 )
 
 

@@ -8,6 +8,7 @@ import secrets
 
 from sqlalchemy.orm import Session
 
+from judge.engine.geo import MapError
 from judge.engine.position import Position
 from judge.game.allocation import assign_powers
 from judge.game.clock import Clock
@@ -32,7 +33,10 @@ def create_game(session: Session, *, name: str, password: str, variant: str,
     name, variant = name.lower(), variant.lower()
     _check_creatable(session, name, variant)
     seed = secrets.randbits(63) if seed is None else seed
-    world = make_game_map(load_variant(variant), options or {}, seed)
+    try:
+        world = make_game_map(load_variant(variant), options or {}, seed)
+    except MapError as exc:  # the options ask for a map the variant cannot make
+        raise GameError(f"no game of {variant} with these options: {exc}") from None
     game = repo.create_game(session, name=name, variant=variant,
                             variant_options=dict(options or {}), variant_seed=seed,
                             variant_map=world,

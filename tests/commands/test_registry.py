@@ -99,6 +99,7 @@ def test_close_matches_and_structure_queries() -> None:
     assert registry.first_words() == {"SET", "END"}
     assert registry.end_words() == {"END": ("REGISTER",),
                                     "ENDANNOUNCE": ("ANNOUNCE",),
+                                    "ENDMAP": ("SET MAP",),
                                     "ENDPRESS": ("BROADCAST", "PRESS"),
                                     "END PRESS": ("BROADCAST", "PRESS")}
 

@@ -1,0 +1,60 @@
+"""Issue #17, the bar: two games (of two players, of four) whose mazes differ only beyond
+what one player has discovered give that player identical mail, for three years (the
+hidden-information harness of issue #13, by mail).
+
+The second maze renames spaces the other players found and ALPHA never did (appending a
+digit keeps their order among the names, so every player orders alike in both games).
+The others are mailed the new names; ALPHA must not be able to tell the games apart."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import replace
+from typing import Any
+
+import pytest
+
+from judge.store.db import Database
+from tests.conversations.harness import Conversation, Mail
+from tests.variants.algernon.mailgame import play, seat_knowledge, started, world
+from variants.algernon.maze import Maze, Portal, maze_from_json, world_of
+
+UNTIL = "S1904M"
+
+
+@pytest.fixture
+def talk(database: Database) -> Iterator[Conversation]:
+    yield Conversation(database)
+
+
+def renamed(maze: Maze, names: set[str]) -> Maze:
+    new = {n: n + "9" if n in names else n for n in maze.spaces}
+    return Maze({new[n]: replace(s, name=new[n], portals=tuple(
+        Portal(new[p.to], p.arrives) for p in s.portals)) for n, s in maze.spaces.items()})
+
+
+def seen(mails: Sequence[Mail], game: str) -> list[tuple[str, str]]:
+    return [(m.subject.replace(game, "GAME"), m.body.replace(game, "GAME")) for m in mails]
+
+
+def known(talk: Conversation, powers: Sequence[str], game: str) -> set[str]:
+    return {s for p in powers for s in seat_knowledge(talk, p, game)["spaces"]}
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_alpha_cannot_tell_two_mazes_apart(talk: Conversation, players: int) -> None:
+    first = started(talk, players, seed=11, name="gamea")
+    maze = maze_from_json(world(talk, "gamea")["maze"])
+    mail_a = play(talk, first, UNTIL, "gamea")
+    others = [p for p in first if p != "ALPHA"]
+    hidden = (known(talk, others, "gamea") - known(talk, ["ALPHA"], "gamea")) - {
+        s.name for s in maze.spaces.values() if s.home}
+    assert hidden, "the others found no space ALPHA did not: nothing to hide"
+    second: Mapping[str, Any] = world_of(renamed(maze, hidden))
+    seats = started(talk, players, seed=11, name="gameb", maze=second)
+    assert seats == {p: (a, s.replace("gamea", "gameb")) for p, (a, s) in first.items()}
+    mail_b = play(talk, seats, UNTIL, "gameb")
+    assert seen(mail_a["ALPHA"], "gamea") == seen(mail_b["ALPHA"], "gameb")
+    # The test can fail: the renamed spaces reach the mail of those who found them.
+    assert any(seen(mail_a[p], "gamea") != seen(mail_b[p], "gameb") for p in others)
+    assert any(f"{n}9" in m.body for p in others for m in mail_b[p] for n in hidden)

@@ -1,0 +1,80 @@
+"""What a player knows of the maze, as his knowledge record keeps it (JSON):
+
+    {"spaces": {"DL": {"value": 1, "kind": "HSC", "portals": 4}, ...},
+     "links": {"DL/1": "MN/1", ...},      # portal -> where it leads, as far as known
+     "homes": ["DL", "MN", "PZ"],         # his own (rule 4)
+     "units": ["DL", "MN", "PZ"],         # his rats after the last phase (II.F)
+     "centres": {"ALPHA": 3, ...}}        # every player's count after the last builds (7)
+
+At the start (rule 4) a player knows his home spaces, their portal counts and which of
+their portals join them to one another; he learns the rest as the rules say (6, 10)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from .maze import Maze, Space
+from .mazecheck import Reading
+
+if TYPE_CHECKING:
+    from .sight import Entry
+
+Known = dict[str, Any]
+
+
+def kind_of(space: Space) -> str:
+    """II.B: a neutral or a home supply centre, or no centre ("")."""
+    if space.value < 1:
+        return ""
+    return "HSC" if space.home else "NSC"
+
+
+def space_facts(space: Space) -> dict[str, Any]:
+    return {"value": space.value, "kind": kind_of(space), "portals": len(space.portals)}
+
+
+def initial(maze: Maze, power: str) -> Known:
+    """Rule 4: his homes, their portal counts, the portals that join them."""
+    homes = maze.homes(power)
+    links = {f"{h}/{i}": str(p) for h in homes
+             for i, p in enumerate(maze.spaces[h].portals, start=1) if p.to in homes}
+    return {"spaces": {h: space_facts(maze.spaces[h]) for h in homes},
+            "links": dict(sorted(links.items())), "homes": sorted(homes),
+            "units": sorted(homes), "centres": {}}
+
+
+def record(known: Mapping[str, Any], maze: Maze, power: str | None) -> Known:
+    """The record as kept, or the start's when nothing is kept yet."""
+    if known.get("spaces") or power is None:
+        return {"spaces": {}, "links": {}, "homes": [], "units": [], "centres": {}, **known}
+    return initial(maze, power)
+
+
+def portal_count(known: Mapping[str, Any], space: str) -> int | None:
+    facts = known.get("spaces", {}).get(space)
+    return None if facts is None else int(facts["portals"])
+
+
+def learn(known: Mapping[str, Any], entries: Sequence[Entry], reading: Reading) -> Known:
+    """Rule 6: each space entered or tried, and the portal that led there (and back, when
+    portals are two-way)."""
+    spaces, links = dict(known["spaces"]), dict(known["links"])
+    for e in entries:
+        spaces[e.into] = {"value": e.value, "kind": e.kind, "portals": e.portals}
+        links[f"{e.space}/{e.portal}"] = f"{e.into}/{e.arrives}"
+        if not reading.one_way:
+            links[f"{e.into}/{e.arrives}"] = f"{e.space}/{e.portal}"
+    return {**known, "spaces": dict(sorted(spaces.items())),
+            "links": dict(sorted(links.items()))}
+
+
+def chart(known: Mapping[str, Any]) -> list[str]:
+    """The map so far as text: each space he knows, with where its portals lead."""
+    lines = []
+    for name, facts in known.get("spaces", {}).items():
+        kind = f"{facts['kind']}, " if facts["kind"] else ""
+        ends = [f"{i} {known['links'].get(f'{name}/{i}', '?')}"
+                for i in range(1, int(facts["portals"]) + 1)]
+        lines.append(f"{name} ({kind}{facts['portals']} portals): {', '.join(ends)}")
+    return lines

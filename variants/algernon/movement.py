@@ -1,0 +1,177 @@
+"""Moves on the maze (rules 1, 5, 10; I.A): the orders by portal become standard orders on
+the spaces the portals join, the standard resolution runs (so swaps bounce, as in
+Diplomacy), and the results are told in the orders as written.
+
+A support whose portal or supported attack does not fit the maze, or that has no unit at
+the other end, is void, told in the same words whatever the reason: the reply must not
+say what the maze holds (the writer may not know where a portal leads).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, cast
+
+from judge.engine.movement import resolve_movement
+from judge.engine.orders import Hold, Move, Order, Support
+from judge.engine.outcome import Event, OrderResult, Outcome, Reason
+from judge.engine.position import Position
+from judge.engine.rules import PhaseHandler, PhaseOutcome, Rules
+from judge.engine.types import Unit
+
+from .known import initial, learn
+from .maze import Maze
+from .mazecheck import PLAIN, Reading
+from .orders import BuildList, PortalMove, PortalSupport, RetreatList, build_lists, notation
+from .retreats import settle_retreats
+from .sight import Entry, bounced_self, sightings
+
+Orders = Mapping[str, Sequence[Order]]
+VOID = "the support had nothing to support"
+Verdict = tuple[Outcome, Reason, str]
+
+
+@dataclass
+class Translation:
+    """A phase's orders as the engine takes them, with what each was written as."""
+
+    orders: dict[str, list[Order]]
+    written: dict[int, Order]         # id of an engine order -> the order as written
+    # id of the hold standing for an order that cannot be carried out -> its verdict
+    verdicts: dict[int, tuple[Outcome, Reason, str]]
+    lists: dict[str, list[Order]]     # retreat and build lists, by power
+
+
+class MazeMovement(PhaseHandler):
+    def __init__(self, maze: Maze, reading: Reading = PLAIN) -> None:
+        self.maze, self.reading = maze, reading
+
+    def adjudicate(self, rules: Rules, position: Position, orders: Orders) -> PhaseOutcome:
+        t = translate(self.maze, position, orders)
+        out = resolve_movement(rules, position, t.orders)
+        results = [bounced_self(self.maze, _as_written(r, t), out.position)
+                   for r in out.results]
+        results += [_accepted(position, p, o) for p, os in t.lists.items() for o in os]
+        after, retreats, entered = settle_retreats(self.maze, out.position, t.lists)
+        after = _keep_build_lists(after, t.lists)
+        seen = [*sightings(self.maze, position, orders, results), *entered]
+        after = self._charted(after, [e for e in seen if isinstance(e, Entry)])
+        events: list[Event] = [*results, *(e for e in out.events
+                                           if not isinstance(e, OrderResult)), *retreats,
+                               *seen]
+        return PhaseOutcome(tuple(results + retreats), after, tuple(events))
+
+    def _charted(self, position: Position, entries: Sequence[Entry]) -> Position:
+        """Each player's map so far, kept in the state for his reports, whose sections are
+        not given his knowledge record (the record is the same fold: known.learn)."""
+        charts = dict(cast(Mapping[str, Any], position.state.get("charts", {})))
+        for power in sorted({u.power for u in position.units} | {e.power for e in entries}):
+            base = charts.get(power) or initial(self.maze, power)
+            mine = [e for e in entries if e.power == power]
+            charts[power] = {k: v for k, v in learn(base, mine, self.reading).items()
+                             if k in ("spaces", "links")}
+        return position._replace(state={**position.state, "charts": charts})
+
+
+def translate(maze: Maze, position: Position, orders: Orders) -> Translation:
+    units = {u.loc: u for u in position.units}
+    t = Translation({}, {}, {}, {})
+    for power, given in orders.items():
+        mine = t.orders.setdefault(power, [])
+        for order in given:
+            if isinstance(order, RetreatList | BuildList):
+                t.lists.setdefault(power, []).append(order)
+                continue
+            done = _engine_order(maze, units, order, given)
+            if isinstance(done, tuple):  # the unit holds; its order is told as written
+                hold = Hold(order.loc, order.kind)
+                t.verdicts[id(hold)] = done
+                done = hold
+            mine.append(_remember(t, done, order))
+    return t
+
+
+def _remember(t: Translation, engine: Order, written: Order) -> Order:
+    if engine is not written:
+        t.written[id(engine)] = written
+    return engine
+
+
+def _engine_order(maze: Maze, units: Mapping[str, Unit], order: Order,
+                  given: Sequence[Order]) -> Order | Verdict:
+    """The standard order for one written by portal, or the verdict on it."""
+    if isinstance(order, PortalMove):
+        portal = maze.portal(order.loc.upper(), order.portal)
+        if portal is None:  # the writer knows his space's portals (rules 4, 6)
+            return (Outcome.ILLEGAL, Reason.ILLEGAL,
+                    f"{order.loc.upper()} has no portal {order.portal}")
+        to = portal.to.lower()
+        return Hold(order.loc, order.kind) if to == order.loc else Move(order.loc, to, order.kind)
+    if isinstance(order, PortalSupport):
+        target = _support(maze, units, order, given)
+        return target if target is not None else (Outcome.VOID, Reason.NO_MATCH, VOID)
+    return order
+
+
+def _support(maze: Maze, units: Mapping[str, Unit], order: PortalSupport,
+             given: Sequence[Order]) -> Support | None:
+    portal = maze.portal(order.loc.upper(), order.portal)
+    if portal is None or portal.to.lower() == order.loc:
+        return None
+    into = portal.to.lower()
+    target = _supported(maze, order, into, given)
+    if target is None or target not in units:
+        return None
+    return Support(order.loc, target, None if target == into else into, order.kind)
+
+
+def _supported(maze: Maze, order: PortalSupport, into: str,
+               given: Sequence[Order]) -> str | None:
+    """The space of the supported unit: the other end of the portal (I.A.3), the named
+    attacker whose portal leads there (I.A.4), or the writer's own attacker (I.A.5)."""
+    if order.ref is not None:
+        # I.A.5's "(1)" names the writer's own order; the order set keeps one order per
+        # unit, not the lines' numbers, so it is read as his own attack into that space.
+        return next((o.loc for o in given if isinstance(o, PortalMove)
+                     and _leads(maze, o.loc, o.portal) == into), None)
+    if order.target is None:
+        return into
+    if order.target_portal is None or _leads(maze, order.target, order.target_portal) != into:
+        return None
+    return order.target
+
+
+def _leads(maze: Maze, space: str, number: int) -> str | None:
+    portal = maze.portal(space.upper(), number)
+    return None if portal is None else portal.to.lower()
+
+
+def _as_written(result: OrderResult, t: Translation) -> OrderResult:
+    engine = id(result.order)
+    order = t.written.get(engine)
+    if order is None:
+        return result
+    result = result._replace(order=order, text=notation(order))
+    verdict = t.verdicts.get(engine)
+    if verdict is None:
+        return result
+    outcome, reason, message = verdict
+    return result._replace(outcome=outcome, reason=reason, message=message)
+
+
+def _accepted(position: Position, power: str, order: Order) -> OrderResult:
+    unit = next((u for u in position.units if u.loc == order.loc), None)
+    return OrderResult(power, unit, order, notation(order), Outcome.SUCCEEDS)
+
+
+def _keep_build_lists(position: Position, lists: Mapping[str, Sequence[Order]]) -> Position:
+    """The build lists of the moves wait in the state for the adjustments (9, I.C)."""
+    known = build_lists(position.state)
+    for power, given in lists.items():
+        for order in given:
+            if isinstance(order, BuildList):
+                known[power] = list(order.spaces)
+    if not known:
+        return position
+    return position._replace(state={**position.state, "build_lists": known})

@@ -1,0 +1,126 @@
+"""Reading orders by portal (I.A-C) against the writer's knowledge, never the maze.
+
+A space the writer has not learnt of is unknown to him whether or not it exists, and a
+portal number is checked only against a portal count he knows, so no reply tells him
+anything of the maze (issue #17; the hidden-information harness). Without a seat (the
+master, `judge adjudicate`) the maze itself is the knowledge.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from judge.engine.orders import Hold, Order
+from judge.engine.types import MOVEMENT
+from judge.grammar import ErrorKind, OrderSyntaxError
+from judge.grammar.reader import Writer
+from judge.variant import Variant
+
+from .known import portal_count, record, space_facts
+from .maze import Maze
+from .orders import BuildList, PortalMove, PortalSupport, RetreatList
+from .source import maze_of
+
+SPACE = r"([a-z][a-z0-9]*)"
+PATTERNS = {
+    "move": re.compile(rf"^{SPACE}\s+(?:to|-)\s*(\d+)$"),
+    "hold": re.compile(rf"^{SPACE}\s+(?:h|hold|holds)$"),
+    "support": re.compile(rf"^{SPACE}\s+(?:s|supports?)\s+(\d+)"
+                          rf"(?:\s*\(\s*(?:{SPACE}\s+(?:to|-)\s*(\d+)|(\d+))\s*\))?$"),
+    "retreat": re.compile(rf"^{SPACE}\s*\(\s*(\d+(?:\s*,\s*\d+)*)\s*\)$"),
+    "build": re.compile(r"^build\s+(.+)$"),
+}
+HOW = ("write VT to 3, VT h, VT s 2, VT s 4 (SQ to 6), MK s 1 (1), VT(3,2,5,1,6,4) or "
+       "Build MK, VT, CJ")
+
+
+class PortalReader:
+    def __init__(self, variant: Variant) -> None:
+        self.maze = maze_of(variant)
+
+    def read(self, text: str, phase_kind: str, writer: Writer) -> Order:
+        line = " ".join(text.lower().replace(".", " ").split())
+        if not line:
+            raise OrderSyntaxError(ErrorKind.EMPTY, "an empty line is no order", text)
+        if phase_kind != MOVEMENT:
+            raise OrderSyntaxError(ErrorKind.WRONG_PHASE, "orders go with the moves: "
+                                   "retreat and build lists too (I.B, I.C)", text.strip())
+        known = self.known(writer)
+        for name, pattern in PATTERNS.items():
+            match = pattern.match(line)
+            if match:
+                return _READ[name](known, match.groups(), text.strip())
+        raise OrderSyntaxError(ErrorKind.MISSING_PART, f"not an order: {HOW}", text.strip())
+
+    def known(self, writer: Writer) -> Mapping[str, Any]:
+        if writer.power is None:
+            return everything(self.maze)
+        return record(writer.knowledge, self.maze, writer.power)
+
+    def reads_as_prose(self, text: str) -> bool:
+        """Words, not an attempt at an order: no order's shape, no number, no BUILD."""
+        line = " ".join(text.lower().split())
+        return not (any(p.match(line) for p in PATTERNS.values())
+                    or re.search(r"\d", line) or line.startswith("build"))
+
+
+def everything(maze: Maze) -> dict[str, Any]:
+    """The master's knowledge: the whole maze."""
+    return {"spaces": {n: space_facts(s) for n, s in maze.spaces.items()},
+            "homes": [n for n, s in maze.spaces.items() if s.home]}
+
+
+def _space(known: Mapping[str, Any], word: str, text: str) -> str:
+    name = word.upper()
+    if name not in known.get("spaces", {}):
+        raise OrderSyntaxError(ErrorKind.UNKNOWN_PLACE,
+                               f"you know no space called {name}", word)
+    return name.lower()
+
+
+def _portal(known: Mapping[str, Any], space: str, word: str) -> int:
+    number, count = int(word), portal_count(known, space.upper())
+    if number < 1 or (count is not None and number > count):
+        raise OrderSyntaxError(ErrorKind.UNKNOWN_PLACE, f"{space.upper()} has portals 1 to "
+                               f"{count}, not {number}", word)
+    return number
+
+
+def _move(known: Mapping[str, Any], g: tuple[Any, ...], text: str) -> Order:
+    loc = _space(known, g[0], text)
+    return PortalMove(loc, _portal(known, loc, g[1]))
+
+
+def _hold(known: Mapping[str, Any], g: tuple[Any, ...], text: str) -> Order:
+    return Hold(_space(known, g[0], text), "R")
+
+
+def _support(known: Mapping[str, Any], g: tuple[Any, ...], text: str) -> Order:
+    loc = _space(known, g[0], text)
+    portal = _portal(known, loc, g[1])
+    if g[2] is not None:
+        target = _space(known, g[2], text)
+        return PortalSupport(loc, portal, target, _portal(known, target, g[3]))
+    return PortalSupport(loc, portal, ref=None if g[4] is None else int(g[4]))
+
+
+def _retreat(known: Mapping[str, Any], g: tuple[Any, ...], text: str) -> Order:
+    loc = _space(known, g[0], text)
+    return RetreatList(loc, tuple(_portal(known, loc, w.strip()) for w in g[1].split(",")))
+
+
+def _build(known: Mapping[str, Any], g: tuple[Any, ...], text: str) -> Order:
+    words = [w for w in re.split(r"[\s,]+", g[0]) if w]
+    spaces = tuple(_space(known, w, text) for w in words)
+    homes = {h.lower() for h in known.get("homes", ())}
+    for space, word in zip(spaces, words, strict=True):
+        if space not in homes:
+            raise OrderSyntaxError(ErrorKind.UNKNOWN_PLACE,
+                                   f"{word.upper()} is not one of your homes", word)
+    return BuildList(spaces)
+
+
+_READ = {"move": _move, "hold": _hold, "support": _support, "retreat": _retreat,
+         "build": _build}

@@ -1,0 +1,110 @@
+"""The report section in the game master's notation (II), with the same in plain words:
+what the reader's rats did (II.C), what they learnt (II.B, II.D, II.E), where they stand
+(II.F) and, after the builds, every player's centre count (7)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from judge.attachment import Attachment
+from judge.engine.outcome import OrderResult, Outcome, Reason
+from judge.engine.turn import TurnResult
+from judge.engine.visibility import Role, Seen, Viewer
+from judge.variant import Variant
+
+from .known import chart
+from .maze import format_maze
+from .notation import (
+    Initials,
+    contact_gm,
+    contact_words,
+    entry_gm,
+    entry_words,
+    result_gm,
+    units_at,
+)
+from .picture import graph_svg, whole
+from .sight import Census, Contact, Entry
+from .source import maze_of
+
+
+@dataclass(frozen=True)
+class Line:
+    gm: str
+    words: str
+
+
+@dataclass(frozen=True)
+class GmView:
+    lines: tuple[Line, ...]
+    units: tuple[str, ...]
+    counts: tuple[str, ...]
+    chart: tuple[str, ...] = ()
+    maze: str = ""  # the whole maze, in its text format: the master's alone (rule 3)
+    picture: str = ""  # the maze as the reader knows it, drawn as a graph (SVG)
+
+
+def gm_view(variant: Variant, turn: TurnResult, viewer: Viewer,
+            seen: Sequence[Seen]) -> GmView | None:
+    initials = {p.name: p.letter for p in variant.powers}
+    lines = [_line(e, initials, viewer) for e in seen]
+    counts = tuple(f"{initials[p]} {n}" for e in seen if isinstance(e, Census)
+                   for p, n in e.by_player().items())
+    units = tuple(_units(turn, viewer, initials))
+    kept = tuple(line for line in lines if line is not None)
+    charts = turn.position.state.get("charts", {})
+    mine = charts.get(viewer.power) if isinstance(charts, dict) else None
+    known = tuple(chart(mine)) if viewer.role == Role.PLAYER and mine else ()
+    master = viewer.role == Role.MASTER
+    whole_text = format_maze(maze_of(variant)) if master else ""
+    if not (kept or units or counts or known or whole_text):
+        return None
+    return GmView(kept, units, counts, known, whole_text, _picture(variant, turn, viewer, mine))
+
+
+def _picture(variant: Variant, turn: TurnResult, viewer: Viewer, mine: object) -> str:
+    if viewer.role == Role.MASTER:
+        return graph_svg(whole(maze_of(variant)))
+    if viewer.role != Role.PLAYER or not isinstance(mine, dict):
+        return ""
+    return graph_svg(mine, [u.loc.upper() for u in turn.position.units
+                            if u.power == viewer.power])
+
+
+def pictures(variant: Variant, view: GmView) -> list[Attachment]:
+    """The maze as the reader knows it, as a file beside the report's text."""
+    return [Attachment("maze.svg", "image/svg+xml", view.picture.encode())] \
+        if view.picture else []
+
+
+def _line(e: Seen, initials: Initials, viewer: Viewer) -> Line | None:
+    if not isinstance(e, Entry | Contact | OrderResult) or getattr(e, "unit", True) is None:
+        return None
+    who = f"{initials.get(e.power, e.power)}: " if viewer.role == Role.MASTER else ""
+    if isinstance(e, Entry):
+        return Line(who + entry_gm(e), entry_words(e, initials))
+    if isinstance(e, Contact):
+        return Line(who + contact_gm(e, initials), contact_words(e, initials))
+    return Line(who + result_gm(e), result_words(e))
+
+
+def result_words(r: OrderResult) -> str:
+    if r.outcome == Outcome.SUCCEEDS:
+        return "carried out"
+    said = {Reason.BOUNCED: "bounced", Reason.CUT: "cut", Reason.DISLODGED: "dislodged"}
+    what = said.get(r.reason, r.outcome.value) if r.reason else r.outcome.value
+    return f"{what}: {r.message}" if r.message else what
+
+
+def _units(turn: TurnResult, viewer: Viewer, initials: Initials) -> list[str]:
+    if viewer.role == Role.OBSERVER:
+        return []
+    powers = sorted({u.power for u in turn.position.units}) if viewer.role == Role.MASTER \
+        else [viewer.power]
+    out = []
+    for power in powers:
+        spaces = sorted(u.loc.upper() for u in turn.position.units if u.power == power)
+        prefix = f"{initials.get(str(power), power)}: " if viewer.role == Role.MASTER else ""
+        out.append(prefix + units_at(spaces))
+    return out

@@ -1,0 +1,65 @@
+"""Algernon's hooks (docs/variants/algernon.md): each game's maze, made at its creation
+from the game's seed and options (`make_map`) or uploaded by its master, and the rules
+played on it (`customise`)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any
+
+from judge.engine.geo import MapError
+from judge.engine.types import ADJUSTMENT, MOVEMENT
+from judge.variant import ReportSection, Variant
+
+from .builds import ListedBuilds
+from .generate import Plan, generate
+from .maze import MazeError, world_of
+from .mazecheck import read_maze
+from .movement import MazeMovement
+from .orders import ORDER_TYPES
+from .reader import PortalReader
+from .report import gm_view, pictures
+from .seats import dealer
+from .secrecy import MazeSecrecy, Remember
+from .sight import EVENT_TYPES
+from .source import maze_of, power_names, power_spellings, reading_of
+from .victory import victory_of
+
+
+def make_map(options: Mapping[str, Any], seed: int) -> dict[str, Any]:
+    """A generated maze for the game's players (rule 3), balanced (generate.py)."""
+    plan = plan_of(options, seed)
+    if plan.problems():
+        raise MapError("variant algernon: the maze cannot be made: " + "; ".join(plan.problems()))
+    return world_of(generate(plan, power_names()[: plan.players]))
+
+
+def map_from_text(text: str, options: Mapping[str, Any]) -> dict[str, Any]:
+    """The master's own maze (SET MAP ... ENDMAP), checked for the game's players and
+    readings: a MapError lists every problem, one a line."""
+    try:
+        maze = read_maze(text, power_spellings(), int(options["players"]), reading_of(options))
+    except MazeError as e:
+        raise MapError(str(e)) from None
+    return world_of(maze)
+
+
+def plan_of(options: Mapping[str, Any], seed: int) -> Plan:
+    return Plan(players=int(options["players"]), spaces=int(options["spaces"]),
+                homes=int(options["homes"]), portals=int(options["portals"]),
+                centres=int(options["centres"]), seed=seed)
+
+
+def customise(variant: Variant) -> Variant:
+    maze = maze_of(variant)  # the folder's or the game's maze, checked once here
+    rules, reading = variant.rules, reading_of(variant.options)
+    registry = rules.registry.with_orders(*ORDER_TYPES).with_events(*EVENT_TYPES)
+    handlers = {**rules.handlers, MOVEMENT: MazeMovement(maze, reading),
+                ADJUSTMENT: ListedBuilds()}
+    rules = replace(rules, registry=registry, handlers=handlers, visibility=MazeSecrecy(),
+                    knowledge=Remember(maze, reading),
+                    victory=victory_of(variant.options))
+    return replace(variant, rules=rules, reader=PortalReader, allocate=dealer(maze.owners()),
+                   sections=(ReportSection("after_heading", "gm.j2", gm_view, pictures),))
+

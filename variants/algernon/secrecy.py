@@ -1,0 +1,78 @@
+"""The maze is never shown (rule 3): a player sees his own rats, orders and results, what
+his sightings tell him (6, 10), his own centres changing hands and the public centre
+counts (7); the master sees everything; an observer only the counts. Each player's
+knowledge record folds what he was shown (known.py gives its form)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from judge.engine.knowledge import Knowledge
+from judge.engine.outcome import Adjustment, CentreChange, Event, OrderResult
+from judge.engine.position import Position
+from judge.engine.types import Phase
+from judge.engine.visibility import Role, Seen, Viewer
+
+from .known import learn, record
+from .maze import Maze
+from .mazecheck import Reading
+from .sight import Census, Contact, Entry
+
+
+class MazeSecrecy:
+    def project(self, events: Sequence[Event], viewer: Viewer) -> tuple[Event, ...]:
+        if viewer.role == Role.MASTER:
+            return tuple(events)
+        return tuple(e for e in events if _shown(e, viewer.power))
+
+    def board(self, position: Position, viewer: Viewer) -> Position:
+        if viewer.role == Role.MASTER:
+            return position
+        mine = viewer.power
+        return position._replace(
+            units=tuple(u for u in position.units if u.power == mine),
+            owners={c: p for c, p in position.owners.items() if p == mine},
+            dislodged=tuple(d for d in position.dislodged if d.unit.power == mine),
+            state=_own_state(position.state, mine))
+
+
+def _own_state(state: Mapping[str, Any], power: str | None) -> dict[str, Any]:
+    """The state as one player may see it: his own map and lists, not the others'."""
+    out = dict(state)
+    for key in ("charts", "build_lists"):
+        kept = state.get(key)
+        if isinstance(kept, Mapping):
+            out[key] = {p: v for p, v in kept.items() if p == power}
+    return out
+
+
+def _shown(event: Event, power: str | None) -> bool:
+    if isinstance(event, Census):
+        return True
+    if power is None:
+        return False
+    if isinstance(event, OrderResult | Adjustment | Entry | Contact):
+        return event.power == power
+    if isinstance(event, CentreChange):
+        return power in (event.old_owner, event.new_owner)
+    return False  # dislodgements name the spaces a rat may retreat to
+
+
+class Remember:
+    """The knowledge fold: the record, with what the phase showed folded in."""
+
+    def __init__(self, maze: Maze, reading: Reading) -> None:
+        self.maze, self.reading = maze, reading
+
+    def __call__(self, known: Mapping[str, Any], viewer: Viewer, phase: Phase,
+                 seen: Sequence[Seen], board: Position) -> Knowledge:
+        out = learn(record(known, self.maze, viewer.power),
+                    [e for e in seen if isinstance(e, Entry)], self.reading)
+        for event in seen:
+            if isinstance(event, Census):
+                out["centres"] = event.by_player()
+        if viewer.power is not None:
+            out["units"] = sorted(u.loc.upper() for u in board.units
+                                  if u.power == viewer.power)
+        return out
