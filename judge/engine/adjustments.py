@@ -16,6 +16,7 @@ from judge.engine.position import Position
 from judge.engine.rulebook import BuildSites
 from judge.engine.rules import PhaseHandler, PhaseOutcome, Rules
 from judge.engine.types import ADJUSTMENT, Unit, UnitKind, province_of
+from judge.engine.visibility import Hiding, Viewer
 
 CIVIL_DISORDER = "civil disorder"  # the note on a removal the rules chose (DATC 4.D.8)
 
@@ -53,6 +54,11 @@ class AdjustmentPhase(PhaseHandler):
     diplomats and double capitals)."""
 
     def needed(self, rules: Rules, position: Position) -> bool:
+        if _hides_from_a_player(rules, position):
+            # Whether anyone has a build or a removal depends on units and centres the game
+            # keeps from the others: a winter skipped or held would tell every player
+            # (issue #13 item 7), so a game that hides things holds every one.
+            return True
         counts = adjustment_counts(rules, position)
         if any(n < 0 for n in counts.values()):
             return True
@@ -215,3 +221,11 @@ def civil_disorder_choice(rules: Rules, position: Position, units: list[Unit], p
         return (-distance(u), -rules.kinds[u.kind].removal_priority, name)
 
     return min(mine, key=key)
+
+
+def _hides_from_a_player(rules: Rules, position: Position) -> bool:
+    """Whether the game's visibility says it may keep anything from one of its players (a
+    fact of its rules and options, never of what stands where)."""
+    visibility = rules.visibility
+    return isinstance(visibility, Hiding) and any(
+        visibility.hides(position, Viewer.player(power)) for power in rules.powers)

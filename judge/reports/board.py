@@ -94,7 +94,10 @@ def _due(variant: Variant, position: Position,
 
 def _dislodged(variant: Variant, position: Position,
                viewer: Viewer) -> tuple[DislodgedUnit, ...]:
-    return dislodged_units(variant, (d for d in position.dislodged
+    # Their retreats as the visibility tells them to the reader (Stab Envoy: not those
+    # barred by units he cannot see, issue #13 item 3), as his turn report gave them.
+    told = {d.unit: d for d in variant.rules.visibility.board(position, viewer).dislodged}
+    return dislodged_units(variant, (told.get(d.unit, d) for d in position.dislodged
                                      if _visible(variant, position, viewer, d)))
 
 

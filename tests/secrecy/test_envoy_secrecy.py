@@ -20,24 +20,10 @@ from tests.secrecy.envoy import EnvoySecrets
 from tests.secrecy.noninterference import play
 from tests.secrecy.twin import Twin
 
-ITEM1 = ("issue #13 item 1: an order naming an unseen unit or diplomat gets another answer "
-         "than one naming an empty place ('there is no unit in X to support')")
-# Found with SECRECY_SEEDS=12 (the difference played, and who saw it).
-KNOWN = {
-    ("secret", 0): ITEM1,  # W1913P: France places a diplomat in bel or mao; Italy probes
-    # ("secret", 1): W1914A, Austria builds a diplomat or not: item 9 ('(2 builds waived:
-    # no order)' against '(1 build waived ...)' for everyone) until the results branch.
-    ("secret", 2): ITEM1,  # W1913P: England places a diplomat in den or eng; Germany
-    ("secret", 3): ITEM1,  # S1914M: Turkey's diplomats in bla stay or go to rus
-    ("secret", 5): ITEM1,  # S1914M: Italy's diplomats in alb stay or go to ion; Austria
-    ("secret", 6): ITEM1,  # W1913P: Austria places a diplomat in alb or ser; Turkey
-    ("secret", 7): ITEM1,  # W1913P: England places a diplomat in den or nwy; Germany
-    ("stab", 2): ITEM1,    # S1914M: Germany's F kie stays or goes to bal; France, Russia
-    ("stab", 4): ITEM1,    # W1913P: Italy places a diplomat in ion or lyo; France
-    ("stab", 5): ITEM1,    # W1913P: Italy places a diplomat in alb or tys; Austria
-    ("stab", 6): ITEM1,    # W1913P: Austria places a diplomat in ion or ser; Italy
-    ("stab", 7): ITEM1,    # S1914M: England's F lon stays or goes to eng; Austria
-}
+# Seeds known to find an open leak, each with its reason; empty since the fixes of issue #13
+# items 1, 3, 7 and 8 landed (SECRECY_SEEDS=12 had found item 1 in seeds 0, 2, 3, 5, 6 and 7
+# of Secret and 2, 4, 5, 6 and 7 of Stab).
+KNOWN: dict[tuple[str, int], str] = {}
 DEFAULT = [("secret", 0), ("secret", 1), ("secret", 4), ("stab", 0), ("stab", 2)]
 
 
