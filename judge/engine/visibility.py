@@ -130,3 +130,13 @@ class FullInformation:
 
     def hides(self, position: Position, viewer: Viewer) -> bool:
         return False
+
+
+def hides_information(visibility: Visibility, position: Position) -> bool:
+    """Whether the game `position` belongs to keeps anything from its players: read from the
+    game's choices (a reader without a seat is kept from whatever players are), never from
+    where units stand, since the answer changes what every player is told (when a turn
+    processes, issue #13 item 7); a visibility that does not say is taken to hide."""
+    if isinstance(visibility, Hiding):
+        return visibility.hides(position, Viewer.public())
+    return True

@@ -8,6 +8,7 @@ from datetime import datetime, timedelta
 
 from sqlalchemy.orm import Session
 
+from judge.engine.visibility import hides_information
 from judge.game import order_sets, ordering
 from judge.game.games import (
     game_variant,
@@ -15,7 +16,6 @@ from judge.game.games import (
     playing_powers,
     position_of,
 )
-from judge.game.hidden import hides_from_players
 from judge.game.ordering import Written
 from judge.game.votes import survivors_on
 from judge.store import repo
@@ -42,7 +42,7 @@ def late_powers(session: Session, game: Game, turn: Turn,
 
 def hides(game: Game, turn: Turn) -> bool:
     """Whether the game keeps anything from its players (its choices, never its board)."""
-    return hides_from_players(game_variant(game), position_of(turn))
+    return hides_information(game_variant(game).rules.visibility, position_of(turn))
 
 
 def unanswered_powers(session: Session, game: Game, turn: Turn) -> list[str]:

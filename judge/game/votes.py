@@ -20,12 +20,11 @@ from collections.abc import Sequence
 from sqlalchemy.orm import Session
 
 from judge.engine.position import Position
-from judge.engine.visibility import Viewer
+from judge.engine.visibility import Viewer, hides_information
 from judge.game.announce import recipients, tell
 from judge.game.clock import Clock
 from judge.game.errors import GameError
 from judge.game.games import current_turn, game_variant, position_of, seats_of, turns_of
-from judge.game.hidden import hides_from_players
 from judge.game.postman import Postman
 from judge.store import repo_games
 from judge.store.models import Game, GameState, Seat, SeatRole, SeatStatus, Vote, VoteKind
@@ -92,7 +91,8 @@ def leader(session: Session, game: Game, viewer: Viewer) -> str | None:
 def hides(session: Session, game: Game) -> bool:
     """Whether the game keeps anything from its players (its choices, not its board)."""
     turn = current_turn(session, game)
-    return turn is not None and hides_from_players(game_variant(game), position_of(turn))
+    return turn is not None and hides_information(game_variant(game).rules.visibility,
+                                                  position_of(turn))
 
 
 def hides_centres(session: Session, game: Game, seat: Seat) -> bool:

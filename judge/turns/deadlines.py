@@ -188,19 +188,17 @@ def _at_deadline(due: _Due) -> list[str]:
     if extension is not None:
         return _extend(due, due.deadline, extension)
     late = _owing(due)
+    # Who missed it, for the turn's reports (judge.turns.reports): every power whose orders
+    # were incomplete, though a game that hides things waits only for those who sent
+    # nothing (_owing) and tells each player of his own lateness alone. An outage's new
+    # deadline sets "late" False again, and a master's new one clears every notice.
+    incomplete = _late(due)
+    if incomplete:
+        due.remember(late=True, late_powers=incomplete)
     if not late:
         # Complete but someone asked to WAIT: a WAIT lasts until the deadline, no longer.
-        # In a game that hides information a player who answered may still lack orders:
-        # no grace (its timing would tell), but his report and the master's say he missed
-        # the deadline (reports tell no one else, judge.turns.reports).
-        missed = _late(due)
-        if missed:
-            due.remember(late=True, late_powers=missed)
         return _process(due, "the deadline passed with every power's orders complete")
     due.turn.grace_until = grace_end(due.schedule, due.deadline)
-    # Who missed it, for the turn's reports (judge.turns.reports); an outage's new
-    # deadline sets "late" False again, and a master's new one clears every notice.
-    due.remember(late=True, late_powers=late)
     done = [due.say(f"deadline passed; late: {', '.join(late)}; grace until "
                     f"{due.turn.grace_until.isoformat()}")]
     if due.now < due.turn.grace_until:

@@ -5,8 +5,10 @@ beyond his rules is taken out of the event itself (visibility.py gives him the r
   a build spent on a hidden diplomat is also a build of no army or fleet (issue #13 item 9).
 - Rule 12e: a player is told the changes of his own countries' centres, but of the other
   side of a change only what he saw: who took his centre when he saw the taker's unit stand
-  in it at the turn's end (on his board, or in the results and sightings of the turn), and
-  never whom he took one from (issue #13 item 4). The other side reads `UNSEEN`.
+  in it at the turn's end (on his board, or in the results and sightings of the turn, or,
+  after retreats, as the unit of another side that dislodged a unit whose retreat he reads:
+  their meeting was told with the moves, 12d), and never whom he took one from (issue #13
+  item 4). The other side reads `UNSEEN`.
 - Rule 12: a removal its writer addressed to a unit he cannot see reads as one naming an
   empty province (issue #13 item 2), as the reply to it does (judge/game/ordering.py).
 """
@@ -17,9 +19,10 @@ from collections.abc import Collection, Iterable, Sequence
 
 from judge.engine.orders import Disband, Move, Retreat
 from judge.engine.outcome import Adjustment, CentreChange, OrderResult, Outcome, Reason
-from judge.engine.types import ADJUSTMENT, Unit, province_of
+from judge.engine.types import ADJUSTMENT, RETREAT, Unit, province_of
 from judge.engine.visibility import UNSEEN, Seen, Sighting
 
+from .contact import Side
 from .control import DIPLOMAT
 
 Standing = set[tuple[str, str]]  # (power, province) of armies and fleets seen standing
@@ -67,6 +70,24 @@ def standing_seen(seen: Iterable[Seen], board: Iterable[Unit]) -> Standing:
             end = _ends_in(s, s.unit)
             if end is not None:
                 out.add((s.unit.power, province_of(end)))
+    return out
+
+
+def attackers_seen(seen: Iterable[Seen], kind: str | None, after: Iterable[Unit],
+                   side: Side) -> Standing:
+    """After retreats: the units standing where the retreating units he reads were
+    dislodged (12b), when of another side than theirs. Each moved in there with the moves,
+    and that meeting of two sides was told to every player then (12d); a retreat turn
+    does not repeat it."""
+    if kind != RETREAT:
+        return set()
+    standing = {province_of(u.loc): u for u in after if u.kind != DIPLOMAT}
+    out: Standing = set()
+    for r in seen:
+        if isinstance(r, OrderResult) and r.unit is not None and r.unit.kind != DIPLOMAT:
+            there = standing.get(province_of(r.unit.loc))
+            if there is not None and side(there) != side(r.unit):
+                out.add((there.power, province_of(there.loc)))
     return out
 
 

@@ -26,7 +26,7 @@ from judge.engine.visibility import Notice, Role, Seen, Sighting, Viewer
 
 from .contact import Revealed, Side, clashes, conflicts, contacts
 from .control import CONTROLLED, DIPLOMAT, MAJOR_ALLY, WRITERS, players, table
-from .told import changes_told, removal_told, standing_seen, unused_untold
+from .told import attackers_seen, changes_told, removal_told, standing_seen, unused_untold
 
 MODES = ("none", "secret", "stab")
 PUBLIC_STATE = ("players", "hidden", "observers_see_all")  # never the seed (12e)
@@ -147,19 +147,19 @@ class StabEnvoy:
         control = table(position, "control")
         writers = table(position, WRITERS) if WRITERS in position.state else None
         seen = self.seen(events, viewer.power, control, phase.kind, writers,
-                         self.board(position, viewer).units)
+                         self.board(position, viewer).units, position.units)
         return (*self.standing(position, control), *seen,
                 *self.counts(phase, events, position))
 
     def seen(self, events: Sequence[Event], power: str | None, control: Mapping[str, Any],
              kind: str | None, writers: Mapping[str, str] | None = None,
-             board: Sequence[Unit] = ()) -> list[Seen]:
+             board: Sequence[Unit] = (), after: Sequence[Unit] = ()) -> list[Seen]:
         """12b and d; the results of the orders the viewer wrote, for the countries he
         ordered when the turn began (`writers`: whoever loses a country during a turn still
         reads what he wrote for it, and whoever gains one does not read his rival's orders,
         12d); his countries' other events, of those and those he orders after the turn,
         their centre changes naming only the side he saw (12e; told.py). `board`: the
-        units he sees after the turn."""
+        units he sees after the turn; `after`: all units after it."""
         mine = _mine(power, control)
         ordered = mine if writers is None else _wrote(power, writers)
         mine |= ordered
@@ -180,7 +180,8 @@ class StabEnvoy:
         revealed = _merge(conflicts(regular, side), contacts(dips),
                           clashes(dips, self.space_of))
         seen = [removal_told(e, kind, board) for e in _apply(events, keep, revealed)]
-        return changes_told(seen, mine, standing_seen(seen, board))
+        where = standing_seen(seen, board) | attackers_seen(seen, kind, after, side)
+        return changes_told(seen, mine, where)
 
     def standing(self, position: Position, control: Mapping[str, Any]) -> list[Notice]:
         """12a: the players' powers; 12c: every Major Ally with its armies and fleets, and

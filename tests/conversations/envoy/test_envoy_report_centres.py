@@ -22,7 +22,7 @@ from judge.engine.types import Unit
 from tests.conversations.envoy.envoy_setup import ANN, BOB, GAME, placed, say
 from tests.conversations.harness import Conversation
 from tests.conversations.orders_board import edit_board
-from tests.conversations.seating_helpers import MASTER
+from tests.conversations.seating_helpers import MASTER, reply
 
 UNITS = {"FRANCE": ("F bre", "A par", "A bur", "A mar"),
          "GERMANY": ("A pic", "A gas", "A pie", "A ber", "F kie")}
@@ -71,3 +71,39 @@ def test_a_centre_change_names_only_the_side_its_reader_saw(talk: Conversation) 
     assert "Gascony" not in france and "Piedmont" not in france
     [master] = reports[MASTER]
     assert all(line in changes(master) for line in MASTER_CHANGES)
+
+
+# Fall 1914 with a retreat: Germany's A Picardy, supported from Gascony, dislodges France's
+# A Brest, which retreats to Paris; centres change hands when the retreats end.
+DISLODGING_UNITS = {"FRANCE": ("A bre", "A mar"),
+                    "GERMANY": ("A pic", "A gas", "A ber", "F kie")}
+DISLODGING = {"FRANCE": "A bre h\nA mar h\nA ven h\nA rom h\nF nap h",
+              "GERMANY": "A pic-bre\nA gas S A pic-bre\nA ber h\nF kie h\n"
+                         "A vie h\nA bud h\nF tri h"}
+
+
+def dislodging(position: Position) -> Position:
+    kept = tuple(u for u in position.units if u.kind == "D" or u.power not in UNITS)
+    units = tuple(Unit(power, text[0], text[2:]) for power, texts in DISLODGING_UNITS.items()
+                  for text in texts)
+    return position._replace(units=kept + units)
+
+
+def test_the_taker_seen_with_the_moves_is_named_after_the_retreats(
+        talk: Conversation) -> None:
+    """12d told France, with the moves, that Germany's A Picardy moved into Brest and
+    dislodged his army; the report of the retreats, when Brest changes hands, names him."""
+    players = placed(talk, hidden="stab")
+    edit_board(talk, "F1914M", dislodging)
+    for power, orders in DISLODGING.items():
+        assert "[errors]" not in say(talk, players[power], orders).subject
+    moves = [m.body for m in talk.mails_to(ANN)
+             if m.subject == f"{GAME}: Fall 1914 Movement results"]
+    assert "Germany:  A Picardy -> Brest.\n" in moves[0]
+    assert "[errors]" not in say(talk, players["FRANCE"], "A bre-par").subject
+    assert "[errors]" not in reply(talk, MASTER, f"SIGNON M{GAME} gmpw\nPROCESS").subject
+    subject = f"{GAME}: Fall 1914 Retreats results"
+    [france] = [m.body for m in talk.mails_to(ANN) if m.subject == subject]
+    [germany] = [m.body for m in talk.mails_to(BOB) if m.subject == subject]
+    assert changes(france) == "  Brest: Germany (was France)\n"
+    assert changes(germany) == "  Brest: Germany (its owner before was not seen)\n"

@@ -17,14 +17,13 @@ import pytest
 
 from judge.engine.position import Position
 from judge.turns.deadlines import sweep_all
-from tests.conversations.deadlines import DEADLINE
+from tests.conversations.deadlines import DEADLINE, GRACE_END
 from tests.conversations.envoy.envoy_setup import ANN, BOB, GAME, placed, say
 from tests.conversations.harness import Conversation
 from tests.conversations.orders_board import edit_board
 from tests.conversations.seating_helpers import MASTER, reply
 
 FRANCE = "F bre h\nA par h\nA mar h\nA ven h\nA rom h\nF nap h"  # all France orders
-GERMANY = "F kie h"  # of Germany's own three, and its Major Ally Austria's three
 LATE = "Missed the deadline: Germany.\n"
 
 
@@ -44,12 +43,11 @@ def test_another_players_lateness_is_not_told(
     players = placed(talk, hidden=mode)
     edit_board(talk, "S1914M", edit)
     assert "[errors]" not in say(talk, players["FRANCE"], FRANCE).subject
-    # Germany's WAIT keeps the turn open to the deadline: in a hidden game any answer
-    # would let it process early (docs/variants/envoy.md), and nobody waits for what he
-    # still owes, which the others may not know, so it processes at the deadline itself.
-    say(talk, players["GERMANY"], f"SET WAIT\n{GERMANY}")
-    talk.clock.set(DEADLINE)
-    assert sweep_all(talk.judge.db, talk.clock, talk.judge.postman)
+    # Germany sends nothing: late at the deadline, and the turn is processed at the end of
+    # grace (a hiding game waits for every player's answer, issue #13 item 7).
+    for when in (DEADLINE, GRACE_END):
+        talk.clock.set(when)
+        assert sweep_all(talk.judge.db, talk.clock, talk.judge.postman)
     subject = f"{GAME}: Spring 1914 Movement results"
     reports = {who: [m.body for m in talk.mails_to(who) if m.subject == subject]
                for who in (ANN, BOB, MASTER)}
