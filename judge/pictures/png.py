@@ -6,16 +6,21 @@ palette keeps them (within a unit or two of each channel) at a third of the size
 from __future__ import annotations
 
 import io
-import threading
 from functools import lru_cache
 
-import cairocffi
+from cairosvg import surface as cairosvg_surface
 from cairosvg.parser import Tree
 from cairosvg.surface import PNGSurface
 from PIL import Image
 
 DPI = 96  # CSS pixels: one SVG unit is `scale` PNG pixels
-_CAIRO = threading.Lock()  # one drawing at a time: the reset below is process-wide
+
+# Our SVG asks for unhinted text (text-rendering="geometricPrecision", render.py), so that
+# a picture does not depend on what the process drew before: cairo settles a font's
+# hinting at the scale it first draws it, and hinted text drawn later at another scale came
+# out a little different. CairoSVG reads that value as ANTIALIAS_BEST, which cairo's image
+# surface draws as broken letters here; grey anti-aliasing is what it means on a screen.
+cairosvg_surface.TEXT_ANTIALIAS["geometricPrecision"] = cairosvg_surface.cairo.ANTIALIAS_GRAY
 
 
 # Every reader of a turn whose picture is the same (every seat of a standard game) gets
@@ -34,16 +39,8 @@ def svg_to_png(svg: str, scale: float) -> bytes:
 
 def _draw(svg: str, scale: float) -> tuple[tuple[int, int], bytes]:
     """The SVG drawn by cairo: its size and its ARGB32 pixels."""
-    with _CAIRO:
-        # cairo keeps the fonts and glyphs it drew, and text drawn later at another scale
-        # comes out a little different: a picture's bytes depended on what the process had
-        # drawn before (another reader's picture, another game's). Each drawing starts
-        # from cairo's first state; no cairo object outlives a drawing, as the reset needs.
-        cairocffi.cairo.cairo_debug_reset_static_data()
-        surface = PNGSurface(Tree(bytestring=svg.encode("utf-8")), None, DPI,
-                             scale=scale).cairo
-        surface.flush()
-        size = (surface.get_width(), surface.get_height())
-        pixels = bytes(surface.get_data())
-        del surface
+    surface = PNGSurface(Tree(bytestring=svg.encode("utf-8")), None, DPI, scale=scale).cairo
+    surface.flush()
+    size = (surface.get_width(), surface.get_height())
+    pixels = bytes(surface.get_data())
     return size, pixels

@@ -10,7 +10,7 @@ from pathlib import Path
 
 PICTURES = Path(__file__).resolve().parents[2] / "judge" / "pictures"
 ALLOWED = ("judge.engine", "judge.variant", "judge.pictures", "judge.attachment")
-CONVERTERS = {"cairosvg", "cairocffi", "PIL"}
+CONVERTERS = {"cairosvg", "PIL"}
 
 
 def test_pictures_import_only_the_engine_the_variant_and_the_converter() -> None:
