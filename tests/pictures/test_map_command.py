@@ -42,7 +42,7 @@ def test_map_sends_the_picture_the_report_carried(talk: Conversation) -> None:
         assert picture_parts(mailed)[1].get_content_disposition() == "inline"
         assert png_of(mailed) == png_of(report)
     assert "as France sees it" in asked(talk, france.address, f"{france.signon()}\nMAP")[0].body
-    assert "as the observer sees it" in asked(talk, OUTSIDER, "MAP alpha")[0].body
+    assert "as the public sees it" in asked(talk, OUTSIDER, "MAP alpha")[0].body
 
 
 def test_map_before_the_first_turn_is_the_start_notices_picture(talk: Conversation) -> None:
@@ -90,5 +90,5 @@ def test_map_in_stab_envoy_shows_each_reader_his_own_board(talk: Conversation) -
     assert ("FRANCE", "D") in units_drawn(ann) and "kie - hel" not in ann
     assert {p for p, _ in units_drawn(bob)} == {"GERMANY", "AUSTRIA", "ITALY"}
     assert {("FRANCE", "D"), ("GERMANY", "D"), ("ENGLAND", "F")} <= set(units_drawn(master))
-    # An observer of a game whose observers do not see all: the Major Allies' units only.
+    # A reader without a seat: the Major Allies' units only.
     assert {p for p, _ in units_drawn(outsider)} == {"AUSTRIA", "ITALY"}
