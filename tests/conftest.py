@@ -33,6 +33,14 @@ def talk(database: Database) -> Conversation:
 
 
 @pytest.fixture(autouse=True)
+def no_pictures(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Reports and start notices without the board's picture (judge/turns/pictures.py):
+    drawing one costs ~0.15 s of CPU per turn and most tests read the text only. The
+    picture tests (tests/pictures/conftest.py) turn them back on."""
+    monkeypatch.setenv("JUDGE_PICTURES", "off")
+
+
+@pytest.fixture(autouse=True)
 def cheap_passwords(monkeypatch: pytest.MonkeyPatch) -> None:
     """Seat passwords are scrypt hashes costing ~0.2 s each at the production cost; tests
     take hundreds of seats and test no password strength. The cost is stored in each

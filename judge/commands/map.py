@@ -3,7 +3,7 @@
     MAP                    after SIGNON: your game's latest picture, as your seat sees it
     MAP <phase>            after SIGNON: the picture mailed with that phase's report
     MAP <game> [phase]     any game: as your signed-on seat sees it if it is that game,
-                           otherwise as an observer does
+                           otherwise as anyone without a seat does (the public)
 
 The picture is drawn from the stored turn for the reader's viewer, exactly as the report
 drew it (judge/turns/pictures.py): the PNG shown in the reply, the SVG attached. The master
@@ -67,6 +67,7 @@ def _game_and_phase(jc: JudgeContext, args: tuple[str, ...]) -> tuple[Game, tupl
 
 
 def _as_whom(name: str) -> str:
+    """'France', or 'the master', 'the observer', 'the public' (a reader without a seat)."""
     return name if name not in ("Master", "Observer", "Public") else f"the {name.lower()}"
 
 
@@ -74,4 +75,5 @@ def register(registry: CommandRegistry) -> None:
     registry.register(Command(
         name="MAP", usage=USAGE, run=run_map,
         help="a picture of the board (PNG, and SVG attached): the latest, or the one "
-             "mailed with a phase's report (as your seat, or an observer, may see it)"))
+             "mailed with a phase's report (as your seat, or anyone without a seat, may "
+             "see it)"))

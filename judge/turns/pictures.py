@@ -5,6 +5,7 @@ is the one the report carried."""
 
 from __future__ import annotations
 
+import os
 from typing import NamedTuple
 
 from sqlalchemy.orm import Session
@@ -33,9 +34,16 @@ class Shown(NamedTuple):
         return self.picture.files(self.stem)
 
 
+def mailed(game: Game) -> bool:
+    """Whether the game's reports and start notice carry pictures: when its map has a
+    drawing, unless JUDGE_PICTURES=off (the test suite's switch: a picture costs ~0.15 s of
+    CPU per turn, and most tests read only the text; MAP and `judge map` draw regardless)."""
+    return os.environ.get("JUDGE_PICTURES", "on") != "off" and has_drawing(game_variant(game))
+
+
 def report_files(game: Game, result: TurnResult, viewer: Viewer) -> tuple[Attachment, ...]:
-    """The turn report's picture for `viewer`; none if the game's map has no drawing."""
-    return after_turn(game, result, viewer).files() if has_drawing(game_variant(game)) else ()
+    """The turn report's picture for `viewer`; none if the game is mailed none."""
+    return after_turn(game, result, viewer).files() if mailed(game) else ()
 
 
 def after_turn(game: Game, result: TurnResult, viewer: Viewer) -> Shown:
@@ -57,8 +65,8 @@ def at_start(game: Game, first: Turn, viewer: Viewer) -> Shown:
 
 def start_files(game: Game, first: Turn, seat: Seat) -> tuple[Attachment, ...]:
     """judge/game/starting.py's StartFiles: the start notice's picture for `seat`; none if
-    the game's map has no drawing."""
-    if not has_drawing(game_variant(game)):
+    the game is mailed none."""
+    if not mailed(game):
         return ()
     return at_start(game, first, viewer_of(seat)).files()
 

@@ -9,6 +9,7 @@ import random
 from email.message import EmailMessage
 from email.policy import default
 
+import pytest
 from PIL import Image
 
 from judge.app import build_judge
@@ -27,7 +28,9 @@ PLAYERS = USERS[2:9]  # alice ... henry but one: seven players
 
 
 def test_a_report_is_read_back_with_its_picture_inline(
-        judge_db: Database, sqlite_url: str, mail: MailStack) -> None:
+        judge_db: Database, sqlite_url: str, mail: MailStack,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("JUDGE_PICTURES", "on")  # tests/conftest.py turns them off
     settings = Settings(database_url=sqlite_url, judge_address=mail.addr("judge"),
                         domain=mail.domain, smtp_host="127.0.0.1", smtp_port=mail.smtp_port)
     judge = build_judge(settings, db=judge_db)

@@ -90,5 +90,5 @@ def test_map_in_stab_envoy_shows_each_reader_his_own_board(talk: Conversation) -
     assert ("FRANCE", "D") in units_drawn(ann) and "kie - hel" not in ann
     assert {p for p, _ in units_drawn(bob)} == {"GERMANY", "AUSTRIA", "ITALY"}
     assert {("FRANCE", "D"), ("GERMANY", "D"), ("ENGLAND", "F")} <= set(units_drawn(master))
-    # An observer of a game whose observers do not see all: the Major Allies' units only.
+    # A reader without a seat: the Major Allies' units only.
     assert {p for p, _ in units_drawn(outsider)} == {"AUSTRIA", "ITALY"}
