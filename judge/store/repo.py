@@ -193,6 +193,19 @@ def lock_inbox_message(session: Session, inbox_id: int) -> InboxMessage | None:
     return session.scalars(_LOCK_INBOX, {"id": inbox_id}).one_or_none()
 
 
+def claim_inbox_messages(session: Session, ids: Sequence[int]) -> set[int]:
+    """Those of `ids` still new, row-locked for this transaction, leaving out the ones
+    another worker holds (PostgreSQL's SKIP LOCKED: it is processing them now, and they
+    are its own until it commits or its connection ends); SQLite's writer lock makes all
+    of them this transaction's."""
+    if not ids:
+        return set()
+    query = (sa.select(InboxMessage.id)
+             .where(InboxMessage.id.in_(ids), InboxMessage.state == InboxState.NEW)
+             .order_by(InboxMessage.id).with_for_update(skip_locked=True))
+    return set(session.scalars(query))
+
+
 def new_inbox_messages(session: Session, limit: int = 50) -> list[InboxMessage]:
     """Messages still to process, in arrival order; locked rows skipped as in due_outbox."""
     query = (sa.select(InboxMessage).where(InboxMessage.state == InboxState.NEW)

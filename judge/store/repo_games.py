@@ -7,6 +7,7 @@ game's open turn is read once per savepoint (`memo`).
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any
 
 import sqlalchemy as sa
@@ -32,6 +33,11 @@ IN_PLAY = (GameState.ACTIVE, GameState.FORMING)
 _OPEN_TURN = (sa.select(Turn)
               .where(Turn.game_id == sa.bindparam("game_id"), Turn.processed_at.is_(None))
               .order_by(Turn.id.desc()).limit(1))
+_SHARE_GAME = (sa.select(Game).where(Game.id == sa.bindparam("id"))
+               .with_for_update(read=True).execution_options(populate_existing=True))
+_GAME_IF_FREE = (sa.select(Game).where(Game.id == sa.bindparam("id"))
+                 .with_for_update(skip_locked=True).execution_options(populate_existing=True))
+_SHARES_GAMES = "judge.repo.shares_games"
 _MEMO = "judge.repo.memo"
 Memo = dict[tuple[str, int], object]
 
@@ -65,9 +71,12 @@ def all_games(session: Session) -> list[Game]:
     return list(session.scalars(sa.select(Game).order_by(Game.name)))
 
 
-def games_in_play(session: Session) -> list[Game]:
-    """Forming and active games (those with deadlines or a start time), by id."""
+def games_in_play(session: Session, game_ids: Collection[int] | None = None) -> list[Game]:
+    """Forming and active games (those with deadlines or a start time), by id; those of
+    `game_ids` only, when given."""
     query = sa.select(Game).where(Game.state.in_(IN_PLAY)).order_by(Game.id)
+    if game_ids is not None:
+        query = query.where(Game.id.in_(list(game_ids)))
     return list(session.scalars(query))
 
 
@@ -75,6 +84,35 @@ def game_ids_in_play(session: Session) -> list[int]:
     """The ids of games_in_play, without loading the rows."""
     query = sa.select(Game.id).where(Game.state.in_(IN_PLAY)).order_by(Game.id)
     return list(session.scalars(query))
+
+
+def share_games_as_read(session: Session) -> None:
+    """From now on, this unit of work takes a share lock on each game whose open turn it
+    reads (current_turn), on PostgreSQL, where several workers write at once: a turn is
+    processed under the game's row lock (locked_game), so no worker processes it between
+    a message's reading of it and its commit, and orders stored for a turn that another
+    worker has just processed cannot be lost. Share locks: messages to one game do not
+    wait for each other. SQLite's one writer already gives this."""
+    if session.get_bind().dialect.name == "postgresql":
+        session.info[_SHARES_GAMES] = True
+
+
+def _share_game(session: Session, game: Game) -> None:
+    """The share lock of share_games_as_read, once per savepoint (one that rolls back
+    releases the locks taken in it); the game's attributes read again under it."""
+    if not session.info.get(_SHARES_GAMES) or ("shared", game.id) in memo(session):
+        return
+    forget(session)  # what was read of the game before the lock may be stale
+    session.scalars(_SHARE_GAME, {"id": game.id}).one_or_none()
+    memo(session)[("shared", game.id)] = True
+
+
+def game_if_free(session: Session, game_id: int) -> Game | None:
+    """The game's row under its row lock if nobody else holds a lock on it (PostgreSQL's
+    SKIP LOCKED: a busy or missing game is None), its attributes read again; SQLite's
+    writer lock is held already, so there the game is always free."""
+    forget(session)
+    return session.scalars(_GAME_IF_FREE, {"id": game_id}).one_or_none()
 
 
 def locked_game(session: Session, game: Game) -> Game:
@@ -89,6 +127,7 @@ def current_turn(session: Session, game: Game) -> Turn | None:
     """The newest turn not yet processed; None once the game is finished. A game ended by a
     vote or by its master keeps the turn that was open, with its orders, for ROLLBACK and
     the record, but nothing is open any more: no phase, deadline or sweep for it."""
+    _share_game(session, game)
     if game.state == GameState.FINISHED:
         return None
     known = memo(session).get(("turn", game.id))
