@@ -79,7 +79,7 @@ def process_batch(judge: JudgeParts, ids: Sequence[int]) -> None:
     try:
         messages = _read_new(judge, ids)
         with judge.db.unit_of_work() as session:
-            repo_games.share_games_as_read(session)
+            repo_games.lock_games_as_read(session)
             # Another worker may be processing some of them: those are its own.
             claimed = repo.claim_inbox_messages(session, list(messages))
             for inbox_id in sorted(claimed):

@@ -33,11 +33,9 @@ IN_PLAY = (GameState.ACTIVE, GameState.FORMING)
 _OPEN_TURN = (sa.select(Turn)
               .where(Turn.game_id == sa.bindparam("game_id"), Turn.processed_at.is_(None))
               .order_by(Turn.id.desc()).limit(1))
-_SHARE_GAME = (sa.select(Game).where(Game.id == sa.bindparam("id"))
-               .with_for_update(read=True).execution_options(populate_existing=True))
 _GAME_IF_FREE = (sa.select(Game).where(Game.id == sa.bindparam("id"))
                  .with_for_update(skip_locked=True).execution_options(populate_existing=True))
-_SHARES_GAMES = "judge.repo.shares_games"
+_LOCKS_GAMES = "judge.repo.locks_games"
 _MEMO = "judge.repo.memo"
 Memo = dict[tuple[str, int], object]
 
@@ -86,25 +84,25 @@ def game_ids_in_play(session: Session) -> list[int]:
     return list(session.scalars(query))
 
 
-def share_games_as_read(session: Session) -> None:
-    """From now on, this unit of work takes a share lock on each game whose open turn it
-    reads (current_turn), on PostgreSQL, where several workers write at once: a turn is
-    processed under the game's row lock (locked_game), so no worker processes it between
-    a message's reading of it and its commit, and orders stored for a turn that another
-    worker has just processed cannot be lost. Share locks: messages to one game do not
-    wait for each other. SQLite's one writer already gives this."""
+def lock_games_as_read(session: Session) -> None:
+    """From now on, this unit of work locks each game whose open turn it reads
+    (current_turn) before reading it, on PostgreSQL, where several workers write at once:
+    messages to one game and the processing of its turn then take turns. Without it a
+    turn could be processed between a message's reading of it and its commit (the orders
+    stored on a turn just processed: lost), or two messages completing a game's orders at
+    once would each see the other's missing (nobody processes the turn early). SQLite's
+    one writer already gives this."""
     if session.get_bind().dialect.name == "postgresql":
-        session.info[_SHARES_GAMES] = True
+        session.info[_LOCKS_GAMES] = True
 
 
-def _share_game(session: Session, game: Game) -> None:
-    """The share lock of share_games_as_read, once per savepoint (one that rolls back
-    releases the locks taken in it); the game's attributes read again under it."""
-    if not session.info.get(_SHARES_GAMES) or ("shared", game.id) in memo(session):
+def _lock_as_read(session: Session, game: Game) -> None:
+    """The lock of lock_games_as_read, once per savepoint (one that rolls back releases
+    the locks taken in it); the game's attributes read again under it."""
+    if not session.info.get(_LOCKS_GAMES) or ("locked", game.id) in memo(session):
         return
-    forget(session)  # what was read of the game before the lock may be stale
-    session.scalars(_SHARE_GAME, {"id": game.id}).one_or_none()
-    memo(session)[("shared", game.id)] = True
+    locked_game(session, game)
+    memo(session)[("locked", game.id)] = True
 
 
 def game_if_free(session: Session, game_id: int) -> Game | None:
@@ -127,7 +125,7 @@ def current_turn(session: Session, game: Game) -> Turn | None:
     """The newest turn not yet processed; None once the game is finished. A game ended by a
     vote or by its master keeps the turn that was open, with its orders, for ROLLBACK and
     the record, but nothing is open any more: no phase, deadline or sweep for it."""
-    _share_game(session, game)
+    _lock_as_read(session, game)
     if game.state == GameState.FINISHED:
         return None
     known = memo(session).get(("turn", game.id))

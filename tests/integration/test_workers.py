@@ -25,6 +25,7 @@ from tests.integration.workers_helpers import (
     Seat,
     Worker,
     header,
+    journal_claims,
     order_mail,
     record,
     started_games,
@@ -46,7 +47,7 @@ def _wait(what: str, done: Callable[[], bool], timeout: float = 45.0) -> None:
 
 
 def _all_sent(db: Database) -> bool:
-    return all(state == "sent" for state, _, _ in record(db).outbox)
+    return all(state == "sent" for _, state, _, _ in record(db).outbox)
 
 
 def _over(db: Database) -> bool:
@@ -55,7 +56,7 @@ def _over(db: Database) -> bool:
     return (len(found.turns) == 8
             and all(turns[0] == ("S1901M", True) for turns in found.turns.values())
             and set(found.inbox_states) == {"done"}
-            and all(state == "sent" for state, _, _ in found.outbox))
+            and all(state == "sent" for _, state, _, _ in found.outbox))
 
 
 def _orders(seats: dict[str, list[Seat]], games: list[str], skip: int = 0) -> list[bytes]:
@@ -83,8 +84,10 @@ def test_three_workers_answer_process_and_send_everything_once_across_a_kill(
             # processes both games, claims the mail and dies, with batches maybe open.
             submit([w3], _orders(ordered, ORDER_GAMES[2:]), fallback=[w1, w2])
             assert w3.wait_dead() == -signal.SIGKILL
-            held = {mid for state, _, mid in record(db).outbox if state == "sending"}
+            held = journal_claims(w3)
             assert held, "the killed worker claimed nothing"
+            assert {state for row_id, state, _, _ in record(db).outbox
+                    if row_id in held} == {"sending"}
             submit([w1, w2], _orders(due, DEADLINE_GAMES, LATE))
             w3.start(JUDGE_FAULT=None, JUDGE_SENDERS=None)
             assert "this judge was sending when it stopped are due again now" in w3.log_text()
@@ -103,7 +106,7 @@ def test_three_workers_answer_process_and_send_everything_once_across_a_kill(
 
 
 def _check_once(final: Record, delivered: Counter[str], seats: dict[str, list[Seat]],
-                held: set[str]) -> None:
+                held: set[int]) -> None:
     messages = 7 * len(ORDER_GAMES) + (7 - LATE) * len(DEADLINE_GAMES)
     assert final.inbox_states == Counter(done=messages)
     assert set(final.replies.values()) == {1}  # every message answered, once
@@ -111,8 +114,8 @@ def _check_once(final: Record, delivered: Counter[str], seats: dict[str, list[Se
     readers = {(game, address) for game, game_seats in seats.items()
                for address in [MASTER, *(seat.address for seat in game_seats)]}
     assert final.reports == Counter(readers)  # every reader's report queued once
-    queued = Counter(mid for _, _, mid in final.outbox)
+    queued = Counter(mid for _, _, _, mid in final.outbox)
     assert set(queued.values()) == {1}
     assert delivered == queued  # and each delivered once: nothing lost, nothing twice
     # What the killed worker had claimed was claimed again at its restart, and sent then.
-    assert {mid for _, attempts, mid in final.outbox if attempts == 2} == held
+    assert {row_id for row_id, _, attempts, _ in final.outbox if attempts == 2} == held

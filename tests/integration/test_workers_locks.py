@@ -92,6 +92,39 @@ def test_a_turn_waits_for_the_message_that_read_it_so_no_order_is_lost(
         assert repo.latest_orders(session, turn)["FRANCE"].lines == HOLDS["FRANCE"]
 
 
+def test_two_messages_completing_a_games_orders_at_once_process_its_turn(
+        pg: Database, monkeypatch: pytest.MonkeyPatch) -> None:
+    """England's and France's orders, the last two, answered by two workers at once:
+    the second must see the first's (they take turns on the game), so the turn is
+    processed early, as on one worker; each seeing the other's missing, nobody would."""
+    table = Table(pg)
+    table.order("AUSTRIA", "GERMANY", "ITALY", "RUSSIA", "TURKEY")
+    first_at_commit, go_on = threading.Event(), threading.Event()
+    real_point = faults.point
+
+    def pause_the_first(name: str) -> None:
+        if name == "process-before-commit" and not first_at_commit.is_set():
+            first_at_commit.set()
+            go_on.wait(WAIT)
+        real_point(name)
+
+    monkeypatch.setattr(faults, "point", pause_the_first)
+    signons = {"ENGLAND": "Ealpha", "FRANCE": "Falpha"}
+    raws = [raw_message(table.address[power], f"SIGNON {signon} "
+                        f"pw{table.address[power][len('alpha')]}\n"
+                        + "\n".join(HOLDS[power]) + "\n")
+            for power, signon in signons.items()]
+    first = _started(lambda: table.talk.deliver(raws[0]))
+    assert first_at_commit.wait(WAIT)
+    second = _started(lambda: table.talk.deliver(raws[1]))
+    second.join(1.0)
+    assert second.is_alive(), "the second message did not wait for the first"
+    go_on.set()
+    first.join(WAIT)
+    second.join(WAIT)
+    assert _s1901m(pg).processed_at is not None
+
+
 def test_a_message_another_worker_is_processing_is_skipped_not_waited_for(
         pg: Database) -> None:
     table = Table(pg)

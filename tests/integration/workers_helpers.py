@@ -172,7 +172,7 @@ class Record:
     replies: Counter[int]
     turns: dict[str, list[tuple[str, bool]]]
     reports: Counter[tuple[str, str]]
-    outbox: list[tuple[str, int, str]]  # state, attempts, Message-ID
+    outbox: list[tuple[int, str, int, str]]  # id, state, attempts, Message-ID
 
 
 def record(db: Database) -> Record:
@@ -192,5 +192,12 @@ def record(db: Database) -> Record:
                 reports[(subject.split(":")[0], ",".join(row.recipients))] += 1
         return Record(Counter(row.state.value for row in inbox),
                       Counter({row.id: replies[row.id] for row in inbox}), turns, reports,
-                      [(row.state.value, row.attempts, header(row.message, "Message-ID"))
+                      [(row.id, row.state.value, row.attempts, header(row.message, "Message-ID"))
                        for row in outbox])
+
+
+def journal_claims(worker: Worker) -> set[int]:
+    """The outbox rows the worker's claims journal names (mail/claims.py): what it was
+    sending when it was killed."""
+    lines = (worker.workdir / "var" / "outbox-claims").read_text().splitlines()[1:]
+    return {int(line.split()[0]) for line in lines}
