@@ -143,6 +143,35 @@ def test_a_message_another_worker_is_processing_is_skipped_not_waited_for(
         assert session.get(InboxMessage, inbox_id).state == InboxState.DONE  # type: ignore[union-attr]
 
 
+def test_a_senders_later_message_waits_for_the_one_another_worker_is_answering(
+        pg: Database) -> None:
+    """Alice's second orders must not be answered before her first, which another worker
+    has in hand: they would be replaced by the older ones. Bob's go ahead."""
+    table = Table(pg)
+    judge = table.talk.judge
+    first, _ = pipeline.receive(judge, raw_message("alice@example.org", "HELP"))
+    second, _ = pipeline.receive(judge, raw_message("alice@example.org", "HELP"))
+    bobs, _ = pipeline.receive(judge, raw_message("bob@example.org", "HELP"))
+    with pg.unit_of_work() as held:
+        assert repo.claim_inbox_messages(held, [first]) == {first}
+        other = _started(lambda: pipeline.process_pending(judge))
+        other.join(WAIT)
+        assert not other.is_alive()
+    assert _states(pg) == {first: InboxState.NEW, second: InboxState.NEW,
+                           bobs: InboxState.DONE}
+    pipeline.process_pending(judge)
+    assert _states(pg) == dict.fromkeys((first, second, bobs), InboxState.DONE)
+    with pg.unit_of_work() as session:
+        replies = session.scalars(sa.select(OutboxMessage.in_reply_to_id)
+                                  .order_by(OutboxMessage.id)).all()
+    assert replies == [bobs, first, second]
+
+
+def _states(db: Database) -> dict[int, InboxState]:
+    with db.unit_of_work() as session:
+        return {row.id: row.state for row in session.scalars(sa.select(InboxMessage))}
+
+
 def test_a_sweep_skips_a_game_another_worker_holds_then_does_its_work(pg: Database) -> None:
     table = Table(pg, grace=timedelta(0))
     table.order(*HOLDS)
