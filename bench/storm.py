@@ -47,8 +47,9 @@ USERS = ("judge", MASTER, *PLAYERS)
 CONFIGS = {"sqlite-1": ("sqlite", 1), "pg-1": ("postgres", 1), "pg-2": ("postgres", 2),
            "pg-4": ("postgres", 4)}
 GAMES_PER_COMMIT = 50
-# From the workers' start to the deadline: long enough for each to start and plan.
-LEAD_SECONDS = 8.0
+# From the workers' start to the deadline: long enough for all of them (started at once)
+# to start and plan their wake-ups.
+LEAD_SECONDS = 15.0
 
 
 @dataclass(frozen=True)
@@ -134,17 +135,21 @@ def peak_rss_mb(worker: Worker) -> float:
 
 
 def run(name: str, url: str, count: int, games: int, stack: MailStack, base: Path,
-        timeout: float) -> Figures:
+        timeout: float, lead: float) -> Figures:
     upgrade(url)
     db = Database(url)
     set_up(db, games, stack.domain)
     workers = [Worker(f"{name}-w{i}", url, base, stack.smtp_port, JUDGE_LISTEN="")
                for i in range(1, count + 1)]
-    deadline = datetime.now(UTC) + timedelta(seconds=LEAD_SECONDS + 2 * count)
+    deadline = datetime.now(UTC) + timedelta(seconds=lead)
     set_deadline(db, deadline)
     try:
-        for worker in workers:
-            worker.start()
+        offsets = [worker.launch() for worker in workers]
+        for worker, offset in zip(workers, offsets, strict=True):
+            worker.wait_ready(offset)
+        if datetime.now(UTC) >= deadline:
+            raise RuntimeError(f"{name}: the workers were not up before the deadline; "
+                               "give them a longer --lead")
         reports = games * (len(PLAYERS) + 1)
         at_deadline = time.monotonic() + (deadline - datetime.now(UTC)).total_seconds()
         processed = wait_until(f"{name}: processing", lambda: _counts(db) == (games, reports),
@@ -167,6 +172,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--json", type=Path, help="write the figures here too")
     parser.add_argument("--configs", default=",".join(CONFIGS),
                         help=f"which of {', '.join(CONFIGS)} (comma-separated)")
+    parser.add_argument("--lead", type=float, default=LEAD_SECONDS,
+                        help="seconds from setting the deadline (workers not yet started) "
+                             "to the deadline")
     parser.add_argument("--timeout", type=float, default=900.0,
                         help="seconds a configuration may take to process or deliver")
     args = parser.parse_args(argv)
@@ -187,7 +195,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                     assert cluster is not None, "PostgreSQL server binaries not found"
                     cluster.psql(f"CREATE DATABASE storm{number} OWNER judge")
                     url = cluster.url(f"storm{number}")
-                results[name] = run(name, url, count, args.games, stack, base, args.timeout)
+                results[name] = run(name, url, count, args.games, stack, base, args.timeout,
+                                    args.lead)
             finally:
                 stack.stop()
             print(f"{name}: {results[name]}", flush=True)

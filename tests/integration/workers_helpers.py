@@ -54,6 +54,11 @@ class Worker:
 
     def start(self, **changes: str | None) -> Worker:
         """Start (again), the environment changed first (None removes a variable)."""
+        return self.wait_ready(self.launch(**changes))
+
+    def launch(self, **changes: str | None) -> int:
+        """Start the process without waiting for it: the log's length before it, for
+        wait_ready (several workers start at once)."""
         for key, value in changes.items():
             if value is None:
                 self.env.pop(key, None)
@@ -64,8 +69,12 @@ class Worker:
             self.process = subprocess.Popen([str(JUDGE_BIN), "serve"], env=self.env,
                                             cwd=self.workdir, stdin=subprocess.DEVNULL,
                                             stdout=log, stderr=log)
-        deadline = time.monotonic() + 30
+        return offset
+
+    def wait_ready(self, offset: int, timeout: float = 60.0) -> Worker:
+        deadline = time.monotonic() + timeout
         while READY not in self.log_text(offset):
+            assert self.process is not None
             if self.process.poll() is not None or time.monotonic() > deadline:
                 raise RuntimeError(f"{self.name} did not start:\n{self.log_text(offset)}")
             time.sleep(0.05)
