@@ -13,3 +13,6 @@ class Attachment(NamedTuple):
     filename: str  # the name the reader's mail program saves it under
     content_type: str  # its media type, type/subtype (RFC 6838)
     data: bytes
+    # Shown in the message rather than offered as a file (RFC 2183 "inline"), with a
+    # Content-ID (RFC 2392) an HTML part may refer to: the report's PNG picture.
+    inline: bool = False

@@ -50,6 +50,7 @@ def add_operator_commands(sub: Any, common: argparse.ArgumentParser) -> None:
                                 "deadlines and outgoing mail, until SIGTERM")
     serve.set_defaults(run=lazy("judge.cli.daemon:run_serve"))
     _mail(sub, common)
+    _map(sub, common)
     sweep = sub.add_parser("sweep", parents=[common],
                            help="apply every deadline rule that is due, once, now")
     sweep.set_defaults(run=lazy("judge.cli.game_admin:run_sweep"))
@@ -69,6 +70,21 @@ def _mail(sub: Any, common: argparse.ArgumentParser) -> None:
     commands.add_parser("send-once", parents=[common],
                         help="send every outgoing message that is due, once"
                         ).set_defaults(run=lazy("judge.cli.daemon:run_send_once"))
+
+
+def _map(sub: Any, common: argparse.ArgumentParser) -> None:
+    command = sub.add_parser("map", parents=[common],
+                             help="write a game's picture, as a viewer was mailed it")
+    command.add_argument("name", metavar="GAME")
+    command.add_argument("--viewer", metavar="POWER",
+                         help="a power, master (the default: the whole board) or observer")
+    command.add_argument("--phase", help="the phase whose report carried it, e.g. S1901M "
+                                         "(default: the latest)")
+    kind = command.add_mutually_exclusive_group()
+    kind.add_argument("--svg", action="store_true", help="SVG (also for a FILE.svg)")
+    kind.add_argument("--png", action="store_true", help="PNG (the default)")
+    command.add_argument("-o", "--output", required=True, metavar="FILE")
+    command.set_defaults(run=lazy("judge.cli.map_admin:run_map"))
 
 
 def _game(sub: Any, common: argparse.ArgumentParser) -> None:

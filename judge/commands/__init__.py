@@ -23,6 +23,7 @@ from judge.commands import (
     seating,
     signon,
 )
+from judge.commands import map as map_family
 from judge.commands.dispatch import BasicContext, OrderHandler, run_message
 from judge.commands.items import CommandResult, Ignored, Invocation, Item, OrderText
 from judge.commands.parse import split_message
@@ -40,6 +41,7 @@ FAMILIES: tuple[RegisterFamily, ...] = (
     builtin.register, signon.register, orders.register, account.register, listing.register,
     seating.register, player.register, absence.register, press.register, master.register,
     master_schedule.register, master_settings.register, board.register, decide.register,
+    map_family.register,
 )
 
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from sqlalchemy.orm import Session
 
+from judge.attachment import Attachment
 from judge.commands.registry import CommandRegistry, Context
 from judge.commands.reply import Reply
 from judge.engine.types import Phase
@@ -44,6 +45,8 @@ class JudgeContext:
     # Work to do once every command of the message has run (process a turn whose
     # orders are now complete), in the same transaction.
     after: list[Callable[[JudgeContext, Reply], None]] = field(default_factory=list)
+    # Files the reply carries (MAP's picture), after its text.
+    files: list[Attachment] = field(default_factory=list)
 
     @property
     def zone(self) -> str:

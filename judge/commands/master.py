@@ -21,13 +21,13 @@ from judge.game.games import current_turn, game_variant, power_letter, seats_of
 from judge.game.mastering import describe_phase, need_open_turn, read_phase, read_power
 from judge.game.notices import moved_to
 from judge.game.rollback import rollback
-from judge.game.starting import start_and_announce
 from judge.game.turns import adjudicate_turn
 from judge.store import repo
 from judge.store.models import Game, GameState, Seat, Turn
 from judge.turns.process import process_and_report
 from judge.turns.replay import rollforward
 from judge.turns.reports import turn_report
+from judge.turns.start import start_and_mail
 from judge.variant import power_name
 
 
@@ -62,7 +62,7 @@ def now_open(jc: JudgeContext, seat: Seat) -> str:
 
 def run_start(ctx: Context, invocation: Invocation) -> CommandResult:
     jc, seat, game = master_of(ctx)
-    turn = start_and_announce(jc.session, game, jc.clock, jc.postman, jc.rng)
+    turn = start_and_mail(jc.session, game, jc.clock, jc.postman, jc.rng)
     record(jc, seat, "start", phase=turn.phase)
     return CommandResult.ok(f"Game {game.name} has started; every seat was mailed its power "
                             "and how to sign on.", now_open(jc, seat))

@@ -39,9 +39,9 @@ from judge.game.lifecycle import (
     parse_preferences,
 )
 from judge.game.mastering import UNPLAYED, audit
-from judge.game.starting import start_and_announce
 from judge.game.throttle import check_password
 from judge.store.models import Game, GameState, Seat, SeatRole, SeatStatus
+from judge.turns.start import start_and_mail
 from judge.variant import available_variants, power_name
 
 CREATE_USAGE = "CREATE <game> <password> <variant> [option=value ...]"
@@ -163,7 +163,7 @@ def start_if_full(jc: JudgeContext, game: Game) -> list[str]:
     start = settings_of(game).schedule.start
     if start is not None:
         return [f"The game is full; it starts at {format_deadline(start, jc.zone)}."]
-    start_and_announce(jc.session, game, jc.clock, jc.postman, jc.rng)
+    start_and_mail(jc.session, game, jc.clock, jc.postman, jc.rng)
     return ["The game is full and has started: every player has been sent their power "
             "and the first deadline."]
 

@@ -8,9 +8,11 @@ the seat (or how to sign on in a new message).
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Sequence
 
 from sqlalchemy.orm import Session
 
+from judge.attachment import Attachment
 from judge.game.announce import recipients
 from judge.game.clock import Clock, format_deadline
 from judge.game.games import game_variant, primary_address, seats_of, signon_letter
@@ -19,16 +21,21 @@ from judge.game.postman import Postman
 from judge.store.models import Game, Seat, SeatRole, Turn
 from judge.variant import Variant, power_name
 
+# The files a seat's start notice carries (its picture of the board: judge/turns/start.py
+# draws it, as the game layer does not draw).
+StartFiles = Callable[[Game, Turn, Seat], Sequence[Attachment]]
+
 
 def start_and_announce(session: Session, game: Game, clock: Clock, postman: Postman,
-                       rng: random.Random) -> Turn:
+                       rng: random.Random, files: StartFiles | None = None) -> Turn:
     """Give out the powers, open the first turn, and mail each seat its start notice."""
     turn = start_game(session, game, clock, rng)
     variant = game_variant(game)
     subject = f"{game.name}: the game has started"
     for seat in recipients(game):
         postman.send(session, to=[primary_address(seat.account)], subject=subject,
-                     body="\n".join(start_notice(game, variant, turn, seat)) + "\n", seat=seat)
+                     body="\n".join(start_notice(game, variant, turn, seat)) + "\n", seat=seat,
+                     attachments=files(game, turn, seat) if files is not None else ())
     return turn
 
 

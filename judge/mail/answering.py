@@ -43,7 +43,7 @@ def answer(judge: JudgeParts, session: Session, row: InboxMessage, message: Inbo
     # The reply goes to From, never to a Reply-To: a forged From then gets its answer at
     # the forged address, and whoever forged it learns nothing.
     judge.postman.send(session, to=[message.sender], subject=subject,
-                       body=reply.render(), reply_to=row, seat=ctx.seat)
+                       body=reply.render(), reply_to=row, seat=ctx.seat, attachments=ctx.files)
     identity.tell_owners(ctx, message.subject)
     row.state = InboxState.DONE
     return "message %s from %s: %s", (row.id, message.sender, reply.summary())

@@ -5,7 +5,10 @@ The outbox keeps a message's text as compose() wrote it and its files beside it
 files the bytes are returned untouched, so such mail is exactly what it always was.
 
 The text stays the first part, with its own Content-Type and Content-Transfer-Encoding;
-each file follows as a base64 part named in Content-Disposition (RFC 2046 §5.1.3, RFC 2183).
+each file follows as a base64 part named in Content-Disposition (RFC 2046 §5.1.3, RFC 2183):
+"inline" with a Content-ID (RFC 2392) for a file to be shown in the message (the report's
+picture), "attachment" otherwise. The Content-ID is the message's own Message-ID with the
+part's number before it, so it is as unique as that and the same on every retry.
 """
 
 from __future__ import annotations
@@ -16,6 +19,8 @@ import secrets
 from collections.abc import Sequence
 from typing import Protocol
 from urllib.parse import quote
+
+from judge.mail.outbound import message_id_of
 
 # RFC 2045 §5.1: type "/" subtype, each a token.
 _MEDIA_TYPE = re.compile(r"[!#$%&'*+.^_`|~0-9A-Za-z-]+/[!#$%&'*+.^_`|~0-9A-Za-z-]+")
@@ -33,6 +38,8 @@ class File(Protocol):
     def content_type(self) -> str: ...
     @property
     def data(self) -> bytes: ...
+    @property
+    def inline(self) -> bool: ...
 
 
 def with_attachments(raw: bytes, files: Sequence[File]) -> bytes:
@@ -50,7 +57,9 @@ def with_attachments(raw: bytes, files: Sequence[File]) -> bytes:
     delimiter = b"\r\n--" + boundary + b"\r\n"
     # The CRLF before a delimiter belongs to it (RFC 2046 §5.1.1): one more keeps the
     # text's last line break.
-    parts = [b"".join(text_head) + b"\r\n" + body, *(_part(f) for f in files)]
+    own_id = message_id_of(raw) or f"<{secrets.token_hex(12)}@judge.invalid>"
+    parts = [b"".join(text_head) + b"\r\n" + body,
+             *(_part(f, _content_id(own_id, n)) for n, f in enumerate(files, 1))]
     return (b"".join(outer) + b"MIME-Version: 1.0\r\n"
             + b'Content-Type: multipart/mixed; boundary="' + boundary + b'"\r\n\r\n'
             + b"--" + boundary + b"\r\n" + delimiter.join(parts)
@@ -76,15 +85,22 @@ def _boundary(body: bytes) -> bytes:
             return boundary
 
 
-def _part(file: File) -> bytes:
+def _content_id(message_id: str, number: int) -> str:
+    """`<2.abc@example.org>` for the second file of `<abc@example.org>`."""
+    return f"<{number}.{message_id.strip('<>')}>"
+
+
+def _part(file: File, content_id: str) -> bytes:
     if not _MEDIA_TYPE.fullmatch(file.content_type):
         raise ValueError(f"not a media type: {file.content_type!r}")
     if not file.filename or any(ord(c) < 0x20 or ord(c) == 0x7F for c in file.filename):
         raise ValueError(f"not a file name for an attachment: {file.filename!r}")
     encoded = base64.b64encode(file.data)
     lines = [encoded[i:i + _BASE64_LINE] for i in range(0, len(encoded), _BASE64_LINE)]
+    disposition = "inline" if file.inline else "attachment"
+    shown = f"Content-ID: {content_id}\r\n" if file.inline else ""
     return (f"Content-Type: {file.content_type}\r\n"
-            f"Content-Disposition: attachment; {_filename(file.filename)}\r\n"
+            f"Content-Disposition: {disposition}; {_filename(file.filename)}\r\n{shown}"
             "Content-Transfer-Encoding: base64\r\n\r\n").encode("ascii") \
         + b"\r\n".join(lines)
 

@@ -6,6 +6,7 @@ palette keeps them (within a unit or two of each channel) at a third of the size
 from __future__ import annotations
 
 import io
+from functools import lru_cache
 
 from cairosvg.parser import Tree
 from cairosvg.surface import PNGSurface
@@ -14,6 +15,9 @@ from PIL import Image
 DPI = 96  # CSS pixels: one SVG unit is `scale` PNG pixels
 
 
+# Every reader of a turn whose picture is the same (every seat of a standard game) gets
+# the PNG drawn once: ~100 ms each, against the SVG's few milliseconds.
+@lru_cache(maxsize=16)
 def svg_to_png(svg: str, scale: float) -> bytes:
     surface = PNGSurface(Tree(bytestring=svg.encode("utf-8")), None, DPI, scale=scale).cairo
     surface.flush()

@@ -6,7 +6,7 @@ cannot tell apart give the same bytes."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from judge.engine.outcome import Event
 from judge.engine.position import Position
@@ -20,7 +20,9 @@ FONT = "DejaVu Sans,Arial,sans-serif"
 
 
 def render_svg(variant: Variant, position: Position, events: Sequence[Event],
-               title: str) -> str:
+               title: str, counts: Mapping[str, int | None] | None = None) -> str:
+    """`counts`: each power's centre count for the legend, None where the viewer may not
+    know it (drawn "?"); without it, counted from `position`."""
     drawing = load_drawing(variant)
     canvas = drawing.canvas
     width, height = canvas["width"], canvas["height"]
@@ -41,13 +43,20 @@ def render_svg(variant: Variant, position: Position, events: Sequence[Event],
                               "font-family": FONT, "font-size": 14, "font-weight": "bold",
                               "fill": canvas["ink"], "class": "title"}, title),
              *group({"transform": f"translate({num(mx)},{num(my)})"}, map_layer),
-             *legend(drawing, variant, position),
+             *legend(drawing, variant,
+                     centre_counts(variant, position) if counts is None else counts),
              "</svg>", ""]
     return "\n".join(lines)
 
 
-def legend(drawing: Drawing, variant: Variant, position: Position) -> list[str]:
-    """Each power of the variant in its colour, with the centres it owns."""
+def centre_counts(variant: Variant, position: Position) -> dict[str, int | None]:
+    centres = variant.rules.geo.supply_centres
+    return {p.name: len(position.centres_of(p.name, centres)) for p in variant.powers}
+
+
+def legend(drawing: Drawing, variant: Variant,
+           counts: Mapping[str, int | None]) -> list[str]:
+    """Each power of the variant in its colour, with the centres it owns ("?": unknown)."""
     x, y = drawing.canvas["legend_at"]
     out = [element("text", {"x": x, "y": y - 8, "font-weight": "bold"}, "Centres")]
     for i, power in enumerate(variant.powers):
@@ -55,7 +64,8 @@ def legend(drawing: Drawing, variant: Variant, position: Position) -> list[str]:
         out.append(element("rect", {"x": x, "y": row_y, "width": 12, "height": 12,
                                     "fill": drawing.colour(power.name).unit,
                                     "stroke": drawing.canvas["ink"], "stroke-width": 0.6}))
-        count = len(position.centres_of(power.name, variant.rules.geo.supply_centres))
+        found = counts.get(power.name)
+        count = "?" if found is None else str(found)
         out.append(element("text", {"x": x + 18, "y": row_y + 10, "data-power": power.name},
                            f"{power.name.title()} {count}"))
     return group({"class": "legend", "font-family": FONT, "font-size": 10,

@@ -23,7 +23,7 @@ _CHUNK = 400
 def attachment_rows(attachments: Sequence[Attachment]) -> list[OutboxAttachment]:
     """The outbox rows of `attachments`, numbered in the order they are sent."""
     return [OutboxAttachment(position=i, filename=a.filename, content_type=a.content_type,
-                             data=a.data) for i, a in enumerate(attachments)]
+                             data=a.data, inline=a.inline) for i, a in enumerate(attachments)]
 
 
 def claim_due(session: Session, now: datetime, lease: timedelta,

@@ -33,11 +33,11 @@ from judge.game.postman import Postman
 from judge.game.progress import is_ready, late_powers
 from judge.game.schedule import due_reminders, grace_end, outage_extension, phase_length
 from judge.game.settings import NmrPolicy, Schedule
-from judge.game.starting import start_and_announce
 from judge.store import repo_games
 from judge.store.db import Database
 from judge.store.models import Game, GameState, SeatStatus, Turn
 from judge.turns.process import process_and_report
+from judge.turns.start import start_and_mail
 
 log = logging.getLogger(__name__)
 
@@ -151,7 +151,7 @@ def _start_if_due(session: Session, game: Game, clock: Clock, postman: Postman,
     start = settings_of(game).schedule.start
     if start is None or clock.now() < start or not is_full(game):
         return []  # a game not yet full starts when its last player joins
-    start_and_announce(session, game, clock, postman, rng or random.Random(secrets.randbits(64)))
+    start_and_mail(session, game, clock, postman, rng or random.Random(secrets.randbits(64)))
     return [f"{game.name}: started (its start time had come)"]
 
 

@@ -21,6 +21,7 @@ from judge.game.turns import AHEAD_REFUSED
 from judge.grammar.wording import in_report_words
 from judge.reports import Report, render_turn
 from judge.store.models import Game, Seat, SeatRole, Turn
+from judge.turns.pictures import after_turn
 from judge.variant import Variant
 
 
@@ -31,11 +32,13 @@ def send_turn_reports(session: Session, game: Game, result: TurnResult,
     subject = f"{game.name}: {variant.rules.calendar.describe(result.phase)} results"
     turn = next((t for t in turns_of(session, game) if t.phase == str(result.phase)), None)
     for seat in recipients(game):
-        report = full_report(variant, game, turn, result, viewer_of(seat), deadline,
+        viewer = viewer_of(seat)
+        report = full_report(variant, game, turn, result, viewer, deadline,
                              seat.account.time_zone)
         body = report.text + _ahead_refused(variant, next_turn, seat)
         postman.send(session, to=[primary_address(seat.account)], subject=subject,
-                     body=f"Game {game.name}\n\n{body}", seat=seat, attachments=report.files)
+                     body=f"Game {game.name}\n\n{body}", seat=seat,
+                     attachments=(*after_turn(game, result, viewer).files(), *report.files))
 
 
 def _ahead_refused(variant: Variant, next_turn: Turn | None, seat: Seat) -> str:

@@ -86,3 +86,16 @@ def test_the_boundary_is_not_in_the_text() -> None:
 def test_a_file_that_would_break_the_header_is_refused(file: Attachment) -> None:
     with pytest.raises(ValueError):
         with_attachments(raw(), [file])
+
+
+def test_a_picture_to_show_is_inline_with_a_content_id_made_from_the_message_id() -> None:
+    files = [Attachment("alpha-F1901M.png", "image/png", PNG, inline=True),
+             Attachment("alpha-F1901M.svg", "image/svg+xml", b"<svg/>")]
+    message = parsed(with_attachments(raw(), files))
+
+    _, picture, source = message.iter_parts()
+    assert (picture.get_content_disposition(), picture.get_filename(),
+            picture["Content-ID"]) == ("inline", "alpha-F1901M.png", "<1.r1@example.test>")
+    assert picture.get_content() == PNG
+    # The SVG is offered as a file, without an id.
+    assert (source.get_content_disposition(), source["Content-ID"]) == ("attachment", None)

@@ -62,7 +62,7 @@ def assert_report_with_files(message: EmailMessage) -> None:
     # CRLF over SMTP, LF in a Maildir file: the same lines either way.
     assert text.get_content().replace("\r\n", "\n") == "Game alpha\n\nReport.\n"
     assert [(p.get_filename(), p.get_content_type(), p.get_payload(decode=True))
-            for p in (picture, note)] == [tuple(PICTURE), tuple(NOTE)]
+            for p in (picture, note)] == [tuple(PICTURE)[:3], tuple(NOTE)[:3]]
 
 
 def test_files_reach_the_relay_after_the_text(database: Database, clock: ManualClock,

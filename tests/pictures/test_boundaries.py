@@ -1,4 +1,5 @@
-"""judge/pictures sits in the reports layer: it reads the engine and the variant, never the
+"""judge/pictures sits in the reports layer: it reads the engine and the variant (and names
+the attachment value its files are mailed as), never the
 game, mail, commands or store."""
 
 from __future__ import annotations
@@ -8,7 +9,7 @@ import sys
 from pathlib import Path
 
 PICTURES = Path(__file__).resolve().parents[2] / "judge" / "pictures"
-ALLOWED = ("judge.engine", "judge.variant", "judge.pictures")
+ALLOWED = ("judge.engine", "judge.variant", "judge.pictures", "judge.attachment")
 CONVERTERS = {"cairosvg", "PIL"}
 
 

@@ -38,6 +38,7 @@ TABLES_BY_REVISION = {
     "0015": {"knowledge"},
     "0016": {"outbox_attachments"},
     "0017": set(),
+    "0018": set(),
 }
 # The revisions that add columns to existing tables: (table, column) pairs.
 COLUMNS_BY_REVISION = {
@@ -48,6 +49,7 @@ COLUMNS_BY_REVISION = {
     "0012": {("inbox", "sender")},
     "0014": {("press", "sender_power")},
     "0017": {("games", "variant_seed"), ("games", "variant_map")},
+    "0018": {("outbox_attachments", "inline")},
 }
 
 
@@ -76,7 +78,7 @@ def _schema_diff(url: str) -> list[Any]:
 
 def test_the_revisions_are_a_single_line_in_order() -> None:
     assert _revisions() == sorted(TABLES_BY_REVISION)
-    assert head_revision() == "0017"
+    assert head_revision() == "0018"
 
 
 def test_walk_up_one_step_at_a_time_then_down_then_up(db_url: str) -> None:

@@ -78,3 +78,5 @@ class OutboxAttachment(Base):
     filename: Mapped[str] = mapped_column(sa.String(FILENAME_LENGTH))
     content_type: Mapped[str] = mapped_column(sa.String(CONTENT_TYPE_LENGTH))
     data: Mapped[bytes] = mapped_column(sa.LargeBinary())
+    # Sent as Content-Disposition: inline with a Content-ID (judge/attachment.py).
+    inline: Mapped[bool] = mapped_column(default=False, server_default=sa.false())

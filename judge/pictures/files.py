@@ -1,0 +1,95 @@
+"""One viewer's picture of a phase as the files a mail carries: the PNG shown inline and the
+same picture as SVG (issue #14).
+
+What is drawn is what the variant's visibility gives that viewer, the board
+(`Visibility.board`) and the turn's events (`projection`), exactly as his text report is
+built: a unit he may not see is never handed to the renderer, so it is in neither file.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import NamedTuple
+
+from judge.attachment import Attachment
+from judge.engine.outcome import Dislodgement, Event
+from judge.engine.position import Position
+from judge.engine.types import Phase
+from judge.engine.visibility import Notice, Sighting, Viewer, projection
+from judge.pictures.drawing import load_drawing
+from judge.pictures.png import svg_to_png
+from judge.pictures.render import render_svg
+from judge.variant import Variant
+
+START = "start"  # the name of the picture sent when a game starts, in place of a phase
+
+
+class Picture(NamedTuple):
+    svg: str
+    png: bytes
+
+    def files(self, stem: str) -> tuple[Attachment, Attachment]:
+        """`<stem>.png` inline, then `<stem>.svg` as a file to save."""
+        return (Attachment(f"{stem}.png", "image/png", self.png, inline=True),
+                Attachment(f"{stem}.svg", "image/svg+xml", self.svg.encode("utf-8")))
+
+
+def turn_picture(variant: Variant, title: str, phase: Phase, events: Sequence[Event],
+                 position: Position, viewer: Viewer) -> Picture:
+    """The board `position` after `phase` with its `events`, as `viewer` may know them."""
+    rules = variant.rules
+    seen = projection(rules.visibility, phase, events, position, viewer)
+    drawn = [e for e in seen if not isinstance(e, Sighting | Notice)]
+    board = _with_dislodged(variant, position, viewer,
+                            {e for e in drawn if isinstance(e, Dislodgement)})
+    return draw(variant, board, drawn, title, known_counts(variant, position, board, viewer))
+
+
+def board_picture(variant: Variant, title: str, position: Position,
+                  viewer: Viewer) -> Picture:
+    """The board `position` as `viewer` may see it, no orders: a game's start."""
+    board = _with_dislodged(variant, position, viewer, set())
+    return draw(variant, board, (), title, known_counts(variant, position, board, viewer))
+
+
+def draw(variant: Variant, board: Position, events: Sequence[Event], title: str,
+         counts: Mapping[str, int | None] | None = None) -> Picture:
+    svg = render_svg(variant, board, events, title, counts)
+    return Picture(svg, svg_to_png(svg, float(load_drawing(variant).canvas["scale"])))
+
+
+def known_counts(variant: Variant, position: Position, board: Position,
+                 viewer: Viewer) -> dict[str, int | None]:
+    """Each power's centre count on the viewer's `board`, None for a power whose centres
+    his visibility hides (Stab Envoy 12: only his own countries'). Whether it hides them is
+    asked with a board where that power owns every centre, so the answer depends on who
+    the viewer is and on the game's public state, never on who really owns what."""
+    centres = variant.rules.geo.supply_centres
+    visibility = variant.rules.visibility
+
+    def known(power: str) -> bool:
+        every = position.with_board(position.units, owners={c: power for c in centres})
+        return len(visibility.board(every, viewer).owners) == len(centres)
+
+    return {p.name: len(board.centres_of(p.name, centres)) if known(p.name) else None
+            for p in variant.powers}
+
+
+def file_stem(game: str, phase: Phase | str) -> str:
+    """`alpha-F1901M`: the files' name without the extension."""
+    return f"{game}-{phase}"
+
+
+def _with_dislodged(variant: Variant, position: Position, viewer: Viewer,
+                    told: set[Dislodgement]) -> Position:
+    """The viewer's board, keeping of the dislodged units those he is told of this turn or
+    would see if they still stood on the board (as the BOARD text shows them): a
+    visibility that passes the dislodged units through must not put a hidden one in."""
+    visibility = variant.rules.visibility
+    board = visibility.board(position, viewer)
+
+    def seen(d: Dislodgement) -> bool:
+        standing = position.with_board((*position.units, d.unit))
+        return d in told or d.unit in visibility.board(standing, viewer).units
+
+    return board._replace(dislodged=tuple(d for d in board.dislodged if seen(d)))

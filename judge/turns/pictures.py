@@ -1,0 +1,72 @@
+"""Each reader's picture of a game (issue #14): with every turn report, with the start
+notice, and again on request (MAP, `judge map`), drawn the same way each time from the
+stored turn and the reader's viewer (judge/pictures/files.py), so a picture asked for later
+is the one the report carried."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from sqlalchemy.orm import Session
+
+from judge.attachment import Attachment
+from judge.engine.turn import TurnResult
+from judge.engine.types import Phase
+from judge.engine.visibility import Viewer
+from judge.game.announce import viewer_of
+from judge.game.errors import GameError
+from judge.game.games import game_variant, position_of, turns_of
+from judge.game.history import following_turns, processed_turns, stored_result
+from judge.pictures.files import START, Picture, board_picture, file_stem, turn_picture
+from judge.store.models import Game, GameState, Seat, Turn
+
+
+class Shown(NamedTuple):
+    """A picture with what it shows ('after Spring 1901 Movement') and its files' stem."""
+
+    picture: Picture
+    what: str
+    stem: str
+
+    def files(self) -> tuple[Attachment, Attachment]:
+        return self.picture.files(self.stem)
+
+
+def after_turn(game: Game, result: TurnResult, viewer: Viewer) -> Shown:
+    """The board after `result`'s phase with its orders: the turn report's picture."""
+    variant = game_variant(game)
+    described = variant.rules.calendar.describe(result.phase)
+    picture = turn_picture(variant, f"{game.name}: {described}", result.phase, result.events,
+                           result.position, viewer)
+    return Shown(picture, f"after {described}", file_stem(game.name, result.phase))
+
+
+def at_start(game: Game, first: Turn, viewer: Viewer) -> Shown:
+    """The board the first phase opens on: the start notice's picture."""
+    variant = game_variant(game)
+    described = f"before {variant.rules.calendar.describe(Phase.parse(first.phase))}"
+    picture = board_picture(variant, f"{game.name}: {described}", position_of(first), viewer)
+    return Shown(picture, described, file_stem(game.name, START))
+
+
+def start_files(game: Game, first: Turn, seat: Seat) -> tuple[Attachment, ...]:
+    """judge/game/starting.py's StartFiles: the start notice's picture for `seat`."""
+    return at_start(game, first, viewer_of(seat)).files()
+
+
+def picture_of(session: Session, game: Game, phase: Phase | None, viewer: Viewer) -> Shown:
+    """The picture `viewer` was mailed with `phase`'s report; without a phase the latest
+    one (the start's if no turn was played yet)."""
+    if game.state == GameState.FORMING:
+        raise GameError(f"{game.name} has not started, so it has no board yet; LIST "
+                        f"{game.name} shows who has joined")
+    played = processed_turns(session, game, phase, phase)
+    if phase is None and not played:
+        return at_start(game, turns_of(session, game)[0], viewer)
+    if not played:
+        described = game_variant(game).rules.calendar.describe(phase) if phase else ""
+        raise GameError(f"{game.name} has not played {described} ({phase}); leave the "
+                        f"phase out for the latest picture")
+    turn = played[-1]
+    return after_turn(game, stored_result(game, turn, following_turns(session, game)[turn.id]),
+                      viewer)

@@ -1,0 +1,73 @@
+"""1885-III's hooks: so far only the map a game plays on.
+
+The rules' closing note suggests, for purists, a Kiel of two coasts (the Kiel Canal opened
+in 1895); the game option `kiel_coasts` plays on that map. What changes is data, in
+`kiel-coasts/`: its provinces.csv replaces the rows of the same ids, its borders.csv replaces
+every border of those provinces, and its units.csv moves a power's unit of the same kind
+and province to the coast it names. The variant's own rules (calendar, Army/Fleets, the
+High Ocean Box, set-up choices) are not built yet: docs/variants/1885-iii.md.
+"""
+
+from __future__ import annotations
+
+import csv
+import tomllib
+from dataclasses import asdict
+from pathlib import Path
+from typing import Any
+
+from judge.engine.geo import Border, Province
+from judge.variant_map import read_borders, read_provinces
+
+FOLDER = Path(__file__).resolve().parent
+KIEL_COASTS = FOLDER / "kiel-coasts"
+
+
+def make_map(options: dict[str, Any], seed: int) -> dict[str, Any] | None:
+    """The folder's map unless the game chose `kiel_coasts` (the seed plays no part)."""
+    if not options.get("kiel_coasts"):
+        return None
+    return overlaid_map(FOLDER, KIEL_COASTS)
+
+
+def overlaid_map(base: Path, overlay: Path) -> dict[str, Any]:
+    """`base`'s map with `overlay`'s provinces, their borders and their units, as the JSON
+    form of judge/variant_map.py."""
+    changed = {p.id: p for p in read_provinces(overlay / "provinces.csv")}
+    provinces = [changed.get(p.id, p) for p in read_provinces(base / "provinces.csv")]
+    kept = [b for b in read_borders(base / "borders.csv")
+            if _province(b.a) not in changed and _province(b.b) not in changed]
+    borders = [*kept, *read_borders(overlay / "borders.csv")]
+    return {"provinces": [_province_json(p) for p in provinces],
+            "borders": [_border_json(b) for b in borders],
+            "units": _units(base / "variant.toml", overlay / "units.csv")}
+
+
+def _units(spec_path: Path, moves_path: Path) -> dict[str, list[str]]:
+    with open(spec_path, "rb") as f:
+        spec = tomllib.load(f)
+    with open(moves_path, newline="", encoding="utf-8") as f:
+        moves = [(r["power"], r["unit"]) for r in csv.DictReader(f)]
+    units = {p["name"]: list(p.get("units", [])) for p in spec["powers"]}
+    for power, unit in moves:
+        units[power] = [unit if _same_place(old, unit) else old for old in units[power]]
+    return units
+
+
+def _same_place(old: str, new: str) -> bool:
+    (old_kind, old_loc), (new_kind, new_loc) = old.split(), new.split()
+    return old_kind == new_kind and _province(old_loc) == _province(new_loc)
+
+
+def _province(location: str) -> str:
+    return location.split("/")[0]
+
+
+def _province_json(p: Province) -> dict[str, Any]:
+    row = asdict(p)
+    row.update(coasts=list(p.coasts), aliases=list(p.aliases), holds=sorted(p.holds))
+    return row
+
+
+def _border_json(b: Border) -> dict[str, Any]:
+    return {"a": b.a, "b": b.b, "graphs": sorted(b.graphs)}
