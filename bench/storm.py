@@ -14,6 +14,7 @@ its own Postfix, Dovecot and PostgreSQL (tests/mailstack.py, tests/store/pgclust
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import random
 import sys
@@ -49,7 +50,7 @@ CONFIGS = {"sqlite-1": ("sqlite", 1), "pg-1": ("postgres", 1), "pg-2": ("postgre
 GAMES_PER_COMMIT = 50
 # From the workers' start to the deadline: long enough for all of them (started at once)
 # to start and plan their wake-ups.
-LEAD_SECONDS = 15.0
+LEAD_SECONDS = 30.0
 
 
 @dataclass(frozen=True)
@@ -158,9 +159,10 @@ def run(name: str, url: str, count: int, games: int, stack: MailStack, base: Pat
                              timeout) - at_deadline
         rss = [round(peak_rss_mb(worker), 1) for worker in workers]
     finally:
-        for worker in workers:
-            if worker.alive:
-                worker.stop()
+        for worker in workers:  # each one stopped, whatever the others do
+            with contextlib.suppress(Exception):
+                if worker.alive:
+                    worker.stop()
             worker.kill()
         db.dispose()
     return Figures(round(processed, 2), round(arrived, 2), max(rss), rss)
