@@ -24,8 +24,9 @@ from judge.game.games import (
     player_seat,
     position_of,
     seats_of,
+    seats_wanted,
 )
-from judge.game.progress import late_powers, time_left
+from judge.game.progress import hides, late_powers, time_left, unanswered_powers
 from judge.reports.views import sees_every_unit
 from judge.store import repo_games
 from judge.store.models import Game, GameState, Seat, SeatRole, SeatStatus, Turn
@@ -40,14 +41,15 @@ _ROLE_RANK = {SeatRole.MASTER: 0, SeatRole.PLAYER: 1, SeatRole.OBSERVER: 2}
 
 
 def reader_viewer(jc: JudgeContext, game: Game) -> Viewer:
-    """Who the reader is in `game`: their signed-on seat, else an observer.
+    """Who the reader is in `game`: their signed-on seat, else the public.
 
     Only a password (SIGNON) opens a seat's view: a From address is trivially forged, and
-    in a hidden-information variant the master's or a player's view is a secret.
+    in a hidden-information variant the master's or a player's view is a secret, and so
+    is an observer's where the game lets its observers see all (issue #13 item 6).
     """
     if jc.seat is not None and jc.seat.game_id == game.id:
         return viewer_of(jc.seat)
-    return Viewer.observer()
+    return Viewer.public()
 
 
 def run_list(ctx: Context, invocation: Invocation) -> CommandResult:
@@ -72,8 +74,8 @@ def run_list(ctx: Context, invocation: Invocation) -> CommandResult:
 def _game_line(jc: JudgeContext, game: Game) -> str:
     players = len(seats_of(game, SeatRole.PLAYER))
     if game.state == GameState.FORMING:
-        needed = len(game_variant(game).powers)
-        return f"{game.name}: {game.variant}, forming, {players} of {needed} players"
+        # The seats the game takes: an Envoy game of 2 plays 2 of the 7 powers.
+        return f"{game.name}: {game.variant}, forming, {players} of {seats_wanted(game)} players"
     if game.state == GameState.FINISHED:
         return f"{game.name}: {game.variant}, finished: {_result_text(game)}"
     turn = current_turn(jc.session, game)
@@ -105,7 +107,7 @@ def _describe_game(jc: JudgeContext, game: Game) -> list[str]:
     lines.append(f"Master: {', '.join(masters) or 'none'}")
     if game.state == GameState.FORMING:
         joined = [s.account.name for s in seats_of(game, SeatRole.PLAYER)]
-        return [*lines, f"Players ({len(joined)} of {len(variant.powers)}): "
+        return [*lines, f"Players ({len(joined)} of {seats_wanted(game)}): "
                         f"{', '.join(joined) or 'nobody yet'}",
                 "Powers are given out when the game starts."]
     if game.state == GameState.FINISHED:
@@ -127,12 +129,23 @@ def _turn_lines(jc: JudgeContext, game: Game, variant: Variant, turn: Turn) -> l
     if turn.grace_until is not None:
         lines.append(f"Grace ends: {format_deadline(turn.grace_until, jc.zone)}")
     if is_running(game):
-        viewer, position = reader_viewer(jc, game), position_of(turn)
-        due = set(late_powers(jc.session, game, turn))
-        late = [power_name(p.name) for p in variant.powers
-                if p.name in due and sees_every_unit(variant, position, viewer, p.name)]
-        lines.append(f"Orders missing or incomplete: {', '.join(late) or 'none'}")
+        lines.append(_owed_line(jc, game, variant, turn))
     return lines
+
+
+def _owed_line(jc: JudgeContext, game: Game, variant: Variant, turn: Turn) -> str:
+    """Who the turn waits for. Where the game hides anything, what a power owes is hidden
+    too, so the line names the players who have sent nothing yet, for every reader alike
+    (issue #13: "Orders missing or incomplete: none" was said while orders were owed)."""
+    if hides(game, turn):
+        waiting = set(unanswered_powers(jc.session, game, turn))
+        names = [power_name(p.name) for p in variant.powers if p.name in waiting]
+        return f"Orders not yet sent by: {', '.join(names) or 'nobody'}"
+    viewer, position = reader_viewer(jc, game), position_of(turn)
+    due = set(late_powers(jc.session, game, turn))
+    late = [power_name(p.name) for p in variant.powers
+            if p.name in due and sees_every_unit(variant, position, viewer, p.name)]
+    return f"Orders missing or incomplete: {', '.join(late) or 'none'}"
 
 
 def _power_lines(game: Game, variant: Variant) -> list[str]:

@@ -23,7 +23,7 @@ from judge.game.errors import GameError
 from judge.game.games import current_turn, game_variant, position_of
 from judge.game.history import parse_phase, phase_key, processed_turns
 from judge.game.knowledge import writer_of
-from judge.game.progress import is_ready, time_left
+from judge.game.progress import hides, is_ready, time_left
 from judge.game.refusals import HELP_ORDERS, Before
 from judge.grammar.reader import reader_for
 from judge.store import repo_games
@@ -140,13 +140,17 @@ def report_status(jc: JudgeContext, reply: Reply) -> None:
     title = f"Orders for {power.title()}, {variant.rules.calendar.describe(position.phase)}"
     reply.note(title, *_status_lines(jc, status, turn))
     if is_ready(jc.session, game, turn, jc.clock.now(), sets):
+        # Where the game hides anything, readiness is every player's answer, whatever he
+        # owes (progress.owing_powers), and the note says only that.
+        hidden = hides(game, turn)
         if process_and_report(jc.session, game, jc.clock, jc.postman, turn.phase) is None:
-            reply.note("Turn waiting", "Every power's orders are complete; the turn waits "
-                       "for a decision of the game's master and is processed once it is "
-                       "made.")
+            done = "Every player has sent orders" if hidden else "Every power's orders are complete"
+            reply.note("Turn waiting", f"{done}; the turn waits for a decision of the "
+                       "game's master and is processed once it is made.")
             return
-        reply.note("Turn processed", f"Every power's orders were complete: {turn.phase} "
-                   "has been processed and the reports sent.")
+        done = "Every player has sent orders" if hidden else "Every power's orders were complete"
+        reply.note("Turn processed", f"{done}: {turn.phase} has been processed and the "
+                   "reports sent.")
 
 
 def _status_lines(jc: JudgeContext, status: ordering.OrderStatus, turn: Turn) -> list[str]:

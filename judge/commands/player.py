@@ -11,6 +11,7 @@ from judge.commands.context import JudgeContext, acting_power, judge_context, ne
 from judge.commands.items import CommandResult, Invocation
 from judge.commands.orders import report_status
 from judge.commands.registry import Command, CommandRegistry, Context
+from judge.engine.visibility import Viewer
 from judge.game import votes
 from judge.game.clock import format_deadline
 from judge.game.errors import GameError
@@ -113,10 +114,13 @@ def run_concede(ctx: Context, invocation: Invocation) -> CommandResult:
     jc = judge_context(ctx)
     game, seat = _voting_seat(jc)
     winner = _conceded_to(jc, game, seat, invocation.rest)
+    seen = [] if invocation.rest.strip() or not votes.hides(jc.session, game) else [
+        f"{power_name(winner)} leads on the board as you see it; {game.name} hides what "
+        "you may not know, so name the power when you mean another: SET CONCEDE <power>."]
     votes.cast(jc.session, jc.clock, seat, VoteKind.CONCEDE, [winner])
     return CommandResult.ok(f"Your concession to {power_name(winner)} is recorded. Votes are "
                             "secret; everyone hears if every other player concedes too.",
-                            *_settle(jc, game))
+                            *seen, *_settle(jc, game))
 
 
 def _conceded_to(jc: JudgeContext, game: Game, seat: Seat, text: str) -> str:
@@ -128,18 +132,33 @@ def _conceded_to(jc: JudgeContext, game: Game, seat: Seat, text: str) -> str:
             raise GameError(f"{text.strip()!r} is not a surviving power of {game.name}; "
                             "write e.g. SET CONCEDE France")
     else:
-        if votes.hides_centres(jc.session, game, seat):
-            # Naming the leader would tell who leads (Stab Envoy 12e hides the counts).
-            raise GameError(f"{game.name} hides the other powers' centres; name the power "
-                            "you concede to, e.g. SET CONCEDE France")
-        found = votes.leader(jc.session, game)
-        if found is None:
-            raise GameError("no single power leads in supply centres; name the one you "
-                            "concede to, e.g. SET CONCEDE France")
-        winner = found
+        winner = _leader_seen(jc, game, seat)
+    if winner == seat.power and not text.strip() and votes.hides(jc.session, game):
+        raise GameError(f"you lead on the board as you see it ({game.name} hides what you "
+                        "may not know), and cannot concede to yourself; name the power you "
+                        "concede to, e.g. SET CONCEDE France, or propose a draw with SET DRAW")
     if winner == seat.power:
         raise GameError("you cannot concede to yourself; SET DRAW proposes a draw instead")
     return winner
+
+
+def _leader_seen(jc: JudgeContext, game: Game, seat: Seat) -> str:
+    """The leader as the conceding player may know him: counted on his own view of the
+    board, so the answer tells nothing the rules hide (issue #13 item 5; Secret Envoy,
+    rule 11: another player's diplomats, and so his Major Allies, are hidden)."""
+    if votes.hides_centres(jc.session, game, seat):
+        # Naming the leader would tell who leads (Stab Envoy 12e hides the counts).
+        raise GameError(f"{game.name} hides the other powers' centres; name the power "
+                        "you concede to, e.g. SET CONCEDE France")
+    found = votes.leader(jc.session, game, Viewer.player(seat.power or ""))
+    if found is None:
+        raise GameError(f"no single power leads in supply centres{_as_seen(jc, game)}; "
+                        "name the one you concede to, e.g. SET CONCEDE France")
+    return found
+
+
+def _as_seen(jc: JudgeContext, game: Game) -> str:
+    return " on the board as you see it" if votes.hides(jc.session, game) else ""
 
 
 def _played_only(jc: JudgeContext, game: Game, powers: list[str], what: str,

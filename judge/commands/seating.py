@@ -32,10 +32,12 @@ from judge.game.games import (
     settings_of,
 )
 from judge.game.lifecycle import (
+    OBSERVER_SEAT_GIVEN_UP,
     create_game,
     is_full,
     join_game,
     observe_game,
+    observes,
     parse_preferences,
 )
 from judge.game.mastering import UNPLAYED, audit
@@ -142,9 +144,11 @@ def run_join(ctx: Context, invocation: Invocation) -> CommandResult:
     account = need_account(jc)
     game = lock_game(jc.session, find_game(jc.session, invocation.args[0]))
     preferences = parse_preferences(game_variant(game), " ".join(invocation.args[2:]))
+    watched = observes(game, account)
     seat = join_game(jc.session, game, account, invocation.args[1], preferences)
     jc.seat, jc.power, jc.phase = seat, None, None
     lines = [f"You joined {game.name}; you are signed on for the rest of this message.",
+             *([OBSERVER_SEAT_GIVEN_UP.format(game=game.name)] if watched else []),
              _wishes(preferences)]
     return CommandResult.ok(*lines, *start_if_full(jc, game))
 

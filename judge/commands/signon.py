@@ -12,7 +12,7 @@ from judge.commands.registry import Command, CommandRegistry, Context
 from judge.commands.seating import start_if_full
 from judge.game.errors import GameError
 from judge.game.games import find_game, game_variant, seats_of
-from judge.game.lifecycle import join_game, power_lookup
+from judge.game.lifecycle import OBSERVER_SEAT_GIVEN_UP, join_game, observes, power_lookup
 from judge.game.throttle import check_password
 from judge.store.models import Game, Seat, SeatRole
 
@@ -28,10 +28,13 @@ def run_signon(ctx: Context, invocation: Invocation) -> CommandResult:
     letter, name = token[0].upper(), token[1:]
     game = find_game(jc.session, name)
     if letter == "?":
-        seat = join_game(jc.session, game, need_account(jc), password, [])
+        account = need_account(jc)
+        watched = observes(game, account)
+        seat = join_game(jc.session, game, account, password, [])
         jc.seat, jc.power, jc.phase = seat, None, None
+        given_up = [OBSERVER_SEAT_GIVEN_UP.format(game=game.name)] if watched else []
         return CommandResult.ok(f"You joined {game.name}; you are signed on for the rest of "
-                                "this message.", *start_if_full(jc, game))
+                                "this message.", *given_up, *start_if_full(jc, game))
     seat = _find_seat(jc, game, letter, password)
     jc.seat, jc.power, jc.phase = seat, None, None
     jc.signed_on.append(seat)

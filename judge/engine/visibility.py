@@ -20,6 +20,7 @@ class Role(StrEnum):
     PLAYER = "player"
     OBSERVER = "observer"
     MASTER = "master"
+    PUBLIC = "public"  # anyone without a seat in the game: the public facts only
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,6 +35,12 @@ class Viewer:
     @classmethod
     def observer(cls) -> Viewer:
         return cls(Role.OBSERVER)
+
+    @classmethod
+    def public(cls) -> Viewer:
+        """A reader with no seat in the game: never more than an observer without the
+        game's privileges (a game may let its observers see all; nobody else)."""
+        return cls(Role.PUBLIC)
 
     @classmethod
     def player(cls, power: str) -> Viewer:
@@ -60,6 +67,10 @@ class Notice(NamedTuple):
     numbers: tuple[int, ...] = ()  # the numbers it tells
 
 
+# A power a projection may not name, in an event it rewrites: the side of a centre change
+# the viewer did not see (Stab Envoy 12e). Reports write it in words; JSON gives it as is.
+UNSEEN = "?"
+
 Seen = Event | Sighting | Notice
 """What a viewer may be shown of a turn: events, possibly rewritten, and notices."""
 
@@ -82,6 +93,24 @@ class TurnVisibility(Visibility, Protocol):
         """What `viewer` may know of the turn `phase` whose events led to `position`."""
 
 
+@runtime_checkable
+class Hiding(Protocol):
+    """A visibility that says whether it may keep anything from a viewer in a game: a fact
+    of the game's rules and the viewer's seat, never of what is hidden at the moment."""
+
+    def hides(self, position: Position, viewer: Viewer) -> bool:
+        """Whether the game of `position` may keep anything from `viewer`."""
+
+
+def hides(visibility: Visibility, position: Position, viewer: Viewer) -> bool:
+    """Whether `viewer` may be kept from anything in this game. A visibility that does not
+    say is asked for the board: it hides if the viewer's board is not the whole board (for
+    such a variant that may depend on what stands where, so a hiding one should say)."""
+    if isinstance(visibility, Hiding):
+        return visibility.hides(position, viewer)
+    return visibility.board(position, viewer) != position
+
+
 def projection(visibility: Visibility, phase: Phase, events: Sequence[Event],
                position: Position, viewer: Viewer) -> tuple[Seen, ...]:
     """What `viewer` may know of a turn, from whichever form `visibility` implements."""
@@ -98,3 +127,16 @@ class FullInformation:
 
     def board(self, position: Position, viewer: Viewer) -> Position:
         return position
+
+    def hides(self, position: Position, viewer: Viewer) -> bool:
+        return False
+
+
+def hides_information(visibility: Visibility, position: Position) -> bool:
+    """Whether the game `position` belongs to keeps anything from its players: read from the
+    game's choices (a reader without a seat is kept from whatever players are), never from
+    where units stand, since the answer changes what every player is told (when a turn
+    processes, issue #13 item 7); a visibility that does not say is taken to hide."""
+    if isinstance(visibility, Hiding):
+        return visibility.hides(position, Viewer.public())
+    return True

@@ -83,15 +83,29 @@ def parse_phase(calendar: SeasonCalendar, text: str) -> Phase:
     words = text.upper().split()
     if len(words) in (2, 3):
         season = _season_code(calendar, words[0])
-        kind = _KINDS.get(words[2], words[2][:1]) if len(words) == 3 else ""
+        kind = _kinds(calendar).get(words[2], words[2][:1]) if len(words) == 3 else ""
         words = [f"{season}{words[1]}{kind}"]
     try:
         phase = Phase.parse(_with_kind(calendar, " ".join(words)))
-        if phase.kind not in calendar.season(phase.season).kinds:
+        if phase.kind not in calendar.season(phase.season).kinds and \
+                phase.kind not in _own_kinds(calendar):
             raise ValueError(phase.kind)
     except ValueError:
         raise GameError(f"{text!r} is not a phase of this game; {PHASE_EXAMPLE}") from None
     return phase
+
+
+def _kinds(calendar: SeasonCalendar) -> dict[str, str]:
+    """Every word for a phase kind: the common ones, and the names of the calendar's own
+    (a variant's `[phase_names]`: Envoy's placement turn, W1913P, is 'Winter 1913
+    Placement'), which no season's cycle lists since the game opens with it."""
+    return {**{name.upper(): code for code, name in calendar.kind_names.items()}, **_KINDS}
+
+
+def _own_kinds(calendar: SeasonCalendar) -> set[str]:
+    """The kinds a variant names but no season cycles through (Envoy's opening P)."""
+    cycled = {kind for season in calendar.seasons for kind in season.kinds}
+    return set(calendar.kind_names) - cycled
 
 
 def _with_kind(calendar: SeasonCalendar, code: str) -> str:
@@ -125,7 +139,7 @@ def read_phases(calendar: SeasonCalendar, words: Sequence[str]) -> list[Phase]:
             index += 1
             continue
         size = 1 if _CODE.match(words[index].upper()) else \
-            3 if index + 2 < len(words) and words[index + 2].upper() in _KINDS else 2
+            3 if index + 2 < len(words) and words[index + 2].upper() in _kinds(calendar) else 2
         phases.append(parse_phase(calendar, " ".join(words[index:index + size])))
         index += size
     return phases

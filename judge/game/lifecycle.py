@@ -76,6 +76,8 @@ def renew_secret(seat: Seat) -> None:
 
 def join_game(session: Session, game: Game, account: Account, password: str,
               preferences: list[str]) -> Seat:
+    """A player's seat; an observer's seat the account held in the game is given up (a
+    player never observes his own game: observers may see what his power may not)."""
     if game.state != GameState.FORMING:
         raise GameError(f"game {game.name} has already started; you can OBSERVE it, or ask "
                         "its master to REPLACE a power with you")
@@ -83,13 +85,47 @@ def join_game(session: Session, game: Game, account: Account, password: str,
         raise GameError(f"you have already joined {game.name}")
     if len(seats_of(game, SeatRole.PLAYER)) >= seats_wanted(game):
         raise GameError(f"game {game.name} is full")
+    drop_observer_seats(session, game, account)
     return add_seat(session, game, account, SeatRole.PLAYER, password, preferences)
 
 
+# Told to whoever gives up an observer's seat by taking a player's (issue #13 item 6).
+OBSERVER_SEAT_GIVEN_UP = ("Your observer seat in {game} is given up: a player does not "
+                          "observe his own game, whose observers may see what his power may "
+                          "not.")
+
+
+def drop_observer_seats(session: Session, game: Game, account: Account) -> bool:
+    """Remove `account`'s observer seats in `game`; whether it had one."""
+    mine = [s for s in seats_of(game, SeatRole.OBSERVER, active_only=False)
+            if s.account_id == account.id]
+    for seat in mine:
+        session.delete(seat)
+    if mine:
+        session.flush()
+        session.expire(game, ["seats"])
+    return bool(mine)
+
+
+def observes(game: Game, account: Account) -> bool:
+    return any(s.account_id == account.id for s in seats_of(game, SeatRole.OBSERVER))
+
+
 def observe_game(session: Session, game: Game, account: Account, password: str) -> Seat:
-    if any(s.account_id == account.id and s.role == SeatRole.OBSERVER for s in game.seats):
+    if observes(game, account):
         raise GameError(f"you already observe {game.name}")
+    if plays_in(game, account):
+        raise GameError(f"you play in {game.name}, so you cannot also observe it: an "
+                        "observer may be shown what your power may not see. Your own "
+                        f"reports come to you as a player; BOARD {game.name} after SIGNON "
+                        "shows your board")
     return add_seat(session, game, account, SeatRole.OBSERVER, password)
+
+
+def plays_in(game: Game, account: Account) -> bool:
+    """Whether `account` holds a player's seat in `game` that still plays (or will, in a
+    forming game)."""
+    return any(s.account_id == account.id for s in seats_of(game, SeatRole.PLAYER))
 
 
 def parse_preferences(variant: Variant, text: str) -> list[str]:

@@ -26,7 +26,7 @@ from judge.game.games import (
     settings_of,
 )
 from judge.game.history import parse_phase
-from judge.game.lifecycle import add_seat, power_lookup
+from judge.game.lifecycle import add_seat, drop_observer_seats, power_lookup
 from judge.game.postman import Postman
 from judge.game.schedule import next_deadline
 from judge.game.settings_text import (
@@ -168,6 +168,7 @@ def replace(session: Session, game: Game, power: str, account: Account,
     old = player_seat(game, power)
     if old is not None:
         old.status = SeatStatus.ABANDONED
+    drop_observer_seats(session, game, account)  # a player never observes his own game
     return add_seat(session, game, account, SeatRole.PLAYER, password, power=power)
 
 

@@ -8,6 +8,7 @@ from datetime import datetime, timedelta
 
 from sqlalchemy.orm import Session
 
+from judge.engine.visibility import hides_information
 from judge.game import order_sets, ordering
 from judge.game.games import (
     game_variant,
@@ -16,6 +17,8 @@ from judge.game.games import (
     position_of,
 )
 from judge.game.ordering import Written
+from judge.game.votes import survivors_on
+from judge.store import repo
 from judge.store.models import Game, GameState, SeatStatus, Turn
 
 
@@ -37,6 +40,34 @@ def late_powers(session: Session, game: Game, turn: Turn,
     return late
 
 
+def hides(game: Game, turn: Turn) -> bool:
+    """Whether the game keeps anything from its players (its choices, never its board)."""
+    return hides_information(game_variant(game).rules.visibility, position_of(turn))
+
+
+def unanswered_powers(session: Session, game: Game, turn: Turn) -> list[str]:
+    """Powers still in the game whose player has sent nothing for this turn: no orders,
+    no WAIVE, no CLEAR (a power in civil disorder is not waited for)."""
+    answered = repo.latest_orders(session, turn)
+    alive = set(survivors_on(game_variant(game), position_of(turn)))
+    return [power for power in playing_powers(game)
+            if power not in answered and power in alive
+            and (seat := player_seat(game, power)) is not None
+            and seat.status != SeatStatus.CIVIL_DISORDER]
+
+
+def owing_powers(session: Session, game: Game, turn: Turn,
+                 sets: Mapping[str, Mapping[str, Written]] | None = None) -> list[str]:
+    """The powers the turn waits for: whose orders are late (`late_powers`), or, in a game
+    that hides anything, whose player has not answered (`unanswered_powers`). What a power
+    owes there depends on what the others may not know (its hidden units, its allies, its
+    builds), so when a turn processes must not (issue #13 item 7): it waits for every
+    player's answer, whatever it holds, or for the deadline."""
+    if hides(game, turn):
+        return unanswered_powers(session, game, turn)
+    return late_powers(session, game, turn, sets)
+
+
 def waiting_powers(game: Game, turn: Turn, now: datetime) -> list[str]:
     """Powers whose SET WAIT still holds: a WAIT lasts until the deadline, not into grace."""
     if turn.deadline is not None and now >= turn.deadline:
@@ -46,9 +77,9 @@ def waiting_powers(game: Game, turn: Turn, now: datetime) -> list[str]:
 
 def is_ready(session: Session, game: Game, turn: Turn, now: datetime,
              sets: Mapping[str, Mapping[str, Written]] | None = None) -> bool:
-    """Every power's orders are complete and no WAIT holds: process early."""
+    """Nobody is owed (`owing_powers`) and no WAIT holds: process early."""
     return (game.state == GameState.ACTIVE and not waiting_powers(game, turn, now)
-            and not late_powers(session, game, turn, sets))
+            and not owing_powers(session, game, turn, sets))
 
 
 def time_left(deadline: datetime, now: datetime) -> str:

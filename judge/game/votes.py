@@ -20,11 +20,11 @@ from collections.abc import Sequence
 from sqlalchemy.orm import Session
 
 from judge.engine.position import Position
-from judge.engine.visibility import Viewer
+from judge.engine.visibility import Viewer, hides_information
 from judge.game.announce import recipients, tell
 from judge.game.clock import Clock
 from judge.game.errors import GameError
-from judge.game.games import current_turn, game_variant, position_of, seats_of
+from judge.game.games import current_turn, game_variant, position_of, seats_of, turns_of
 from judge.game.postman import Postman
 from judge.store import repo_games
 from judge.store.models import Game, GameState, Seat, SeatRole, SeatStatus, Vote, VoteKind
@@ -35,13 +35,15 @@ def survivors(session: Session, game: Game) -> list[str]:
     """Powers still in the game (of those played, where the state names them), in the
     variant's order of powers."""
     turn = current_turn(session, game)
-    if turn is None:
-        return []
-    position = position_of(turn)
+    return [] if turn is None else survivors_on(game_variant(game), position_of(turn))
+
+
+def survivors_on(variant: Variant, position: Position) -> list[str]:
+    """The powers with a unit or a centre on `position` (of those played)."""
     alive = {u.power for u in position.units} | set(position.owners.values())
     alive |= {d.unit.power for d in position.dislodged}
-    played = played_in(game_variant(game), position)
-    return [p.name for p in game_variant(game).powers
+    played = played_in(variant, position)
+    return [p.name for p in variant.powers
             if p.name in alive and (played is None or p.name in played)]
 
 
@@ -65,15 +67,20 @@ def voters(session: Session, game: Game) -> dict[str, Seat]:
             if s.power in alive and s.status == SeatStatus.ACTIVE}
 
 
-def leader(session: Session, game: Game) -> str | None:
+def leader(session: Session, game: Game, viewer: Viewer) -> str | None:
     """The surviving power with the most supply centres as the variant counts them towards
-    victory (`Rules.standing`), or None while two or more share the lead."""
+    victory (`Rules.standing`) on the board as `viewer` may see it, or None while two or
+    more share the lead. Counted from the reader's own view so that the answer tells him
+    nothing hidden (issue #13 item 5: in Secret Envoy a Major Ally is made by diplomats
+    only their player sees, rule 11)."""
     turn = current_turn(session, game)
     if turn is None:
         return None
-    rules = game_variant(game).rules
-    standing = rules.standing(rules, position_of(turn))
-    counts = {p: standing.get(p, 0) for p in survivors(session, game)}
+    variant = game_variant(game)
+    rules = variant.rules
+    seen = rules.visibility.board(position_of(turn), viewer)
+    standing = rules.standing(rules, seen)
+    counts = {p: standing.get(p, 0) for p in survivors_on(variant, seen)}
     if not counts:
         return None
     most = max(counts.values())
@@ -81,14 +88,24 @@ def leader(session: Session, game: Game) -> str | None:
     return top[0] if len(top) == 1 else None
 
 
-def hides_centres(session: Session, game: Game, seat: Seat) -> bool:
-    """Whether the game's visibility keeps some power's centres from this seat's player."""
+def hides(session: Session, game: Game) -> bool:
+    """Whether the game keeps anything from its players (its choices, not its board)."""
     turn = current_turn(session, game)
-    if turn is None or seat.power is None:
+    return turn is not None and hides_information(game_variant(game).rules.visibility,
+                                                  position_of(turn))
+
+
+def hides_centres(session: Session, game: Game, seat: Seat) -> bool:
+    """Whether the game's visibility keeps some power's centres from this seat's player.
+    Asked of the game's first board, where every power holds its home centres, so that the
+    answer follows from the game's choices and never from who holds what now (a refusal
+    that came and went with the board would tell it)."""
+    turns = turns_of(session, game)
+    if not turns or seat.power is None:
         return False
-    position = position_of(turn)
-    seen = game_variant(game).rules.visibility.board(position, Viewer.player(seat.power))
-    return seen.owners != position.owners
+    start = position_of(turns[0])
+    seen = game_variant(game).rules.visibility.board(start, Viewer.player(seat.power))
+    return seen.owners != start.owners
 
 
 def vote_of(session: Session, seat: Seat, kind: VoteKind) -> Vote | None:

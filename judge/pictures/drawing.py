@@ -81,6 +81,11 @@ def drawing_folder(variant: Variant) -> Path:
     return variant.folder.parent / str(spec.get("map", variant.folder.name)) / "drawing"
 
 
+def has_drawing(variant: Variant) -> bool:
+    """Whether the variant's map has a drawing: a game without one is mailed no picture."""
+    return (drawing_folder(variant) / "drawing.toml").is_file()
+
+
 def load_drawing(variant: Variant) -> Drawing:
     return _load(drawing_folder(variant))
 

@@ -35,8 +35,12 @@ def render_svg(variant: Variant, position: Position, events: Sequence[Event],
                  *group({"class": "orders"}, arrows(drawing, variant.rules.kinds, events)),
                  *board.units(drawing, variant.rules.kinds, position.units),
                  *board.dislodged(drawing, board.dislodgements(position, events))]
+    # Unhinted text: cairo resolves a font's hinting once per process, at the scale it
+    # is first drawn at, so hinted text would depend on what the process drew before
+    # (a 1885 board at scale 1, then a standard one at 1.5); unhinted, the same SVG
+    # always gives the same PNG, as `judge map` and the secrecy harness need.
     lines = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-             f'viewBox="0 0 {width} {height}">',
+             f'viewBox="0 0 {width} {height}" text-rendering="geometricPrecision">',
              element("rect", {"width": width, "height": height,
                               "fill": canvas["background"]}),
              element("text", {"x": canvas["title_at"][0], "y": canvas["title_at"][1],

@@ -5,7 +5,9 @@ they may retreat.
 Built, as the reports are, only from the variant's visibility: `board(position, viewer)`
 gives the units and centres the reader may know, so a hidden unit never reaches the view.
 A dislodged unit is shown only if the reader would see it standing on the board, and a
-power's builds or removals only if the reader sees all its units and centres.
+power's builds or removals only if the reader sees all they are counted from: its centres
+and its units that take supply (not Envoy's diplomats, whose presence is no count's
+business: issue #13).
 """
 
 from __future__ import annotations
@@ -27,8 +29,8 @@ from judge.reports.views import (
     DislodgedUnit,
     dislodged_units,
     holdings,
+    knows_count,
     recipient_name,
-    sees_every_unit,
 )
 from judge.variant import Variant, power_name
 
@@ -63,7 +65,7 @@ def build_board(variant: Variant, position: Position, viewer: Viewer, title: str
         title=title,
         units=_units(variant, board),
         centres=holdings(variant, board),
-        adjustments=_due(variant, position, board, viewer),
+        adjustments=_due(variant, position, board),
         dislodged=_dislodged(variant, position, viewer),
         deadline=format_deadline(deadline, zone) if deadline is not None else None,
         hidden=board != position,
@@ -78,19 +80,16 @@ def _units(variant: Variant, board: Position) -> tuple[PowerUnits, ...]:
         for p in variant.powers if board.units_of(p.name))
 
 
-def _due(variant: Variant, position: Position, board: Position,
-         viewer: Viewer) -> tuple[AdjustmentLine, ...]:
+def _due(variant: Variant, position: Position,
+         board: Position) -> tuple[AdjustmentLine, ...]:
     """In an adjustment phase, each power's builds or removals, where the reader sees
     everything they are counted from."""
     if position.phase.kind != ADJUSTMENT:
         return ()
     counts = adjustment_counts(variant.rules, position)
-    centres = variant.rules.geo.supply_centres
     return tuple(
         AdjustmentLine(power_name(p.name), counts[p.name]) for p in variant.powers
-        if counts.get(p.name) and board.centres_of(p.name, centres)
-        == position.centres_of(p.name, centres)
-        and sees_every_unit(variant, position, viewer, p.name))
+        if counts.get(p.name) and knows_count(variant, position, board, p.name))
 
 
 def _dislodged(variant: Variant, position: Position,

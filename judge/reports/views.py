@@ -16,7 +16,7 @@ from judge.engine.adjustments import adjustment_counts
 from judge.engine.outcome import Adjustment, CentreChange, Dislodgement
 from judge.engine.position import Position
 from judge.engine.turn import TurnResult
-from judge.engine.visibility import Role, Seen, Viewer, projection
+from judge.engine.visibility import UNSEEN, Role, Seen, Viewer, hides, projection
 from judge.game.clock import format_deadline
 from judge.grammar.notation import place, unit_text
 from judge.reports.lines import PowerOrders, power_orders, unit_key
@@ -42,8 +42,10 @@ class CentreHolding:
 @dataclass(frozen=True, slots=True)
 class CentreChangeLine:
     centre: str
-    old_owner: str | None  # None: the centre was neutral
+    old_owner: str | None  # None: the centre was neutral, or its owner is not known
     new_owner: str | None
+    old_seen: bool = True  # False: the reader may not know who held it (UNSEEN)
+    new_seen: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,19 +87,41 @@ def build_view(variant: Variant, turn: TurnResult, viewer: Viewer,
         recipient=recipient_name(viewer),
         title=rules.calendar.describe(turn.phase),
         kind=turn.phase.kind,
-        orders=power_orders(variant, turn.phase, turn.events, events, players),
+        orders=power_orders(variant, turn.phase, turn.events, events,
+                            _may_be_silent(variant, turn.position, viewer, players)),
         dislodged=_dislodged(variant, events),
         centres=holdings(variant, board) if counted else (),
         changes=_changes(variant, events),
-        adjustments=() if turn.winners else _adjustments(variant, events,
-                                                         board if counted else None),
+        adjustments=() if turn.winners else _adjustments(
+            variant, events, (turn.position, board) if counted else None),
         next_title=rules.calendar.describe(turn.next_phase) if turn.next_phase else None,
         deadline=format_deadline(deadline, zone) if deadline and turn.next_phase else None,
         winners=tuple(power_name(w) for w in turn.winners),
         sections=section_views(variant, turn, viewer, events),
-        late=tuple(power_name(p.name) for p in variant.powers if p.name in late
-                   and sees_every_unit(variant, turn.position, viewer, p.name)),
+        late=_late(variant, turn.position, viewer, late),
     )
+
+
+def _may_be_silent(variant: Variant, position: Position, viewer: Viewer,
+                   players: Collection[str] | None) -> Collection[str] | None:
+    """The powers a report may say sent no orders: in a game that hides things from the
+    reader, his own only, since another's silence would tell of the units and countries
+    he had to order (issue #13)."""
+    if not hides(variant.rules.visibility, position, viewer):
+        return players
+    own = {viewer.power} if viewer.power else set()
+    return own if players is None else own & set(players)
+
+
+def _late(variant: Variant, position: Position, viewer: Viewer,
+          late: Collection[str]) -> tuple[str, ...]:
+    """Who missed the deadline, as far as the reader may know: in a game that hides things
+    from him, only his own power, since what another player owed (his units, the countries
+    he orders) is hidden and his lateness would tell of it (issue #13)."""
+    hiding = hides(variant.rules.visibility, position, viewer)
+    return tuple(power_name(p.name) for p in variant.powers if p.name in late
+                 and (p.name == viewer.power or not hiding)
+                 and sees_every_unit(variant, position, viewer, p.name))
 
 
 def sees_every_unit(variant: Variant, position: Position, viewer: Viewer, power: str) -> bool:
@@ -153,20 +177,36 @@ def holdings(variant: Variant, board: Position) -> tuple[CentreHolding, ...]:
 
 def _changes(variant: Variant, events: Sequence[Seen]) -> tuple[CentreChangeLine, ...]:
     def name(power: str | None) -> str | None:
-        return power_name(power) if power else None
+        return power_name(power) if power and power != UNSEEN else None
 
     geo = variant.rules.geo
-    return tuple(CentreChangeLine(place(geo, c.centre), name(c.old_owner), name(c.new_owner))
+    return tuple(CentreChangeLine(place(geo, c.centre), name(c.old_owner), name(c.new_owner),
+                                  c.old_owner != UNSEEN, c.new_owner != UNSEEN)
                  for c in events if isinstance(c, CentreChange))
 
 
 def _adjustments(variant: Variant, events: Sequence[Seen],
-                 counted_board: Position | None) -> tuple[AdjustmentLine, ...]:
+                 counted: tuple[Position, Position] | None) -> tuple[AdjustmentLine, ...]:
     """Each power's count: from the phase's Adjustment events, or, after centres were
-    counted, what the new board owes."""
+    counted (`counted`: the board and the reader's view of it), what the board owes, for
+    the powers whose count the reader can tell (`knows_count`)."""
     counts = {e.power: e.count for e in events if isinstance(e, Adjustment)}
-    if counted_board is not None and not counts:
-        counts = adjustment_counts(variant.rules, counted_board)
+    if counted is not None and not counts:
+        position, board = counted
+        counts = {p: n for p, n in adjustment_counts(variant.rules, position).items()
+                  if knows_count(variant, position, board, p)}
     rank = power_rank(variant)
     return tuple(AdjustmentLine(power_name(p), n)
                  for p, n in sorted(counts.items(), key=lambda i: rank.get(i[0], 99)) if n)
+
+
+def knows_count(variant: Variant, position: Position, board: Position, power: str) -> bool:
+    """Whether the reader whose view of `position` is `board` sees all that `power`'s
+    adjustment count is counted from: its centres and the units that take supply. Counted
+    from the view alone, an opponent's Major Ally whose units a Stab Envoy player sees
+    (12c) but not its centres would "remove" every unit (issue #13)."""
+    rules = variant.rules
+    centres = rules.geo.supply_centres
+    counted = {u for u in rules.main_units(position) if u.power == power}
+    return counted <= set(board.units) and \
+        board.centres_of(power, centres) == position.centres_of(power, centres)

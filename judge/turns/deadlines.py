@@ -30,7 +30,7 @@ from judge.game.decisions import ASKED
 from judge.game.games import current_turn, lock_game, phase_of, player_seat, settings_of
 from judge.game.lifecycle import is_full
 from judge.game.postman import Postman
-from judge.game.progress import is_ready, late_powers
+from judge.game.progress import is_ready, late_powers, owing_powers
 from judge.game.schedule import due_reminders, grace_end, outage_extension, phase_length
 from judge.game.settings import NmrPolicy, Schedule
 from judge.store import repo_games
@@ -176,7 +176,14 @@ def _sweep_turn(due: _Due) -> list[str]:
 
 
 def _late(due: _Due) -> list[str]:
+    """Whose orders are missing or incomplete: told only to those powers (reminders)."""
     return late_powers(due.session, due.game, due.turn)
+
+
+def _owing(due: _Due) -> list[str]:
+    """Whom the turn waits for at the deadline and after grace: what everyone sees (when
+    it processes) depends on nothing a game hides (issue #13 item 7; progress.owing_powers)."""
+    return owing_powers(due.session, due.game, due.turn)
 
 
 def _remind(due: _Due) -> list[str]:
@@ -199,14 +206,18 @@ def _at_deadline(due: _Due) -> list[str]:
     extension = outage_extension(due.schedule, due.deadline, due.now)
     if extension is not None:
         return _extend(due, due.deadline, extension)
-    late = _late(due)
+    late = _owing(due)
+    # Who missed it, for the turn's reports (judge.turns.reports): every power whose orders
+    # were incomplete, though a game that hides things waits only for those who sent
+    # nothing (_owing) and tells each player of his own lateness alone. An outage's new
+    # deadline sets "late" False again, and a master's new one clears every notice.
+    incomplete = _late(due)
+    if incomplete:
+        due.remember(late=True, late_powers=incomplete)
     if not late:
         # Complete but someone asked to WAIT: a WAIT lasts until the deadline, no longer.
         return _process(due, "the deadline passed with every power's orders complete")
     due.turn.grace_until = grace_end(due.schedule, due.deadline)
-    # Who missed it, for the turn's reports (judge.turns.reports); an outage's new
-    # deadline sets "late" False again, and a master's new one clears every notice.
-    due.remember(late=True, late_powers=late)
     done = [due.say(f"deadline passed; late: {', '.join(late)}; grace until "
                     f"{due.turn.grace_until.isoformat()}")]
     if due.now < due.turn.grace_until:
@@ -221,7 +232,7 @@ def _at_grace_end(due: _Due) -> list[str]:
     extension = outage_extension(due.schedule, due.turn.grace_until, due.now)
     if extension is not None:
         return _extend(due, due.turn.grace_until, extension)
-    late = _late(due)
+    late = _owing(due)
     if not late:
         return _process(due, "grace ended with every power's orders complete")
     policy = due.schedule.nmr
@@ -232,7 +243,7 @@ def _at_grace_end(due: _Due) -> list[str]:
     if policy is NmrPolicy.CIVIL_DISORDER:
         for power in late:
             seat = player_seat(due.game, power)
-            assert seat is not None  # _late only names powers with a seat
+            assert seat is not None  # _owing only names powers with a seat
             seat.status = SeatStatus.CIVIL_DISORDER
         notices.disorder(due.session, due.postman, due.game, due.turn, late)
     return _process(due, f"grace ended; {policy.value} for {', '.join(late)}")

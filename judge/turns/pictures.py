@@ -17,6 +17,7 @@ from judge.game.announce import viewer_of
 from judge.game.errors import GameError
 from judge.game.games import game_variant, position_of, turns_of
 from judge.game.history import following_turns, processed_turns, stored_result
+from judge.pictures.drawing import has_drawing
 from judge.pictures.files import START, Picture, board_picture, file_stem, turn_picture
 from judge.store.models import Game, GameState, Seat, Turn
 
@@ -30,6 +31,11 @@ class Shown(NamedTuple):
 
     def files(self) -> tuple[Attachment, Attachment]:
         return self.picture.files(self.stem)
+
+
+def report_files(game: Game, result: TurnResult, viewer: Viewer) -> tuple[Attachment, ...]:
+    """The turn report's picture for `viewer`; none if the game's map has no drawing."""
+    return after_turn(game, result, viewer).files() if has_drawing(game_variant(game)) else ()
 
 
 def after_turn(game: Game, result: TurnResult, viewer: Viewer) -> Shown:
@@ -50,13 +56,19 @@ def at_start(game: Game, first: Turn, viewer: Viewer) -> Shown:
 
 
 def start_files(game: Game, first: Turn, seat: Seat) -> tuple[Attachment, ...]:
-    """judge/game/starting.py's StartFiles: the start notice's picture for `seat`."""
+    """judge/game/starting.py's StartFiles: the start notice's picture for `seat`; none if
+    the game's map has no drawing."""
+    if not has_drawing(game_variant(game)):
+        return ()
     return at_start(game, first, viewer_of(seat)).files()
 
 
 def picture_of(session: Session, game: Game, phase: Phase | None, viewer: Viewer) -> Shown:
     """The picture `viewer` was mailed with `phase`'s report; without a phase the latest
     one (the start's if no turn was played yet)."""
+    if not has_drawing(game_variant(game)):
+        raise GameError(f"{game.name} is played on a map the judge has no drawing of, so "
+                        f"there is no picture; BOARD {game.name} shows the board as text")
     if game.state == GameState.FORMING:
         raise GameError(f"{game.name} has not started, so it has no board yet; LIST "
                         f"{game.name} shows who has joined")

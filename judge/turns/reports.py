@@ -21,7 +21,7 @@ from judge.game.turns import AHEAD_REFUSED
 from judge.grammar.wording import in_report_words
 from judge.reports import Report, render_turn
 from judge.store.models import Game, Seat, SeatRole, Turn
-from judge.turns.pictures import after_turn
+from judge.turns.pictures import report_files
 from judge.variant import Variant
 
 
@@ -38,7 +38,7 @@ def send_turn_reports(session: Session, game: Game, result: TurnResult,
         body = report.text + _ahead_refused(variant, next_turn, seat)
         postman.send(session, to=[primary_address(seat.account)], subject=subject,
                      body=f"Game {game.name}\n\n{body}", seat=seat,
-                     attachments=(*after_turn(game, result, viewer).files(), *report.files))
+                     attachments=(*report_files(game, result, viewer), *report.files))
 
 
 def _ahead_refused(variant: Variant, next_turn: Turn | None, seat: Seat) -> str:

@@ -45,12 +45,12 @@ def test_a_player_sees_the_whole_board_of_a_standard_game(talk: Conversation) ->
     assert "Adjustments" not in text and "dislodged" not in text
 
 
-def test_anyone_may_ask_for_a_games_board_as_an_observer(talk: Conversation) -> None:
+def test_anyone_may_ask_for_a_games_public_board(talk: Conversation) -> None:
     Table.started(talk)
     reply = talk.send(STRANGER, "STATUS alpha")
     assert reply is not None
     assert _lines(reply).startswith("Standard Diplomacy: Spring 1901 Movement\n"
-                                    "Board for: Observer\n\n" + START_UNITS)
+                                    "Board for: Public\n\n" + START_UNITS)
 
 
 def test_a_retreat_phase_shows_the_dislodged_units_and_their_retreats(

@@ -34,7 +34,7 @@ def test_history_shows_the_stored_report(talk: Conversation) -> None:
     _bounce(talk)
     detail = details(send(talk, STRANGER, "HISTORY alpha"), "HISTORY alpha")
     assert detail[:4] == ["1 turn of alpha (S1901M).", "",
-                          "Standard Diplomacy: Spring 1901 Movement", "Report for: Observer"]
+                          "Standard Diplomacy: Spring 1901 Movement", "Report for: Public"]
     assert "France:   A Paris -> Burgundy. (*bounce*)" in detail
     assert "Germany:  A Munich -> Burgundy. (*bounce*)" in detail
     assert "France:   A Marseilles HOLD (no order)." in detail
@@ -53,7 +53,7 @@ def test_history_is_read_as_the_readers_seat(
     assert "A Paris -> Burgundy. (*bounce*)" in as_france
     assert "A Munich -> Burgundy." not in as_france
     as_observer = send(talk, STRANGER, "HISTORY alpha").body
-    assert "Report for: Observer" in as_observer
+    assert "Report for: Public" in as_observer
     assert "Burgundy" not in as_observer
     as_master = send(talk, "gm-alpha@example.org",
                       f"SIGNON Malpha {MASTER_PASSWORD}\nHISTORY alpha").body

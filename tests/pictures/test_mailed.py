@@ -8,6 +8,7 @@ import io
 
 from PIL import Image
 
+from judge.pictures.png import svg_to_png
 from tests.conversations.envoy.envoy_setup import ANN, BOB, envoy_game, placed, say
 from tests.conversations.harness import Conversation
 from tests.conversations.orders_board import play_holds
@@ -24,8 +25,11 @@ START = {"AUSTRIA": {"A": 2, "F": 1}, "ENGLAND": {"A": 1, "F": 2}, "FRANCE": {"A
 def test_a_standard_report_carries_the_picture_inline_and_as_svg(talk: Conversation) -> None:
     create_standard(talk)
     players = fill(talk)
+    svg_to_png.cache_clear()
     play_holds(talk, players, {"FRANCE": "A par-bur\nA mar H\nF bre-mao",
                                "GERMANY": "A mun-bur\nA ber H\nF kie H"})
+    # Eight readers, one picture: the PNG is drawn once, then found by its SVG.
+    assert (svg_to_png.cache_info().misses, svg_to_png.cache_info().hits) == (1, 7)
 
     pngs = set()
     for address in (MASTER, *(p.address for p in players.values())):

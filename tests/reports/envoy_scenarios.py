@@ -22,6 +22,15 @@ borders bel, eng, hel; aus and den border ger; ita, bel and spa border fra.
 - Winter 1914: Germany builds an army in Kiel and a diplomat in Berlin; Austria (Germany's
   Controlled Neutral) an army in Vienna; France an army in Paris and a fleet in Brest.
 
+An Autumn of captures (the board of tests/conversations/envoy/test_envoy_report_centres.py):
+Italy is France's Major Ally and Austria Germany's (two diplomats each). France's A Paris
+and Germany's A Picardy, supported from Gascony, both move to Brest, which France's fleet
+leaves: they meet (12d), Picardy takes Brest. Germany's A Piedmont walks into Marseilles,
+which France's army leaves for Spain (unowned), and France's A Burgundy into Munich, which
+Germany left empty: nobody meets there. England, Russia and Turkey stand as they started.
+Germany then builds 1 (four centres, Berlin twice by rule 3, four units); no one else
+adjusts: Italy and Austria, whose units each player sees (12c), have three of each.
+
 A three-player Spring (England, France, Germany), for what a player learns of the other two:
 France's army in Burgundy bounces off the German army holding Munich (a meeting of two
 sides, 12d); the English and French diplomats both try Belgium and bounce (a contact, 11);
@@ -159,3 +168,21 @@ THREE_ORDERS: Orders = {
 @cache
 def three_players(mode: str) -> TurnResult:
     return _play(_board("S1914M", THREE_UNITS, mode, players=THREE), THREE_ORDERS)
+
+
+CAPTURE_UNITS = [
+    "FRANCE F bre", "FRANCE A par", "FRANCE A bur", "FRANCE A mar", "FRANCE D ita",
+    "FRANCE D ita", "GERMANY A pic", "GERMANY A gas", "GERMANY A pie", "GERMANY A ber",
+    "GERMANY D aus", "GERMANY D aus", "ITALY A ven", "ITALY A rom", "ITALY F nap",
+    "AUSTRIA A vie", "AUSTRIA A bud", "AUSTRIA F tri", "ENGLAND F edi", "ENGLAND F lon",
+    "ENGLAND A lvp", "RUSSIA A mos", "RUSSIA A war", "RUSSIA F sev", "RUSSIA F stp/sc",
+    "TURKEY A con", "TURKEY A smy", "TURKEY F ank"]
+CAPTURES: Orders = {
+    "FRANCE": ["F Bre-Mao", "A Par-Bre", "A Bur-Mun", "A Mar-Spa"],
+    "GERMANY": ["A Pic-Bre", "A Gas S A Pic-Bre", "A Pie-Mar"],
+}
+
+
+@cache
+def captures(mode: str) -> TurnResult:
+    return _play(_board("F1914M", CAPTURE_UNITS, mode), CAPTURES)

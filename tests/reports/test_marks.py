@@ -1,6 +1,7 @@
 """The marks of what nobody ordered, through each viewer's projection (issue #11, item 13):
 a unit the viewer cannot see is never marked, and a power is said to have sent nothing only
-to a viewer who sees everything it could have ordered."""
+to a viewer who sees everything it could have ordered, and in a game that hides things from
+him, to its own player only."""
 
 from __future__ import annotations
 
@@ -31,9 +32,21 @@ def test_a_hidden_unit_nobody_ordered_is_marked_for_its_owner_only() -> None:
 
 def test_a_power_seen_whole_is_said_to_have_sent_nothing() -> None:
     turn = play("S1914M", ["FRANCE A par", "GERMANY A mun"],
-                {"FRANCE": [], "GERMANY": ["A Mun-Ruh"]}, "secret")
+                {"FRANCE": [], "GERMANY": ["A Mun-Ruh"]}, "none")
     assert "France:   No orders received.\nFrance:   A Paris HOLD (no order).\n" in \
         report(turn, GERMANY)
+
+
+def test_a_hiding_game_tells_no_other_player_he_sent_nothing() -> None:
+    """Secret Envoy: France has no diplomat, so Germany sees all France could order, but
+    whether France has one is hidden (11): told here and not with one, the silence would
+    tell it (issue #13). France is told; the army's own mark is public."""
+    turn = play("S1914M", ["FRANCE A par", "GERMANY A mun"],
+                {"FRANCE": [], "GERMANY": ["A Mun-Ruh"]}, "secret")
+    assert "France:   No orders received.\n" in report(turn, FRANCE)
+    german = report(turn, GERMANY)
+    assert "No orders received" not in german
+    assert "France:   A Paris HOLD (no order).\n" in german
 
 
 def test_the_marks_survive_the_stored_form_of_a_turn() -> None:

@@ -70,7 +70,9 @@ def test_a_variant_section_and_its_file_reach_each_reader(
 
     france = reports[players["FRANCE"].address]
     assert france.get_content_type() == "multipart/mixed"
-    text, picture = france.iter_parts()
+    # The board's picture (docs/pictures.md), PNG and SVG, comes before the sections' files.
+    text, png, _, picture = france.iter_parts()
+    assert png.get_filename() == "alpha-S1901M.png"
     body = text.get_content().replace("\r\n", "\n")
     assert body.startswith("Game alpha\n\nPictured Diplomacy: Spring 1901 Movement\n"
                            "Report for: France\n")
@@ -87,5 +89,5 @@ def test_a_variant_section_and_its_file_reach_each_reader(
     assert lines[0] == "The board as FRANCE sees it"
     assert "FRANCE F bre" in lines and "TURKEY A smy" in lines and len(lines) == 23
 
-    [master_picture] = list(reports[MASTER].iter_parts())[1:]
+    [master_picture] = list(reports[MASTER].iter_parts())[3:]
     assert master_picture.get_filename() == "board-S1901M-master.txt"

@@ -42,7 +42,7 @@ from .report import SECTIONS
 from .retreats import EnvoyRetreats
 from .season import AUTUMN, autumn_record, season_end_for
 from .stacks import resolve_stacks
-from .victory import totals, victory_for
+from .victory import standing, victory_for
 from .visibility import envoy_visibility
 
 DIPLOMAT = "D"
@@ -67,7 +67,7 @@ def customise(variant: Variant) -> Variant:
     rules = replace(variant.rules, handlers=handlers, may_order=may_order_for(control),
                     season_end=season_end_for(control), supply=supply,
                     victory=victory_for(control), registry=_registry(variant.rules),
-                    standing=lambda r, p: totals(r, p, control),
+                    standing=lambda r, p: standing(r, p, control),
                     visibility=envoy_visibility(variant.options, variant.rules.geo,
                                                 variant.rules.calendar, variant.rules.powers,
                                                 control.of_province))

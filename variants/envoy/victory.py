@@ -38,6 +38,23 @@ def totals(rules: Rules, position: Position, countries: Countries) -> dict[str, 
     return out
 
 
+def standing(rules: Rules, board: Position, countries: Countries) -> dict[str, int]:
+    """Rule 10's count on a board as a reader may see it (`Rules.standing`, an unnamed SET
+    CONCEDE): the Major Allies its `control` snapshot names, which is a Secret Envoy
+    player's own only (rule 11 hides the others' diplomats, and so their allies), never
+    what the hidden diplomats would make of it. A board without the snapshot (the start)
+    is counted as `totals` counts it."""
+    control = board.state.get("control")
+    if not isinstance(control, dict):
+        return totals(rules, board, countries)
+    held = supply(rules, board)
+    out = {p: held.get(p, 0) for p in playing(rules, board)}
+    for neutral, (kind, who) in control.items():
+        if kind == MAJOR_ALLY and who in out:
+            out[who] += held.get(neutral, 0)
+    return out
+
+
 def victory_for(countries: Countries) -> Victory:
     def victory(rules: Rules, position: Position) -> tuple[str, ...]:
         """The winner, once an Autumn has ended: the one player at the rule 10 count; of

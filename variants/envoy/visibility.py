@@ -26,6 +26,7 @@ from judge.engine.visibility import Notice, Role, Seen, Sighting, Viewer
 
 from .contact import Revealed, Side, clashes, conflicts, contacts
 from .control import CONTROLLED, DIPLOMAT, MAJOR_ALLY, WRITERS, players, table
+from .told import attackers_seen, changes_told, removal_told, standing_seen, unused_untold
 
 MODES = ("none", "secret", "stab")
 PUBLIC_STATE = ("players", "hidden", "observers_see_all")  # never the seed (12e)
@@ -103,13 +104,16 @@ class SecretEnvoy:
                      viewer: Viewer) -> tuple[Seen, ...]:
         if sees_all(viewer, position.state, self.observers):
             return tuple(events)
-        return tuple(self.seen(events, viewer.power))
+        return tuple(self.seen(events, viewer.power, players(position)))
 
-    def seen(self, events: Sequence[Event], power: str | None) -> list[Seen]:
+    def seen(self, events: Sequence[Event], power: str | None,
+             playing: Sequence[str] | None = None) -> list[Seen]:
+        """`playing`: the players' powers (None: every power may be one)."""
         results = [e for e in events if isinstance(e, OrderResult) and diplomatic(e)]
         revealed = _merge(contacts(results), clashes(results, self.space_of))
-        return _apply(events, lambda e: not isinstance(e, OrderResult) or not diplomatic(e)
+        seen = _apply(events, lambda e: not isinstance(e, OrderResult) or not diplomatic(e)
                       or e.power == power, revealed)
+        return [unused_untold(e, power, playing) for e in seen]
 
     def board(self, position: Position, viewer: Viewer) -> Position:
         """Every army and fleet, the viewer's own diplomats, and his own control only."""
@@ -142,16 +146,20 @@ class StabEnvoy:
             return tuple(events)
         control = table(position, "control")
         writers = table(position, WRITERS) if WRITERS in position.state else None
-        seen = self.seen(events, viewer.power, control, phase.kind, writers)
+        seen = self.seen(events, viewer.power, control, phase.kind, writers,
+                         self.board(position, viewer).units, position.units)
         return (*self.standing(position, control), *seen,
                 *self.counts(phase, events, position))
 
     def seen(self, events: Sequence[Event], power: str | None, control: Mapping[str, Any],
-             kind: str | None, writers: Mapping[str, str] | None = None) -> list[Seen]:
+             kind: str | None, writers: Mapping[str, str] | None = None,
+             board: Sequence[Unit] = (), after: Sequence[Unit] = ()) -> list[Seen]:
         """12b and d; the results of the orders the viewer wrote, for the countries he
         ordered when the turn began (`writers`: whoever loses a country during a turn still
         reads what he wrote for it, and whoever gains one does not read his rival's orders,
-        12d); his countries' other events, of those and those he orders after the turn."""
+        12d); his countries' other events, of those and those he orders after the turn,
+        their centre changes naming only the side he saw (12e; told.py). `board`: the
+        units he sees after the turn; `after`: all units after it."""
         mine = _mine(power, control)
         ordered = mine if writers is None else _wrote(power, writers)
         mine |= ordered
@@ -171,7 +179,9 @@ class StabEnvoy:
         dips = [r for r in results if diplomatic(r)]
         revealed = _merge(conflicts(regular, side), contacts(dips),
                           clashes(dips, self.space_of))
-        return _apply(events, keep, revealed)
+        seen = [removal_told(e, kind, board) for e in _apply(events, keep, revealed)]
+        where = standing_seen(seen, board) | attackers_seen(seen, kind, after, side)
+        return changes_told(seen, mine, where)
 
     def standing(self, position: Position, control: Mapping[str, Any]) -> list[Notice]:
         """12a: the players' powers; 12c: every Major Ally with its armies and fleets, and
@@ -295,6 +305,13 @@ class EnvoyVisibility:
             return tuple(events)
         chosen = self.secret if mode == "secret" else self.stab
         return chosen.project_turn(phase, events, position, viewer)
+
+    def hides(self, position: Position, viewer: Viewer) -> bool:
+        """Secret and Stab keep things from every player, and from observers unless they
+        see all: whatever stands where."""
+        observers = self.stab.observers
+        return self._mode(position) != "none" and not sees_all(viewer, position.state,
+                                                                 observers)
 
     def board(self, position: Position, viewer: Viewer) -> Position:
         mode = self._mode(position)

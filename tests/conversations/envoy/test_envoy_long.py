@@ -130,7 +130,11 @@ def play(talk: Conversation, players: dict[str, Any], phase: str,
 
 
 def probe(talk: Conversation, players: dict[str, Any], hidden: str) -> None:
-    """Orders for the other's units, answered as the writer sees the board; then press."""
+    """Orders for the other's units, answered as the writer sees the board; then press.
+    Each player first asks to WAIT: in a hidden game the first set each sends would let
+    the turn process (docs/variants/envoy.md), and the script's orders follow the probe."""
+    for power in PROBES:
+        say(talk, players[power], "SET WAIT")
     for power, orders in PROBES.items():
         answer = say(talk, players[power], orders).body
         for expected in PROBE_ANSWERS[hidden][power]:

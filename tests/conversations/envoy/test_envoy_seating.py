@@ -79,3 +79,14 @@ def test_a_full_envoy_game_takes_no_third_player(talk: Conversation) -> None:
     account(talk, "cat@example.org")
     answer = reply(talk, "cat@example.org", "JOIN beta pw-c E")
     assert "game beta has already started" in answer.body
+
+
+def test_list_counts_the_seats_the_game_takes(talk: Conversation) -> None:
+    # Issue #13, also found: an Envoy game of three players was listed as "0 of 7".
+    create(talk, "players=3")
+    join(talk, ANN, "F")
+    account(talk, "cat@example.org")
+    listed = reply(talk, "cat@example.org", "LIST").body
+    assert "      beta: envoy, forming, 1 of 3 players\n" in listed
+    described = reply(talk, "cat@example.org", "LIST beta").body
+    assert "    Players (1 of 3): ann\n" in described

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
 import sqlalchemy as sa
 
 from judge.game.settings import DrawSettings
@@ -98,3 +99,44 @@ def test_a_concession_to_the_leader_must_name_him_when_counts_are_hidden(
     assert ("beta hides the other powers' centres; name the power you concede to, e.g. "
             "SET CONCEDE France") in answer.body
     assert "leads" not in answer.body and votes_stored(talk) == 0
+
+
+# Issue #13 item 5. Two Secret Envoy games that differ only in Germany's diplomats, which
+# meet none of France's (rule 11 hides them from France): Russia is Germany's Major Ally
+# (two diplomats, rule 6: Germany counts 3 + Berlin again + 4 = 8 to France's 7) or his
+# Controlled Neutral (one: Germany counts 4). France's unnamed concession must read the same
+# in both, so it is counted on France's own view: France 3 + Paris + Italy's 3 = 7, Germany
+# 3 + Berlin = 4.
+@pytest.mark.parametrize("germany", [
+    "Build D Rus\nBuild D Rus\nBuild D Den\nBuild D Hol",
+    "Build D Rus\nBuild D Den\nBuild D Hol\nBuild D Hol",
+])
+def test_an_unnamed_concession_tells_nothing_of_a_hidden_major_ally(
+        talk: Conversation, germany: str) -> None:
+    players = envoy_game(talk, hidden="secret")
+    say(talk, players["FRANCE"], "Build D Ita\nBuild D Ita\nBuild D Spa\nBuild D Bel")
+    say(talk, players["GERMANY"], germany)
+    answer = say(talk, players["FRANCE"], "SET CONCEDE")
+    assert answer.subject == "[errors] Re: commands"
+    assert answer.body.split("Errors\n------\n")[1] == (
+        "line 2: SET CONCEDE\n"
+        "    you lead on the board as you see it (beta hides what you may not know), and "
+        "cannot concede to yourself; name the power you concede to, e.g. SET CONCEDE "
+        "France, or propose a draw with SET DRAW\n")
+    assert votes_stored(talk) == 0
+    # Named, the concession stands whoever leads.
+    named = say(talk, players["FRANCE"], "SET CONCEDE Germany").body
+    assert "Your concession to Germany is recorded." in named
+    assert "leads on the board" not in named
+
+
+def test_an_unnamed_concession_in_secret_envoy_names_the_leader_the_reader_sees(
+        talk: Conversation) -> None:
+    # France's Major Ally Italy is hidden from Germany; Germany's Russia is his own: he
+    # sees Germany 8, France 4, and leads; France sees Italy, not Russia, and leads too.
+    players = envoy_game(talk, hidden="secret")
+    say(talk, players["FRANCE"], "Build D Ita\nBuild D Ita\nBuild D Spa\nBuild D Bel")
+    say(talk, players["GERMANY"], "Build D Rus\nBuild D Rus\nBuild D Den\nBuild D Hol")
+    for power in ("FRANCE", "GERMANY"):
+        body = say(talk, players[power], "SET CONCEDE").body
+        assert "you lead on the board as you see it" in body, power
