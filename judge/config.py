@@ -42,9 +42,10 @@ class Settings:
     smtp_security: str = "none"  # none, starttls or tls (SMTPS, RFC 8314)
     smtp_timeout: int = 30
     maildir: str = "var/outbox-maildir"
-    # A message being sent is claimed for this long; after a crash mid-send it is due
-    # again when the claim runs out (several workers on one database each respect it).
-    send_lease_seconds: int = 600
+    # A message being sent is claimed for this long, renewed for the rest of a claim as
+    # each message is recorded; after a crash mid-send it is due again when the claim
+    # runs out (several workers on one database each respect it).
+    send_lease_seconds: int = 120
     # Where `judge serve` notes the messages it is sending, so that its next start after a
     # crash sends them at once rather than after the lease; one per judge; empty: none.
     claims_file: str = "var/outbox-claims"

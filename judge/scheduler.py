@@ -29,6 +29,9 @@ from judge.turns.deadlines import next_wakeups, sweep_all, sweep_one
 log = logging.getLogger(__name__)
 
 SWEEP_EVERY = timedelta(minutes=5)
+# When a game another worker held (PostgreSQL) is looked at again: by then that worker
+# has done what was due, or its message is answered and the game is free.
+BUSY_RETRY = timedelta(seconds=1)
 SWEEP_JOB = "sweep"
 ALL_GAMES = None  # as `swept`: the periodic sweep looked at every game
 
@@ -78,43 +81,57 @@ class JudgeScheduler:
 
     def sweep(self) -> list[str]:
         """Every game now (the periodic job; also callable directly)."""
-        judge = self._judge
-        return self._after(sweep_all(judge.db, judge.clock, judge.postman), ALL_GAMES)
+        judge, busy = self._judge, set[int]()
+        done = sweep_all(judge.db, judge.clock, judge.postman, busy=busy)
+        return self._after(done, ALL_GAMES, busy)
 
     def wake(self, game_id: int) -> list[str]:
-        """One game's date job."""
-        judge = self._judge
-        return self._after(sweep_one(judge.db, game_id, judge.clock, judge.postman),
-                           {game_id})
+        """One game's date job; only that game is planned again after it."""
+        judge, busy = self._judge, set[int]()
+        done = sweep_one(judge.db, game_id, judge.clock, judge.postman, busy=busy)
+        return self._after(done, {game_id}, busy)
 
-    def _after(self, done: list[str], swept: Collection[int] | None) -> list[str]:
+    def _after(self, done: list[str], swept: Collection[int] | None,
+               busy: Collection[int]) -> list[str]:
         for line in done:
             log.info("%s", line)
-        self.replan(swept)
+        self.replan(swept, busy=busy, only=swept)
         if self._on_sweep is not None:
             self._on_sweep(done)
         return done
 
-    def replan(self, swept: Collection[int] | None = ()) -> None:
+    def replan(self, swept: Collection[int] | None = (), *, busy: Collection[int] = (),
+               only: Collection[int] | None = None) -> None:
         """One date job per game from the database; call it after anything moved a deadline.
-        `swept`: the games a sweep has just looked at (None: all of them)."""
-        wakeups = next_wakeups(self._judge.db)
+        `swept`: the games a sweep has just looked at (None: all of them); `busy`: those
+        among them another worker held, tried again in BUSY_RETRY; `only`: plan these
+        games alone (None: every game)."""
+        wakeups = next_wakeups(self._judge.db, only)
         with self._lock:
             if self._closed:
                 return
             now, wall = self._judge.clock.now(), datetime.now(UTC)
-            for game_id, moment in wakeups:
-                if moment <= now and (swept is ALL_GAMES or game_id in swept):
-                    self._stalled[game_id] = moment
-                    log.warning("game %s is still due after a sweep; the periodic sweep "
-                                "will try it again", game_id)
-                elif self._stalled.get(game_id) != moment:
-                    self._stalled.pop(game_id, None)
-            plan = {g: m for g, m in wakeups if self._stalled.get(g) != m}
-            for game_id in set(self._jobs) - set(plan):
+            plan = self._unstalled(wakeups, swept, busy, now)
+            known = set(self._jobs) if only is None else set(self._jobs) & set(only)
+            for game_id in known - set(plan):
                 self._drop(game_id)
             for game_id, moment in plan.items():
-                self._plan(game_id, wall + max(moment - now, timedelta(0)))
+                run = wall + max(moment - now, timedelta(0))
+                self._plan(game_id, max(run, wall + BUSY_RETRY) if game_id in busy else run)
+
+    def _unstalled(self, wakeups: list[tuple[int, datetime]], swept: Collection[int] | None,
+                   busy: Collection[int], now: datetime) -> dict[int, datetime]:
+        """The wake-ups to plan: not those a sweep just looked at and left due, unless
+        another worker held the game (it is being seen to)."""
+        for game_id, moment in wakeups:
+            if moment <= now and game_id not in busy and (swept is ALL_GAMES
+                                                          or game_id in swept):
+                self._stalled[game_id] = moment
+                log.warning("game %s is still due after a sweep; the periodic sweep "
+                            "will try it again", game_id)
+            elif self._stalled.get(game_id) != moment:
+                self._stalled.pop(game_id, None)
+        return {g: m for g, m in wakeups if self._stalled.get(g) != m}
 
     def _plan(self, game_id: int, run: datetime) -> None:
         # A fresh id each time: the scheduler removes a fired date job by its id after

@@ -36,7 +36,7 @@ def test_the_example_config_loads() -> None:
     settings = load_settings(Path(__file__).parents[1] / "deploy" / "judge.toml")
     assert settings.judge_address == "judge@dip.example.org"
     assert (settings.imap_port, settings.imap_security) == (993, "tls")
-    assert settings.send_lease_seconds == 600 and settings.messages_per_hour == 60
+    assert settings.send_lease_seconds == 120 and settings.messages_per_hour == 60
 
 
 def test_tables_name_their_settings(tmp_path: Path) -> None:

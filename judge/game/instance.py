@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -23,6 +23,8 @@ from judge.variant_map import map_digest
 RULE_CHOICES = frozenset(f.name for f in fields(Rulebook))
 # Games whose variant is kept at once: enough for every game a worker is busy with.
 INSTANCES_KEPT = 64
+# Games of variants without hooks kept at once: each is a few fields on one shared build.
+SEEDED_KEPT = 4096
 
 
 @dataclass(frozen=True)
@@ -40,7 +42,19 @@ def variant_instance(name: str, options: Mapping[str, Any], seed: int,
     key = None if world is None else _World(map_digest(world), world)
     # The folder, not the name, is kept: JUDGE_VARIANTS may put another folder first.
     folder = load_variant(name.lower()).folder
-    return _instance(folder, json.dumps(dict(options), sort_keys=True), seed, key)
+    options_json = json.dumps(dict(options), sort_keys=True)
+    if key is None and not (folder / "rules.py").is_file():
+        return _seeded(folder, options_json, seed)
+    return _instance(folder, options_json, seed, key)
+
+
+@lru_cache(maxsize=SEEDED_KEPT)
+def _seeded(folder: Path, options_json: str, seed: int) -> Variant:
+    """A game of a variant without hooks: only hooks read the seed, so its rules and map
+    are the one build of the folder and options, with the game's seed set on it (a
+    thousand standard games due at one deadline rebuilt the map for each game, 64 being
+    kept; issue #18)."""
+    return replace(_instance(folder, options_json, 0, None), seed=seed)
 
 
 @lru_cache(maxsize=INSTANCES_KEPT)

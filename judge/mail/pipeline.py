@@ -17,7 +17,7 @@ from judge import faults
 from judge.mail.answering import LogLine, answer
 from judge.mail.inbound import Inbound, read_envelope, read_message
 from judge.mail.parts import JudgeParts
-from judge.store import repo
+from judge.store import repo, repo_games
 from judge.store.errors import describe, is_transient, needs_operator, trouble
 from judge.store.models import InboxMessage, InboxState
 
@@ -79,8 +79,11 @@ def process_batch(judge: JudgeParts, ids: Sequence[int]) -> None:
     try:
         messages = _read_new(judge, ids)
         with judge.db.unit_of_work() as session:
-            for inbox_id in ids:
-                failure = _process_one(judge, session, inbox_id, messages.get(inbox_id),
+            repo_games.lock_games_as_read(session)
+            # Another worker may be processing some of them: those are its own.
+            claimed = repo.claim_inbox_messages(session, list(messages))
+            for inbox_id in sorted(claimed):
+                failure = _process_one(judge, session, inbox_id, messages[inbox_id],
                                        outcomes)
                 if failure is not None:
                     failed.append((inbox_id, failure))
@@ -121,14 +124,13 @@ def _batch_failed(judge: JudgeParts, ids: Sequence[int], exc: Exception) -> None
 
 
 def _process_one(judge: JudgeParts, session: Session, inbox_id: int,
-                 message: Inbound | None, outcomes: list[LogLine]) -> Exception | None:
-    """One message in its savepoint; `message` is its bytes read, None if it was not new
-    when the batch was read (another worker's since: the lock below tells)."""
+                 message: Inbound, outcomes: list[LogLine]) -> Exception | None:
+    """One message, claimed by this batch, in its savepoint; `message` is its bytes read."""
     try:
         with session.begin_nested():
             row = repo.lock_inbox_message(session, inbox_id)
             outcome = None
-            if row is not None and row.state == InboxState.NEW and message is not None:
+            if row is not None and row.state == InboxState.NEW:
                 outcome = answer(judge, session, row, message)
         if outcome is not None:
             outcomes.append(outcome)

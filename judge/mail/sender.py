@@ -16,6 +16,8 @@ import ssl
 import time
 from datetime import timedelta
 
+from sqlalchemy.orm import Session
+
 from judge import faults
 from judge.config import Settings
 from judge.game.clock import Clock
@@ -29,8 +31,9 @@ from judge.store.models import OutboxMessage
 
 log = logging.getLogger(__name__)
 
-# Long enough for a whole batch over a slow relay (each SMTP step may take smtp_timeout).
-LEASE = timedelta(minutes=10)
+# Long enough for one delivery over a slow relay (each SMTP step may take smtp_timeout):
+# renewed for the rest of a claim as each message is recorded (OutboxSender._renew).
+LEASE = timedelta(minutes=2)
 FIRST_RETRY = timedelta(minutes=1)
 LONGEST_RETRY = timedelta(hours=6)
 # Delays doubling from 1 minute to at most 6 hours put the 17th attempt about 50 hours
@@ -57,6 +60,7 @@ class OutboxSender:
         self._transport = transport
         self._lease = lease
         self._journal = journal
+        self._rest: list[OutboxMessage] = []  # the claim's messages after the one being sent
 
     def send_due(self, limit: int = 50) -> int:
         """Try every message due now (at most `limit`); how many were sent."""
@@ -69,8 +73,8 @@ class OutboxSender:
             faults.point("outbox-claimed")
         sent = 0
         try:
-            for row in rows:
-                sent += self._send(row)
+            for index, row in enumerate(rows):
+                sent += self._send(row, rows[index + 1:])
                 if self._journal is not None:
                     self._journal.settled([row.id])
         except BaseException:
@@ -82,7 +86,10 @@ class OutboxSender:
         """Let the transport go (a relay connection); the next send opens a new one."""
         self._transport.close()
 
-    def _send(self, row: OutboxMessage) -> bool:
+    def _send(self, row: OutboxMessage, rest: list[OutboxMessage]) -> bool:
+        """Deliver one claimed message and record it; the claim's `rest` keeps its lease
+        from that record on (the lease covers one delivery, not the whole claim)."""
+        self._rest = rest
         if row.attempts > MAX_ATTEMPTS:
             # Only claims that never came back get here: the sender dies on this message.
             self._give_up(row, "the sender stopped during every attempt")
@@ -107,6 +114,7 @@ class OutboxSender:
         with self._db.unit_of_work() as session:
             self._check(row, repo_mail.mark_sent(session, row.id, row.attempts,
                                                  self._clock.now()))
+            self._renew(session)
         log.info("outbox message %d sent to %s (attempt %d)", row.id,
                  ", ".join(row.recipients), row.attempts)
         faults.point("outbox-after-first")
@@ -120,6 +128,7 @@ class OutboxSender:
         next_try = self._clock.now() + delay
         with self._db.unit_of_work() as session:
             self._check(row, repo_mail.mark_retry(session, row.id, row.attempts, error, next_try))
+            self._renew(session)
         log.warning("outbox message %d to %s not sent (attempt %d): %s; next try in %s, "
                     "at %s", row.id, ", ".join(row.recipients), row.attempts, error, delay,
                     next_try.isoformat(timespec="seconds"))
@@ -127,8 +136,23 @@ class OutboxSender:
     def _give_up(self, row: OutboxMessage, error: str) -> None:
         with self._db.unit_of_work() as session:
             self._check(row, repo_mail.mark_failed(session, row.id, row.attempts, error))
+            self._renew(session)
         log.error("outbox message %d to %s FAILED for good after %d attempt(s): %s",
                   row.id, ", ".join(row.recipients), row.attempts, error)
+
+    def _renew(self, session: Session) -> None:
+        """Renew the lease of the claim's messages still to send, in the commit that
+        records the one just sent: a sender that stops for good leaves them due one lease
+        after its last step, however many it had claimed."""
+        if not self._rest:
+            return
+        now = self._clock.now()
+        until = now + self._lease
+        renewed = repo_mail.renew_claims(session, [(r.id, r.attempts) for r in self._rest],
+                                         now, until)
+        for row in self._rest:
+            if row.id in renewed:
+                row.next_try_at = until
 
     @staticmethod
     def _check(row: OutboxMessage, ours: bool) -> None:

@@ -45,7 +45,28 @@ def make_engine(url: str | URL, *, foreign_keys: bool = True) -> Engine:
     if u.drivername == "postgresql":
         # SQLAlchemy's default PostgreSQL driver is psycopg2; we ship psycopg 3.
         u = u.set(drivername="postgresql+psycopg")
-    return sa.create_engine(u, pool_pre_ping=True)
+    return sa.create_engine(u, pool_pre_ping=True, connect_args=_postgres_session(u))
+
+
+# A worker that stops for good leaves its row locks (the messages it was answering, the
+# game it was processing) to PostgreSQL, which frees them when its connection ends: at
+# once for a process killed on a machine that lives on (the kernel closes the socket);
+# within about 30 s for a machine gone dark, by TCP keepalives and the user timeout on
+# both ends; after two minutes for a worker alive but stuck inside a transaction (no unit
+# of work waits that long between statements). Every one is a setting the connecting role
+# may make (PostgreSQL 12 or newer), so the database URL stays the only configuration.
+POSTGRES_SESSION = {"idle_in_transaction_session_timeout": "120s",
+                    "tcp_keepalives_idle": "10", "tcp_keepalives_interval": "5",
+                    "tcp_keepalives_count": "3", "tcp_user_timeout": "30000"}
+POSTGRES_CLIENT = {"keepalives": 1, "keepalives_idle": 10, "keepalives_interval": 5,
+                   "keepalives_count": 3, "tcp_user_timeout": 30000, "connect_timeout": 10}
+
+
+def _postgres_session(url: URL) -> dict[str, Any]:
+    """The connection's settings, each left to the URL where it names it."""
+    wanted: dict[str, Any] = dict(POSTGRES_CLIENT)
+    wanted["options"] = " ".join(f"-c {k}={v}" for k, v in POSTGRES_SESSION.items())
+    return {key: value for key, value in wanted.items() if key not in url.query}
 
 
 def _sqlite_engine(url: URL, foreign_keys: bool) -> Engine:

@@ -17,7 +17,7 @@ from typing import Any
 
 import sqlalchemy as sa
 from sqlalchemy.dialects import postgresql, sqlite
-from sqlalchemy.orm import Session, joinedload
+from sqlalchemy.orm import Session, aliased, joinedload
 
 from judge.attachment import Attachment
 from judge.store.models import (
@@ -191,6 +191,38 @@ def messages_from_since(session: Session, sender: str, since: datetime, *,
 def lock_inbox_message(session: Session, inbox_id: int) -> InboxMessage | None:
     """The message, row-locked for this transaction (PostgreSQL), so one worker has it."""
     return session.scalars(_LOCK_INBOX, {"id": inbox_id}).one_or_none()
+
+
+def claim_inbox_messages(session: Session, ids: Sequence[int]) -> set[int]:
+    """Those of `ids` still new, row-locked for this transaction, leaving out the ones
+    another worker holds (PostgreSQL's SKIP LOCKED: it is processing them now, and they
+    are its own until it commits or its connection ends), and those that must wait for
+    an older message of their sender that is not among them; SQLite's writer lock makes
+    all of them this transaction's, in order."""
+    if not ids:
+        return set()
+    query = (sa.select(InboxMessage.id)
+             .where(InboxMessage.id.in_(ids), InboxMessage.state == InboxState.NEW)
+             .order_by(InboxMessage.id).with_for_update(skip_locked=True))
+    claimed = set(session.scalars(query))
+    if claimed and session.get_bind().dialect.name == "postgresql":
+        claimed -= _after_others(session, claimed)
+    return claimed
+
+
+def _after_others(session: Session, claimed: set[int]) -> set[int]:
+    """The claimed messages whose sender has an older one still new outside the claim:
+    another worker is answering it now (or it waits for a later round). They wait too, so
+    that a sender's messages are answered in the order they came (later orders replace
+    earlier ones); they stay new, for a later round."""
+    older = aliased(InboxMessage)
+    query = (sa.select(InboxMessage.id)
+             .where(InboxMessage.id.in_(claimed), InboxMessage.sender != "",
+                    sa.exists().where(older.sender == InboxMessage.sender,
+                                      older.state == InboxState.NEW,
+                                      older.id < InboxMessage.id,
+                                      older.id.not_in(claimed))))
+    return set(session.scalars(query))
 
 
 def new_inbox_messages(session: Session, limit: int = 50) -> list[InboxMessage]:

@@ -7,6 +7,7 @@ game's open turn is read once per savepoint (`memo`).
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any
 
 import sqlalchemy as sa
@@ -32,6 +33,9 @@ IN_PLAY = (GameState.ACTIVE, GameState.FORMING)
 _OPEN_TURN = (sa.select(Turn)
               .where(Turn.game_id == sa.bindparam("game_id"), Turn.processed_at.is_(None))
               .order_by(Turn.id.desc()).limit(1))
+_GAME_IF_FREE = (sa.select(Game).where(Game.id == sa.bindparam("id"))
+                 .with_for_update(skip_locked=True).execution_options(populate_existing=True))
+_LOCKS_GAMES = "judge.repo.locks_games"
 _MEMO = "judge.repo.memo"
 Memo = dict[tuple[str, int], object]
 
@@ -65,9 +69,12 @@ def all_games(session: Session) -> list[Game]:
     return list(session.scalars(sa.select(Game).order_by(Game.name)))
 
 
-def games_in_play(session: Session) -> list[Game]:
-    """Forming and active games (those with deadlines or a start time), by id."""
+def games_in_play(session: Session, game_ids: Collection[int] | None = None) -> list[Game]:
+    """Forming and active games (those with deadlines or a start time), by id; those of
+    `game_ids` only, when given."""
     query = sa.select(Game).where(Game.state.in_(IN_PLAY)).order_by(Game.id)
+    if game_ids is not None:
+        query = query.where(Game.id.in_(list(game_ids)))
     return list(session.scalars(query))
 
 
@@ -75,6 +82,35 @@ def game_ids_in_play(session: Session) -> list[int]:
     """The ids of games_in_play, without loading the rows."""
     query = sa.select(Game.id).where(Game.state.in_(IN_PLAY)).order_by(Game.id)
     return list(session.scalars(query))
+
+
+def lock_games_as_read(session: Session) -> None:
+    """From now on, this unit of work locks each game whose open turn it reads
+    (current_turn) before reading it, on PostgreSQL, where several workers write at once:
+    messages to one game and the processing of its turn then take turns. Without it a
+    turn could be processed between a message's reading of it and its commit (the orders
+    stored on a turn just processed: lost), or two messages completing a game's orders at
+    once would each see the other's missing (nobody processes the turn early). SQLite's
+    one writer already gives this."""
+    if session.get_bind().dialect.name == "postgresql":
+        session.info[_LOCKS_GAMES] = True
+
+
+def _lock_as_read(session: Session, game: Game) -> None:
+    """The lock of lock_games_as_read, once per savepoint (one that rolls back releases
+    the locks taken in it); the game's attributes read again under it."""
+    if not session.info.get(_LOCKS_GAMES) or ("locked", game.id) in memo(session):
+        return
+    locked_game(session, game)
+    memo(session)[("locked", game.id)] = True
+
+
+def game_if_free(session: Session, game_id: int) -> Game | None:
+    """The game's row under its row lock if nobody else holds a lock on it (PostgreSQL's
+    SKIP LOCKED: a busy or missing game is None), its attributes read again; SQLite's
+    writer lock is held already, so there the game is always free."""
+    forget(session)
+    return session.scalars(_GAME_IF_FREE, {"id": game_id}).one_or_none()
 
 
 def locked_game(session: Session, game: Game) -> Game:
@@ -89,6 +125,7 @@ def current_turn(session: Session, game: Game) -> Turn | None:
     """The newest turn not yet processed; None once the game is finished. A game ended by a
     vote or by its master keeps the turn that was open, with its orders, for ROLLBACK and
     the record, but nothing is open any more: no phase, deadline or sweep for it."""
+    _lock_as_read(session, game)
     if game.state == GameState.FINISHED:
         return None
     known = memo(session).get(("turn", game.id))

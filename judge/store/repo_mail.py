@@ -68,6 +68,24 @@ def release_claims(session: Session, claims: Sequence[tuple[int, int]],
     return released
 
 
+def renew_claims(session: Session, claims: Sequence[tuple[int, int]], now: datetime,
+                 until: datetime) -> set[int]:
+    """Extend to `until` the lease of the claims (outbox id, attempt) a sender still holds
+    and has not yet sent: those whose lease has not run out and that nobody took since.
+    The ids renewed."""
+    renewed: set[int] = set()
+    for start in range(0, len(claims), _CHUNK):
+        statement = (sa.update(OutboxMessage)
+                     .where(OutboxMessage.state == OutboxState.SENDING,
+                            OutboxMessage.next_try_at > now,
+                            sa.tuple_(OutboxMessage.id, OutboxMessage.attempts)
+                            .in_(claims[start:start + _CHUNK]))
+                     .values(next_try_at=until).returning(OutboxMessage.id)
+                     .execution_options(synchronize_session=False))
+        renewed.update(session.scalars(statement))
+    return renewed
+
+
 def mark_sent(session: Session, row_id: int, attempt: int, now: datetime) -> bool:
     """Record a delivery; False if the claim was no longer this sender's."""
     return _settle(session, row_id, attempt, state=OutboxState.SENT, sent_at=now)

@@ -17,6 +17,7 @@ from __future__ import annotations
 import logging
 import random
 import secrets
+from collections.abc import Collection
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -81,23 +82,34 @@ def sweep(session: Session, clock: Clock, postman: Postman,
     return done
 
 
+class GameBusy(Exception):
+    """Another worker holds the game's lock: it is sweeping the game or answering its mail."""
+
+
 def sweep_all(db: Database, clock: Clock, postman: Postman,
-              rng: random.Random | None = None) -> list[str]:
-    """Every game's due work, each game in its own unit of work."""
+              rng: random.Random | None = None, *, busy: set[int] | None = None) -> list[str]:
+    """Every game's due work, each game in its own unit of work; `busy` as in sweep_one."""
     with db.unit_of_work() as session:
         game_ids = _sweepable(session)
     done: list[str] = []
     for game_id in game_ids:
-        done += sweep_one(db, game_id, clock, postman, rng)
+        done += sweep_one(db, game_id, clock, postman, rng, busy=busy)
     return done
 
 
 def sweep_one(db: Database, game_id: int, clock: Clock, postman: Postman,
-              rng: random.Random | None = None) -> list[str]:
-    """One game's due work in its own unit of work; a failure is logged, never raised."""
+              rng: random.Random | None = None, *, busy: set[int] | None = None) -> list[str]:
+    """One game's due work in its own unit of work; a failure is logged, never raised.
+    Given `busy`, a game whose lock another worker holds is not waited for but added to it:
+    workers sweeping at one deadline share the games out instead of queueing for each."""
     try:
         with db.unit_of_work() as session:
-            return sweep_game(session, game_id, clock, postman, rng)
+            return sweep_game(session, game_id, clock, postman, rng,
+                              skip_busy=busy is not None)
+    except GameBusy:
+        assert busy is not None
+        busy.add(game_id)
+        return []
     except Exception as exc:
         log.exception("deadline sweep of game %s failed", game_id)
         return [f"game {game_id}: sweep failed ({type(exc).__name__}: {exc})"]
@@ -108,14 +120,21 @@ def _sweepable(session: Session) -> list[int]:
 
 
 def sweep_game(session: Session, game_id: int, clock: Clock, postman: Postman,
-               rng: random.Random | None = None) -> list[str]:
+               rng: random.Random | None = None, *, skip_busy: bool = False) -> list[str]:
     """One game's due work, under its lock. Expires the session's objects (so a caller's
-    unflushed changes are flushed first): what they held may be stale once the lock is ours."""
+    unflushed changes are flushed first): what they held may be stale once the lock is ours.
+    `skip_busy`: raise GameBusy rather than wait for another worker's lock."""
     session.flush()
-    game = repo_games.game_by_id(session, game_id)
-    if game is None:
-        return []
-    game = lock_game(session, game)
+    if skip_busy:
+        free = repo_games.game_if_free(session, game_id)
+        if free is None:  # or gone: the retry finds it out of play
+            raise GameBusy(game_id)
+        game = free
+    else:
+        found = repo_games.game_by_id(session, game_id)
+        if found is None:
+            return []
+        game = lock_game(session, found)
     # Another sweep may have acted while we waited for the lock: read everything afresh.
     session.expire_all()
     if game.state == GameState.FORMING:
@@ -250,11 +269,13 @@ def _process(due: _Due, why: str) -> list[str]:
     return [due.say(f"processed ({why})")]
 
 
-def next_wakeups(db: Database) -> list[tuple[int, datetime]]:
+def next_wakeups(db: Database, game_ids: Collection[int] | None = None
+                 ) -> list[tuple[int, datetime]]:
     """Each game's next moment of interest (a reminder, deadline, grace end or start time),
-    by game id. A moment may be past: the sweep has work for it now."""
+    by game id; of the games `game_ids` only, when given. A moment may be past: the sweep
+    has work for it now."""
     with db.unit_of_work() as session:
-        games = repo_games.games_in_play(session)
+        games = repo_games.games_in_play(session, game_ids)
         found = [(game.id, _moment_or_none(session, game)) for game in games]
     return [(game_id, moment) for game_id, moment in found if moment is not None]
 

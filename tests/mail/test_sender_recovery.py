@@ -95,3 +95,55 @@ def test_a_message_no_claim_ever_came_back_from_is_given_up(database: Database) 
     assert (given_up.state, given_up.attempts, given_up.last_error) == \
         (OutboxState.FAILED, MAX_ATTEMPTS + 1, "the sender stopped during every attempt")
     assert transport.delivered == []
+
+
+@dataclass
+class StepTransport:
+    """Each delivery takes `step` of the clock; the sender's process dies (an exception
+    nobody catches) at delivery number `dies_at`, if set."""
+
+    clock: ManualClock
+    step: timedelta
+    dies_at: int | None = None
+    delivered: list[int] = field(default_factory=list)
+
+    def deliver(self, row_id: int, sender: str, recipients: list[str], raw: bytes) -> None:
+        if len(self.delivered) + 1 == self.dies_at:
+            raise KeyboardInterrupt  # stands for the process's end: nothing is recorded
+        self.clock.advance(self.step)
+        self.delivered.append(row_id)
+
+    def close(self) -> None:
+        pass
+
+
+def test_the_lease_covers_each_delivery_not_the_whole_claim(database: Database) -> None:
+    clock = ManualClock(T0)
+    ids = [queue(database) for _ in range(3)]
+    # Three deliveries of most of a lease each: the claim's rest is renewed as each is
+    # recorded, so none runs out while it waits for its turn.
+    transport = StepTransport(clock, LEASE * 3 / 4)
+    assert OutboxSender(database, clock, transport).send_due() == 3
+    assert transport.delivered == ids
+    assert [(row(database, i).state, row(database, i).attempts) for i in ids] == \
+        [(OutboxState.SENT, 1)] * 3
+
+
+def test_a_sender_gone_for_good_leaves_its_claim_due_one_lease_after_its_last_step(
+        database: Database) -> None:
+    clock = ManualClock(T0)
+    ids = [queue(database) for _ in range(3)]
+    transport = StepTransport(clock, timedelta(seconds=30), dies_at=2)
+    with pytest.raises(KeyboardInterrupt):
+        OutboxSender(database, clock, transport).send_due()
+    recorded = T0 + timedelta(seconds=30)  # the first message's record: the last step
+    assert [(row(database, i).state, row(database, i).next_try_at) for i in ids] == [
+        (OutboxState.SENT, T0 + LEASE), (OutboxState.SENDING, recorded + LEASE),
+        (OutboxState.SENDING, recorded + LEASE)]
+    # Another worker's sender takes them once that lease has run out, not before.
+    other = StepTransport(clock, timedelta(seconds=1))
+    clock.set(recorded + LEASE - timedelta(seconds=1))
+    assert OutboxSender(database, clock, other).send_due() == 0
+    clock.set(recorded + LEASE)
+    assert OutboxSender(database, clock, other).send_due() == 2
+    assert other.delivered == ids[1:]

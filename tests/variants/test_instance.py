@@ -111,3 +111,18 @@ def test_the_start_state_carries_the_game_s_own_seed(database: Database,
         variant = game_variant(game)
         state = start_position(game, variant, []).state
     assert (state["seed"], state["hidden"], variant.options["hidden"]) == (11, "stab", "stab")
+
+
+def test_games_of_a_variant_without_hooks_share_one_build(
+        database: Database, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Nothing but a variant's hooks (rules.py) reads the seed: standard games, each with
+    its own seed, share the rules and map of one build instead of each rebuilding them
+    (issue #18: a thousand games due at once, 64 kept)."""
+    monkeypatch.delenv("JUDGE_VARIANTS")
+    with database.unit_of_work() as session:
+        master = repo.create_account(session, name="Master", address="gm@example.org")
+        games = [create_game(session, name=name, password="pw", variant="standard",
+                             master=master, seed=seed) for name, seed in (("a", 1), ("b", 2))]
+        one, two = (game_variant(game) for game in games)
+    assert (one.seed, two.seed) == (1, 2)
+    assert one.rules is two.rules

@@ -1,0 +1,224 @@
+"""The deadline storm (issue #18): N games whose deadlines fall in the same second, each with
+seven players' full order sets, processed by `judge serve` workers and their reports
+delivered through Postfix into Dovecot; for one worker on SQLite and 1, 2 and 4 workers
+on PostgreSQL, side by side in one run.
+
+    python bench/storm.py --games 1000 --json storm.json
+
+Per configuration: processed_s (from the deadline until every turn is processed and every
+report is in the outbox), delivered_s (until every report is in its Dovecot mailbox), and
+peak_rss_mb (the largest peak resident set of its workers, VmHWM). Root: the bench starts
+its own Postfix, Dovecot and PostgreSQL (tests/mailstack.py, tests/store/pgcluster.py).
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import random
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from unittest import mock
+
+import sqlalchemy as sa
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path[:0] = [str(ROOT / "bench"), str(ROOT)]
+
+from mail_game import ORDERS, PLAYERS  # noqa: E402
+
+from judge.game import lifecycle  # noqa: E402
+from judge.game.clock import SystemClock  # noqa: E402
+from judge.game.passwords import hash_password  # noqa: E402
+from judge.store import repo  # noqa: E402
+from judge.store.db import Database, upgrade  # noqa: E402
+from judge.store.models import Account, OutboxMessage, Turn  # noqa: E402
+from tests.integration.workers_helpers import Worker  # noqa: E402
+from tests.mailstack import MailStack  # noqa: E402
+from tests.store.pgcluster import TempCluster, find_bin_dir  # noqa: E402
+
+MASTER = "master"
+USERS = ("judge", MASTER, *PLAYERS)
+CONFIGS = {"sqlite-1": ("sqlite", 1), "pg-1": ("postgres", 1), "pg-2": ("postgres", 2),
+           "pg-4": ("postgres", 4)}
+GAMES_PER_COMMIT = 50
+# From the workers' start to the deadline: long enough for all of them (started at once)
+# to start and plan their wake-ups.
+LEAD_SECONDS = 30.0
+
+
+@dataclass(frozen=True)
+class Figures:
+    processed_s: float
+    delivered_s: float
+    peak_rss_mb: float
+    workers_rss_mb: list[float]
+
+
+def set_up(db: Database, games: int, domain: str) -> None:
+    """`games` started standard games, every power's orders stored, deadline far off."""
+    # The seats' passwords are never used here: one scrypt hash for all of them, not 7N.
+    one_hash = hash_password("storm")
+    with mock.patch.object(lifecycle, "hash_password", lambda _password: one_hash):
+        with db.unit_of_work() as session:
+            master = repo.create_account(session, name="Master", address=f"{MASTER}@{domain}")
+            players = {user: repo.create_account(session, name=user.title(),
+                                                 address=f"{user}@{domain}")
+                       for user in PLAYERS}
+            master_id, player_ids = master.id, {u: a.id for u, a in players.items()}
+        for start in range(0, games, GAMES_PER_COMMIT):
+            with db.unit_of_work() as session:
+                for number in range(start, min(start + GAMES_PER_COMMIT, games)):
+                    _one_game(session, f"storm{number:05d}", master_id, player_ids)
+
+
+def _one_game(session: sa.orm.Session, name: str, master_id: int,
+              player_ids: dict[str, int]) -> None:
+    game = lifecycle.create_game(session, name=name, password="gm", variant="standard",
+                                 master=_account(session, master_id))
+    for user, power in PLAYERS.items():
+        lifecycle.join_game(session, game, _account(session, player_ids[user]), "storm",
+                            [power])
+    turn = lifecycle.start_game(session, game, SystemClock(), random.Random(1))
+    for power in PLAYERS.values():
+        repo.submit_orders(session, turn, power, list(ORDERS[power][0]))
+
+
+def _account(session: sa.orm.Session, account_id: int) -> Account:
+    found = repo.account_by_id(session, account_id)
+    assert found is not None
+    return found
+
+
+def set_deadline(db: Database, deadline: datetime) -> None:
+    with db.unit_of_work() as session:
+        session.execute(sa.update(Turn).where(Turn.processed_at.is_(None))
+                        .values(deadline=deadline))
+
+
+def _counts(db: Database) -> tuple[int, int]:
+    with db.unit_of_work() as session:
+        processed = session.scalar(sa.select(sa.func.count()).select_from(Turn)
+                                   .where(Turn.processed_at.is_not(None))) or 0
+        queued = session.scalar(sa.select(sa.func.count()).select_from(OutboxMessage)) or 0
+    return processed, queued
+
+
+def delivered(stack: MailStack) -> int:
+    total = 0
+    for user in (MASTER, *PLAYERS):
+        out = stack.doveadm("-f", "flow", "mailbox", "status", "-u", user, "messages", "INBOX")
+        total += int(out.strip().split("=")[-1] or 0)
+    return total
+
+
+def wait_until(what: str, done: Callable[[], bool], timeout: float) -> float:
+    """Seconds until `done`, polling twice a second; raises after `timeout`."""
+    started = time.monotonic()
+    while not done():
+        if time.monotonic() - started > timeout:
+            raise TimeoutError(f"{what}: not within {timeout:.0f} s")
+        time.sleep(0.5)
+    return time.monotonic()
+
+
+def peak_rss_mb(worker: Worker) -> float:
+    assert worker.process is not None
+    status = Path(f"/proc/{worker.process.pid}/status").read_text()
+    kb = next(int(line.split()[1]) for line in status.splitlines() if line.startswith("VmHWM"))
+    return kb / 1024
+
+
+def run(name: str, url: str, count: int, games: int, stack: MailStack, base: Path,
+        timeout: float, lead: float) -> Figures:
+    upgrade(url)
+    db = Database(url)
+    set_up(db, games, stack.domain)
+    workers = [Worker(f"{name}-w{i}", url, base, stack.smtp_port, JUDGE_LISTEN="")
+               for i in range(1, count + 1)]
+    deadline = datetime.now(UTC) + timedelta(seconds=lead)
+    set_deadline(db, deadline)
+    try:
+        offsets = [worker.launch() for worker in workers]
+        for worker, offset in zip(workers, offsets, strict=True):
+            worker.wait_ready(offset)
+        if datetime.now(UTC) >= deadline:
+            raise RuntimeError(f"{name}: the workers were not up before the deadline; "
+                               "give them a longer --lead")
+        reports = games * (len(PLAYERS) + 1)
+        at_deadline = time.monotonic() + (deadline - datetime.now(UTC)).total_seconds()
+        processed = wait_until(f"{name}: processing", lambda: _counts(db) == (games, reports),
+                               timeout) - at_deadline
+        arrived = wait_until(f"{name}: delivery", lambda: delivered(stack) >= reports,
+                             timeout) - at_deadline
+        rss = [round(peak_rss_mb(worker), 1) for worker in workers]
+    finally:
+        for worker in workers:  # each one stopped, whatever the others do
+            with contextlib.suppress(Exception):
+                if worker.alive:
+                    worker.stop()
+            worker.kill()
+        db.dispose()
+    return Figures(round(processed, 2), round(arrived, 2), max(rss), rss)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--json", type=Path, help="write the figures here too")
+    parser.add_argument("--configs", default=",".join(CONFIGS),
+                        help=f"which of {', '.join(CONFIGS)} (comma-separated)")
+    parser.add_argument("--lead", type=float, default=LEAD_SECONDS,
+                        help="seconds from setting the deadline (workers not yet started) "
+                             "to the deadline")
+    parser.add_argument("--timeout", type=float, default=900.0,
+                        help="seconds a configuration may take to process or deliver")
+    args = parser.parse_args(argv)
+    chosen = [c for c in args.configs.split(",") if c]
+    results = {}
+    base = Path(tempfile.mkdtemp(prefix="storm-", dir="/tmp"))
+    bin_dir = find_bin_dir()
+    cluster = TempCluster(bin_dir).start() if bin_dir is not None and any(
+        CONFIGS[c][0] == "postgres" for c in chosen) else None
+    try:
+        for number, name in enumerate(chosen):
+            backend, count = CONFIGS[name]
+            stack = MailStack(users=USERS).start()
+            try:
+                if backend == "sqlite":
+                    url = f"sqlite:///{base / f'{name}.sqlite3'}"
+                else:
+                    assert cluster is not None, "PostgreSQL server binaries not found"
+                    cluster.psql(f"CREATE DATABASE storm{number} OWNER judge")
+                    url = cluster.url(f"storm{number}")
+                results[name] = run(name, url, count, args.games, stack, base, args.timeout,
+                                    args.lead)
+            finally:
+                stack.stop()
+            print(f"{name}: {results[name]}", flush=True)
+    finally:
+        if cluster is not None:
+            cluster.stop()
+    print(table(args.games, results))
+    if args.json is not None:
+        args.json.write_text(json.dumps({n: asdict(f) for n, f in results.items()}, indent=2))
+    return 0
+
+
+def table(games: int, results: dict[str, Figures]) -> str:
+    lines = [f"{games} games, deadlines in the same second; seconds from the deadline:",
+             f"{'configuration':<14} {'processed_s':>12} {'delivered_s':>12} "
+             f"{'peak_rss_mb':>12}"]
+    lines += [f"{name:<14} {f.processed_s:>12.2f} {f.delivered_s:>12.2f} "
+              f"{f.peak_rss_mb:>12.1f}" for name, f in results.items()]
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
