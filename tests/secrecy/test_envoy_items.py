@@ -8,7 +8,10 @@ from __future__ import annotations
 
 import pytest
 
+from judge.engine.position import Position
+from judge.engine.types import Unit
 from judge.store.db import Database
+from tests.conversations.orders_board import edit_board
 from tests.secrecy.envoy import OBSERVER, envoy_table
 from tests.secrecy.noninterference import Table
 from tests.secrecy.twin import Twin
@@ -76,6 +79,45 @@ def test_a_removal_naming_an_unseen_army_is_answered_the_same(
     script = tyrolia(databases, "stab")
     autumn(script, FRANCE_TAKES_SPAIN)
     script.turn("W1914A", "Remove A tyr\nRemove A mun\nRemove F kie\nBuild A mar", "Waive")
+    script.france_writes("")
+    assert script.leaks() == ""
+
+
+def removal_owed(databases: tuple[Database, Database]) -> Script:
+    """Stab, Winter 1914 set on both boards: France has armies in Burgundy and Picardy too,
+    five units on Paris (double, rule 3), Marseilles and Brest, so it owes one removal.
+    Germany's fleet stands in Greece (A) or in the Aegean Sea (B): a Major Neutral's centre
+    and a sea beside no unit of France's or its Major Ally Italy's, so nothing meets it and
+    neither is told to France (12). Germany owns no more units than centres in either."""
+    script = Script(databases, "stab")
+    script.turn("W1913P", FRANCE_PLACES, "Build D Aus\nBuild D Aus\nBuild D Den\nBuild D Hol")
+    for talk, fleet in ((script.twin.a, "gre"), (script.twin.b, "aeg")):
+        edit_board(talk, "W1914A", lambda board, at=fleet: _with_units(
+            board, Unit("FRANCE", "A", "bur"), Unit("FRANCE", "A", "pic"),
+            Unit("GERMANY", "F", at)))
+    return script
+
+
+def _with_units(board: Position, *units: Unit) -> Position:
+    return board._replace(units=(*board.units, *units))
+
+
+def test_a_removal_owed_naming_an_unseen_fleet_is_answered_and_reported_the_same(
+        databases: tuple[Database, Database]) -> None:
+    """Issue #13 item 2, by mail: France owes a removal and names Greece, where Germany's
+    fleet stands in game A and nothing in game B, once as a fleet and once bare, beside
+    the removal it means. The reply, the winter report and what France reads after are the
+    same in both games; before the fix game A answered 'F gre belongs to GERMANY'."""
+    script = removal_owed(databases)
+    reply, _ = script.twin.send(script.france.address, f"{script.france.signon}\n"
+                                "Remove F gre\nRemove gre\nRemove A pic\nORDERS")
+    assert "line 2: Remove F gre\n    France has no unit in Greece\n" in reply
+    assert "line 3: Remove gre\n    France has no unit in Greece\n" in reply
+    assert "Still without orders" not in reply
+    script.twin.send(MASTER_SIGNON[0], f"{MASTER_SIGNON[1]}\nPROCESS W1914A")
+    report = script.twin.transcript(script.france.address)[-1]
+    assert "Winter 1914 Adjustments results" in report
+    assert "France:   A Picardy REMOVE.\n" in report, report
     script.france_writes("")
     assert script.leaks() == ""
 
