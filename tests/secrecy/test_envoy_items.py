@@ -6,6 +6,8 @@ be the same in both games."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
 from judge.engine.position import Position
@@ -92,14 +94,14 @@ def removal_owed(databases: tuple[Database, Database]) -> Script:
     script = Script(databases, "stab")
     script.turn("W1913P", FRANCE_PLACES, "Build D Aus\nBuild D Aus\nBuild D Den\nBuild D Hol")
     for talk, fleet in ((script.twin.a, "gre"), (script.twin.b, "aeg")):
-        edit_board(talk, "W1914A", lambda board, at=fleet: _with_units(
-            board, Unit("FRANCE", "A", "bur"), Unit("FRANCE", "A", "pic"),
-            Unit("GERMANY", "F", at)))
+        edit_board(talk, "W1914A", _adding(Unit("FRANCE", "A", "bur"),
+                                           Unit("FRANCE", "A", "pic"),
+                                           Unit("GERMANY", "F", fleet)))
     return script
 
 
-def _with_units(board: Position, *units: Unit) -> Position:
-    return board._replace(units=(*board.units, *units))
+def _adding(*units: Unit) -> Callable[[Position], Position]:
+    return lambda board: board._replace(units=(*board.units, *units))
 
 
 def test_a_removal_owed_naming_an_unseen_fleet_is_answered_and_reported_the_same(
