@@ -100,8 +100,12 @@ def removal_owed(databases: tuple[Database, Database]) -> Script:
     return script
 
 
-def _adding(*units: Unit) -> Callable[[Position], Position]:
-    return lambda board: board._replace(units=(*board.units, *units))
+def _adding(*units: Unit, greece: str | None = None) -> Callable[[Position], Position]:
+    """The board with `units` added (and Greece owned by `greece`, if given)."""
+    def edit(board: Position) -> Position:
+        owners = {**board.owners, **({"gre": greece} if greece else {})}
+        return board._replace(units=(*board.units, *units), owners=owners)
+    return edit
 
 
 def test_a_removal_owed_naming_an_unseen_fleet_is_answered_and_reported_the_same(
@@ -120,6 +124,30 @@ def test_a_removal_owed_naming_an_unseen_fleet_is_answered_and_reported_the_same
     report = script.twin.transcript(script.france.address)[-1]
     assert "Winter 1914 Adjustments results" in report
     assert "France:   A Picardy REMOVE.\n" in report, report
+    script.france_writes("")
+    assert script.leaks() == ""
+
+
+def test_a_removal_sent_ahead_naming_an_unseen_fleet_is_dropped_the_same(
+        databases: tuple[Database, Database]) -> None:
+    """Issue #13 item 2 through PHASE: the same boards set in Fall 1914, Greece already
+    Germany's in both games (so its fleet taking no centre there keeps every count the
+    same, 12e); France sends its removals ahead for the winter, and they are checked when
+    the winter opens."""
+    script = Script(databases, "stab")
+    script.turn("W1913P", FRANCE_PLACES, "Build D Aus\nBuild D Aus\nBuild D Den\nBuild D Hol")
+    for talk, fleet in ((script.twin.a, "gre"), (script.twin.b, "aeg")):
+        edit_board(talk, "F1914M", _adding(Unit("FRANCE", "A", "bur"),
+                                           Unit("FRANCE", "A", "pic"),
+                                           Unit("GERMANY", "F", fleet), greece="GERMANY"))
+    script.turn("F1914M", f"{FRANCE_HOLDS}\nA bur H\nA pic H\n"
+                "PHASE W1914A\nRemove F gre\nRemove gre\nRemove A pic\nPHASE",
+                f"{GERMANY_HOLDS}\nA mun H\nF gre H", f"{GERMANY_HOLDS}\nA mun H\nF aeg H")
+    opening = script.twin.transcript(script.france.address)[-1]
+    assert "Fall 1914 Movement results" in opening, opening
+    assert ("  'Remove F gre': France has no unit in Greece\n"
+            "  'Remove gre': France has no unit in Greece\n") in opening, opening
+    script.twin.send(MASTER_SIGNON[0], f"{MASTER_SIGNON[1]}\nPROCESS W1914A")
     script.france_writes("")
     assert script.leaks() == ""
 
