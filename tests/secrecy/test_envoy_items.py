@@ -77,7 +77,7 @@ def test_an_order_naming_an_unseen_army_is_answered_the_same(
 def test_a_removal_naming_an_unseen_army_is_answered_the_same(
         databases: tuple[Database, Database]) -> None:
     """France owes builds, not removals: its removals are refused as it writes them (item
-    2's results, of removals owed, need a longer game than this one)."""
+    2 with a removal owed: the two tests after this one)."""
     script = tyrolia(databases, "stab")
     autumn(script, FRANCE_TAKES_SPAIN)
     script.turn("W1914A", "Remove A tyr\nRemove A mun\nRemove F kie\nBuild A mar", "Waive")
