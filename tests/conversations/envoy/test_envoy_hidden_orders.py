@@ -175,6 +175,9 @@ def test_retreats_told_leave_out_only_what_their_reader_knows_is_barred(
             "Munich, Paris, Picardy\n") in refused
     taken = say(talk, players[FRANCE], "A bur-mun").body
     assert "Errors" not in taken and "  A Burgundy -> Munich.\n" in taken
+    # Germany has no retreat, but a hidden game waits for every player's answer (issue #13
+    # item 7): the master processes the phase.
+    reply(talk, MASTER, "SIGNON Mbeta gmpw\nPROCESS F1914R")
     retreats = next(m.body for m in talk.mails_to(ANN) if "Fall 1914 Retreats" in m.subject)
     assert "France:   A Burgundy -> Munich. (*bounce*)\nFrance:   A Burgundy DISBAND.\n" \
         in retreats
