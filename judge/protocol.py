@@ -152,16 +152,16 @@ def _unit(variant: Variant, spec: Any) -> Unit:
 
 
 def _no_two_in_one(variant: Variant, units: tuple[Unit, ...]) -> None:
-    """One unit per province and layer, except a stack: units of a kind that `stacks`, all
+    """One unit per province and layer, except units of a kind that `combines`, all
     of one power and one kind (Envoy 5.v)."""
     seen: dict[tuple[str, str], Unit] = {}
     for u in units:
         kind = variant.rules.kinds[u.kind]
         key = (kind.layer, province_of(u.loc))
         first = seen.setdefault(key, u)
-        if first is u or (kind.stacks and first == u):
+        if first is u or (kind.combines and first == u):
             continue
-        if kind.stacks and first.kind == u.kind:
+        if kind.combines and first.kind == u.kind:
             raise RequestError(f"{first.power} and {u.power} both have a {kind.name} in "
                                f"{key[1]}: only one power's {kind.name}s may share a province")
         raise RequestError(f"two units in {key[1]}")

@@ -256,7 +256,7 @@ def _kind(code: str, spec: Mapping[str, Any]) -> UnitKind:
         convoys_in=frozenset(spec.get("convoys_in", ())),
         layer=spec.get("layer", "main"),
         takes_centres=bool(spec.get("takes_centres", True)),
-        stacks=bool(spec.get("stacks", False)),
+        combines=bool(spec.get("combines", False)),
         removal_priority=int(spec.get("removal_priority", 0)),
     )
 

@@ -31,14 +31,9 @@ TERMS: dict[str, tuple[str, ...]] = {
 LITERALS = {"players": "envoy", "place": "envoy", "places": "envoy"}
 # Words whose meaning here is general: the same word, no variant's rule.
 GENERAL: dict[tuple[str, str], str] = {
-    ("judge/mail/mime.py", "stack"): "the MIME walker's own stack of open parts",
     ("judge/protocol_allocate.py", "players"): "the people in an allocation request",
 }
-GENERAL_NAMES = {  # as an identifier or a literal (a variant.toml key)
-    # UnitKind.stacks: several units of one kind may share an area, which 1885-III's High
-    # Ocean Box needs as well (issue #12 item 7): the platform's concept, not Envoy's rule.
-    "stacks",
-}
+GENERAL_NAMES: set[str] = set()  # as an identifier or a literal (a variant.toml key)
 
 # Today's offenders, each being moved out by work under way on issue #12; the coordinator
 # deletes an entry once its file no longer has the word (test_no_stale_exception says
@@ -164,7 +159,7 @@ def test_the_rule_catches_a_variant_word(source: str, term: str) -> None:
 @pytest.mark.parametrize("source", [
     "'''Envoy 7: a success with a note.'''",
     "x = 1  # Envoy's diplomats share a space (5.v)",
-    "kind.stacks",
+    "kind.combines",
     "def place(geo, loc): pass",
     "standing = rules.standing(rules, position)",
     "NEUTRAL = 'neutral'",

@@ -1,6 +1,6 @@
 """Orders for some units of a multi-unit province: '2 D Fra-Bel'.
 
-A platform concept, not one game's rule: where a kind of unit stacks (`UnitKind.stacks`),
+A platform concept, not one game's rule: where units of a kind combine (`UnitKind.combines`),
 several units stand in one province, and a line may order a number of them. The counted
 orders are the plain ones with a count; a variant whose units stack registers them
 (`counted_orders`) and resolves them in its own handler, since how sub-stacks fight is

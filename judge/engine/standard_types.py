@@ -33,8 +33,8 @@ def unit_slot(order: Any, kind: UnitKind | None) -> SetKey:
 
 
 def _build_slot(order: Build, kind: UnitKind | None) -> SetKey:
-    # Builds of a kind that stacks are each their own entry (four units to one space).
-    if kind is not None and kind.stacks and kind.layer != "main":
+    # Builds of a kind whose units combine are each their own entry (four units to one space).
+    if kind is not None and kind.combines and kind.layer != "main":
         return SetKey(f"{province_of(order.loc)}/{kind.code}", adds=True)
     return unit_slot(order, kind)
 

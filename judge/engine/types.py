@@ -31,7 +31,7 @@ class UnitKind:
     removal_priority: int = 0
     # Several units of this kind and one power may share a province, moving and holding as
     # one with their summed strength (Envoy 5.v); a layer's handler decides what that means.
-    stacks: bool = False
+    combines: bool = False
 
 
 PayloadValue = str | int | bool | None

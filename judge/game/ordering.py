@@ -85,7 +85,7 @@ def stored_set(variant: Variant, phase: Phase, power: str, lines: Sequence[str],
 def _key(variant: Variant, order: Order, current: Mapping[str, Written]) -> str:
     # One entry per unit or build site: a later order for the same slot replaces the
     # earlier one. The order's type says where it sits (order_types.SetKey): a waive, a
-    # counted line or a build of a kind that stacks adds an entry of its own instead.
+    # counted line or a build of a kind whose units combine adds an entry of its own instead.
     kind = variant.rules.kinds.get(order.kind or "")
     key = variant.rules.registry.set_key(order, kind)
     return _numbered(key.slot, current) if key.adds else key.slot
@@ -93,7 +93,7 @@ def _key(variant: Variant, order: Order, current: Mapping[str, Written]) -> str:
 
 def unit_key(variant: Variant, order: Order) -> str | None:
     """The unit or site an order is for, or None for an order that adds to the others
-    rather than replacing one (a waive, a counted line, a stacking build)."""
+    rather than replacing one (a waive, a counted line, a build of combining units)."""
     key = _key(variant, order, {})
     return None if "#" in key else key
 

@@ -87,7 +87,7 @@ class Lexicon:
     province_coasts: Mapping[str, frozenset[str]]
     # Kinds of which a line may order a number ('2 D Fra-Bel'): those that stack, where the
     # variant registers counted orders (judge/engine/counted.py).
-    stacking: frozenset[str] = frozenset()
+    combining: frozenset[str] = frozenset()
 
     @classmethod
     def build(cls, provinces: Iterable[Province], kinds: Mapping[str, UnitKind],
@@ -109,7 +109,7 @@ class Lexicon:
             kind_names={code: k.name.lower() for code, k in kinds.items()},
             province_names={p.id: p.name for p in provs},
             province_coasts={p.id: frozenset(p.coasts) for p in provs},
-            stacking=frozenset(code for code, k in kinds.items() if k.stacks),
+            combining=frozenset(code for code, k in kinds.items() if k.combines),
         )
 
 

@@ -109,7 +109,7 @@ class Parser:
         yield from self._prefixed(pos)
         for unit, end in self._unit(pos, "the unit being ordered"):
             yield from self._suffix(unit, end)
-        if self.lex.stacking:
+        if self.lex.combining:
             yield from self._counted(pos)
 
     def _counted(self, pos: int) -> Parsed[Order]:
@@ -117,7 +117,7 @@ class Parser:
         an order the variant registers no counted form of cannot be numbered."""
         n = int(self.norms[pos]) if self.phase == "M" and self.norms[pos].isdecimal() else 0
         for unit, end in self._unit(pos + 1, "the units being ordered") if n else ():
-            if unit.kind is None or unit.kind in self.lex.stacking:
+            if unit.kind is None or unit.kind in self.lex.combining:
                 yield from ((o, e) for order, e in self._suffix(unit, end)
                             if (o := counted(self.registry, order, n)) is not None)
             else:

@@ -6,9 +6,9 @@
 
 The standard library's parser reads every line of every part in Python, checks each line
 against the boundary of every enclosing multipart, and recurses once per level: a message
-can make it take seconds or exhaust the stack (issue #11). Here a multipart's delimiter
+can make it take seconds or exhaust the recursion limit (issue #11). Here a multipart's delimiter
 lines (RFC 2046 §5.1.1) are found by one search per part, only as far as the walk goes;
-the walk is a loop with its own stack, and its nesting, its number of parts and the bytes
+the walk is a loop over a list of open parts, and its nesting, its number of parts and the bytes
 it searches are bounded. A part's header fields are parsed as the standard parser would
 (the same policy and the same rule for where they end), and only the headers.
 """
@@ -139,13 +139,13 @@ class Walk:
             self.problem = str(exc)
 
     def _walk(self) -> Iterator[Part]:
-        stack: list[_Open] = []
+        open_parts: list[_Open] = []
         pending: tuple[Part, int] | None = (self._top, 0)
-        while pending is not None or stack:
+        while pending is not None or open_parts:
             if pending is None:
-                pending = self._next(stack[-1])
+                pending = self._next(open_parts[-1])
                 if pending is None:
-                    stack.pop()
+                    open_parts.pop()
                 continue
             part, depth = pending
             pending = None
@@ -153,7 +153,7 @@ class Walk:
             if kind == "multipart":
                 opened = self._open(part, depth)
                 if opened is not None:
-                    stack.append(opened)
+                    open_parts.append(opened)
             elif kind != "message":
                 yield part
 
