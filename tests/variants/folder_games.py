@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
 from judge.game.lifecycle import create_game, join_game, start_game
 from judge.store import repo
@@ -15,15 +17,20 @@ MASTER_SIGNON = "SIGNON Malpha gmpw"
 
 
 def started(talk: Conversation, variant: str, seed: int | None = None,
-            name: str = "alpha") -> dict[str, tuple[str, str]]:
-    """A two-player game `name` of `variant` (NORTH, SOUTH), master gm@example.org;
-    each power -> its player's address and SIGNON line. The start's mail is read."""
+            name: str = "alpha", players: int = 2, options: Mapping[str, object] | None = None,
+            world: Mapping[str, Any] | None = None) -> dict[str, tuple[str, str]]:
+    """A game `name` of `variant` with `players` players (two: NORTH, SOUTH), master
+    gm@example.org; each power -> its player's address and SIGNON line. The start's mail
+    is read. `world`: the game's map in place of the one made for it (a master's own)."""
     with talk.judge.db.unit_of_work() as session:
         master = repo.account_by_address(session, MASTER) or repo.create_account(
             session, name="Master", address=MASTER)
         game = create_game(session, name=name, password="gmpw", variant=variant,
-                           master=master, seed=seed)
-        for i in range(2):
+                           master=master, seed=seed,
+                           options=None if options is None else dict(options))
+        if world is not None:
+            game.variant_map = dict(world)
+        for i in range(players):
             address = f"p{i}@example.org"
             player = repo.account_by_address(session, address) or repo.create_account(
                 session, name=f"P{i}", address=address)

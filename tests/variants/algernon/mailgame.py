@@ -2,17 +2,13 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
 from typing import Any
 
 from judge.game.games import current_turn, find_game, position_of
 from judge.game.knowledge import knowledge_of
-from judge.game.lifecycle import create_game, join_game, start_game
-from judge.store import repo
 from tests.conversations.harness import Conversation, Mail
-
-MASTER = "gm@example.org"
+from tests.variants.folder_games import started as folder_game
 
 
 def started(talk: Conversation, players: int, seed: int, name: str = "maze",
@@ -20,25 +16,8 @@ def started(talk: Conversation, players: int, seed: int, name: str = "maze",
             ) -> dict[str, tuple[str, str]]:
     """Each power -> its player's address and SIGNON line; the start's mail is read.
     `maze`: the game's map in place of the one made for it (the master's own)."""
-    with talk.judge.db.unit_of_work() as session:
-        master = repo.account_by_address(session, MASTER) or repo.create_account(
-            session, name="Master", address=MASTER)
-        game = create_game(session, name=name, password="gmpw", variant="algernon",
-                           master=master, seed=seed, options={"players": players, **options})
-        if maze is not None:
-            game.variant_map = dict(maze)
-        for i in range(players):
-            address = f"p{i}@example.org"
-            player = repo.account_by_address(session, address) or repo.create_account(
-                session, name=f"P{i}", address=address)
-            join_game(session, game, player, f"pw{i}", [])
-        start_game(session, game, talk.clock, random.Random(1))
-        seats = {s.power: (s.account.addresses[0].address,
-                           f"SIGNON {s.power[0]}{name} pw{s.account.addresses[0].address[1]}")
-                 for s in game.seats if s.power}
-    for address in (MASTER, *(a for a, _ in seats.values())):
-        talk.mails_to(address)
-    return seats
+    return folder_game(talk, "algernon", seed, name, players,
+                       {"players": players, **options}, maze)
 
 
 def world(talk: Conversation, name: str = "maze") -> dict[str, Any]:

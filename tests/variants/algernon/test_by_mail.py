@@ -13,7 +13,8 @@ import sqlalchemy as sa
 from judge.store.db import Database
 from judge.store.models import OutboxMessage
 from tests.conversations.harness import Conversation
-from tests.variants.algernon.mailgame import MASTER, play, seat_knowledge, started, world
+from tests.variants.algernon.mailgame import play, seat_knowledge, started, world
+from tests.variants.folder_games import MASTER
 from variants.algernon.maze import format_maze, maze_from_json
 
 
