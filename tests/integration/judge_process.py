@@ -27,13 +27,64 @@ JUDGE_BIN = Path(sys.executable).with_name("judge")
 READY = "judge serving as"
 
 
-class JudgeProcess:
-    def __init__(self, stack: MailStack, workdir: Path, **extra: str) -> None:
+class ServeProcess:
+    """A `judge serve` process writing to `workdir/judge.log`: what every integration test's
+    judge shares (one on a mail stack here, several workers in workers_helpers.py)."""
+
+    def __init__(self, workdir: Path, env: dict[str, str]) -> None:
         self.workdir = workdir
-        self.url = f"sqlite:///{workdir / 'judge.sqlite3'}"
         self.log = workdir / "judge.log"
-        self.env = {**os.environ, **self._settings(stack), **extra}
+        self.env = env
         self.process: subprocess.Popen[bytes] | None = None
+
+    def _popen(self) -> int:
+        """Start `judge serve`: the log's length before it (the log is appended to across
+        restarts, so a run waits for its own start line after that offset)."""
+        offset = self.log.stat().st_size if self.log.exists() else 0
+        with open(self.log, "ab") as log:
+            # The log file, not a pipe: a pipe nobody reads would block the judge.
+            self.process = subprocess.Popen([str(JUDGE_BIN), "serve"], env=self.env,
+                                            cwd=self.workdir, stdin=subprocess.DEVNULL,
+                                            stdout=log, stderr=log)
+        return offset
+
+    def log_text(self, offset: int = 0) -> str:
+        """The log of every run so far, or what was written after byte `offset`."""
+        if not self.log.exists():
+            return ""
+        with open(self.log, "rb") as log:
+            log.seek(offset)
+            return log.read().decode(errors="replace")
+
+    @property
+    def alive(self) -> bool:
+        return self.process is not None and self.process.poll() is None
+
+    def stop(self) -> int:
+        """SIGTERM and wait: the exit status."""
+        assert self.process is not None
+        self.process.send_signal(signal.SIGTERM)
+        return self.wait_killed(60)
+
+    def wait_killed(self, timeout: float = 60.0) -> int:
+        """Wait for the process to die (a crash point killed it): its exit status."""
+        assert self.process is not None
+        status = self.process.wait(timeout=timeout)
+        self.process = None
+        return status
+
+    def kill(self) -> None:
+        if self.alive:
+            assert self.process is not None
+            self.process.kill()
+            self.process.wait(timeout=30)
+        self.process = None
+
+
+class JudgeProcess(ServeProcess):
+    def __init__(self, stack: MailStack, workdir: Path, **extra: str) -> None:
+        self.url = f"sqlite:///{workdir / 'judge.sqlite3'}"
+        super().__init__(workdir, {**os.environ, **self._settings(stack), **extra})
 
     def _settings(self, stack: MailStack) -> dict[str, str]:
         return {
@@ -49,14 +100,7 @@ class JudgeProcess:
     def start(self) -> JudgeProcess:
         assert self.process is None, "judge serve is running already"
         self._migrate()
-        # The log is appended to across restarts: wait for this run's own start line.
-        offset = self.log.stat().st_size if self.log.exists() else 0
-        with open(self.log, "ab") as log:
-            # The log file, not a pipe: a pipe nobody reads would block the judge.
-            self.process = subprocess.Popen([str(JUDGE_BIN), "serve"], env=self.env,
-                                            cwd=self.workdir, stdin=subprocess.DEVNULL,
-                                            stdout=log, stderr=log)
-        self._wait_for_line(READY, offset)
+        self._wait_for_line(READY, self._popen())
         return self
 
     def restart(self, **changes: str | None) -> JudgeProcess:
@@ -91,32 +135,3 @@ class JudgeProcess:
                 raise TimeoutError(f"no {text!r} in the judge's log:\n"
                                    f"{self.log_text(offset)[-3000:]}")
             time.sleep(0.05)
-
-    def log_text(self, offset: int = 0) -> str:
-        """The log of every run so far, or what was written after byte `offset`."""
-        if not self.log.exists():
-            return ""
-        with open(self.log, "rb") as log:
-            log.seek(offset)
-            return log.read().decode(errors="replace")
-
-    def stop(self) -> int:
-        """SIGTERM and wait: the exit status."""
-        assert self.process is not None
-        self.process.send_signal(signal.SIGTERM)
-        status = self.process.wait(timeout=60)
-        self.process = None
-        return status
-
-    def wait_killed(self, timeout: float = 60.0) -> int:
-        """Wait for the process to die (a crash point killed it): its exit status."""
-        assert self.process is not None
-        status = self.process.wait(timeout=timeout)
-        self.process = None
-        return status
-
-    def kill(self) -> None:
-        if self.process is not None and self.process.poll() is None:
-            self.process.kill()
-            self.process.wait(timeout=30)
-        self.process = None

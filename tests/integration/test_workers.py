@@ -83,7 +83,7 @@ def test_three_workers_answer_process_and_send_everything_once_across_a_kill(
             # Its own receiver wakes its own worker and sender first: it answers these,
             # processes both games, claims the mail and dies, with batches maybe open.
             submit([w3], _orders(ordered, ORDER_GAMES[2:]), fallback=[w1, w2])
-            assert w3.wait_dead() == -signal.SIGKILL
+            assert w3.wait_killed() == -signal.SIGKILL
             held = journal_claims(w3)
             assert held, "the killed worker claimed nothing"
             assert {state for row_id, state, _, _ in record(db).outbox

@@ -11,9 +11,7 @@ import email
 import email.policy
 import os
 import random
-import signal
 import smtplib
-import subprocess
 import time
 from collections import Counter
 from collections.abc import Sequence
@@ -30,27 +28,24 @@ from judge.store.db import Database
 from judge.store.models import Game, InboxMessage, OutboxMessage, Turn
 from tests.conversations.deadlines import HOLDS, forming_game
 from tests.conversations.seating_helpers import POWERS
-from tests.integration.judge_process import JUDGE_BIN, READY
+from tests.integration.judge_process import READY, ServeProcess
 from tests.mailstack_process import free_port
 
 JUDGE = "judge@example.org"
 
 
-class Worker:
+class Worker(ServeProcess):
     """One `judge serve` on the shared database, stopped, killed or started again."""
 
     def __init__(self, name: str, url: str, base: Path, sink_port: int, **extra: str) -> None:
         self.name = name
-        self.workdir = base / name
-        self.workdir.mkdir(parents=True, exist_ok=True)
         self.port = free_port()
-        self.log = self.workdir / "judge.log"
-        self.env = {**os.environ, "JUDGE_DATABASE_URL": url, "JUDGE_ADDRESS": JUDGE,
-                    "JUDGE_DOMAIN": "example.org", "JUDGE_LISTEN": f"127.0.0.1:{self.port}",
-                    "JUDGE_IMAP_HOST": "", "JUDGE_SMTP_HOST": "127.0.0.1",
-                    "JUDGE_SMTP_PORT": str(sink_port), "JUDGE_MESSAGES_PER_HOUR": "100000",
-                    **extra}
-        self.process: subprocess.Popen[bytes] | None = None
+        super().__init__(base / name, {
+            **os.environ, "JUDGE_DATABASE_URL": url, "JUDGE_ADDRESS": JUDGE,
+            "JUDGE_DOMAIN": "example.org", "JUDGE_LISTEN": f"127.0.0.1:{self.port}",
+            "JUDGE_IMAP_HOST": "", "JUDGE_SMTP_HOST": "127.0.0.1",
+            "JUDGE_SMTP_PORT": str(sink_port), "JUDGE_MESSAGES_PER_HOUR": "100000", **extra})
+        self.workdir.mkdir(parents=True, exist_ok=True)
 
     def start(self, **changes: str | None) -> Worker:
         """Start (again), the environment changed first (None removes a variable)."""
@@ -64,12 +59,7 @@ class Worker:
                 self.env.pop(key, None)
             else:
                 self.env[key] = value
-        offset = self.log.stat().st_size if self.log.exists() else 0
-        with open(self.log, "ab") as log:
-            self.process = subprocess.Popen([str(JUDGE_BIN), "serve"], env=self.env,
-                                            cwd=self.workdir, stdin=subprocess.DEVNULL,
-                                            stdout=log, stderr=log)
-        return offset
+        return self._popen()
 
     def wait_ready(self, offset: int, timeout: float = 60.0) -> Worker:
         deadline = time.monotonic() + timeout
@@ -79,35 +69,6 @@ class Worker:
                 raise RuntimeError(f"{self.name} did not start:\n{self.log_text(offset)}")
             time.sleep(0.05)
         return self
-
-    def log_text(self, offset: int = 0) -> str:
-        if not self.log.exists():
-            return ""
-        with open(self.log, "rb") as log:
-            log.seek(offset)
-            return log.read().decode(errors="replace")
-
-    @property
-    def alive(self) -> bool:
-        return self.process is not None and self.process.poll() is None
-
-    def wait_dead(self, timeout: float = 30.0) -> int:
-        assert self.process is not None
-        status = self.process.wait(timeout=timeout)
-        self.process = None
-        return status
-
-    def stop(self) -> int:
-        assert self.process is not None
-        self.process.send_signal(signal.SIGTERM)
-        return self.wait_dead(60)
-
-    def kill(self) -> None:
-        if self.alive:
-            assert self.process is not None
-            self.process.kill()
-            self.process.wait(timeout=30)
-        self.process = None
 
 
 @dataclass(frozen=True)
