@@ -42,6 +42,28 @@ Allocate = Callable[[Mapping[str, Sequence[str]], random.Random, Sequence[str]],
                     dict[str, str]]
 
 
+def deal_by_rank(preferences: Mapping[str, Sequence[str]], powers: Sequence[str],
+                 rng: random.Random) -> dict[str, str]:
+    """The classic deal: rank by rank, each player (in an order drawn by lot) gets the
+    best-ranked of `powers` still free; powers left over go by lot to players whose wishes
+    were all taken. With fewer powers than players, the last drawn get none."""
+    order = list(preferences)
+    rng.shuffle(order)
+    free = list(powers)
+    given: dict[str, str] = {}
+    for rank in range(len(free)):
+        for player in order:
+            wanted = preferences[player]
+            if player not in given and rank < len(wanted) and wanted[rank] in free:
+                given[player] = wanted[rank]
+                free.remove(given[player])
+    rng.shuffle(free)
+    for player in order:
+        if player not in given and free:
+            given[player] = free.pop()
+    return {player: given[player] for player in preferences if player in given}
+
+
 @dataclass(frozen=True)
 class PowerInfo:
     name: str

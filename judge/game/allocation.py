@@ -10,7 +10,7 @@ import random
 from collections.abc import Mapping, Sequence
 
 from judge.store.models import Seat
-from judge.variant import Variant
+from judge.variant import Variant, deal_by_rank
 
 
 def assign_powers(seats: list[Seat], variant: Variant, rng: random.Random) -> None:
@@ -36,20 +36,5 @@ def allocate_powers(variant: Variant, preferences: Mapping[str, Sequence[str]],
 
 def classic_deal(preferences: Mapping[str, Sequence[str]], variant: Variant,
                  rng: random.Random) -> dict[str, str]:
-    """Rank by rank: each player (in an order drawn by lot) gets the best-ranked power
-    still free; powers left over go by lot to players whose wishes were all taken."""
-    order = list(preferences)
-    rng.shuffle(order)
-    free = [p.name for p in variant.powers]
-    given: dict[str, str] = {}
-    for rank in range(len(free)):
-        for player in order:
-            wanted = preferences[player]
-            if player not in given and rank < len(wanted) and wanted[rank] in free:
-                given[player] = wanted[rank]
-                free.remove(given[player])
-    rng.shuffle(free)
-    for player in order:
-        if player not in given:
-            given[player] = free.pop()
-    return {player: given[player] for player in preferences}
+    """Rank by rank over all the variant's powers (judge.variant.deal_by_rank)."""
+    return deal_by_rank(preferences, [p.name for p in variant.powers], rng)
