@@ -10,9 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from judge.engine import reasons as R
 from judge.engine.orders import Build, Disband, Order, Waive
 from judge.engine.outcome import Adjustment, Event, OrderResult, Outcome, Reason
 from judge.engine.position import Position
+from judge.engine.refusal import Place, Places, Power, state
 from judge.engine.rulebook import BuildSites
 from judge.engine.rules import PhaseHandler, PhaseOutcome, Rules
 from judge.engine.types import ADJUSTMENT, Unit, UnitKind, province_of
@@ -115,13 +117,13 @@ class Ledger:
     def _apply(self, order: Order) -> Unit | None:
         if isinstance(order, Build | Waive):
             if self.left <= 0:
-                raise Refused(f"{self.power} has no build to use", Reason.TOO_MANY)
+                raise Refused(state(R.NO_BUILD_TO_USE, power=Power(self.power)), Reason.TOO_MANY)
             unit = self._build(order) if isinstance(order, Build) else None
             self.left -= 1
             return unit
         if isinstance(order, Disband):
             return self._remove(order)
-        raise Refused(f"only builds, removals and waives are allowed now, not {order}")
+        raise Refused(state(R.NOT_AN_ADJUSTMENT, what=str(order)))
 
     def _build(self, order: Build) -> Unit:
         prov = province_of(order.loc)
@@ -135,14 +137,14 @@ class Ledger:
 
     def _why_not_site(self, prov: str) -> str:
         if not self.rules.geo.is_province(prov):
-            return f"there is no province {prov!r}"
+            return state(R.NO_PROVINCE, place=Place(prov))
         # Ownership first: a centre lost in the autumn is usually occupied by its taker too,
         # and "not vacant" would hide why it can never be built on this winter.
         if self.position.owners.get(prov) != self.power:
-            return f"{self.power} does not own {prov}"
+            return state(R.NOT_OWNED, power=Power(self.power), place=Place(prov))
         if self._standing(prov):
-            return f"{prov} is not vacant"
-        return f"{prov} is not a home centre of {self.power}"
+            return state(R.NOT_VACANT, place=Place(prov))
+        return state(R.NOT_HOME, place=Place(prov), power=Power(self.power))
 
     def _standing(self, prov: str) -> bool:
         """Whether a main-layer unit now stands in `prov` (other layers share provinces)."""
@@ -157,9 +159,10 @@ class Ledger:
         unit = next((u for u in self.units if province_of(u.loc) == prov
                      and u.power == self.power and kinds[u.kind].layer == "main"), None)
         if unit is None:
-            raise Refused(f"{self.power} has no unit in {prov}", Reason.NO_UNIT, Outcome.FAILS)
+            raise Refused(state(R.NO_UNIT_OF_POWER, power=Power(self.power), place=Place(prov)),
+                          Reason.NO_UNIT, Outcome.FAILS)
         if self.left >= 0:
-            raise Refused(f"{self.power} has no removal to make", Reason.TOO_MANY,
+            raise Refused(state(R.NO_REMOVAL, power=Power(self.power)), Reason.TOO_MANY,
                            Outcome.FAILS, unit)
         self.units.remove(unit)
         self.left += 1
@@ -200,10 +203,12 @@ def _kind_and_loc(rules: Rules, order: Build) -> tuple[str, str]:
         fits = coast_fits or [(k, locs) for k, locs in fits if len(locs) == 1]
     if len(fits) != 1:
         what = " or ".join(k.name for k, _ in fits) or "no unit of that kind"
-        raise Refused(f"say which unit to build in {prov}: {what}", Reason.ILLEGAL, Outcome.FAILS)
+        raise Refused(state(R.WHICH_UNIT, place=Place(prov), what=what), Reason.ILLEGAL,
+                      Outcome.FAILS)
     kind, locs = fits[0]
     if len(locs) > 1:
-        raise Refused(f"say which coast of {prov}: {' or '.join(locs)}", Reason.ILLEGAL,
+        raise Refused(state(R.WHICH_COAST, place=Place(prov), coasts=Places(tuple(locs))),
+                      Reason.ILLEGAL,
                        Outcome.FAILS)
     return kind.code, locs[0]
 

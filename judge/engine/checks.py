@@ -9,10 +9,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from judge.engine import reasons as R
 from judge.engine.board import Board, Illegal
 from judge.engine.convoys import on_minimal_route
 from judge.engine.orders import Convoy, Hold, Move, Order, Support
 from judge.engine.outcome import Reason
+from judge.engine.refusal import Place, Places, state
 from judge.engine.types import Unit, UnitKind
 
 
@@ -27,19 +29,20 @@ def settle_coast(board: Board, unit: Unit, kind: UnitKind, dest: str) -> str:
     geo = board.geo
     prov = board.where(dest)
     if not geo.is_province(prov):
-        raise Illegal(f"there is no province {prov!r}")
+        raise Illegal(state(R.NO_PROVINCE, place=Place(prov)))
     places = geo.stand_locations(kind, prov)
     if not places:
-        raise Illegal(f"{kind.name}s cannot go to {prov} ({geo.provinces[prov].terrain})")
+        raise Illegal(state(R.KIND_CANNOT_GO, kind=kind.name, place=Place(prov),
+                           terrain=geo.provinces[prov].terrain))
     if len(places) == 1:
         return places[0]
     reach = geo.reachable(kind, unit.loc, prov)
     if dest in places:
         if dest not in reach and reach:
-            raise Illegal(f"{unit.loc} is not adjacent to {dest}")
+            raise Illegal(state(R.NOT_ADJACENT, here=Place(unit.loc), there=Place(dest)))
         return dest
     if len(reach) > 1:
-        raise Illegal(f"say which coast of {prov}: {' or '.join(reach)}")
+        raise Illegal(state(R.WHICH_COAST, place=Place(prov), coasts=Places(tuple(reach))))
     return reach[0] if reach else places[0]
 
 
@@ -59,13 +62,12 @@ def check_move(board: Board, unit: Unit, order: Move) -> Move:
         if not board.convoy_route(here, there):
             # Reason `no convoy`: a fact of the fleets on the board, which a variant that
             # hides them must not tell the mover (variants/envoy/blind.py).
-            raise Illegal(f"{unit} cannot go to {there} by convoy: no fleets stand where "
-                          "they could convoy it" if via else f"{unit.loc} is not adjacent "
-                          f"to {there}, and no fleets stand where they could convoy it",
-                          Reason.NO_CONVOY)
+            raise Illegal(state(R.NO_CONVOY_ROUTE, unit=unit, there=Place(there)) if via
+                          else state(R.NOT_ADJACENT_NO_CONVOY, here=Place(unit.loc),
+                                     there=Place(there)), Reason.NO_CONVOY)
         via = via or not adjacent
     elif not adjacent:
-        raise Illegal(f"{unit.loc} is not adjacent to {dest}")
+        raise Illegal(state(R.NOT_ADJACENT, here=Place(unit.loc), there=Place(dest)))
     if dest == order.dest and via == order.via_convoy and not order.route:
         return order
     return Move(unit.loc, dest, unit.kind, via_convoy=via)
@@ -79,7 +81,7 @@ def _move_facts(board: Board, unit: Unit, written: str) -> tuple[Any, ...]:
         dest = settle_coast(board, unit, kind, written)
         here, there = board.prov[unit.loc], board.prov[dest]
         if there == here:
-            raise Illegal(f"{unit} cannot move to the province it is in")
+            raise Illegal(state(R.MOVE_IN_PLACE, unit=unit))
         adjacent = dest in board.near[unit.kind].get(unit.loc, ())
         facts: tuple[Any, ...] = (dest, here, there, adjacent)
     except Illegal as exc:
@@ -94,13 +96,13 @@ def check_support(board: Board, unit: Unit, order: Support) -> Order:
     # board.where without its call, for a location the map knows (nearly every order).
     target = board.prov.get(order.target) or board.where(order.target)
     if target == here:
-        raise Illegal(f"{unit} cannot support itself")
+        raise Illegal(state(R.SUPPORT_ITSELF, unit=unit))
     i = board.index.get(target)
     if i is None:
         return _support_unseen(board, unit, order, target)
     if order.dest is None:
         if target not in board.reach[unit.kind].get(unit.loc, ()):  # Geography.reachable
-            raise Illegal(f"{unit} cannot reach {target}, so it cannot support a unit there")
+            raise Illegal(state(R.CANNOT_REACH_HOLD, unit=unit, target=Place(target)))
         return order
     other = board.units[i]
     dest = _supported_dest(board, unit, other, order.dest)
@@ -114,10 +116,10 @@ def _support_unseen(board: Board, unit: Unit, order: Support, target: str) -> Or
     counted as holding. Elsewhere, as ever, there is no unit to support."""
     kinds = board.unseen_kinds(target)
     if not kinds:
-        raise Illegal(f"there is no unit in {target} to support")
+        raise Illegal(state(R.NO_UNIT_TO_SUPPORT, target=Place(target)))
     if order.dest is None:
         if target not in board.reach[unit.kind].get(unit.loc, ()):
-            raise Illegal(f"{unit} cannot reach {target}, so it cannot support a unit there")
+            raise Illegal(state(R.CANNOT_REACH_HOLD, unit=unit, target=Place(target)))
         return Hold(unit.loc, unit.kind)
     there = board.where(order.dest)
     _may_support_into(board, unit, there)
@@ -129,16 +131,16 @@ def _support_unseen(board: Board, unit: Unit, order: Support, target: str) -> Or
             except Illegal:
                 continue
     # Said of no unit in particular, so that it cannot read as naming one he cannot see.
-    raise Illegal(f"no unit in {target} could move to {there}")
+    raise Illegal(state(R.NONE_COULD_MOVE, target=Place(target), there=Place(there)))
 
 
 def _may_support_into(board: Board, unit: Unit, there: str) -> None:
     """What his own unit cannot give is refused whatever stands there, in its own words."""
     if there == board.prov[unit.loc]:
-        raise Illegal(f"{unit} cannot support a move into its own province")
+        raise Illegal(state(R.SUPPORT_INTO_OWN, unit=unit))
     if board.geo.is_province(there) and not board.geo.touches(board.kind(unit), unit.loc,
                                                               there):
-        raise Illegal(f"{unit} cannot reach {there}, so it cannot support a move there")
+        raise Illegal(state(R.CANNOT_REACH_MOVE, unit=unit, there=Place(there)))
 
 
 def _supported_dest(board: Board, unit: Unit, other: Unit, written: str) -> str:
@@ -164,7 +166,7 @@ def _supported_dest(board: Board, unit: Unit, other: Unit, written: str) -> str:
     if board.kind(other).convoyable and board.convoy_route(board.prov[other.loc], there,
                                                          without=here):
         return there
-    raise Illegal(f"{other} cannot reach {there}")
+    raise Illegal(state(R.CANNOT_REACH, unit=other, there=Place(there)))
 
 
 _UNKNOWN = object()
@@ -175,13 +177,13 @@ def _support_by_land(board: Board, unit: Unit, other: Unit, written: str) -> str
     convoy; None if only a convoy could take it there."""
     here, there = board.prov[unit.loc], board.where(written)
     if not board.geo.is_province(there):
-        raise Illegal(f"there is no province {there!r}")
+        raise Illegal(state(R.NO_PROVINCE, place=Place(there)))
     if there == here:
-        raise Illegal(f"{unit} cannot support a move into its own province")
+        raise Illegal(state(R.SUPPORT_INTO_OWN, unit=unit))
     if there == board.prov[other.loc]:
-        raise Illegal(f"{other} cannot move to the province it is in")
+        raise Illegal(state(R.MOVE_IN_PLACE, unit=other))
     if not board.geo.touches(board.kind(unit), unit.loc, there):
-        raise Illegal(f"{unit} cannot reach {there}, so it cannot support a move there")
+        raise Illegal(state(R.CANNOT_REACH_MOVE, unit=unit, there=Place(there)))
     okind = board.kind(other)
     places = board.geo.stand_locations(okind, there)
     # DATC 4.B.4: a coast named in a support counts (and must match); a meaningless one
@@ -189,7 +191,7 @@ def _support_by_land(board: Board, unit: Unit, other: Unit, written: str) -> str
     coasted = written if written != there and written in places else there
     if board.geo.touches(okind, other.loc, there):
         if coasted != there and coasted not in board.geo.neighbours(okind, other.loc):
-            raise Illegal(f"{other} cannot reach {coasted}")  # DATC 6.D.23
+            raise Illegal(state(R.CANNOT_REACH, unit=other, there=Place(coasted)))  # DATC 6.D.23
         return coasted
     return None
 
@@ -199,18 +201,21 @@ def check_convoy(board: Board, unit: Unit, order: Convoy) -> Order:
     here = board.prov[unit.loc]
     terrain = board.geo.provinces[here].terrain
     if terrain not in kind.convoys_in:
-        raise Illegal(f"{unit} cannot convoy from {here} ({terrain})")  # DATC 6.F.1
+        raise Illegal(state(R.CANNOT_CONVOY_FROM, unit=unit, here=Place(here),
+                            terrain=terrain))  # DATC 6.F.1
     target = board.where(order.target)
     other = board.unit_in(target) or _convoyable_unseen(board, target)
     if not board.kind(other).convoyable:
-        raise Illegal(f"{other} cannot be convoyed")  # DATC 6.A.7
+        raise Illegal(state(R.NOT_CONVOYABLE, unit=other))  # DATC 6.A.7
     there = board.where(order.dest)
     if not board.geo.stand_locations(board.kind(other), there) or there == target:
         # A unit the writer cannot see is named by no kind: there may be none.
-        who = f"{other} cannot" if other.power else f"no unit in {target} could"
-        raise Illegal(f"{who} be convoyed to {there}")
+        raise Illegal(state(R.CANNOT_BE_CONVOYED, unit=other, there=Place(there))
+                      if other.power else
+                      state(R.NONE_COULD_BE_CONVOYED, target=Place(target), there=Place(there)))
     if not on_minimal_route(board.rules.convoy_adjacency, board.fleets, target, there, here):
-        raise Illegal(f"{unit} is not needed for any convoy from {target} to {there}")  # 6.G.19
+        raise Illegal(state(R.NOT_NEEDED, unit=unit, target=Place(target),
+                            there=Place(there)))  # 6.G.19
     if not other.power:
         return Hold(unit.loc, unit.kind)  # the writer's check: judged at adjudication
     return order if there == order.dest else Convoy(unit.loc, other.loc, there, unit.kind)
@@ -221,7 +226,7 @@ def _convoyable_unseen(board: Board, target: str) -> Unit:
     that could be convoyed from there, nameless (issue #13), or Illegal."""
     kinds = [k for k in board.unseen_kinds(target) if board.kinds[k].convoyable]
     if not kinds:
-        raise Illegal(f"there is no unit in {target} to convoy")
+        raise Illegal(state(R.NO_UNIT_TO_CONVOY, target=Place(target)))
     return Unit("", kinds[0], target)
 
 

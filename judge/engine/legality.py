@@ -9,10 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from judge.engine import reasons as R
 from judge.engine.board import Board, Checked, Illegal
 from judge.engine.checks import check_hold
 from judge.engine.orders import Order
 from judge.engine.outcome import OrderResult, Outcome, Reason
+from judge.engine.refusal import Place, Power, state
 from judge.engine.rules import Rules
 from judge.engine.types import Unit, province_of
 
@@ -60,7 +62,7 @@ def check_movement(
 
 def _no_unit(power: str, order: Order, prov: str) -> OrderResult:
     return OrderResult(power, None, order, "", Outcome.ILLEGAL, Reason.NO_UNIT,
-                       f"there is no unit in {prov}")
+                       state(R.NO_UNIT_IN, place=Place(prov)))
 
 
 def _settle_duplicates(rules: Rules, legal: list[Checked | None],
@@ -90,8 +92,8 @@ def _one_order(rules: Rules, checked: list[Checked], illegal: list[OrderResult])
 
 def _superseded(c: Checked) -> OrderResult:
     power, unit, order, _ = c
-    msg = f"a later order for {unit} replaces this one"
-    return OrderResult(power, unit, order, "", Outcome.ILLEGAL, Reason.DUPLICATE, msg)
+    return OrderResult(power, unit, order, "", Outcome.ILLEGAL, Reason.DUPLICATE,
+                       state(R.SUPERSEDED, unit=unit))
 
 
 def _check(board: Board, power: str, unit: Unit, order: Order) -> Order:
@@ -99,13 +101,15 @@ def _check(board: Board, power: str, unit: Unit, order: Order) -> Order:
     if order.kind in board.other_layers:
         # A diplomat's order never moves the army beside it (units of other layers are the
         # variant's to order).
-        raise Illegal(f"there is no {board.kinds[order.kind].name} in {unit.loc}")
+        raise Illegal(state(R.NO_KIND_THERE, kind=board.kinds[order.kind].name,
+                            place=Place(unit.loc)))
     allowed = unit.power == power if board.own_only else \
         board.may_order(board.position, power, unit)
     if not allowed:
-        raise Illegal(f"{unit} belongs to {unit.power}, not {power}", Reason.NOT_YOURS)
+        raise Illegal(state(R.NOT_YOURS, unit=unit, owner=Power(unit.power), power=Power(power)),
+                      Reason.NOT_YOURS)
     check = board.rules.registry.checks.get(type(order))
     if check is None:
-        raise Illegal(f"{type(order).__name__.lower()} orders are not allowed in movement")
+        raise Illegal(state(R.NOT_IN_MOVEMENT, what=type(order).__name__.lower()))
     norm: Order = check(board, unit, order)
     return norm

@@ -6,9 +6,11 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 
+from judge.engine import reasons as R
 from judge.engine.orders import Disband, Order, Retreat
 from judge.engine.outcome import Dislodgement, Event, OrderResult, Outcome, Reason
 from judge.engine.position import Position
+from judge.engine.refusal import Place, Places, Power, state
 from judge.engine.rules import PhaseHandler, PhaseOutcome, Rules
 from judge.engine.types import Unit, province_of
 
@@ -44,7 +46,8 @@ def _take(
         dest = _check(rules, position, power, d, order)
     except ValueError as exc:
         reason = Reason.BOUNCED if isinstance(exc, Barred) else Reason.ILLEGAL
-        results.append(OrderResult(power, unit, order, "", Outcome.ILLEGAL, reason, str(exc)))
+        results.append(OrderResult(power, unit, order, "", Outcome.ILLEGAL, reason,
+                                   exc.args[0]))
         return
     assert d is not None
     prov = province_of(d.unit.loc)
@@ -52,7 +55,7 @@ def _take(
         # A later order replaces an earlier one for the same unit, as on submission.
         old_power, old, _ = chosen[prov]
         results.append(OrderResult(old_power, unit, old, "", Outcome.ILLEGAL, Reason.DUPLICATE,
-                                   f"a later order for {d.unit} replaces this one"))
+                                   state(R.SUPERSEDED, unit=d.unit)))
     chosen[prov] = (power, order, dest)
 
 
@@ -60,11 +63,12 @@ def _check(
     rules: Rules, position: Position, power: str, d: Dislodgement | None, order: Order
 ) -> str | None:
     if not isinstance(order, Retreat | Disband):
-        raise ValueError(f"only retreats and disbands are allowed now, not {_name(order)}")
+        raise ValueError(state(R.NOT_A_RETREAT, what=_name(order)))
     if d is None:
-        raise ValueError(f"there is no dislodged unit in {province_of(order.loc)}")
+        raise ValueError(state(R.NO_DISLODGED, place=Place(province_of(order.loc))))
     if not rules.may_order(position, power, d.unit):
-        raise ValueError(f"{d.unit} belongs to {d.unit.power}, not {power}")
+        raise ValueError(state(R.NOT_YOURS, unit=d.unit, owner=Power(d.unit.power),
+                               power=Power(power)))
     if isinstance(order, Disband):
         return None
     near = rules.geo.neighbours(rules.kinds[d.unit.kind], d.unit.loc)
@@ -88,9 +92,10 @@ def _retreat_dest(d: Dislodgement, written: str, neighbour: bool) -> str:
     if written in options or len(options) == 1:
         return written if written in options else options[0]
     if len(options) > 1:
-        raise ValueError(f"say which coast of {prov}: {' or '.join(options)}")
-    allowed = ", ".join(d.retreats) or "nowhere: it must disband"
-    why = f"{d.unit} cannot retreat to {prov}; it may retreat to {allowed}"
+        raise ValueError(state(R.WHICH_COAST, place=Place(prov), coasts=Places(tuple(options))))
+    why = state(R.CANNOT_RETREAT, unit=d.unit, place=Place(prov),
+                allowed=Places(d.retreats, ", ")) if d.retreats else \
+        state(R.NOWHERE_TO_RETREAT, unit=d.unit, place=Place(prov))
     raise Barred(why) if neighbour else ValueError(why)
 
 
