@@ -15,8 +15,10 @@ from judge.commands.dispatch import reject_orders
 from judge.commands.items import CommandResult, Invocation, OrderText
 from judge.commands.registry import Command, CommandRegistry, Context
 from judge.commands.reply import Reply
+from judge.engine.refusal import Names, Refusal
 from judge.engine.types import Phase
 from judge.game import arrival, order_sets, ordering
+from judge.game import reasons as G
 from judge.game.arrival import Feedback
 from judge.game.clock import format_deadline
 from judge.game.errors import GameError
@@ -24,8 +26,9 @@ from judge.game.games import current_turn, game_variant, position_of
 from judge.game.history import parse_phase, phase_key, processed_turns
 from judge.game.knowledge import writer_of
 from judge.game.progress import hides, is_ready, time_left
-from judge.game.refusals import HELP_ORDERS, Before
+from judge.game.refusals import Before, say
 from judge.grammar.reader import reader_for
+from judge.grammar.wording import ReaderNames
 from judge.store import repo_games
 from judge.store.models import FutureOrder, Game, GameState, SeatRole, Turn
 from judge.turns.process import process_and_report
@@ -44,8 +47,9 @@ class MailOrderHandler:
         try:
             feedback = _future(jc, numbered) if jc.phase else _now(jc, numbered)
         except GameError as exc:
-            feedback = [Feedback(n, text, str(exc), True) for n, text in numbered]
-        _answer(reply, numbered, feedback)
+            said = (Refusal.of(G.GAME_SAYS, said=str(exc)),)
+            feedback = [Feedback(n, text, said, True) for n, text in numbered]
+        _answer(reply, numbered, feedback, ReaderNames(game_variant(jc.seat.game)))
         _after_once(jc)
 
     def reads_as_prose(self, ctx: Context, text: str, /) -> bool:
@@ -59,17 +63,18 @@ handle_orders = MailOrderHandler()
 
 
 def _answer(reply: Reply, numbered: Sequence[tuple[int, str]],
-            feedback: Sequence[Feedback]) -> None:
+            feedback: Sequence[Feedback], names: Names) -> None:
+    """The reply's words for each line: here, at the edge, a refusal is worded."""
     said = {f.line_no: f for f in feedback}
     for f in feedback:
         if f.refused:
-            reply.error(f.line_no, f.text, f.detail)
+            reply.error(f.line_no, f.text, say(f.said, names))
     for line_no, text in numbered:
         note = said.get(line_no)
         if note is None:
             reply.done(line_no, text)
         elif not note.refused:
-            reply.done(line_no, text, note.detail)
+            reply.done(line_no, text, say(note.said, names))
 
 
 def _open_turn(jc: JudgeContext) -> tuple[Game, Turn]:
@@ -105,13 +110,14 @@ def _future(jc: JudgeContext, numbered: list[tuple[int, str]]) -> list[Feedback]
     game, power = need_seat(jc).game, acting_power(jc)
     over = _over(jc, game, jc.phase, line=True)
     if over:
-        return [Feedback(n, text, over, True) for n, text in numbered]
+        said = (Refusal.of(G.GAME_SAYS, said=over),)
+        return [Feedback(n, text, said, True) for n, text in numbered]
     read, errors = ordering.read_lines(game_variant(game), jc.phase, numbered,
                                       writer_of(jc.session, game, power))
     row = _future_row(jc, game, power, jc.phase)
     row.lines = [*row.lines, *(w.text for _, w in read)]
     row.submitted_at = jc.clock.now()
-    return [Feedback(e.line_no, e.text, f"{e.reason} {HELP_ORDERS}", True) for e in errors]
+    return [Feedback(e.line_no, e.text, (e.why,), True) for e in errors]
 
 
 def _future_row(jc: JudgeContext, game: Game, power: str, phase: Phase) -> FutureOrder:
@@ -136,7 +142,8 @@ def report_status(jc: JudgeContext, reply: Reply) -> None:
     power = acting_power(jc)
     variant, position = game_variant(game), position_of(turn)
     sets = order_sets.latest_sets(jc.session, variant, turn)
-    status = ordering.status(variant, position, power, sets.get(power, {}))
+    known = writer_of(jc.session, game, power).knowledge
+    status = ordering.status(variant, position, power, sets.get(power, {}), known=known)
     title = f"Orders for {power.title()}, {variant.rules.calendar.describe(position.phase)}"
     reply.note(title, *_status_lines(jc, status, turn))
     if is_ready(jc.session, game, turn, jc.clock.now(), sets):

@@ -14,7 +14,7 @@ from judge.engine import reasons as R
 from judge.engine.orders import Build, Disband, Order, Waive
 from judge.engine.outcome import Adjustment, Event, OrderResult, Outcome, Reason
 from judge.engine.position import Position
-from judge.engine.refusal import Place, Places, Power, state
+from judge.engine.refusal import Loc, Locs, Power, state
 from judge.engine.rulebook import BuildSites
 from judge.engine.rules import PhaseHandler, PhaseOutcome, Rules
 from judge.engine.types import ADJUSTMENT, Unit, UnitKind, province_of
@@ -137,14 +137,14 @@ class Ledger:
 
     def _why_not_site(self, prov: str) -> str:
         if not self.rules.geo.is_province(prov):
-            return state(R.NO_PROVINCE, place=Place(prov))
+            return state(R.NO_PROVINCE, place=Loc(prov))
         # Ownership first: a centre lost in the autumn is usually occupied by its taker too,
         # and "not vacant" would hide why it can never be built on this winter.
         if self.position.owners.get(prov) != self.power:
-            return state(R.NOT_OWNED, power=Power(self.power), place=Place(prov))
+            return state(R.NOT_OWNED, power=Power(self.power), place=Loc(prov))
         if self._standing(prov):
-            return state(R.NOT_VACANT, place=Place(prov))
-        return state(R.NOT_HOME, place=Place(prov), power=Power(self.power))
+            return state(R.NOT_VACANT, place=Loc(prov))
+        return state(R.NOT_HOME, place=Loc(prov), power=Power(self.power))
 
     def _standing(self, prov: str) -> bool:
         """Whether a main-layer unit now stands in `prov` (other layers share provinces)."""
@@ -159,7 +159,7 @@ class Ledger:
         unit = next((u for u in self.units if province_of(u.loc) == prov
                      and u.power == self.power and kinds[u.kind].layer == "main"), None)
         if unit is None:
-            raise Refused(state(R.NO_UNIT_OF_POWER, power=Power(self.power), place=Place(prov)),
+            raise Refused(state(R.NO_UNIT_OF_POWER, power=Power(self.power), place=Loc(prov)),
                           Reason.NO_UNIT, Outcome.FAILS)
         if self.left >= 0:
             raise Refused(state(R.NO_REMOVAL, power=Power(self.power)), Reason.TOO_MANY,
@@ -203,11 +203,11 @@ def _kind_and_loc(rules: Rules, order: Build) -> tuple[str, str]:
         fits = coast_fits or [(k, locs) for k, locs in fits if len(locs) == 1]
     if len(fits) != 1:
         what = " or ".join(k.name for k, _ in fits) or "no unit of that kind"
-        raise Refused(state(R.WHICH_UNIT, place=Place(prov), what=what), Reason.ILLEGAL,
+        raise Refused(state(R.WHICH_UNIT, place=Loc(prov), what=what), Reason.ILLEGAL,
                       Outcome.FAILS)
     kind, locs = fits[0]
     if len(locs) > 1:
-        raise Refused(state(R.WHICH_COAST, place=Place(prov), coasts=Places(tuple(locs))),
+        raise Refused(state(R.WHICH_COAST, place=Loc(prov), coasts=Locs(tuple(locs))),
                       Reason.ILLEGAL,
                        Outcome.FAILS)
     return kind.code, locs[0]

@@ -14,7 +14,7 @@ from judge.engine.board import Board, Illegal
 from judge.engine.convoys import on_minimal_route
 from judge.engine.orders import Convoy, Hold, Move, Order, Support
 from judge.engine.outcome import Reason
-from judge.engine.refusal import Place, Places, state
+from judge.engine.refusal import Loc, Locs, state
 from judge.engine.types import Unit, UnitKind
 
 
@@ -29,20 +29,20 @@ def settle_coast(board: Board, unit: Unit, kind: UnitKind, dest: str) -> str:
     geo = board.geo
     prov = board.where(dest)
     if not geo.is_province(prov):
-        raise Illegal(state(R.NO_PROVINCE, place=Place(prov)))
+        raise Illegal(state(R.NO_PROVINCE, place=Loc(prov)))
     places = geo.stand_locations(kind, prov)
     if not places:
-        raise Illegal(state(R.KIND_CANNOT_GO, kind=kind.name, place=Place(prov),
+        raise Illegal(state(R.KIND_CANNOT_GO, kind=kind.name, place=Loc(prov),
                            terrain=geo.provinces[prov].terrain))
     if len(places) == 1:
         return places[0]
     reach = geo.reachable(kind, unit.loc, prov)
     if dest in places:
         if dest not in reach and reach:
-            raise Illegal(state(R.NOT_ADJACENT, here=Place(unit.loc), there=Place(dest)))
+            raise Illegal(state(R.NOT_ADJACENT, here=Loc(unit.loc), there=Loc(dest)))
         return dest
     if len(reach) > 1:
-        raise Illegal(state(R.WHICH_COAST, place=Place(prov), coasts=Places(tuple(reach))))
+        raise Illegal(state(R.WHICH_COAST, place=Loc(prov), coasts=Locs(tuple(reach))))
     return reach[0] if reach else places[0]
 
 
@@ -62,12 +62,12 @@ def check_move(board: Board, unit: Unit, order: Move) -> Move:
         if not board.convoy_route(here, there):
             # Reason `no convoy`: a fact of the fleets on the board, which a variant that
             # hides them must not tell the mover (variants/envoy/blind.py).
-            raise Illegal(state(R.NO_CONVOY_ROUTE, unit=unit, there=Place(there)) if via
-                          else state(R.NOT_ADJACENT_NO_CONVOY, here=Place(unit.loc),
-                                     there=Place(there)), Reason.NO_CONVOY)
+            raise Illegal(state(R.NO_CONVOY_ROUTE, unit=unit, there=Loc(there)) if via
+                          else state(R.NOT_ADJACENT_NO_CONVOY, here=Loc(unit.loc),
+                                     there=Loc(there)), Reason.NO_CONVOY)
         via = via or not adjacent
     elif not adjacent:
-        raise Illegal(state(R.NOT_ADJACENT, here=Place(unit.loc), there=Place(dest)))
+        raise Illegal(state(R.NOT_ADJACENT, here=Loc(unit.loc), there=Loc(dest)))
     if dest == order.dest and via == order.via_convoy and not order.route:
         return order
     return Move(unit.loc, dest, unit.kind, via_convoy=via)
@@ -102,7 +102,7 @@ def check_support(board: Board, unit: Unit, order: Support) -> Order:
         return _support_unseen(board, unit, order, target)
     if order.dest is None:
         if target not in board.reach[unit.kind].get(unit.loc, ()):  # Geography.reachable
-            raise Illegal(state(R.CANNOT_REACH_HOLD, unit=unit, target=Place(target)))
+            raise Illegal(state(R.CANNOT_REACH_HOLD, unit=unit, target=Loc(target)))
         return order
     other = board.units[i]
     dest = _supported_dest(board, unit, other, order.dest)
@@ -116,10 +116,10 @@ def _support_unseen(board: Board, unit: Unit, order: Support, target: str) -> Or
     counted as holding. Elsewhere, as ever, there is no unit to support."""
     kinds = board.unseen_kinds(target)
     if not kinds:
-        raise Illegal(state(R.NO_UNIT_TO_SUPPORT, target=Place(target)))
+        raise Illegal(state(R.NO_UNIT_TO_SUPPORT, target=Loc(target)))
     if order.dest is None:
         if target not in board.reach[unit.kind].get(unit.loc, ()):
-            raise Illegal(state(R.CANNOT_REACH_HOLD, unit=unit, target=Place(target)))
+            raise Illegal(state(R.CANNOT_REACH_HOLD, unit=unit, target=Loc(target)))
         return Hold(unit.loc, unit.kind)
     there = board.where(order.dest)
     _may_support_into(board, unit, there)
@@ -131,7 +131,7 @@ def _support_unseen(board: Board, unit: Unit, order: Support, target: str) -> Or
             except Illegal:
                 continue
     # Said of no unit in particular, so that it cannot read as naming one he cannot see.
-    raise Illegal(state(R.NONE_COULD_MOVE, target=Place(target), there=Place(there)))
+    raise Illegal(state(R.NONE_COULD_MOVE, target=Loc(target), there=Loc(there)))
 
 
 def _may_support_into(board: Board, unit: Unit, there: str) -> None:
@@ -140,7 +140,7 @@ def _may_support_into(board: Board, unit: Unit, there: str) -> None:
         raise Illegal(state(R.SUPPORT_INTO_OWN, unit=unit))
     if board.geo.is_province(there) and not board.geo.touches(board.kind(unit), unit.loc,
                                                               there):
-        raise Illegal(state(R.CANNOT_REACH_MOVE, unit=unit, there=Place(there)))
+        raise Illegal(state(R.CANNOT_REACH_MOVE, unit=unit, there=Loc(there)))
 
 
 def _supported_dest(board: Board, unit: Unit, other: Unit, written: str) -> str:
@@ -166,7 +166,7 @@ def _supported_dest(board: Board, unit: Unit, other: Unit, written: str) -> str:
     if board.kind(other).convoyable and board.convoy_route(board.prov[other.loc], there,
                                                          without=here):
         return there
-    raise Illegal(state(R.CANNOT_REACH, unit=other, there=Place(there)))
+    raise Illegal(state(R.CANNOT_REACH, unit=other, there=Loc(there)))
 
 
 _UNKNOWN = object()
@@ -177,13 +177,13 @@ def _support_by_land(board: Board, unit: Unit, other: Unit, written: str) -> str
     convoy; None if only a convoy could take it there."""
     here, there = board.prov[unit.loc], board.where(written)
     if not board.geo.is_province(there):
-        raise Illegal(state(R.NO_PROVINCE, place=Place(there)))
+        raise Illegal(state(R.NO_PROVINCE, place=Loc(there)))
     if there == here:
         raise Illegal(state(R.SUPPORT_INTO_OWN, unit=unit))
     if there == board.prov[other.loc]:
         raise Illegal(state(R.MOVE_IN_PLACE, unit=other))
     if not board.geo.touches(board.kind(unit), unit.loc, there):
-        raise Illegal(state(R.CANNOT_REACH_MOVE, unit=unit, there=Place(there)))
+        raise Illegal(state(R.CANNOT_REACH_MOVE, unit=unit, there=Loc(there)))
     okind = board.kind(other)
     places = board.geo.stand_locations(okind, there)
     # DATC 4.B.4: a coast named in a support counts (and must match); a meaningless one
@@ -191,7 +191,7 @@ def _support_by_land(board: Board, unit: Unit, other: Unit, written: str) -> str
     coasted = written if written != there and written in places else there
     if board.geo.touches(okind, other.loc, there):
         if coasted != there and coasted not in board.geo.neighbours(okind, other.loc):
-            raise Illegal(state(R.CANNOT_REACH, unit=other, there=Place(coasted)))  # DATC 6.D.23
+            raise Illegal(state(R.CANNOT_REACH, unit=other, there=Loc(coasted)))  # DATC 6.D.23
         return coasted
     return None
 
@@ -201,7 +201,7 @@ def check_convoy(board: Board, unit: Unit, order: Convoy) -> Order:
     here = board.prov[unit.loc]
     terrain = board.geo.provinces[here].terrain
     if terrain not in kind.convoys_in:
-        raise Illegal(state(R.CANNOT_CONVOY_FROM, unit=unit, here=Place(here),
+        raise Illegal(state(R.CANNOT_CONVOY_FROM, unit=unit, here=Loc(here),
                             terrain=terrain))  # DATC 6.F.1
     target = board.where(order.target)
     other = board.unit_in(target) or _convoyable_unseen(board, target)
@@ -210,12 +210,12 @@ def check_convoy(board: Board, unit: Unit, order: Convoy) -> Order:
     there = board.where(order.dest)
     if not board.geo.stand_locations(board.kind(other), there) or there == target:
         # A unit the writer cannot see is named by no kind: there may be none.
-        raise Illegal(state(R.CANNOT_BE_CONVOYED, unit=other, there=Place(there))
+        raise Illegal(state(R.CANNOT_BE_CONVOYED, unit=other, there=Loc(there))
                       if other.power else
-                      state(R.NONE_COULD_BE_CONVOYED, target=Place(target), there=Place(there)))
+                      state(R.NONE_COULD_BE_CONVOYED, target=Loc(target), there=Loc(there)))
     if not on_minimal_route(board.rules.convoy_adjacency, board.fleets, target, there, here):
-        raise Illegal(state(R.NOT_NEEDED, unit=unit, target=Place(target),
-                            there=Place(there)))  # 6.G.19
+        raise Illegal(state(R.NOT_NEEDED, unit=unit, target=Loc(target),
+                            there=Loc(there)))  # 6.G.19
     if not other.power:
         return Hold(unit.loc, unit.kind)  # the writer's check: judged at adjudication
     return order if there == order.dest else Convoy(unit.loc, other.loc, there, unit.kind)
@@ -226,7 +226,7 @@ def _convoyable_unseen(board: Board, target: str) -> Unit:
     that could be convoyed from there, nameless (issue #13), or Illegal."""
     kinds = [k for k in board.unseen_kinds(target) if board.kinds[k].convoyable]
     if not kinds:
-        raise Illegal(state(R.NO_UNIT_TO_CONVOY, target=Place(target)))
+        raise Illegal(state(R.NO_UNIT_TO_CONVOY, target=Loc(target)))
     return Unit("", kinds[0], target)
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from judge.engine.codec import unit_to_json
+from judge.engine.codec import unit_from_json, unit_to_json
 from judge.engine.position import Position
 from judge.engine.types import Phase
 from judge.engine.visibility import Seen, Viewer
@@ -21,6 +21,9 @@ from judge.engine.visibility import Seen, Viewer
 Knowledge = dict[str, Any]
 KnowledgeFold = Callable[[Mapping[str, Any], Viewer, Phase, Sequence[Seen], Position],
                          Knowledge]
+# The board a seat's record shows it, for the order check: (record, the board as the
+# visibility shows him the open phase) -> the board his lines are checked on.
+KnownBoard = Callable[[Mapping[str, Any], Position], Position]
 
 
 def last_seen(known: Mapping[str, Any], viewer: Viewer, phase: Phase, seen: Sequence[Seen],
@@ -30,3 +33,16 @@ def last_seen(known: Mapping[str, Any], viewer: Viewer, phase: Phase, seen: Sequ
     return {"phase": str(board.phase),
             "units": [unit_to_json(u) for u in board.units],
             "owners": dict(sorted(board.owners.items()))}
+
+
+def last_seen_board(known: Mapping[str, Any], shown: Position) -> Position:
+    """The units and owners `last_seen` kept, on the phase as shown (its dislodged units
+    and public state). A record of another form (a variant's own fold keeps its own board
+    or none) or of another phase (a turn rolled back, a game from before records were
+    kept) leaves the board as shown."""
+    units = known.get("units")
+    if known.get("phase") != str(shown.phase) or not isinstance(units, list) \
+            or not all(isinstance(u, Mapping) for u in units):
+        return shown
+    return shown._replace(units=tuple(unit_from_json(u) for u in units),
+                          owners=dict(known.get("owners", shown.owners)))

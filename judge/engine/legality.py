@@ -14,7 +14,7 @@ from judge.engine.board import Board, Checked, Illegal
 from judge.engine.checks import check_hold
 from judge.engine.orders import Order
 from judge.engine.outcome import OrderResult, Outcome, Reason
-from judge.engine.refusal import Place, Power, state
+from judge.engine.refusal import Loc, Power, state
 from judge.engine.rules import Rules
 from judge.engine.types import Unit, province_of
 
@@ -62,7 +62,7 @@ def check_movement(
 
 def _no_unit(power: str, order: Order, prov: str) -> OrderResult:
     return OrderResult(power, None, order, "", Outcome.ILLEGAL, Reason.NO_UNIT,
-                       state(R.NO_UNIT_IN, place=Place(prov)))
+                       state(R.NO_UNIT_IN, place=Loc(prov)))
 
 
 def _settle_duplicates(rules: Rules, legal: list[Checked | None],
@@ -102,7 +102,7 @@ def _check(board: Board, power: str, unit: Unit, order: Order) -> Order:
         # A diplomat's order never moves the army beside it (units of other layers are the
         # variant's to order).
         raise Illegal(state(R.NO_KIND_THERE, kind=board.kinds[order.kind].name,
-                            place=Place(unit.loc)))
+                            place=Loc(unit.loc)))
     allowed = unit.power == power if board.own_only else \
         board.may_order(board.position, power, unit)
     if not allowed:

@@ -15,6 +15,7 @@ from functools import cached_property
 from typing import Any, NamedTuple, Protocol
 
 from judge.engine.orders import Order
+from judge.engine.refusal import Why
 from judge.engine.types import UnitKind
 
 Json = dict[str, Any]
@@ -71,6 +72,8 @@ class EventType:
 class Registry:
     orders: Mapping[type, OrderType] = field(default_factory=dict)
     events: Mapping[type, EventType] = field(default_factory=dict)
+    # The variant's own reasons for refusing an order, by code (judge/engine/refusal.py).
+    reasons: Mapping[str, Why] = field(default_factory=dict)
 
     def with_orders(self, *types: OrderType) -> Registry:
         """This registry and `types` (a type registered again replaces the earlier one)."""
@@ -78,6 +81,9 @@ class Registry:
 
     def with_events(self, *types: EventType) -> Registry:
         return replace(self, events={**self.events, **{t.cls: t for t in types}})
+
+    def with_reasons(self, *whys: Why) -> Registry:
+        return replace(self, reasons={**self.reasons, **{w.code: w for w in whys}})
 
     def order_type(self, order: object) -> OrderType:
         found = self.orders.get(type(order))

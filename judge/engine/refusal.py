@@ -29,13 +29,13 @@ class Why:
     words: str  # the English template: '{unit} cannot support itself'
 
 
-class Place(NamedTuple):
+class Loc(NamedTuple):
     """A location named by its id ('stp/sc'): a map fact every reader may know."""
 
     loc: str
 
 
-class Places(NamedTuple):
+class Locs(NamedTuple):
     """Locations listed, joined by `joiner` ('stp/nc or stp/sc')."""
 
     locs: tuple[str, ...]
@@ -46,7 +46,14 @@ class Power(NamedTuple):
     name: str  # the power's id: 'FRANCE'
 
 
-Param = Unit | Place | Places | Power | str | int
+class Words(NamedTuple):
+    """A variant's message in words of its own, holding ids ('ber', 'GERMANY'): the
+    reader's names replace the ids it holds, as in the reports."""
+
+    text: str
+
+
+Param = Unit | Loc | Locs | Power | Words | str | int
 
 
 class Names(Protocol):
@@ -57,6 +64,8 @@ class Names(Protocol):
     def unit(self, unit: Unit) -> str: ...
 
     def power(self, power: str) -> str: ...
+
+    def words(self, text: str) -> str: ...
 
 
 class Ids:
@@ -70,6 +79,9 @@ class Ids:
 
     def power(self, power: str) -> str:
         return power
+
+    def words(self, text: str) -> str:
+        return text
 
 
 IDS = Ids()
@@ -99,12 +111,14 @@ class Refusal:
 def _word(value: Param, names: Names) -> str | int:
     if isinstance(value, Unit):
         return names.unit(value)
-    if isinstance(value, Place):
+    if isinstance(value, Loc):
         return names.place(value.loc)
-    if isinstance(value, Places):
+    if isinstance(value, Locs):
         return value.joiner.join(names.place(loc) for loc in value.locs)
     if isinstance(value, Power):
         return names.power(value.name)
+    if isinstance(value, Words):
+        return names.words(value.text)
     return value
 
 
@@ -148,12 +162,14 @@ def refusal_from_json(reasons: Mapping[str, Why], data: Mapping[str, Any]) -> Re
 def _param_to_json(value: Param) -> Any:
     if isinstance(value, Unit):
         return {"unit": [value.power, value.kind, value.loc]}
-    if isinstance(value, Place):
-        return {"place": value.loc}
-    if isinstance(value, Places):
-        return {"places": list(value.locs), "joiner": value.joiner}
+    if isinstance(value, Loc):
+        return {"loc": value.loc}
+    if isinstance(value, Locs):
+        return {"locs": list(value.locs), "joiner": value.joiner}
     if isinstance(value, Power):
         return {"power": value.name}
+    if isinstance(value, Words):
+        return {"words": value.text}
     return value
 
 
@@ -162,8 +178,10 @@ def _param_from_json(data: Any) -> Param:
         return data  # type: ignore[no-any-return]
     if "unit" in data:
         return Unit(*data["unit"])
-    if "place" in data:
-        return Place(data["place"])
-    if "places" in data:
-        return Places(tuple(data["places"]), data["joiner"])
+    if "loc" in data:
+        return Loc(data["loc"])
+    if "locs" in data:
+        return Locs(tuple(data["locs"]), data["joiner"])
+    if "words" in data:
+        return Words(data["words"])
     return Power(data["power"])

@@ -10,7 +10,7 @@ from judge.engine import reasons as R
 from judge.engine.orders import Disband, Order, Retreat
 from judge.engine.outcome import Dislodgement, Event, OrderResult, Outcome, Reason
 from judge.engine.position import Position
-from judge.engine.refusal import Place, Places, Power, state
+from judge.engine.refusal import Loc, Locs, Power, state
 from judge.engine.rules import PhaseHandler, PhaseOutcome, Rules
 from judge.engine.types import Unit, province_of
 
@@ -65,7 +65,7 @@ def _check(
     if not isinstance(order, Retreat | Disband):
         raise ValueError(state(R.NOT_A_RETREAT, what=_name(order)))
     if d is None:
-        raise ValueError(state(R.NO_DISLODGED, place=Place(province_of(order.loc))))
+        raise ValueError(state(R.NO_DISLODGED, place=Loc(province_of(order.loc))))
     if not rules.may_order(position, power, d.unit):
         raise ValueError(state(R.NOT_YOURS, unit=d.unit, owner=Power(d.unit.power),
                                power=Power(power)))
@@ -92,10 +92,10 @@ def _retreat_dest(d: Dislodgement, written: str, neighbour: bool) -> str:
     if written in options or len(options) == 1:
         return written if written in options else options[0]
     if len(options) > 1:
-        raise ValueError(state(R.WHICH_COAST, place=Place(prov), coasts=Places(tuple(options))))
-    why = state(R.CANNOT_RETREAT, unit=d.unit, place=Place(prov),
-                allowed=Places(d.retreats, ", ")) if d.retreats else \
-        state(R.NOWHERE_TO_RETREAT, unit=d.unit, place=Place(prov))
+        raise ValueError(state(R.WHICH_COAST, place=Loc(prov), coasts=Locs(tuple(options))))
+    why = state(R.CANNOT_RETREAT, unit=d.unit, place=Loc(prov),
+                allowed=Locs(d.retreats, ", ")) if d.retreats else \
+        state(R.NOWHERE_TO_RETREAT, unit=d.unit, place=Loc(prov))
     raise Barred(why) if neighbour else ValueError(why)
 
 

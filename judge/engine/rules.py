@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from judge.engine.calendar import STANDARD_CALENDAR, Season, SeasonCalendar
 from judge.engine.centres import standard_season_end
 from judge.engine.geo import Geography
-from judge.engine.knowledge import KnowledgeFold, last_seen
+from judge.engine.knowledge import KnowledgeFold, KnownBoard, last_seen, last_seen_board
 from judge.engine.questions import Question, no_questions
 from judge.engine.rulebook import Rulebook
 from judge.engine.types import Phase, Unit, UnitKind, province_of
@@ -170,6 +170,10 @@ class Rules:
     # What a player learns from each turn, folded into his record (judge/engine/
     # knowledge.py): by default the board as he last saw it.
     knowledge: KnowledgeFold = last_seen
+    # The board that record shows him, which his order lines are checked on (judge/game/
+    # writer_view.py); a variant with a fold of its own gives its own, or keeps the
+    # default, which reads `last_seen`'s record and otherwise the board as shown.
+    known_board: KnownBoard = last_seen_board
     # The order and event types of the variant (order_types.py): the standard ones, and
     # those its rules.py registers.
     registry: Registry = field(default_factory=standard_registry)

@@ -14,10 +14,12 @@ from judge.engine.adjustments import adjustment_counts
 from judge.engine.orders import Build, Order, Waive
 from judge.engine.outcome import OrderResult, Outcome, Reason
 from judge.engine.position import Position
+from judge.engine.refusal import Refusal, Words, refusal_of
 from judge.engine.rules import countries_written_by
 from judge.engine.types import ADJUSTMENT, MOVEMENT, RETREAT, Phase, Unit, province_of
 from judge.game.canonical import canonical, unit_of
-from judge.game.writer_view import writer_view
+from judge.game.reasons import RULES_SAY, TAGGED, UNREADABLE
+from judge.game.writer_view import Known, writer_view
 from judge.grammar import OrderSyntaxError
 from judge.grammar.notation import order_text, unit_text
 from judge.grammar.reader import Writer, reader_for
@@ -28,9 +30,14 @@ from judge.variant import Variant
 class LineError:
     line_no: int
     text: str
-    reason: str
+    why: Refusal  # in ids: worded for its reader only when he is answered
     # The engine's answer when the phase's handler refused the order (None: unreadable).
     refusal: OrderResult | None = None
+
+    @property
+    def reason(self) -> str:
+        """The reason in the engine's words (ids), as the adjudicator's log has it."""
+        return self.why.render()
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,7 +75,7 @@ def read_lines(variant: Variant, phase: Phase, lines: Iterable[tuple[int, str]],
         try:
             read.append((line_no, Written(text.strip(), reader.read(text, phase.kind, writer))))
         except OrderSyntaxError as exc:
-            errors.append(LineError(line_no, text, str(exc)))
+            errors.append(LineError(line_no, text, Refusal.of(UNREADABLE, said=str(exc))))
     return read, errors
 
 
@@ -103,15 +110,16 @@ def _numbered(prefix: str, current: Mapping[str, Written]) -> str:
 
 
 def merge(variant: Variant, position: Position, power: str, current: dict[str, Written],
-          new: Sequence[tuple[int, Written]]) -> list[LineError]:
-    """Add `new` to `current` (the last order per unit wins); refuse the illegal ones."""
+          new: Sequence[tuple[int, Written]], known: Known = None) -> list[LineError]:
+    """Add `new` to `current` (the last order per unit wins); refuse the illegal ones,
+    checked on the board `power`'s knowledge record `known` shows him."""
     errors: list[LineError] = []
     for line_no, written in new:
         trial = dict(current)
         trial[_key(variant, written.order, trial)] = written
-        refused = refusal(variant, position, power, trial, written)
+        refused = refusal(variant, position, power, trial, written, known)
         if refused is not None:
-            errors.append(LineError(line_no, written.text, _reason_text(refused), refused))
+            errors.append(LineError(line_no, written.text, why_refused(refused), refused))
         else:
             current.clear()
             current.update(trial)
@@ -125,7 +133,8 @@ _REFUSING = frozenset({Reason.ILLEGAL, Reason.NO_UNIT, Reason.NOT_YOURS, Reason.
 
 
 def refusal(variant: Variant, position: Position, power: str,
-            orders: Mapping[str, Written], written: Written) -> OrderResult | None:
+            orders: Mapping[str, Written], written: Written,
+            known: Known = None) -> OrderResult | None:
     """The engine's refusal of `written` in this set, or None when it would be carried out.
 
     The phase's own handler is asked, so every variant's legality (and its reasons) is what
@@ -133,7 +142,7 @@ def refusal(variant: Variant, position: Position, power: str,
     cannot see is neither named nor hinted at in the answer, and an order naming a place
     where one might stand is taken as written, to be judged at adjudication.
     """
-    rules, seen = writer_view(variant, position, power)
+    rules, seen = writer_view(variant, position, power, known)
     given = [w.order for w in orders.values()]
     outcome = rules.handler(position.phase).adjudicate(rules, seen, {power: given})
     for result in outcome.results:
@@ -148,10 +157,15 @@ def _refused(result: OrderResult, kind: str) -> bool:
             or (kind == ADJUSTMENT and result.outcome == Outcome.FAILS))
 
 
-def _reason_text(result: OrderResult) -> str:
+def why_refused(result: OrderResult) -> Refusal:
+    """The engine's refusal of an order: the reason it was worded from, a variant's own
+    words, or, with neither, the report's tag."""
+    stated = refusal_of(result.message)
+    if stated is not None:
+        return stated
     if result.message:
-        return result.message
-    return result.reason.value if result.reason is not None else "illegal order"
+        return Refusal.of(RULES_SAY, said=Words(result.message))
+    return Refusal.of(TAGGED, tag=result.reason.value if result.reason else "illegal order")
 
 
 def orders_of(merged: Mapping[str, Written]) -> list[Order]:
@@ -159,8 +173,9 @@ def orders_of(merged: Mapping[str, Written]) -> list[Order]:
 
 
 def describe_set(variant: Variant, position: Position, power: str,
-                 merged: Mapping[str, Written]) -> tuple[str, ...]:
-    _, seen = writer_view(variant, position, power)  # a support names no unit he cannot see
+                 merged: Mapping[str, Written], known: Known = None) -> tuple[str, ...]:
+    # A support names no unit he cannot see.
+    _, seen = writer_view(variant, position, power, known)
     layer = {code: kind.layer for code, kind in variant.rules.kinds.items()}
     # Each layer's units apart: an army and a diplomat may share a province (Envoy 5), and
     # each order is written with the unit of its own layer, and names others of that layer.
@@ -192,7 +207,7 @@ def _unit_for(variant: Variant, seen: Position, order: Order) -> Unit | None:
 
 
 def missing(variant: Variant, position: Position, power: str,
-            merged: Mapping[str, Written]) -> tuple[str, ...]:
+            merged: Mapping[str, Written], known: Known = None) -> tuple[str, ...]:
     """What `power` still has to order this phase (empty: its orders are complete)."""
     geo = variant.rules.geo
     kind = position.phase.kind
@@ -211,7 +226,7 @@ def missing(variant: Variant, position: Position, power: str,
         # A unit with nowhere to go is destroyed whatever is ordered: nothing to wait for.
         # Retreats as he may be told them (writer_view.py): the turn never waits, or not,
         # on what he cannot see.
-        _, seen = writer_view(variant, position, power)
+        _, seen = writer_view(variant, position, power, known)
         units = [d.unit for d in seen.dislodged if d.unit.power == power and d.retreats]
     else:
         units = [u for u in variant.rules.main_units(position)
@@ -236,6 +251,6 @@ def _adjustment_word(counts: Sequence[int], left: int) -> str:
 
 
 def status(variant: Variant, position: Position, power: str, merged: Mapping[str, Written],
-           errors: Sequence[LineError] = ()) -> OrderStatus:
-    return OrderStatus(power, describe_set(variant, position, power, merged),
-                       missing(variant, position, power, merged), tuple(errors))
+           errors: Sequence[LineError] = (), known: Known = None) -> OrderStatus:
+    return OrderStatus(power, describe_set(variant, position, power, merged, known),
+                       missing(variant, position, power, merged, known), tuple(errors))

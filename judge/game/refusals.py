@@ -1,10 +1,11 @@
 """Why an order line was not taken, said so that its writer can put it right.
 
-The engine's reason, in the words of the reports; for a build or removal over the count,
+The engine's reason (judge/engine/reasons.py); for a build or removal over the count,
 how many are owed and which lines already take them; for an order of another phase's kind,
 what the phase takes; and for an order that fitted the phase just processed, that the
 phase has moved on (the commonest late order: "there is no unit in Paris" after the army
-left it).
+left it). Each is a reason and its parameters (judge/engine/refusal.py), projected for its
+reader (`project`) and worded only when the reply is written (`say`).
 """
 
 from __future__ import annotations
@@ -27,15 +28,20 @@ from judge.engine.orders import (
 )
 from judge.engine.outcome import OrderResult, Outcome, Reason
 from judge.engine.position import Position
-from judge.engine.types import ADJUSTMENT, MOVEMENT, RETREAT
+from judge.engine.refusal import Names, Power, Refusal
+from judge.engine.types import ADJUSTMENT, MOVEMENT, RETREAT, province_of
 from judge.game import ordering
-from judge.game.writer_view import writer_view
+from judge.game import reasons as G
+from judge.game.reasons import HELP_ORDERS
+from judge.game.writer_view import Known, writer_view
 from judge.grammar import OrderSyntaxError
 from judge.grammar.reader import Writer, reader_for
-from judge.grammar.wording import in_report_words
-from judge.variant import Variant, power_name
+from judge.variant import Variant
 
-HELP_ORDERS = "HELP ORDERS shows how to write orders, with examples."
+__all__ = ["HELP_ORDERS", "Before", "Explainer", "Said", "project", "say"]
+
+# One line's answer: a reason, and sometimes a note after it ("the phase has moved on").
+Said = tuple[Refusal, ...]
 
 # What each standard phase kind takes, to answer an order of another kind in the words of
 # HELP ORDERS rather than the engine's ("not Move(loc='mar', ...)").
@@ -51,6 +57,23 @@ _TAKES: dict[str, tuple[tuple[type, ...], str]] = {
 _NAMES: tuple[tuple[type, str], ...] = (
     (Hold, "a hold"), (Move, "a move"), (Support, "a support"), (Convoy, "a convoy"),
     (Retreat, "a retreat"), (Build, "a build"), (Waive, "a waive"), (Disband, "a disband"))
+
+
+def say(said: Said, names: Names) -> str:
+    """The answer to one line in its reader's words: the reason, then any note."""
+    texts = [r.render(names) for r in said]
+    return f"{texts[0].rstrip('.')}. {' '.join(texts[1:])}" if len(texts) > 1 else texts[0]
+
+
+def project(said: Said, known: Position) -> Said:
+    """`said` as its reader may be told it: a reason naming a unit that is not on the board
+    he knows says only that the order cannot be carried out as written. (Lines are checked
+    on that board, so no reason should; this keeps an error reply from ever saying more
+    than his reports may.) Places and powers are the map's and every reader's."""
+    seen = {(u.kind, province_of(u.loc))
+            for u in (*known.units, *(d.unit for d in known.dislodged))}
+    return tuple(r if all((u.kind, province_of(u.loc)) in seen for u in r.units())
+                 else Refusal.of(G.NOT_AS_WRITTEN) for r in said)
 
 
 class Before(NamedTuple):
@@ -70,8 +93,9 @@ class Explainer:
     def __init__(self, variant: Variant, position: Position, power: str,
                  current: Mapping[str, ordering.Written],
                  accepted: Sequence[tuple[int, ordering.Written]],
-                 before: Callable[[], Before | None]) -> None:
+                 before: Callable[[], Before | None], known: Known = None) -> None:
         self.variant, self.position, self.power = variant, position, power
+        self.known = known  # the writer's knowledge record, which his lines are checked on
         self.current = current
         self.accepted = accepted  # this message's lines taken
         self._before = before
@@ -80,24 +104,23 @@ class Explainer:
     def before(self) -> Before | None:
         return self._before()
 
-    def unreadable(self, error: ordering.LineError) -> str:
+    def unreadable(self, error: ordering.LineError) -> Said:
         if reader_for(self.variant).reads_as_prose(error.text):
-            return ("this is neither an order nor a command: write one order per line, "
-                    f"and anything else after SIGNOFF. {HELP_ORDERS}")
-        return self._late(error.text) or f"{error.reason} {HELP_ORDERS}"
+            return (Refusal.of(G.PROSE),)
+        late = self._late(error.text)
+        return (late,) if late else (error.why,)
 
-    def refused(self, error: ordering.LineError) -> str:
+    def refused(self, error: ordering.LineError) -> Said:
         result = error.refusal
         assert result is not None and result.order is not None
         reason = wrong = self._wrong_kind(error.text, result.order)
         if reason is None and result.reason == Reason.TOO_MANY:
             reason = self._too_many(result)
         hint = wrong is not None or result.reason in _GONE
-        reason = reason or in_report_words(self.variant, error.reason)
-        late = self._late(error.text) if hint else ""
-        return f"{reason.rstrip('.')}. {late}" if late else reason
+        late = self._late(error.text) if hint else None
+        return (reason or error.why, *((late,) if late else ()))
 
-    def _wrong_kind(self, text: str, order: Order) -> str | None:
+    def _wrong_kind(self, text: str, order: Order) -> Refusal | None:
         kind = self.position.phase.kind
         declared = self.variant.rules.registry.orders.get(type(order))
         takes = _TAKES.get(kind)
@@ -106,31 +129,29 @@ class Explainer:
                 declared is not None and kind in declared.phases):
             return None
         what = next((name for kind, name in _NAMES if isinstance(order, kind)), "an order")
-        return (f"'{text.strip()}' is {what}, but {self._title(self.position)} takes only "
-                f"{takes[1]}; {HELP_ORDERS}")
+        return Refusal.of(G.WRONG_KIND, line=text.strip(), what=what,
+                          phase=self._title(self.position), takes=takes[1])
 
-    def _too_many(self, result: OrderResult) -> str:
+    def _too_many(self, result: OrderResult) -> Refusal:
         """A build or removal over the count: how many are owed, and which take them."""
         country = result.power
         owed = adjustment_counts(self.variant.rules, self.position).get(country, 0)
         building = isinstance(result.order, Build | Waive)
-        name = power_name(country)
+        phase = self._title(self.position)
         if (owed > 0) != building or not owed:
-            return f"{name} has no {'build' if building else 'removal'} to make " \
-                   f"in {self._title(self.position)}"
-        taken = ", ".join(self._taking(country, building))
-        plural = "s" if abs(owed) > 1 else ""
-        verb, noun = ("build", "unit") if building else ("remove", "unit")
-        return (f"{name} may {verb} {abs(owed)} {noun}{plural} in "
-                f"{self._title(self.position)}, and {taken} already "
-                f"{'take them' if plural else 'takes it'}; to change them, send CLEAR and "
-                f"then the ones you want")
+            return Refusal.of(G.NONE_TO_MAKE, power=Power(country),
+                              what="build" if building else "removal", phase=phase)
+        plural = abs(owed) > 1
+        return Refusal.of(G.MAY_BUILD if building else G.MAY_REMOVE, power=Power(country),
+                          count=abs(owed), units="units" if plural else "unit", phase=phase,
+                          taken=", ".join(self._taking(country, building)),
+                          take="take them" if plural else "takes it")
 
     def _taking(self, country: str, building: bool) -> list[str]:
         """The orders of the set that use `country`'s builds (or removals), as written."""
         # On the board he knows, as his lines were checked: a build that will bounce off
         # what he cannot see is taking its build as far as he may be told.
-        rules, seen = writer_view(self.variant, self.position, self.power)
+        rules, seen = writer_view(self.variant, self.position, self.power, self.known)
         orders = ordering.orders_of(self.current)
         outcome = rules.handler(self.position.phase).adjudicate(
             rules, seen, {self.power: orders})
@@ -144,15 +165,13 @@ class Explainer:
         line = next((n for n, w in self.accepted if w is written), None)
         return f"'{written.text}' ({f'line {line}' if line else 'sent earlier'})"
 
-    def _late(self, text: str) -> str:
+    def _late(self, text: str) -> Refusal | None:
         """'The phase has moved on ...' when `text` was an order the phase before took."""
         before = self.before
         if before is None or not self._fitted(before.position, text):
-            return ""
-        return (f"The phase has moved on: it is now {self._title(self.position)}. This "
-                f"order fits {self._title(before.position)}, which was processed "
-                f"{before.processed}: orders for it came too late. Order the units as "
-                f"they stand now (see the last report).")
+            return None
+        return Refusal.of(G.MOVED_ON, now=self._title(self.position),
+                          before=self._title(before.position), when=before.processed)
 
     def _fitted(self, position: Position, text: str) -> bool:
         try:

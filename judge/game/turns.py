@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from datetime import datetime
+from typing import Any
 
 from sqlalchemy.orm import Session
 
 from judge.engine.codec import event_to_json, position_to_json
 from judge.engine.orders import Order
 from judge.engine.position import Position
+from judge.engine.refusal import refusal_to_json
 from judge.engine.turn import TurnResult, adjudicate
 from judge.engine.types import Phase
 from judge.game import decisions, order_sets, ordering
@@ -27,11 +29,14 @@ from judge.game.games import (
     settings_of,
 )
 from judge.game.knowledge import fold_turn, writer_of
+from judge.game.refusals import project
 from judge.game.schedule import next_deadline
+from judge.game.writer_view import writer_view
 from judge.store import repo, repo_games
 from judge.store.models import Game, GameState, SeatRole, Turn
 
-# The turn's notices key for orders sent ahead that its board refused, by power.
+# The turn's notices key for orders sent ahead that its board refused, by power: each a
+# line as written and its refusal (judge/engine/refusal.py, stored form).
 AHEAD_REFUSED = "ahead_refused"
 
 
@@ -59,18 +64,21 @@ def _take_future_orders(session: Session, game: Game, turn: Turn, position: Posi
     the board as it turned out refuses are kept in the turn's notices with their reasons,
     for the report that opens the phase to tell their writer (AHEAD_REFUSED)."""
     variant = game_variant(game)
-    refused: dict[str, list[list[str]]] = {}
+    refused: dict[str, list[list[Any]]] = {}
     for ahead in repo_games.future_orders_for(session, game, turn.phase):
         merged: dict[str, ordering.Written] = {}
+        writer = writer_of(session, game, ahead.power)
         read, unread = ordering.read_lines(variant, position.phase,
-                                           enumerate(ahead.lines, 1),
-                                           writer_of(session, game, ahead.power))
-        errors = [*unread, *ordering.merge(variant, position, ahead.power, merged, read)]
+                                           enumerate(ahead.lines, 1), writer)
+        errors = [*unread, *ordering.merge(variant, position, ahead.power, merged, read,
+                                           writer.knowledge)]
         order_sets.save_set(session, turn, ahead.power, merged, clock, None)
         repo_games.delete_future_order(session, ahead)
         if errors:
-            refused[ahead.power] = [[e.text.strip(), e.reason]
-                                    for e in sorted(errors, key=lambda e: e.line_no)]
+            seen = writer_view(variant, position, ahead.power, writer.knowledge)[1]
+            refused[ahead.power] = [
+                [e.text.strip(), refusal_to_json(project((e.why,), seen)[0])]
+                for e in sorted(errors, key=lambda e: e.line_no)]
     if refused:
         turn.notices = {**turn.notices, AHEAD_REFUSED: refused}
 

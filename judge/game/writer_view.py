@@ -2,15 +2,19 @@
 
 An order that names a unit, place or fact outside its writer's knowledge is taken as written
 and judged at adjudication, and the reply to it is the same whatever really stands there.
-So a line is checked on the board as the variant's visibility shows it to him, and the
-engine is told where units he cannot see might stand (judge/engine/unseen.py): a refusal
-can only say what he could know. Under full information his board is the real one and
+So a line is checked on the board his knowledge record keeps (judge/engine/knowledge.py,
+`Rules.known_board`: by default the units and owners he saw when the last turn was
+processed, on the open phase as the visibility shows it), and the engine is told where
+units he cannot see might stand (judge/engine/unseen.py): a refusal can only say what he
+could know. Under full information his board is the real one, the record is not read, and
 nothing changes.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
+from typing import Any
 
 from judge.engine.position import Position
 from judge.engine.rules import Rules
@@ -20,24 +24,31 @@ from judge.engine.visibility import Viewer
 from judge.variant import Variant
 
 View = tuple[Rules, Position]
+# The seat's knowledge record (judge/game/knowledge.py); None: none at hand (`judge
+# adjudicate`, a board gone by), and the board is the one the visibility shows.
+Known = Mapping[str, Any] | None
 # The last view made: every line of a message is checked against one board, so the view is
 # asked for again and again. One entry, replaced whole (the worker and the deadline sweeper
-# may both ask); it holds the board it was made for, so that board's identity stays its own.
-_last: tuple[Variant, Position, str, View] | None = None
+# may both ask); it holds the board and record it was made for, so their identity stays.
+_last: tuple[Variant, Position, str, Known, View] | None = None
 
 
-def writer_view(variant: Variant, position: Position, power: str) -> View:
-    """The rules to check `power`'s orders with, and the board he sees."""
+def writer_view(variant: Variant, position: Position, power: str,
+                known: Known = None) -> View:
+    """The rules to check `power`'s orders with, and the board he knows."""
     global _last
     last = _last
-    if last is not None and last[0] is variant and last[1] is position and last[2] == power:
-        return last[3]
+    if last is not None and last[0] is variant and last[1] is position \
+            and last[2] == power and last[3] is known:
+        return last[4]
     rules = variant.rules
     seen = rules.visibility.board(position, Viewer.player(power))
     if seen is position:
         return rules, position  # full information
+    if known is not None:
+        seen = rules.known_board(known, seen)
     view = replace(rules, unseen=unseen_places(rules, seen, power)), seen
-    _last = (variant, position, power, view)
+    _last = (variant, position, power, known, view)
     return view
 
 

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import re
 
-from judge.grammar.notation import place
+from judge.engine.types import Unit
+from judge.grammar.notation import place, unit_text
 from judge.variant import Variant, power_name
 
 # A province or coast id as the engine writes it ('par', 'stp/sc'), or a power's id in
@@ -34,3 +35,22 @@ def in_report_words(variant: Variant, reason: str) -> str:
         return word
 
     return _WORD.sub(name, reason)
+
+
+class ReaderNames:
+    """A refusal's parameters in the words of the reports (judge/engine/refusal.py)."""
+
+    def __init__(self, variant: Variant) -> None:
+        self.variant = variant
+
+    def place(self, loc: str) -> str:
+        return place(self.variant.rules.geo, loc)
+
+    def unit(self, unit: Unit) -> str:
+        return unit_text(self.variant.rules.geo, unit.kind, unit.loc)
+
+    def power(self, power: str) -> str:
+        return power_name(power)
+
+    def words(self, text: str) -> str:
+        return in_report_words(self.variant, text)

@@ -7,18 +7,23 @@ processed the turn.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import datetime
+from typing import Any
 
 from sqlalchemy.orm import Session
 
+from judge.engine.refusal import refusal_from_json
 from judge.engine.turn import TurnResult
 from judge.engine.types import Phase
 from judge.engine.visibility import Viewer
 from judge.game.announce import dealt_powers, late_for, recipients, viewer_of
 from judge.game.games import game_variant, primary_address, turns_of
 from judge.game.postman import Postman
+from judge.game.reasons import every_reason
+from judge.game.refusals import say
 from judge.game.turns import AHEAD_REFUSED
-from judge.grammar.wording import in_report_words
+from judge.grammar.wording import ReaderNames, in_report_words
 from judge.reports import Report, render_turn
 from judge.store.models import Game, Seat, SeatRole, Turn
 from judge.turns.pictures import report_files
@@ -52,8 +57,16 @@ def _ahead_refused(variant: Variant, next_turn: Turn | None, seat: Seat) -> str:
         if next_turn is not None else ""
     return "\n".join(["", f"Orders you sent ahead for {phase} that it does not take "
                        "(send them again as you mean them):",
-                       *(f"  '{text}': {in_report_words(variant, reason)}"
-                         for text, reason in lines), ""])
+                       *(f"  '{text}': {_reason(variant, why)}" for text, why in lines), ""])
+
+
+def _reason(variant: Variant, why: str | Mapping[str, Any]) -> str:
+    """A stored refusal in the reader's words (text in ids, for turns opened before
+    refusals were stored as a reason and its parameters)."""
+    if isinstance(why, str):
+        return in_report_words(variant, why)
+    reasons = every_reason(variant.rules.registry.reasons)
+    return say((refusal_from_json(reasons, why),), ReaderNames(variant))
 
 
 def turn_report(variant: Variant, game: Game, turn: Turn | None, result: TurnResult,

@@ -11,8 +11,8 @@ from judge.engine.legality import check_movement
 from judge.engine.orders import Support
 from judge.engine.outcome import Outcome
 from judge.engine.refusal import (
-    Place,
-    Places,
+    Loc,
+    Locs,
     Power,
     Refusal,
     refusal_from_json,
@@ -40,7 +40,7 @@ def test_a_refusal_is_worded_in_the_readers_names_only_when_rendered() -> None:
                      power=Power("FRANCE"))
     assert why.render() == "A ber belongs to GERMANY, not FRANCE"
     assert why.render(Upper()) == "the A in BER belongs to Germany, not France"
-    coasts = Refusal.of(R.WHICH_COAST, place=Place("spa"), coasts=Places(("spa/nc", "spa/sc")))
+    coasts = Refusal.of(R.WHICH_COAST, place=Loc("spa"), coasts=Locs(("spa/nc", "spa/sc")))
     assert coasts.render(Upper()) == "say which coast of SPA: SPA/NC or SPA/SC"
 
 
@@ -62,8 +62,8 @@ def test_a_message_in_a_variants_own_words_has_no_refusal() -> None:
 
 
 def test_a_refusal_round_trips_through_json_text() -> None:
-    refusal = Refusal.of(R.CANNOT_RETREAT, unit=Unit("ITALY", "F", "nap"), place=Place("rom"),
-                         allowed=Places(("ion", "tys"), ", "))
+    refusal = Refusal.of(R.CANNOT_RETREAT, unit=Unit("ITALY", "F", "nap"), place=Loc("rom"),
+                         allowed=Locs(("ion", "tys"), ", "))
     back = refusal_from_json({r.code: r for r in R.ENGINE_REASONS},
                              json.loads(json.dumps(refusal_to_json(refusal))))
     assert back == refusal

@@ -20,7 +20,7 @@ from judge.grammar.grammar import Grammar
 from judge.grammar.reader import GrammarReader, Writer
 from judge.variant import ReportSection, Variant
 
-from .scouting import SCOUT, SCOUTED, Scout, Scouted, ScoutingMovement
+from .scouting import NOT_NEXT, SCOUT, SCOUTED, Scout, Scouted, ScoutingMovement
 
 RING = ("one", "two", "three", "four", "five", "six")
 CHORDS = (("one", "four"), ("two", "five"), ("three", "six"))
@@ -39,7 +39,7 @@ def make_map(options: Mapping[str, Any], seed: int) -> dict[str, Any]:
 
 def customise(variant: Variant) -> Variant:
     rules = variant.rules
-    registry = rules.registry.with_orders(SCOUT).with_events(SCOUTED)
+    registry = rules.registry.with_orders(SCOUT).with_events(SCOUTED).with_reasons(NOT_NEXT)
     handlers = {**rules.handlers, MOVEMENT: ScoutingMovement(rules.handlers[MOVEMENT])}
     rules = replace(rules, registry=registry, handlers=handlers, visibility=OwnScouting(),
                     knowledge=remember_scouting)

@@ -14,6 +14,7 @@ from judge.engine.order_types import EventType, OrderType, Registry, Writing
 from judge.engine.orders import Order, VariantOrder
 from judge.engine.outcome import OrderResult, Outcome, VariantEvent
 from judge.engine.position import Position
+from judge.engine.refusal import Loc, Why, state
 from judge.engine.rules import PhaseOutcome, Rules, WrappedPhase
 from judge.engine.standard_types import unit_slot
 from judge.engine.types import MOVEMENT, Unit
@@ -35,9 +36,13 @@ class Scouted(VariantEvent):
     units: tuple[Unit, ...]
 
 
+# The variant's own reason (judge/engine/refusal.py), registered on its registry.
+NOT_NEXT = Why("sampler_not_next", "{here} is not next to {there}: a unit scouts a neighbour")
+
+
 def check_scout(board: Board, unit: Unit, order: Scout) -> Scout:
     if order.dest not in board.near[unit.kind].get(unit.loc, frozenset()):
-        raise Illegal(f"{unit.loc} is not next to {order.dest}: a unit scouts a neighbour")
+        raise Illegal(state(NOT_NEXT, here=Loc(unit.loc), there=Loc(order.dest)))
     return order
 
 

@@ -1,0 +1,62 @@
+"""The game's reasons for refusing an order line, in English: the one place their words are.
+
+The engine's own reasons (what the rules forbid) are judge/engine/reasons.py; these say
+what the game adds: a line that is no order, an order of another phase's kind, a build
+over the count, a phase that has moved on, lines of one message that clash. Each is a
+`Why` (judge/engine/refusal.py), worded for the reader only when the reply is written.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from judge.engine.reasons import ENGINE_REASONS
+from judge.engine.refusal import Why
+
+HELP_ORDERS = "HELP ORDERS shows how to write orders, with examples."
+
+# A line that does not read: the grammar's own answer, quoting what he wrote.
+UNREADABLE = Why("unreadable", "{said} " + HELP_ORDERS)
+PROSE = Why("prose", "this is neither an order nor a command: write one order per line, "
+            "and anything else after SIGNOFF. " + HELP_ORDERS)
+# The engine's message in a variant's own words (ids named as the reports name them).
+RULES_SAY = Why("rules_say", "{said}")
+# An illegal order whose refusal says no more than the report's tag: 'illegal: no unit'.
+TAGGED = Why("tagged", "{tag}")
+# What a refusal becomes when it names a unit its reader does not know (never expected:
+# the check runs on his own board; this keeps it so).
+NOT_AS_WRITTEN = Why("not_as_written", "this order cannot be carried out as written on the "
+                     "board as you know it. " + HELP_ORDERS)
+WRONG_KIND = Why("wrong_kind", "'{line}' is {what}, but {phase} takes only {takes}; "
+                 + HELP_ORDERS)
+NONE_TO_MAKE = Why("none_to_make", "{power} has no {what} to make in {phase}")
+MAY_BUILD = Why("may_build", "{power} may build {count} {units} in {phase}, and {taken} "
+                "already {take}; to change them, send CLEAR and then the ones you want")
+MAY_REMOVE = Why("may_remove", "{power} may remove {count} {units} in {phase}, and {taken} "
+                 "already {take}; to change them, send CLEAR and then the ones you want")
+MOVED_ON = Why("moved_on", "The phase has moved on: it is now {now}. This order fits "
+               "{before}, which was processed {when}: orders for it came too late. Order "
+               "the units as they stand now (see the last report).")
+# Two or more lines of one message for one unit (DATC 4.D.3).
+CLASH_NONE_STANDS = Why(
+    "clash_none_stands", "{lines} give {unit} different orders in one message, so none of "
+    "them stands and {unit} is without orders (this game's rule duplicate_orders=hold, "
+    "DATC 4.D.3); send the one order you mean; without one it holds when the turn is "
+    "processed")
+REPLACED_BY = Why("replaced_by", "replaced by line {line}: the last order for {unit} in a "
+                  "message stands")
+STANDS = Why("stands", "stands: it replaces {lines} (the last order for {unit} in a message "
+             "stands)")
+# Orders after PHASE for a phase that is over, and the game's own refusals (no turn open).
+PHASE_OVER = Why("phase_over", "not taken: it follows PHASE {phase}, and {title} is over; "
+                 "for {now}, send it without PHASE")
+GAME_SAYS = Why("game_says", "{said}")
+
+GAME_REASONS: tuple[Why, ...] = tuple(
+    value for value in globals().values() if isinstance(value, Why))
+
+
+def every_reason(own: Mapping[str, Why] = {}) -> dict[str, Why]:
+    """The reasons a game may store a refusal with: the engine's, the game's and the
+    variant's own (`Registry.reasons`), by code."""
+    return {w.code: w for w in (*ENGINE_REASONS, *GAME_REASONS, *own.values())}
