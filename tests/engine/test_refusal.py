@@ -34,6 +34,9 @@ class Upper:
     def power(self, power: str) -> str:
         return power.title()
 
+    def words(self, text: str) -> str:
+        return text.upper()
+
 
 def test_a_refusal_is_worded_in_the_readers_names_only_when_rendered() -> None:
     why = Refusal.of(R.NOT_YOURS, unit=Unit("GERMANY", "A", "ber"), owner=Power("GERMANY"),
