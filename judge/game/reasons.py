@@ -47,9 +47,8 @@ REPLACED_BY = Why("replaced_by", "replaced by line {line}: the last order for {u
                   "message stands")
 STANDS = Why("stands", "stands: it replaces {lines} (the last order for {unit} in a message "
              "stands)")
-# Orders after PHASE for a phase that is over, and the game's own refusals (no turn open).
-PHASE_OVER = Why("phase_over", "not taken: it follows PHASE {phase}, and {title} is over; "
-                 "for {now}, send it without PHASE")
+# The game's own refusal of every line of a message, in its words (no turn open, orders
+# after PHASE for a phase that is over): they name the game and phases only.
 GAME_SAYS = Why("game_says", "{said}")
 
 GAME_REASONS: tuple[Why, ...] = tuple(

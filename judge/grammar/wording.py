@@ -5,7 +5,9 @@ to GERMANY, not FRANCE", "say which coast of spa: spa/nc or spa/sc"); a player r
 reports that say "A Berlin" and "Germany", so the reply to his orders says it the same way
 (judge/grammar/notation.py names places, judge/variant.py powers), and so do the
 reports' own tags for an illegal order. It sits with the grammar, below the game layer,
-because the game's refusals (judge/game/refusals.py) use it as much as the reports do.
+because the game's refusals (judge/game/refusals.py) use it as much as the reports do:
+`ReaderNames` words a refusal's parameters (judge/engine/refusal.py), `in_report_words`
+a message a variant wrote as text.
 """
 
 from __future__ import annotations

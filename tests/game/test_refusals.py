@@ -3,15 +3,21 @@ checks, projected for their reader like events, worded at the edge."""
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+from typing import cast
+
 from judge.engine import reasons as R
-from judge.engine.refusal import Loc, Power, Refusal
+from judge.engine.refusal import Loc, Power, Refusal, refusal_to_json
 from judge.engine.types import Unit
 from judge.game import reasons as G
 from judge.game.arrival import take
 from judge.game.reasons import every_reason
 from judge.game.refusals import project, say
+from judge.game.turns import AHEAD_REFUSED
 from judge.grammar.reader import Writer
 from judge.grammar.wording import ReaderNames
+from judge.store.models import Seat, SeatRole, Turn
+from judge.turns.reports import _ahead_refused
 from judge.variant import load_variant, load_variant_folder
 from tests.variants.folder_games import FOLDERS
 
@@ -56,3 +62,17 @@ def test_a_variant_adds_a_reason_of_its_own() -> None:
     assert "sampler_not_next" in every_reason(sampler.rules.registry.reasons)
     assert "sampler_not_next" not in every_reason(
         load_variant("standard").rules.registry.reasons)
+
+
+def test_orders_sent_ahead_are_stored_as_reasons_and_worded_in_the_report() -> None:
+    variant = load_variant("standard")
+    refused = Refusal.of(R.NO_BUILD_TO_USE, power=Power("FRANCE"))
+    stored = [["build A Mar", refusal_to_json(refused)]]
+    # A turn opened before refusals were stored so keeps the engine's text in ids.
+    old = [["build A Mar", "FRANCE has no build to use"]]
+    seat = cast(Seat, SimpleNamespace(role=SeatRole.PLAYER, power="FRANCE"))
+    for lines in (stored, old):
+        turn = cast(Turn, SimpleNamespace(phase="W1901A",
+                                          notices={AHEAD_REFUSED: {"FRANCE": lines}}))
+        assert "  'build A Mar': France has no build to use\n" in \
+            _ahead_refused(variant, turn, seat)
