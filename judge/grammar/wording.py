@@ -18,9 +18,10 @@ from judge.engine.types import Unit
 from judge.grammar.notation import place, unit_text
 from judge.variant import Variant, power_name
 
-# A province or coast id as the engine writes it ('par', 'stp/sc'), or a power's id in
-# capitals ('FRANCE'). Only ids the variant knows are replaced; any other word stays.
-_WORD = re.compile(r"\b[a-z]{2,5}(?:/[a-z]{1,3})?\b|\b[A-Z][A-Z_-]+\b")
+# A province or coast id as the engine writes it ('par', 'stp/sc', a generated map's 'm4'),
+# or a power's id in capitals ('FRANCE'). Only ids the variant knows are replaced; any
+# other word stays.
+_WORD = re.compile(r"\b[a-z][a-z0-9]{1,4}(?:/[a-z]{1,3})?\b|\b[A-Z][A-Z_-]+\b")
 
 
 def in_report_words(variant: Variant, reason: str) -> str:
