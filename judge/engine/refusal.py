@@ -134,6 +134,9 @@ class Stated(str):
         text.refusal = refusal
         return text
 
+    def __reduce__(self) -> tuple[type[Stated], tuple[Refusal]]:
+        return Stated, (self.refusal,)  # copied or pickled with its refusal
+
 
 def state(why: Why, **params: Param) -> Stated:
     """The engine's message for `why` with `params`: 'A par cannot support itself'."""

@@ -3,7 +3,9 @@ same text as before, and keeps the structure it was worded from."""
 
 from __future__ import annotations
 
+import copy
 import json
+import pickle
 
 from judge.engine import reasons as R
 from judge.engine.board import Board
@@ -56,6 +58,9 @@ def test_the_engine_message_is_its_old_text_and_keeps_its_refusal() -> None:
     refusal = refusal_of(result.message)
     assert refusal is not None and refusal.render() == result.message
     assert json.dumps(result.message) == json.dumps(str(result.message))  # stored as text
+    copied = copy.deepcopy(result)
+    assert copied == result and refusal_of(copied.message) == refusal
+    assert refusal_of(pickle.loads(pickle.dumps(result.message))) == refusal
 
 
 def test_a_message_in_a_variants_own_words_has_no_refusal() -> None:
