@@ -4,6 +4,7 @@ orders read as players write them (the variant's reader)."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from judge.engine.outcome import OrderResult
 from judge.engine.position import Position
@@ -34,7 +35,7 @@ def run(units: Sequence[str], orders: Mapping[str, Sequence[str]], phase: str = 
     start = Position(Phase.parse(phase), tuple(unit(u) for u in units),
                      dict(owners if owners is not None else variant.start.owners))
     reader = reader_for(variant)
-    read = {POWERS[p]: [reader.read(t, Phase.parse(phase).kind, Writer(POWERS[p], None))
+    read = {POWERS[p]: [reader.read(t, Phase.parse(phase).kind, Writer(POWERS[p], {}))
                         for t in texts] for p, texts in orders.items()}
     return adjudicate(variant.rules, start, read)
 
@@ -51,5 +52,5 @@ def happened(turn: TurnResult) -> set[str]:
     """What befell engineers and prisons ('captured AUS E bud'). The variant's modules are
     loaded afresh with each variant (judge/variant_hooks.py): its event class is matched by
     name."""
-    return {f"{e.what} {e.unit.power[:3]} {e.unit.kind} {e.unit.loc}"
-            for e in turn.events if type(e).__name__ == "Engineering"}
+    told: list[Any] = [e for e in turn.events if type(e).__name__ == "Engineering"]
+    return {f"{e.what} {e.unit.power[:3]} {e.unit.kind} {e.unit.loc}" for e in told}
