@@ -30,12 +30,11 @@ def test_an_engineer_alone_cannot_move_by_itself() -> None:
     assert "GER E ber" in board(turn)
 
 
-def test_an_engineer_left_by_its_dislodged_unit_is_captured() -> None:
-    # 5b: the dislodged army cannot take it; 4a: the Austrian army in Serbia takes it.
+def test_an_engineer_moving_out_of_an_area_taken_bugs_out() -> None:
+    # 5e: Turkey's army leaves Serbia with the engineer as Austria's army walks in.
     turn = run(["TUR A ser", "TUR E ser", "AUS A bud", "AUS A alb"],
-               {"TUR": ["A Ser - Bul", "E Ser - Bul"], "AUS": ["A Bud - Ser", "A Alb S A Bud - Ser"]},
-               phase="S1902M")
-    # Serbia's army was ordered away, the move succeeds unopposed, so the engineer goes.
+               {"TUR": ["A Ser - Bul", "E Ser - Bul"],
+                "AUS": ["A Bud - Ser", "A Alb S A Bud - Ser"]}, phase="S1902M")
     assert {"TUR A bul", "TUR E bul", "AUS A ser"} <= board(turn)
     assert "bugout TUR E ser" in happened(turn)  # 5e: out of an area Austria now holds
 
