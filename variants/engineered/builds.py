@@ -21,6 +21,7 @@ from judge.engine.outcome import OrderResult, Outcome, Reason
 from judge.engine.position import Position
 from judge.engine.rules import PhaseOutcome, Rules
 from judge.engine.types import Unit, province_of
+from judge.variant import power_name
 
 from .orders import ENGINEER, KIND_NAMES, PRISON, Convert
 from .season import owner_of
@@ -101,8 +102,9 @@ class EngineeredLedger(Ledger):
             raise Refused(f"an engineer or prison stands in {prov} already (rn45 C6 6a)",
                           Reason.ILLEGAL, Outcome.FAILS)
         if self.engineers_left <= 0:
-            raise Refused(f"{self.power} may have no more engineers (rn45 C3)",
-                          Reason.TOO_MANY, Outcome.FAILS)
+            # Not TOO_MANY: that reason is answered as a count of military builds.
+            raise Refused(f"{power_name(self.power)} may have no more engineers for its "
+                          "centres (rn45 C3)", Reason.ILLEGAL, Outcome.FAILS)
         unit = Unit(self.power, ENGINEER, prov)
         self.units.append(unit)
         self.engineers_left -= 1
@@ -134,7 +136,7 @@ class EngineeredLedger(Ledger):
         new = Unit(self.power, order.to, self._place_of(order))
         self.units[self.units.index(unit)] = new
         self.acted.add(prov)
-        return new
+        return unit  # the result names the unit as it stood
 
     def _why_not_convert(self, unit: Unit, order: Convert) -> str:
         prov = province_of(unit.loc)

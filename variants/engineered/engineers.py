@@ -13,6 +13,7 @@ from .builds import EngineeredAdjustments
 from .movement import EngineeredMovement
 from .orders import EVENTS, ORDERS
 from .reader import engineered_reader
+from .report import SECTIONS
 from .season import engineers_season_end
 
 
@@ -23,4 +24,5 @@ def wire(variant: Variant) -> Variant:
                 MOVEMENT: EngineeredMovement(rules.handlers[MOVEMENT], variant.start.phase)}
     rules = replace(rules, registry=registry, handlers=handlers,
                     season_end=engineers_season_end(rules.season_end))
-    return replace(variant, rules=rules, reader=engineered_reader(variant.reader))
+    return replace(variant, rules=rules, reader=engineered_reader(variant.reader),
+                   sections=(*variant.sections, *SECTIONS))

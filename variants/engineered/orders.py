@@ -91,7 +91,8 @@ def _write_transport(w: Writing, own: str, order: Transport) -> str:
 
 def _write_convert(w: Writing, own: str, order: Convert) -> str:
     into = KIND_NAMES.get(order.to, order.to).upper()
-    return f"{own} CONVERTS TO {into} IN {w.place(order.dest)}."
+    coast = f" IN {w.place(order.dest)}" if "/" in order.dest else ""
+    return f"{own} CONVERTS TO {into}{coast}."
 
 
 def _event_to_json(registry: Registry, event: Engineering) -> dict[str, Any]:
