@@ -23,6 +23,7 @@ from judge.engine.rules import PhaseOutcome, Rules
 from judge.engine.types import Unit, province_of
 from judge.variant import power_name
 
+from .options import options_at
 from .orders import ENGINEER, KIND_NAMES, PRISON, Convert
 from .season import owner_of
 
@@ -51,13 +52,15 @@ class EngineeredAdjustments(AdjustmentPhase):
             return True
         centres = rules.geo.supply_centres
         counts = rules.geo.centre_counts(position.owners)
+        options = options_at(self.options, position)
         return any(u.kind in (ENGINEER, PRISON) and u.loc in centres for u in position.units) \
-            or any(entitled(self.options, n) > engineers_of(position.units, p)
+            or any(entitled(options, n) > engineers_of(position.units, p)
                    for p, n in counts.items() if p in rules.powers)
 
     def ledger(self, rules: Rules, position: Position, power: str, count: int,
                units: list[Unit], results: list[OrderResult]) -> Ledger:
-        return EngineeredLedger(rules, position, power, count, units, results, self.options)
+        return EngineeredLedger(rules, position, power, count, units, results,
+                                options_at(self.options, position))
 
     def adjudicate(self, rules: Rules, position: Position,
                    orders: Mapping[str, Sequence[Order]]) -> PhaseOutcome:
