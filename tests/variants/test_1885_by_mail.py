@@ -80,17 +80,18 @@ SPRING = {
 
 
 def test_nine_players_play_a_turn_on_the_new_map(talk: Conversation) -> None:
-    # The skeleton: the standard rules on the new map, every power's orders read and the
-    # turn adjudicated once the ninth set is in.
+    # Every power's orders read on the new map and the turn adjudicated once the ninth set
+    # is in.
     started(talk, "")
     for (power, letter), lines in SPRING.items():
         sent = orders(talk, power, letter, *lines)
         assert "error" not in sent.body, sent.body
     report = talk.mails_to("austria@example.org")[-1].body
-    assert "1885-III: Spring 1885 Movement" in report, report
+    assert "1885-III: January 1885 Movement" in report, report
     for line in ("A Cluj -> Rumania. (*bounce*)", "F Sevastopol -> Rumania. (*bounce*)",
                  "F Edinburgh -> Hebridean Sea.", "F Naples -> Sicily.",
                  "F Cadiz -> Alboran Sea.", "A Siberia -> Persia.",
                  "A Stockholm -> Jämtland.", "A Constantinople -> Macedonia."):
         assert line in report, (line, report)
-    assert "The next phase is Fall 1885 Movement." in report, report
+    # One move a month (l.15-17): January is followed by February.
+    assert "The next phase is February 1885 Movement." in report, report
