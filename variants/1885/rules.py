@@ -24,6 +24,7 @@ from judge.variant_map import read_borders, read_provinces
 # mypy cannot name a package "1885", so it cannot follow the folder's own imports.
 from .builds import Builds  # type: ignore[import-not-found]
 from .centres import season_end, supply  # type: ignore[import-not-found]
+from .victory import victory_for  # type: ignore[import-not-found]
 
 FOLDER = Path(__file__).resolve().parent
 KIEL_COASTS = FOLDER / "kiel-coasts"
@@ -31,7 +32,8 @@ KIEL_COASTS = FOLDER / "kiel-coasts"
 
 def customise(variant: Variant) -> Variant:
     handlers = {**variant.rules.handlers, ADJUSTMENT: Builds()}
-    rules = replace(variant.rules, handlers=handlers, season_end=season_end, supply=supply)
+    rules = replace(variant.rules, handlers=handlers, season_end=season_end, supply=supply,
+                    victory=victory_for(str(variant.options.get("alliance_months", "sep"))))
     return replace(variant, rules=rules)
 
 
