@@ -17,13 +17,14 @@ from pathlib import Path
 from typing import Any
 
 from judge.engine.geo import Border, Province
-from judge.engine.types import ADJUSTMENT
+from judge.engine.types import ADJUSTMENT, RETREAT
 from judge.variant import Variant
 from judge.variant_map import read_borders, read_provinces
 
 # mypy cannot name a package "1885", so it cannot follow the folder's own imports.
 from .builds import Builds  # type: ignore[import-not-found]
 from .centres import season_end, supply  # type: ignore[import-not-found]
+from .retreats import RightHandRetreats  # type: ignore[import-not-found]
 from .victory import victory_for  # type: ignore[import-not-found]
 
 FOLDER = Path(__file__).resolve().parent
@@ -31,7 +32,8 @@ KIEL_COASTS = FOLDER / "kiel-coasts"
 
 
 def customise(variant: Variant) -> Variant:
-    handlers = {**variant.rules.handlers, ADJUSTMENT: Builds()}
+    handlers = {**variant.rules.handlers, ADJUSTMENT: Builds(),
+                RETREAT: RightHandRetreats(variant.rules.handlers[RETREAT])}
     rules = replace(variant.rules, handlers=handlers, season_end=season_end, supply=supply,
                     victory=victory_for(str(variant.options.get("alliance_months", "sep"))))
     return replace(variant, rules=rules)

@@ -3,9 +3,21 @@
 from __future__ import annotations
 
 import json
+import sys
+from types import ModuleType
 from typing import Any
 
 from judge.protocol import handle_line
+from judge.variant import load_variant
+from judge.variant_hooks import rules_module
+
+
+def folder_module(name: str) -> ModuleType:
+    """One of variants/1885's modules, as its rules.py loads them (a folder named 1885 is no
+    Python package name: `from variants.1885 import` cannot be written)."""
+    package = rules_module(load_variant("1885").folder)
+    assert package is not None
+    return sys.modules[f"judge_variant_1885.{name}"]
 
 
 def ask(request: dict[str, Any]) -> dict[str, Any]:
