@@ -22,7 +22,7 @@ from judge.variant import Variant
 from judge.variant_map import read_borders, read_provinces
 
 # mypy cannot name a package "1885", so it cannot follow the folder's own imports.
-from .builds import Builds  # type: ignore[import-not-found]
+from .builds import Builds, removal_questions  # type: ignore[import-not-found]
 from .centres import season_end, supply  # type: ignore[import-not-found]
 from .retreats import RightHandRetreats  # type: ignore[import-not-found]
 from .victory import victory_for  # type: ignore[import-not-found]
@@ -35,6 +35,7 @@ def customise(variant: Variant) -> Variant:
     handlers = {**variant.rules.handlers, ADJUSTMENT: Builds(),
                 RETREAT: RightHandRetreats(variant.rules.handlers[RETREAT])}
     rules = replace(variant.rules, handlers=handlers, season_end=season_end, supply=supply,
+                    questions=removal_questions,
                     victory=victory_for(str(variant.options.get("alliance_months", "sep"))))
     return replace(variant, rules=rules)
 
