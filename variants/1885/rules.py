@@ -1,5 +1,7 @@
-"""1885-III's hooks: the map a game plays on, and `customise`: centres and build sites
-(centres.py, builds.py); the calendar is variant.toml's `[[seasons]]`.
+"""1885-III's hooks: the map a game plays on, and `customise`: the set-up turn and its
+secrecy (setup.py), centres and build sites (centres.py), builds and the master's removals
+(builds.py), Just's Right-Hand Rule (retreats.py), the victories (victory.py); the calendar
+is variant.toml's `[[seasons]]`.
 
 The rules' closing note suggests, for purists, a Kiel of two coasts (the Kiel Canal opened
 in 1895); the game option `kiel_coasts` plays on that map. What changes is data, in
@@ -25,6 +27,7 @@ from judge.variant_map import read_borders, read_provinces
 from .builds import Builds, removal_questions  # type: ignore[import-not-found]
 from .centres import season_end, supply  # type: ignore[import-not-found]
 from .retreats import RightHandRetreats  # type: ignore[import-not-found]
+from .setup import SETUP, SetupChoices, SetupSecrecy  # type: ignore[import-not-found]
 from .victory import victory_for  # type: ignore[import-not-found]
 
 FOLDER = Path(__file__).resolve().parent
@@ -33,9 +36,10 @@ KIEL_COASTS = FOLDER / "kiel-coasts"
 
 def customise(variant: Variant) -> Variant:
     handlers = {**variant.rules.handlers, ADJUSTMENT: Builds(),
-                RETREAT: RightHandRetreats(variant.rules.handlers[RETREAT])}
+                RETREAT: RightHandRetreats(variant.rules.handlers[RETREAT]),
+                SETUP: SetupChoices()}
     rules = replace(variant.rules, handlers=handlers, season_end=season_end, supply=supply,
-                    questions=removal_questions,
+                    questions=removal_questions, visibility=SetupSecrecy(),
                     victory=victory_for(str(variant.options.get("alliance_months", "sep"))))
     return replace(variant, rules=rules)
 
