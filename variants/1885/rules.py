@@ -17,10 +17,18 @@ from pathlib import Path
 from typing import Any
 
 from judge.engine.geo import Border, Province
+from judge.variant import Variant
 from judge.variant_map import read_borders, read_provinces
+
+from .armyfleet import install as install_army_fleets
 
 FOLDER = Path(__file__).resolve().parent
 KIEL_COASTS = FOLDER / "kiel-coasts"
+
+
+def customise(variant: Variant) -> Variant:
+    """Army/Fleets, fast ferries and the High Ocean Box: armyfleet/."""
+    return install_army_fleets(variant)
 
 
 def make_map(options: dict[str, Any], seed: int) -> dict[str, Any] | None:

@@ -1,0 +1,27 @@
+"""1885-III's Army/Fleets, fast ferries and the High Ocean Box (rules l.29-73, 98-106),
+for any map whose variant.toml has an `AF` unit kind: `install(variant)`.
+
+docs/variants/1885-iii.md says how each order is written and which reading was chosen.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from judge.engine.types import MOVEMENT
+from judge.variant import Variant
+
+from .movement import ArmyFleetMovement
+from .orders import DISEMBARK, EMBARK
+from .reading import ArmyFleetReader
+
+__all__ = ["install"]
+
+
+def install(variant: Variant) -> Variant:
+    """The variant with the A/F orders, their reading and their movement phase."""
+    rules = variant.rules
+    registry = rules.registry.with_orders(EMBARK, DISEMBARK)
+    handlers = {**rules.handlers, MOVEMENT: ArmyFleetMovement()}
+    rules = replace(rules, registry=registry, handlers=handlers)
+    return replace(variant, rules=rules, reader=ArmyFleetReader)
