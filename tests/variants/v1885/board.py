@@ -58,3 +58,13 @@ def result(outcome: PhaseOutcome, power: str, described: str) -> OrderResult:
         if r.power == power and described in repr(r.order):
             return r
     raise AssertionError(f"no result of {power} {described}: {outcome.results}")
+
+
+def retreat(variant: Variant, after: PhaseOutcome,
+            written: Mapping[str, Sequence[str]]) -> PhaseOutcome:
+    """The retreat phase after the movement `after`."""
+    position = after.position.with_phase(Phase(1901, "S", "R"))
+    reader, rules = reader_for(variant), variant.rules
+    given = {power: [reader.read(line, "R", Writer(power)) for line in lines]
+             for power, lines in written.items()}
+    return rules.handler(position.phase).adjudicate(rules, position, given)

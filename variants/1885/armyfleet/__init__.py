@@ -8,12 +8,13 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from judge.engine.types import MOVEMENT
+from judge.engine.types import MOVEMENT, RETREAT
 from judge.variant import Variant
 
 from .movement import ArmyFleetMovement
 from .orders import DISEMBARK, EMBARK
 from .reading import ArmyFleetReader
+from .retreats import ArmyFleetRetreats
 
 __all__ = ["install"]
 
@@ -22,6 +23,7 @@ def install(variant: Variant) -> Variant:
     """The variant with the A/F orders, their reading and their movement phase."""
     rules = variant.rules
     registry = rules.registry.with_orders(EMBARK, DISEMBARK)
-    handlers = {**rules.handlers, MOVEMENT: ArmyFleetMovement()}
+    handlers = {**rules.handlers, MOVEMENT: ArmyFleetMovement(),
+                RETREAT: ArmyFleetRetreats(rules.handlers[RETREAT])}
     rules = replace(rules, registry=registry, handlers=handlers)
     return replace(variant, rules=rules, reader=ArmyFleetReader)

@@ -18,6 +18,7 @@ from judge.engine.types import Unit
 from .embark import embark, landings
 from .orders import ARMY, ARMY_FLEET, FLEET, Disembark, Embark
 from .resolve import ArmyFleetResolver, Run, decide
+from .retreats import widened
 from .table import Landing
 
 Orders = Mapping[str, Sequence[Order]]
@@ -59,7 +60,8 @@ def _month(rules: Rules, position: Position, final: Run,
             continue
         loc = r.dest_loc[i] if r.otype[i] == MOVE and r.res[i] else unit.loc
         units.append(Unit(unit.power, change, loc, unit.payload))
-    kept = tuple(_retyped(d, changes, r) for d in out.position.dislodged)
+    kept = tuple(widened(rules, units, _retyped(d, changes, r))
+                 for d in out.position.dislodged)
     after = out.position.with_board(tuple(units), kept)
     results = (*extra, *out.results)
     events: tuple[Event, ...] = (*results, *kept)
