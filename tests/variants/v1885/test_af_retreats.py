@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from judge.engine.rules import PhaseOutcome
+
 from .board import REGULAR, V1885, dislodged, move, retreat, standing
 
 
-def _af_dislodged_from_the_channel():  # type: ignore[no-untyped-def]
+def _af_dislodged_from_the_channel() -> PhaseOutcome:
     return move(REGULAR, ["ENGLAND AF eng", "FRANCE F bre", "FRANCE F mao"],
                 {"FRANCE": ["F Bre - Eng", "F Mao S F Bre - Eng"]})
 
