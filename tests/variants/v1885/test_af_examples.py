@@ -16,14 +16,14 @@ BOTH = pytest.mark.parametrize("variant", [REGULAR, V1885], ids=["regular", "188
 
 @BOTH
 def test_board_move_and_land_in_one_month(variant: Variant) -> None:
-    # l.49-51: "A(Lon) boards F(ENG), A/F(ENG)-MAO, A disembarks Por."
+    # l.44-48: "A(Lon) boards F(ENG), A/F(ENG)-MAO, A disembarks Por."
     out = move(variant, ["ENGLAND A lon", "ENGLAND F eng"],
                {"ENGLAND": ["A Lon boards F Eng", "A/F Eng - Mao", "A/F Eng disembarks Por"]})
     assert standing(out) == {"ENGLAND A por", "ENGLAND F mao"}
 
 
 def test_land_while_the_fleet_sails_on() -> None:
-    # l.56-57: "A/F(ION) disembarks A(Tun), F(ION)-EMS."
+    # l.52-53: "A/F(ION) disembarks A(Tun), F(ION)-EMS."
     out = move(REGULAR, ["ITALY AF ion"],
                {"ITALY": ["A/F Ion disembarks A Tun", "F Ion - Eas"]})
     assert standing(out) == {"ITALY A tun", "ITALY F eas"}
@@ -36,7 +36,7 @@ def test_land_while_the_fleet_sails_on_1885() -> None:
 
 
 def test_a_landing_on_a_coast_too_far_is_refused_and_the_army_sails_on() -> None:
-    # l.49-51: the army lands next to the A/F's sea or the sea it moves to; 1885-III's
+    # l.44-48: the army lands next to the A/F's sea or the sea it moves to; 1885-III's
     # Ionian does not touch Tunis, so the order is refused and the A/F sails on whole.
     out = move(V1885, ["ITALY AF ion"], {"ITALY": ["A/F Ion disembarks A Tun", "F Ion - Eas"]})
     assert standing(out) == {"ITALY AF eas"}
@@ -45,7 +45,7 @@ def test_a_landing_on_a_coast_too_far_is_refused_and_the_army_sails_on() -> None
 
 @BOTH
 def test_the_fleet_supports_its_own_army_ashore(variant: Variant) -> None:
-    # l.60-62: "A/F(BLA) disembarks A(Sev) S by F(BLA) will displace an unsupported A(Sev)."
+    # l.55-58: "A/F(BLA) disembarks A(Sev) S by F(BLA) will displace an unsupported A(Sev)."
     out = move(variant, ["TURKEY AF bla", "RUSSIA A sev"],
                {"TURKEY": ["A/F Bla disembarks Sev", "F Bla S A Bla - Sev"]})
     assert standing(out) == {"TURKEY A sev", "TURKEY F bla"}
@@ -54,7 +54,7 @@ def test_the_fleet_supports_its_own_army_ashore(variant: Variant) -> None:
 
 @BOTH
 def test_the_exception(variant: Variant) -> None:
-    # l.65-79: ENGLAND A/F(NTH)-ENG, disembarks A(ENG)-Bre, F(MAO) S disembarkation
+    # l.60-71: ENGLAND A/F(NTH)-ENG, disembarks A(ENG)-Bre, F(MAO) S disembarkation
     # A(ENG)-Bre; FRANCE F(ENG)-Bre. "The French move to Brest succeeds and England will
     # have an A/F in ENG."
     out = move(variant, ["ENGLAND AF nth", "ENGLAND F mao", "FRANCE F eng"],
@@ -68,7 +68,7 @@ def test_the_exception(variant: Variant) -> None:
 
 @BOTH
 def test_a_failed_landing_stops_the_fleet(variant: Variant) -> None:
-    # l.57-59: "if disembarkation fails, then the A/F remains intact and any fleet movement
+    # l.53-55: "if disembarkation fails, then the A/F remains intact and any fleet movement
     # (but not support) will also fail".
     out = move(variant, ["ITALY AF tys", "FRANCE A tun"],
                {"ITALY": ["A/F Tys disembarks Tun", "F Tys - Wes"]})

@@ -1,4 +1,4 @@
-"""Retreats of A/Fs (shared/rules/1885-iii.txt, "Retreats", l.80-83) and into the Box."""
+"""Retreats of A/Fs (shared/rules/1885-iii.txt, "Retreats", l.71-73) and into the Box."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ def _af_dislodged_from_the_channel() -> PhaseOutcome:
 
 
 def test_an_army_fleet_retreating_to_a_coast_becomes_a_fleet() -> None:
-    # l.80-81: "If an A/F is forced to retreat to a coastal space, it reverts to a fleet
+    # l.71-72: "If an A/F is forced to retreat to a coastal space, it reverts to a fleet
     # and the army is disbanded."
     out = retreat(REGULAR, _af_dislodged_from_the_channel(), {"ENGLAND": ["A/F Eng - Lon"]})
     assert "ENGLAND F lon" in standing(out)
@@ -26,7 +26,7 @@ def test_an_army_fleet_retreating_to_a_sea_keeps_its_army() -> None:
 
 
 def test_a_dislodged_army_retreats_onto_its_fleet() -> None:
-    # l.81-82: "An dislodged army may retreat on to an adjacent fleet in a sea space and
+    # l.72-73: "An dislodged army may retreat on to an adjacent fleet in a sea space and
     # create an A/F."
     moved = move(REGULAR, ["ENGLAND A bel", "ENGLAND F nth", "FRANCE A pic", "FRANCE A bur"],
                  {"FRANCE": ["A Pic - Bel", "A Bur S A Pic - Bel"]})
@@ -43,7 +43,7 @@ def test_a_dislodged_army_does_not_retreat_onto_a_foreign_fleet() -> None:
 
 
 def test_fleets_retreat_into_the_box_together() -> None:
-    # l.99-100: the Box holds any number of fleets, so two retreats into it both stand.
+    # l.100-101: the Box holds any number of fleets, so two retreats into it both stand.
     moved = move(V1885, ["SPAIN F mao", "SPAIN F nao", "FRANCE F hob", "ENGLAND F iri",
                          "ENGLAND F cly", "FRANCE F sao", "FRANCE F azo"],
                  {"ENGLAND": ["F Iri - Nao", "F Cly S F Iri - Nao"],

@@ -1,4 +1,4 @@
-"""Army/Fleets beyond the rules' examples (shared/rules/1885-iii.txt l.29-64), on the
+"""Army/Fleets beyond the rules' examples (shared/rules/1885-iii.txt l.29-60), on the
 regular board (the rules' own, l.29-31) unless 1885-III's map is the point."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from .board import REGULAR, dislodged, move, result, standing
 
 
 def test_embarkation_never_fails_though_the_fleet_is_attacked() -> None:
-    # l.42-45: embarkations are adjudicated before the movement and never fail; the A/F
+    # l.39-42: embarkations are adjudicated before the movement and never fail; the A/F
     # dislodged is the army's fate too.
     out = move(REGULAR, ["ENGLAND A lon", "ENGLAND F eng", "FRANCE F bre", "FRANCE F mao"],
                {"ENGLAND": ["A Lon boards F Eng"],
@@ -28,20 +28,20 @@ def test_an_army_boards_only_its_own_fleet_next_to_it() -> None:
 
 
 def test_an_army_fleet_carries_its_army_across_many_seas() -> None:
-    # l.46-51: a convoy of more than one sea is an A/F's; it moves as a fleet, army aboard.
+    # l.44-48: a convoy of more than one sea is an A/F's; it moves as a fleet, army aboard.
     out = move(REGULAR, ["ENGLAND AF eng"], {"ENGLAND": ["A/F Eng - Mao"]})
     assert standing(out) == {"ENGLAND AF mao"}
 
 
 def test_an_army_fleet_never_enters_a_coast() -> None:
-    # l.52-54: "it may never enter a coastal province".
+    # l.49-50: "it may never enter a coastal province".
     out = move(REGULAR, ["ENGLAND AF eng"], {"ENGLAND": ["A/F Eng - Bre"]})
     assert result(out, "ENGLAND", "Move").outcome == Outcome.ILLEGAL
     assert standing(out) == {"ENGLAND AF eng"}
 
 
 def test_an_army_fleet_has_a_fleets_strength_and_may_be_supported() -> None:
-    # l.52-53: "the same combat value as a single fleet and may attack, support and be
+    # l.48-49: "the same combat value as a single fleet and may attack, support and be
     # supported".
     out = move(REGULAR, ["ENGLAND AF eng", "ENGLAND F iri", "FRANCE F mao"],
                {"ENGLAND": ["A/F Eng - Mao", "F Iri S A/F Eng - Mao"], "FRANCE": ["F Mao H"]})
@@ -50,14 +50,14 @@ def test_an_army_fleet_has_a_fleets_strength_and_may_be_supported() -> None:
 
 
 def test_an_army_fleet_supports_into_a_coast() -> None:
-    # l.53-54: "An A/F may support operations in coastal provinces".
+    # l.49-50: "An A/F may support operations in coastal provinces".
     out = move(REGULAR, ["FRANCE AF eng", "FRANCE A pic", "ENGLAND A bel"],
                {"FRANCE": ["A/F Eng S A Pic - Bel", "A Pic - Bel"]})
     assert "ENGLAND A bel" in dislodged(out)
 
 
 def test_an_army_fleet_may_not_fast_ferry() -> None:
-    # l.53: "it may not FF".
+    # l.49: "it may not FF".
     out = move(REGULAR, ["ENGLAND AF nth", "ENGLAND A yor"],
                {"ENGLAND": ["A/F Nth C A Yor - Nwy", "A Yor - Nwy"]})
     assert result(out, "ENGLAND", "Convoy").outcome == Outcome.ILLEGAL
@@ -65,7 +65,7 @@ def test_an_army_fleet_may_not_fast_ferry() -> None:
 
 
 def test_a_landing_is_independent_of_the_fleet_dislodged() -> None:
-    # l.62-64: "If an A/F attempting to disembark an army ... is dislodged, then the
+    # l.58-60: "If an A/F attempting to disembark an army ... is dislodged, then the
     # disembarkation will be unaffected"; the fleet retreats without it.
     out = move(REGULAR, ["ITALY AF tys", "FRANCE F lyo", "FRANCE F wes"],
                {"ITALY": ["A/F Tys disembarks Tun"],
@@ -82,7 +82,7 @@ def test_a_landing_fails_against_a_defended_coast_and_the_army_stays_aboard() ->
 
 
 def test_a_failed_landing_does_not_stop_the_fleets_support() -> None:
-    # l.58: "any fleet movement (but not support) will also fail".
+    # l.54: "any fleet movement (but not support) will also fail".
     out = move(REGULAR, ["ITALY AF tys", "FRANCE A tun", "ITALY F ion", "TURKEY F nap"],
                {"ITALY": ["A/F Tys disembarks Tun", "A/F Tys S F Ion - Nap", "F Ion - Nap"],
                 "FRANCE": ["A Tun H"]})
@@ -91,7 +91,7 @@ def test_a_failed_landing_does_not_stop_the_fleets_support() -> None:
 
 
 def test_a_fast_ferry_is_the_rulebook_convoy_over_one_sea() -> None:
-    # l.33-36.
+    # l.34-37.
     out = move(REGULAR, ["ENGLAND A yor", "ENGLAND F nth"],
                {"ENGLAND": ["A Yor - Nwy", "F Nth C A Yor - Nwy"]})
     assert standing(out) == {"ENGLAND A nwy", "ENGLAND F nth"}

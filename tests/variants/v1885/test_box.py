@@ -9,7 +9,7 @@ from .board import V1885, dislodged, move, result, standing
 
 
 def test_any_number_of_fleets_enter_the_box_at_once() -> None:
-    # l.99-100: "Any number of Fleets may simultaneously occupy the High Ocean Box, a move
+    # l.100-101: "Any number of Fleets may simultaneously occupy the High Ocean Box, a move
     # to the Box can never fail".
     out = move(V1885, ["ENGLAND F nao", "SPAIN F mao", "FRANCE F hob", "TURKEY F red"],
                {"ENGLAND": ["F Nao - Hob"], "SPAIN": ["F Mao - Hob"], "TURKEY": ["F Red - Hob"]})
@@ -17,7 +17,7 @@ def test_any_number_of_fleets_enter_the_box_at_once() -> None:
 
 
 def test_a_fleet_in_the_box_is_never_dislodged() -> None:
-    # l.100: "a Fleet can never be dislodged from the Box".
+    # l.101: "a Fleet can never be dislodged from the Box".
     out = move(V1885, ["FRANCE F hob", "ENGLAND F nao", "ENGLAND F mao"],
                {"ENGLAND": ["F Nao - Hob", "F Mao S F Nao - Hob"]})
     assert not dislodged(out)

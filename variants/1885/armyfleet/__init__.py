@@ -1,4 +1,4 @@
-"""1885-III's Army/Fleets, fast ferries and the High Ocean Box (rules l.29-73, 98-106),
+"""1885-III's Army/Fleets, fast ferries and the High Ocean Box (rules l.29-74, 98-106),
 for any map whose variant.toml has an `AF` unit kind: `install(variant)`.
 
 docs/variants/1885-iii.md says how each order is written and which reading was chosen.

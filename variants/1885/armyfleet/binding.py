@@ -128,7 +128,7 @@ def _box_unit(table: Table, power: str, prov: str, order: Order) -> int:
 
 def _box_or_fleet_move(board: Board, unit: Unit, key: str, order: Move) -> Move:
     if unit.kind == ARMY_FLEET and not _is_sea(board, order.dest):
-        raise Illegal(f"an A/F never enters a coast (l.52-54): write A/F {unit.loc} "
+        raise Illegal(f"an A/F never enters a coast (l.49-50): write A/F {unit.loc} "
                       f"DISEMBARKS {board.where(order.dest)} to land its army")
     dest = board.where(order.dest)
     found = board.geo.reachable(board.kind(unit), unit.loc, dest)
@@ -168,7 +168,7 @@ def _reaches(board: Board, unit: Unit, dest: str) -> None:
 
 
 def _fast_ferries_only(table: Table, illegal: list[OrderResult]) -> None:
-    """l.33-36: a convoy of the rulebook (a fast ferry) crosses one sea with one fleet; a
+    """l.34-37: a convoy of the rulebook (a fast ferry) crosses one sea with one fleet; a
     fleet that touches not both ends of the army's move is on a longer route: an A/F's."""
     board = table.board
     near = board.geo.graphs.get(board.kinds[FLEET].graph, {})
@@ -184,5 +184,5 @@ def _fast_ferries_only(table: Table, illegal: list[OrderResult]) -> None:
             power, unit, order, _ = checked
             illegal.append(OrderResult(
                 power, unit, order, "", Outcome.ILLEGAL, Reason.ILLEGAL,
-                "a fast ferry crosses one sea with one fleet (l.33-36); an army goes further "
+                "a fast ferry crosses one sea with one fleet (l.34-37); an army goes further "
                 "by boarding a fleet as an A/F"))

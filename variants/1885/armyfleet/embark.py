@@ -1,6 +1,6 @@
-"""Embarkation (l.42-45): before the movement, an army boards its power's fleet in a sea
+"""Embarkation (l.39-42): before the movement, an army boards its power's fleet in a sea
 it touches, which becomes an A/F; a legal embarkation never fails. And landings: which sea
-an army lands from (l.49-51, 56-60)."""
+an army lands from (l.44-48, 56-60)."""
 
 from __future__ import annotations
 
@@ -53,7 +53,7 @@ def _boarding(rules: Rules, units: list[Unit], power: str, order: Embark) -> tup
     if army.power != power:
         raise Illegal(f"{army} belongs to {army.power}, not {power}", Reason.NOT_YOURS)
     if sea not in geo.provinces or geo.provinces[sea].terrain != "sea":
-        raise Illegal(f"an army boards a fleet in a sea (l.49-51); {sea} is none")
+        raise Illegal(f"an army boards a fleet in a sea (l.44-48); {sea} is none")
     fleet = _find(units, sea, FLEET, power)
     if fleet is None:
         raise Illegal(f"{power} has no fleet without an army aboard in {sea} to board "
@@ -97,4 +97,4 @@ def _landing(rules: Rules, position: Position, power: str, order: Disembark,
             return Landing(power, af, order, sea, province_of(dest), sea != af.loc)
     raise Illegal(f"the army aboard the A/F in {here} cannot land in {dest}: it lands on a "
                   "coast next to the A/F's sea, or next to the sea the A/F moves to "
-                  "(l.49-51)")
+                  "(l.44-48)")

@@ -1,7 +1,7 @@
-"""1885-III's movement phase: embarkations first (l.42-45), then the month decided on the
+"""1885-III's movement phase: embarkations first (l.39-42), then the month decided on the
 table (resolve.py), then what the rules make of it: an army landed leaves a fleet, a landing
 that failed stays aboard, a fast-ferried army that could not land stays aboard as an A/F
-(l.37-41)."""
+(l.37-39)."""
 
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ from .table import Landing
 Orders = Mapping[str, Sequence[Order]]
 
 EXCEPTION = ("the army's landing would have decided its own A/F's move, so it fails and "
-             "the army stays aboard (the Exception, l.65-73)")
+             "the army stays aboard (the Exception, l.60-71)")
 
 
 class ArmyFleetMovement(PhaseHandler):
@@ -99,7 +99,7 @@ def _af(final: Run, landing: Landing) -> int:
 
 
 def _ferry(r: ArmyFleetResolver, i: int) -> int:
-    """The power's fleet whose fast ferry held for an army that could not land (l.37-41),
+    """The power's fleet whose fast ferry held for an army that could not land (l.37-39),
     or -1: an army of another power's ferry stays where it was (a reading)."""
     if r.units[i].kind != ARMY:
         return -1

@@ -20,7 +20,7 @@ ARMY, FLEET, ARMY_FLEET = "A", "F", "AF"
 @dataclass(frozen=True, slots=True)
 class Embark(VariantOrder):
     """The army at `loc` boards its power's fleet at `fleet` (a sea it touches); adjudicated
-    before the movement, so it never fails (l.42-45)."""
+    before the movement, so it never fails (l.39-42)."""
 
     loc: str
     fleet: str
@@ -30,7 +30,7 @@ class Embark(VariantOrder):
 @dataclass(frozen=True, slots=True)
 class Disembark(VariantOrder):
     """The army aboard the A/F at `loc` lands in `dest`, from `sea`: the A/F's place, or
-    the sea it moves to this month (l.46-60). `sea` None: whichever of the two touches
+    the sea it moves to this month (l.42-60). `sea` None: whichever of the two touches
     `dest`, the A/F's own place first."""
 
     loc: str
@@ -58,7 +58,7 @@ def _write_disembark(w: Writing, own: str, o: Disembark) -> str:
 
 
 def _landing_slot(order: Any, kind: UnitKind | None) -> SetKey:
-    # The A/F's fleet has its own order besides the landing (l.56-58): a slot of its own.
+    # The A/F's fleet has its own order besides the landing (l.53-55): a slot of its own.
     return SetKey(f"{province_of(order.loc)}/landing")
 
 

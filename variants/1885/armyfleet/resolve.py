@@ -1,9 +1,9 @@
 """Deciding a month: the standard resolver (DATC 5.F) on the table, with 1885-III's links.
 
-- A move into the Box never fails (l.99-101).
+- A move into the Box never fails (l.100-101).
 - An A/F's move fails when its army's landing fails, since the army would be left to drown
-  (l.56-58); the landing itself is independent of the fleet (l.46-48, 62-64).
-- The Exception (l.65-73): a landing from the sea the A/F moves to may not decide that move;
+  (l.53-55); the landing itself is independent of the fleet (l.32-34, 58-60).
+- The Exception (l.60-71): a landing from the sea the A/F moves to may not decide that move;
   when it would (the move's result differs with and without it), the landing fails.
 """
 

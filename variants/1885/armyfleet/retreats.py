@@ -1,4 +1,4 @@
-"""Retreats of A/Fs and onto fleets (l.80-83), and into the Box (l.99-100).
+"""Retreats of A/Fs and onto fleets (l.71-73), and into the Box (l.100-101).
 
 - A dislodged army may retreat onto its power's fleet in a sea next to it, which becomes
   an A/F (a reading: its own power's fleet, as for embarkation).

@@ -5,7 +5,7 @@ A/F, which the standard board cannot hold (one unit a province).
 A unit of the table stands at a *key*: its province for an ordinary unit, `hob#2` for the
 second unit in the Box, `eng@0` for the first army landing from the English Channel. No
 order of another unit moves into a key, so a unit there is never attacked: the Box's units
-are never dislodged (l.99-101), and a landing army is carried, not standing at sea.
+are never dislodged (l.100-101), and a landing army is carried, not standing at sea.
 """
 
 from __future__ import annotations

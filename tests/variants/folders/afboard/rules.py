@@ -6,13 +6,14 @@ from __future__ import annotations
 import importlib.util
 import sys
 from pathlib import Path
+from types import ModuleType
 
 from judge.variant import Variant
 
 _PACKAGE = Path(__file__).resolve().parents[4] / "variants" / "1885" / "armyfleet"
 
 
-def _armyfleet():  # type: ignore[no-untyped-def]
+def _armyfleet() -> ModuleType:
     name = f"{__package__}.armyfleet"
     spec = importlib.util.spec_from_file_location(
         name, _PACKAGE / "__init__.py", submodule_search_locations=[str(_PACKAGE)])
