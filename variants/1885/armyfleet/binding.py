@@ -18,15 +18,25 @@ from .table import Landing, Table, box_places
 Orders = Mapping[str, Sequence[Order]]
 
 
-def bind(table: Table, orders: Orders, landings: list[Landing]) -> list[OrderResult]:
-    """Fills `table.legal`; returns the results of the illegal orders."""
+class Voided(Illegal):
+    """A support of a landing that the Exception cancelled: void, as a support of a move
+    not made (DATC 4.E.1)."""
+
+
+def bind(table: Table, orders: Orders, landings: list[Landing],
+         cancelled: Sequence[Landing] = ()) -> list[OrderResult]:
+    """Fills `table.legal`; returns the results of the illegal orders (and of supports of
+    `cancelled` landings, void)."""
     board = table.board
     box = box_places(board.rules)
     plain: dict[str, list[Order]] = {}
     special: list[tuple[str, Order]] = []
     for power, given in orders.items():
         for order in given:
-            if _is_special(board, box, order, landings):
+            if isinstance(order, Support) and _landing_supported(board, order, cancelled) \
+                    is not None:
+                special.append((power, order))
+            elif _is_special(board, box, order, landings):
                 special.append((power, order))
             else:
                 plain.setdefault(power, []).append(order)
@@ -39,10 +49,14 @@ def bind(table: Table, orders: Orders, landings: list[Landing]) -> list[OrderRes
     moves = [(p, o) for p, o in special if not isinstance(o, Support)]
     for power, order in [*moves, *[(p, o) for p, o in special if isinstance(o, Support)]]:
         try:
+            if isinstance(order, Support) and _landing_supported(board, order, cancelled) \
+                    is not None and _landing_supported(board, order, landings) is None:
+                raise Voided("the landing it supports failed (l.60-71)", Reason.NO_MATCH)
             i, norm = _bind_special(table, box, power, order, landings)
         except Illegal as exc:
             unit = _unit_at(table, province_of(order.loc))
-            illegal.append(OrderResult(power, unit, order, "", Outcome.ILLEGAL, exc.reason,
+            outcome = Outcome.VOID if isinstance(exc, Voided) else Outcome.ILLEGAL
+            illegal.append(OrderResult(power, unit, order, "", outcome, exc.reason,
                                        exc.message))
             continue
         table.legal[i] = (power, table.board.units[i], order, norm)
@@ -67,7 +81,8 @@ def _is_sea(board: Board, loc: str) -> bool:
     return board.geo.provinces[board.where(loc)].terrain == "sea"
 
 
-def _landing_supported(board: Board, order: Support, landings: list[Landing]) -> int | None:
+def _landing_supported(board: Board, order: Support,
+                       landings: Sequence[Landing]) -> int | None:
     """The landing a support names (`S A Eng - Bre`: the army landing in Brest from the
     Channel, or from the A/F that stands there), if any."""
     if order.dest is None or order.target_kind == FLEET:

@@ -70,11 +70,11 @@ def af_key(table: Table, landing: Landing) -> int:
 
 
 def run(rules: Rules, position: Position, orders: Orders, landings: list[Landing],
-        uncoupled: frozenset[int] = frozenset()) -> Run:
+        uncoupled: frozenset[int] = frozenset(), cancelled: Sequence[Landing] = ()) -> Run:
     """The month decided with these landings; the A/Fs of landings numbered in `uncoupled`
     move without waiting for them (to measure the Exception)."""
     table = build_table(rules, position, landings)
-    illegal = bind(table, orders, landings)
+    illegal = bind(table, orders, landings, cancelled)
     landing_of = {}
     for n, landing in enumerate(landings):
         a = af_key(table, landing)
@@ -93,9 +93,9 @@ def decide(rules: Rules, position: Position, orders: Orders,
         n = kept.index(landing)
         with_it = run(rules, position, orders, kept, frozenset({n}))
         without = [x for x in kept if x is not landing]
-        without_it = run(rules, position, orders, without)
+        without_it = run(rules, position, orders, without, cancelled=[landing])
         moved_with = with_it.resolver.res[with_it.af_index(landing)]
         moved_without = without_it.resolver.res[without_it.af_index(landing)]
         if moved_with != moved_without:
             kept, cancelled = without, [*cancelled, landing]
-    return run(rules, position, orders, kept), cancelled
+    return run(rules, position, orders, kept, cancelled=cancelled), cancelled
