@@ -33,10 +33,7 @@ def bind(table: Table, orders: Orders, landings: list[Landing],
     special: list[tuple[str, Order]] = []
     for power, given in orders.items():
         for order in given:
-            if isinstance(order, Support) and _landing_supported(board, order, cancelled) \
-                    is not None:
-                special.append((power, order))
-            elif _is_special(board, box, order, landings):
+            if _is_special(board, box, order, [*landings, *cancelled]):
                 special.append((power, order))
             else:
                 plain.setdefault(power, []).append(order)
