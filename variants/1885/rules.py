@@ -24,6 +24,7 @@ from judge.variant import Variant
 from judge.variant_map import read_borders, read_provinces
 
 # mypy cannot name a package "1885", so it cannot follow the folder's own imports.
+from .armyfleet import install as install_army_fleets  # type: ignore[import-not-found]
 from .builds import Builds, removal_questions  # type: ignore[import-not-found]
 from .centres import season_end, supply  # type: ignore[import-not-found]
 from .retreats import RightHandRetreats  # type: ignore[import-not-found]
@@ -35,6 +36,10 @@ KIEL_COASTS = FOLDER / "kiel-coasts"
 
 
 def customise(variant: Variant) -> Variant:
+    """Army/Fleets, fast ferries and the High Ocean Box (armyfleet/), then the rest of the
+    rules: the set-up turn, builds and removals, Just's Right-Hand Rule around the A/F
+    retreats, centres, victories."""
+    variant = install_army_fleets(variant)
     handlers = {**variant.rules.handlers, ADJUSTMENT: Builds(),
                 RETREAT: RightHandRetreats(variant.rules.handlers[RETREAT]),
                 SETUP: SetupChoices()}
