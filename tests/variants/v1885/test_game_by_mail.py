@@ -14,7 +14,11 @@ Venice, Piedmont, Switzerland, Munich):
   Rumania Russian. Italy has Rome and Naples for three units and orders no removal: the
   master is asked and removes the army in Tyrolia. Turkey, who held Macedonia after
   February, builds in Constantinople; Spain in Madrid; Austria in Vienna; Russia in
-  Sevastopol.
+  Sevastopol. France's fleet went to the Mid-Atlantic in February, its army from Paris to
+  Brest in March.
+- April: the French army boards the fleet (an A/F in the Mid-Atlantic); May: the A/F
+  sails to the South Atlantic; June: the army lands in Morocco, a neutral centre, which is
+  French after the June move: France builds in Paris.
 """
 
 from __future__ import annotations
@@ -36,10 +40,14 @@ SCRIPT: dict[str, dict[str, list[str]]] = {
     "JAN1885M": {"AUSTRIA": ["A Vie - Tyr", "F Spl - Adr"], "FRANCE": ["A Mar - Pie"],
                  "SPAIN": ["A Mad - Por"], "TURKEY": ["A Con - Mac"],
                  "RUSSIA": ["A Sev - Rum"]},
-    "FEB1885M": {"ITALY": ["A Ven - Tyr"], "FRANCE": ["A Pie S A Ven - Tyr"]},
-    "MAR1885M": {"AUSTRIA": ["A Cro - Ven"]},
+    "FEB1885M": {"ITALY": ["A Ven - Tyr"], "FRANCE": ["A Pie S A Ven - Tyr", "F Bre - Mao"]},
+    "MAR1885M": {"AUSTRIA": ["A Cro - Ven"], "FRANCE": ["A Par - Bre"]},
     "MARB1885A": {"TURKEY": ["Build A Con"], "SPAIN": ["Build A Mad"],
                   "AUSTRIA": ["Build A Vie"], "RUSSIA": ["Build F Sev"]},
+    "APR1885M": {"FRANCE": ["A Bre boards F Mao"]},
+    "MAY1885M": {"FRANCE": ["A/F Mao - Sao"]},
+    "JUN1885M": {"FRANCE": ["A/F Sao disembarks Mor"]},
+    "JUNB1885A": {"FRANCE": ["Build A Par"]},
 }
 
 
@@ -54,7 +62,7 @@ def _movement(talk: Conversation, position: Position) -> None:
     script = SCRIPT.get(str(position.phase), {})
     for power in POWERS:
         ordered = {line.split()[1].lower() for line in script.get(power, [])}
-        holds = [f"{u.kind} {u.loc} H" for u in position.units
+        holds = [f"{'A/F' if u.kind == 'AF' else u.kind} {u.loc} H" for u in position.units
                  if u.power == power and u.loc not in ordered]
         sent = orders(talk, power, *script.get(power, []), *holds)
         assert "error" not in sent.body.lower(), sent.body
@@ -95,6 +103,12 @@ def test_two_years_by_mail(talk: Conversation) -> None:
     for line in ("Italy:    A Tyrolia REMOVE", "Turkey:   BUILD A Constantinople.",
                  "Spain:    BUILD A Madrid.", "Austria:  BUILD A Vienna."):
         assert line in march, (line, march)
+    [may] = [m for m in austria if "1885-III: May 1885 Movement" in m]
+    assert "Mid-Atlantic Ocean -> South Atlantic" in may, may
+    [april] = [m for m in austria if "1885-III: April 1885 Movement" in m]
+    assert "France:   A Brest BOARDS THE FLEET IN Mid-Atlantic Ocean." in april, april
+    [june] = [m for m in austria if "1885-III: June 1885 Movement" in m]
+    assert "DISEMBARKS ITS ARMY IN Morocco." in june and "Morocco: France (was neutral)" in june
 
 
 def _march_removal(talk: Conversation) -> None:
@@ -112,7 +126,9 @@ def _check_board(position: Position) -> None:
     assert {("AUSTRIA", "A", "ven"), ("AUSTRIA", "A", "vie"), ("TURKEY", "A", "con"),
             ("TURKEY", "A", "mac"), ("SPAIN", "A", "mad"), ("SPAIN", "A", "por"),
             ("RUSSIA", "F", "sev"), ("RUSSIA", "A", "rum"), ("ITALY", "F", "rom"),
-            ("SWEDEN", "F", "osl"), ("RUSSIA", "F", "stp")} <= units
+            ("SWEDEN", "F", "osl"), ("RUSSIA", "F", "stp"), ("FRANCE", "A", "mor"),
+            ("FRANCE", "F", "sao"), ("FRANCE", "A", "par")} <= units
     assert not any(p == "ITALY" and loc == "tyr" for p, _, loc in units)
     assert position.owners["ven"] == "AUSTRIA" and position.owners["por"] == "SPAIN"
+    assert position.owners["mor"] == "FRANCE"
 
