@@ -3,7 +3,9 @@ Macedonia rule, l.93-95).
 
 - Centres change hands after the March, June, September and December moves (the seasons
   with `takes_centres` in variant.toml), as after the regular Fall move: those are the moves
-  the builds and removals follow (l.15-17).
+  the builds and removals follow (l.15-17). The text does not say; the game option
+  `centres_change = "monthly"` moves them after every month's move instead, as Sicily's
+  owner changes "in any season" and Macedonia's control is asked "after February".
 - Sicily is no supply centre but Italy's build site "whenever she owns the province (was
   the last Power to occupy it in any season)" (l.24-27): its owner is kept in the board's
   state (`sicily`; it is no centre, so not among the owners of centres) and changes at the
@@ -16,6 +18,8 @@ Macedonia rule, l.93-95).
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from judge.engine.calendar import Season
 from judge.engine.centres import take_centres
@@ -32,11 +36,28 @@ MACEDONIA_AFTER_FEBRUARY = "macedonia_after_february"
 FIRST_YEAR = 1885
 
 
-def season_end(rules: Rules, position: Position, season: Season) -> tuple[Position, list[Event]]:
+SeasonEnd = Callable[[Rules, Position, Season], tuple[Position, list[Event]]]
+
+
+def season_end_for(option: str) -> SeasonEnd:
+    """The game option `centres_change`: `builds` (centres change hands after the moves
+    the builds follow, the seasons that take centres) or `monthly` (after every move)."""
+    monthly = option == "monthly"
+
+    def season_end(rules: Rules, position: Position,
+                   season: Season) -> tuple[Position, list[Event]]:
+        return _season_end(rules, position, season, monthly)
+
+    return season_end
+
+
+def _season_end(rules: Rules, position: Position, season: Season,
+                monthly: bool) -> tuple[Position, list[Event]]:
     events: list[Event] = []
-    if season.kinds != ("A",):  # a month's move, not a build season
+    a_month = season.kinds != ("A",)  # a month's move, not a build season
+    if a_month:
         position = _occupy_sicily(rules, position)
-    if season.takes_centres:
+    if season.takes_centres or (monthly and a_month):
         position, changes = take_centres(rules, position)
         events.extend(changes)
     if season.code == "FEB" and position.phase.year == FIRST_YEAR:

@@ -26,7 +26,7 @@ from judge.variant_map import read_borders, read_provinces
 # mypy cannot name a package "1885", so it cannot follow the folder's own imports.
 from .armyfleet import install as install_army_fleets  # type: ignore[import-not-found]
 from .builds import Builds, removal_questions  # type: ignore[import-not-found]
-from .centres import season_end, supply  # type: ignore[import-not-found]
+from .centres import season_end_for, supply  # type: ignore[import-not-found]
 from .retreats import RightHandRetreats  # type: ignore[import-not-found]
 from .setup import SETUP, SetupChoices, SetupSecrecy  # type: ignore[import-not-found]
 from .victory import victory_for  # type: ignore[import-not-found]
@@ -43,9 +43,11 @@ def customise(variant: Variant) -> Variant:
     handlers = {**variant.rules.handlers, ADJUSTMENT: Builds(),
                 RETREAT: RightHandRetreats(variant.rules.handlers[RETREAT]),
                 SETUP: SetupChoices()}
-    rules = replace(variant.rules, handlers=handlers, season_end=season_end, supply=supply,
+    options = variant.options
+    rules = replace(variant.rules, handlers=handlers, supply=supply,
+                    season_end=season_end_for(str(options.get("centres_change", "builds"))),
                     questions=removal_questions, visibility=SetupSecrecy(),
-                    victory=victory_for(str(variant.options.get("alliance_months", "sep"))))
+                    victory=victory_for(str(options.get("alliance_months", "sep"))))
     return replace(variant, rules=rules)
 
 

@@ -9,7 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from judge.engine.orders import Move
+from judge.engine.turn import adjudicate
 from judge.engine.types import Phase
+from judge.game.instance import variant_instance
 from judge.variant import load_variant
 from tests.variants.v1885.adjudicate import ask, board, outcomes, units
 
@@ -139,3 +142,13 @@ def test_no_build_for_macedonia_if_another_power_stood_there_after_february() ->
                   "centers": march["centers"], "state": {"macedonia_after_february": True},
                   "orders": {"TURKEY": ["build A con"]}})
     assert outcomes(builds) == [("TURKEY", "build A con", "succeeds")]
+
+
+def test_the_option_centres_change_monthly_moves_them_after_every_move() -> None:
+    january = Phase.parse("JAN1885M")
+    for option, owner in (("builds", None), ("monthly", "SPAIN")):
+        variant = variant_instance("1885", {"centres_change": option}, 0)
+        start = variant.start._replace(phase=january)
+        after = adjudicate(variant.rules, start, {"SPAIN": [Move("mad", "por", "A")]})
+        assert after.position.owners.get("por") == owner, option
+        assert after.next_phase == Phase.parse("FEB1885M")
