@@ -15,7 +15,7 @@ DRAWING = load_drawing(V1885)
 
 def test_an_army_fleet_is_drawn_with_its_army_on_deck() -> None:
     units = (Unit("ENGLAND", "AF", "nth"), Unit("FRANCE", "F", "mao"))
-    image = picture(V1885, Position(Phase(1885, "S", "M"), units, {}))
+    image = picture(V1885, Position(Phase.parse("JAN1885M"), units, {}))
     deck = (-5.5, -7.0)  # the shield's centre, beside the sail, above the hull
     for unit, on_deck in ((units[0], "ENGLAND unit"), (units[1], "sea")):
         at = DRAWING.anchor(unit.loc)

@@ -19,7 +19,7 @@ def _board(reply: dict[str, Any]) -> set[tuple[str, str, str]]:
 
 
 def test_af_units_and_box_fleets_are_taken() -> None:
-    reply = handle({"variant": "1885", "phase": "S1885M", "units": [
+    reply = handle({"variant": "1885", "phase": "JAN1885M", "units": [
         _unit("SPAIN", "F", "hob"), _unit("TURKEY", "F", "hob"), _unit("TURKEY", "AF", "hob")],
         "orders": {"SPAIN": ["F Hob - Sao"],
                    "TURKEY": ["A/F Hob - Red", "A/F Hob disembarks Egy",
@@ -31,19 +31,19 @@ def test_af_units_and_box_fleets_are_taken() -> None:
 
 def test_two_units_elsewhere_are_still_refused() -> None:
     with pytest.raises(RequestError, match="two units in mao"):
-        handle({"variant": "1885", "phase": "S1885M",
+        handle({"variant": "1885", "phase": "JAN1885M",
                 "units": [_unit("SPAIN", "F", "mao"), _unit("TURKEY", "AF", "mao")]})
 
 
 def test_an_army_is_no_box_unit() -> None:
     with pytest.raises(RequestError, match="cannot stand"):
-        handle({"variant": "1885", "phase": "S1885M",
+        handle({"variant": "1885", "phase": "JAN1885M",
                 "units": [_unit("SPAIN", "F", "hob"), _unit("SPAIN", "A", "hob")]})
 
 
 def test_the_exception_as_json() -> None:
     # l.60-71, with the support of the landing void once the landing fails.
-    reply = handle({"variant": "1885", "phase": "S1885M", "units": [
+    reply = handle({"variant": "1885", "phase": "JAN1885M", "units": [
         _unit("ENGLAND", "AF", "nth"), _unit("ENGLAND", "F", "mao"), _unit("FRANCE", "F", "eng")],
         "orders": {"ENGLAND": ["A/F Nth - Eng", "A/F Nth disembarks A Eng - Bre",
                                "F Mao S A Eng - Bre"], "FRANCE": ["F Eng - Bre"]}})
