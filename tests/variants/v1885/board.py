@@ -24,7 +24,7 @@ V1885 = load_variant("1885")
 
 def _phase(variant: Variant, kind: str) -> Phase:
     """The first month's phase of that kind (January 1885), or Spring 1901's."""
-    return Phase.parse(("JAN1885" if variant is V1885 else "S1901") + kind)
+    return Phase.parse(("JAN1885" if variant.name == "1885" else "S1901") + kind)
 
 
 def board(*units: str) -> tuple[Unit, ...]:
