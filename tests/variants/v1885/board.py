@@ -22,6 +22,11 @@ REGULAR = load_variant_folder(FOLDERS / "afboard")
 V1885 = load_variant("1885")
 
 
+def _phase(variant: Variant, kind: str) -> Phase:
+    """The first month's phase of that kind (January 1885), or Spring 1901's."""
+    return Phase.parse(("JAN1885" if variant.name == "1885" else "S1901") + kind)
+
+
 def board(*units: str) -> tuple[Unit, ...]:
     """'ENGLAND AF nth' -> a unit."""
     out = []
@@ -39,7 +44,7 @@ def orders(variant: Variant, written: Mapping[str, Sequence[str]]) -> dict[str, 
 
 def move(variant: Variant, units: Sequence[str],
          written: Mapping[str, Sequence[str]]) -> PhaseOutcome:
-    position = Position(Phase(1901, "S", "M"), board(*units), {})
+    position = Position(_phase(variant, "M"), board(*units), {})
     rules = variant.rules
     return rules.handler(position.phase).adjudicate(rules, position, orders(variant, written))
 
@@ -63,7 +68,7 @@ def result(outcome: PhaseOutcome, power: str, described: str) -> OrderResult:
 def retreat(variant: Variant, after: PhaseOutcome,
             written: Mapping[str, Sequence[str]]) -> PhaseOutcome:
     """The retreat phase after the movement `after`."""
-    position = after.position.with_phase(Phase(1901, "S", "R"))
+    position = after.position.with_phase(_phase(variant, "R"))
     reader, rules = reader_for(variant), variant.rules
     given = {power: [reader.read(line, "R", Writer(power)) for line in lines]
              for power, lines in written.items()}

@@ -4,8 +4,9 @@ regular board (the rules' own, l.29-31) unless 1885-III's map is the point."""
 from __future__ import annotations
 
 from judge.engine.outcome import Outcome
+from judge.game.instance import variant_instance
 
-from .board import REGULAR, dislodged, move, result, standing
+from .board import REGULAR, V1885, dislodged, move, result, standing
 
 
 def test_embarkation_never_fails_though_the_fleet_is_attacked() -> None:
@@ -120,3 +121,25 @@ def test_a_fast_ferry_disrupted_leaves_the_army_at_home() -> None:
                 "GERMANY": ["F Hel - Nth", "F Ska S F Hel - Nth"]})
     assert "ENGLAND A yor" in standing(out)
     assert "ENGLAND F nth" in dislodged(out)
+
+
+def test_a_landing_ahead_is_independent_of_the_fleets_arrival_by_default() -> None:
+    # l.32-34: landings are "simultaneous with and independent of whatever happens to the
+    # fleet element": the army lands in Portugal from the Mid-Atlantic though its A/F,
+    # bounced there, stays in the Channel (a fleet now).
+    out = move(V1885, ["ENGLAND A lon", "ENGLAND F eng", "SPAIN F cad"],
+               {"ENGLAND": ["A Lon boards F Eng", "A/F Eng - Mao", "A/F Eng disembarks Por"],
+                "SPAIN": ["F Cad - Mao"]})
+    assert standing(out) == {"ENGLAND A por", "ENGLAND F eng", "SPAIN F cad"}
+
+
+def test_the_option_on_arrival_lands_only_from_where_the_fleet_arrives() -> None:
+    on_arrival = variant_instance("1885", {"landing_ahead": "on_arrival"}, 0)
+    out = move(on_arrival, ["ENGLAND A lon", "ENGLAND F eng", "SPAIN F cad"],
+               {"ENGLAND": ["A Lon boards F Eng", "A/F Eng - Mao", "A/F Eng disembarks Por"],
+                "SPAIN": ["F Cad - Mao"]})
+    assert standing(out) == {"ENGLAND AF eng", "SPAIN F cad"}
+    landed = move(on_arrival, ["ENGLAND A lon", "ENGLAND F eng"],
+                  {"ENGLAND": ["A Lon boards F Eng", "A/F Eng - Mao",
+                               "A/F Eng disembarks Por"]})
+    assert standing(landed) == {"ENGLAND A por", "ENGLAND F mao"}

@@ -4,6 +4,7 @@ entry never fails, never dislodged, the supports of l.101-104; the Azores beside
 from __future__ import annotations
 
 from judge.engine.outcome import Outcome
+from judge.game.instance import variant_instance
 
 from .board import V1885, dislodged, move, result, standing
 
@@ -81,3 +82,10 @@ def test_the_azores_are_no_convoy_route() -> None:
                {"SPAIN": ["F Azo C A Por - Ire", "A Por - Ire"]})
     assert result(out, "SPAIN", "Convoy").outcome == Outcome.ILLEGAL
     assert "SPAIN A por" in standing(out)
+
+
+def test_the_option_any_lets_a_fleet_in_the_box_support_like_a_fleet_at_sea() -> None:
+    anything = variant_instance("1885", {"box_supports": "any"}, 0)
+    out = move(anything, ["FRANCE F hob", "FRANCE F sao", "SPAIN F mao"],
+               {"FRANCE": ["F Sao - Mao", "F Hob S F Sao - Mao"], "SPAIN": ["F Mao H"]})
+    assert "SPAIN F mao" in dislodged(out)

@@ -14,6 +14,7 @@ from judge.variant import Variant
 from .movement import ArmyFleetMovement
 from .orders import DISEMBARK, EMBARK
 from .reading import ArmyFleetReader
+from .resolve import Readings
 from .retreats import ArmyFleetRetreats
 
 __all__ = ["install"]
@@ -21,9 +22,11 @@ __all__ = ["install"]
 
 def install(variant: Variant) -> Variant:
     """The variant with the A/F orders, their reading and their movement phase."""
-    rules = variant.rules
+    rules, options = variant.rules, variant.options
+    readings = Readings(on_arrival=options.get("landing_ahead") == "on_arrival",
+                        box_supports_any=options.get("box_supports") == "any")
     registry = rules.registry.with_orders(EMBARK, DISEMBARK)
-    handlers = {**rules.handlers, MOVEMENT: ArmyFleetMovement(),
+    handlers = {**rules.handlers, MOVEMENT: ArmyFleetMovement(readings),
                 RETREAT: ArmyFleetRetreats(rules.handlers[RETREAT])}
     rules = replace(rules, registry=registry, handlers=handlers)
     return replace(variant, rules=rules, reader=ArmyFleetReader)

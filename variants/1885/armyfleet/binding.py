@@ -24,7 +24,7 @@ class Voided(Illegal):
 
 
 def bind(table: Table, orders: Orders, landings: list[Landing],
-         cancelled: Sequence[Landing] = ()) -> list[OrderResult]:
+         cancelled: Sequence[Landing] = (), box_supports_any: bool = False) -> list[OrderResult]:
     """Fills `table.legal`; returns the results of the illegal orders (and of supports of
     `cancelled` landings, void)."""
     board = table.board
@@ -49,7 +49,7 @@ def bind(table: Table, orders: Orders, landings: list[Landing],
             if isinstance(order, Support) and _landing_supported(board, order, cancelled) \
                     is not None and _landing_supported(board, order, landings) is None:
                 raise Voided("the landing it supports failed (l.60-71)", Reason.NO_MATCH)
-            i, norm = _bind_special(table, box, power, order, landings)
+            i, norm = _bind_special(table, box, power, order, landings, box_supports_any)
         except Illegal as exc:
             unit = _unit_at(table, province_of(order.loc))
             outcome = Outcome.VOID if isinstance(exc, Voided) else Outcome.ILLEGAL
@@ -103,7 +103,7 @@ def _unit_at(table: Table, prov: str) -> Unit | None:
 
 
 def _bind_special(table: Table, box: frozenset[str], power: str, order: Order,
-                  landings: list[Landing]) -> tuple[int, Order]:
+                  landings: list[Landing], any_support: bool) -> tuple[int, Order]:
     board = table.board
     here = province_of(order.loc)
     if here in box:
@@ -121,6 +121,8 @@ def _bind_special(table: Table, box: frozenset[str], power: str, order: Order,
     if isinstance(order, Hold):
         return i, Hold(key, unit.kind)
     if isinstance(order, Support):
+        if any_support and here in box and board.where(order.target) not in box:
+            return i, _support_from_box(board, unit, key, order)
         return i, _support(table, box, unit, key, order, landings)
     raise Illegal(f"{unit} cannot {type(order).__name__.lower()} from the Box (l.98-104)")
 
@@ -170,6 +172,20 @@ def _support(table: Table, box: frozenset[str], unit: Unit, key: str, order: Sup
     if not movers:
         raise Illegal(f"no unit in {target} was ordered to {dest}", Reason.NO_MATCH)
     return Support(key, table.keys[movers[0]], board.geo.locations[dest][0], unit.kind)
+
+
+def _support_from_box(board: Board, unit: Unit, key: str, order: Support) -> Support:
+    """The option `box_supports = "any"`: a unit in the Box supports as a fleet at sea
+    would, any unit in or into a sea next to the Box."""
+    target = board.where(order.target)
+    into = board.where(order.dest) if order.dest else target
+    if board.geo.provinces[into].terrain != "sea":
+        raise Illegal("a unit in the Box supports only into the seas next to it (l.98-104)")
+    _reaches(board, unit, into)
+    if board.unit_in(target) is None:
+        raise Illegal(f"there is no unit in {target} to support", Reason.NO_UNIT)
+    dest = board.geo.locations[into][0] if order.dest else None
+    return Support(key, target, dest, unit.kind)
 
 
 def _reaches(board: Board, unit: Unit, dest: str) -> None:

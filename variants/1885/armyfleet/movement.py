@@ -17,7 +17,7 @@ from judge.engine.types import Unit
 
 from .embark import embark, landings
 from .orders import ARMY, ARMY_FLEET, FLEET, Disembark, Embark
-from .resolve import ArmyFleetResolver, Run, decide
+from .resolve import ArmyFleetResolver, Readings, Run, decide
 from .retreats import widened
 from .table import Landing
 
@@ -28,6 +28,9 @@ EXCEPTION = ("the army's landing would have decided its own A/F's move, so it fa
 
 
 class ArmyFleetMovement(PhaseHandler):
+    def __init__(self, readings: Readings) -> None:
+        self.readings = readings
+
     def adjudicate(self, rules: Rules, position: Position, orders: Orders) -> PhaseOutcome:
         embarks = [(p, o) for p, given in orders.items() for o in given if isinstance(o, Embark)]
         lands = [(p, o) for p, given in orders.items() for o in given
@@ -36,7 +39,7 @@ class ArmyFleetMovement(PhaseHandler):
                 for p, given in orders.items()}
         boarded, first = embark(rules, position, embarks)
         landing, refused = landings(rules, boarded, lands, rest)
-        final, cancelled = decide(rules, boarded, rest, landing)
+        final, cancelled = decide(rules, boarded, rest, landing, self.readings)
         return _month(rules, boarded, final, [*first, *refused, *_cancelled(cancelled)])
 
 
