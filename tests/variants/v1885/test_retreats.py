@@ -69,3 +69,17 @@ def test_a_unit_disbands_only_when_no_retreat_is_possible() -> None:
                 "RUSSIA A boh"]
     reply = _retreat(blockers, {})
     assert _austrian(reply) == set()
+
+
+def test_the_rule_may_send_a_fleet_into_the_box_beside_another() -> None:
+    # The Indian Ocean's neighbours clockwise: the Box, the Red Sea, Arabia, Persia. Attacked
+    # from the Red Sea with support from Arabia, the Turkish fleet's first right is Arabia
+    # (held), its first left the Box, which takes any number of fleets (l.99-100): it goes
+    # there, beside the Spanish fleet.
+    moved = ask({"phase": "MAY1885M",
+                 "units": units("TURKEY F ind", "ENGLAND F red", "ENGLAND F ara",
+                                "SPAIN F hob"),
+                 "orders": {"ENGLAND": ["F Red - Ind", "F Ara S F Red - Ind"]}})
+    reply = ask({"phase": "MAY1885R", "units": moved["units"], "dislodged": moved["dislodged"],
+                 "orders": {}})
+    assert {"TURKEY F hob", "SPAIN F hob"} <= board(reply)
