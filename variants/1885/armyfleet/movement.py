@@ -17,6 +17,7 @@ from judge.engine.types import Unit
 
 from .embark import embark, landings
 from .orders import ARMY, ARMY_FLEET, FLEET, Disembark, Embark
+from .plain import as_written, meant
 from .resolve import ArmyFleetResolver, Readings, Run, decide
 from .retreats import widened
 from .table import Landing
@@ -31,7 +32,14 @@ class ArmyFleetMovement(PhaseHandler):
     def __init__(self, readings: Readings) -> None:
         self.readings = readings
 
-    def adjudicate(self, rules: Rules, position: Position, orders: Orders) -> PhaseOutcome:
+    def adjudicate(self, rules: Rules, position: Position, given: Orders) -> PhaseOutcome:
+        orders, written = meant(rules, position, given)
+        out = self._month(rules, position, orders)
+        results = tuple(as_written(out.results, written))
+        others = tuple(e for e in out.events if not isinstance(e, OrderResult))
+        return PhaseOutcome(results, out.position, (*results, *others))
+
+    def _month(self, rules: Rules, position: Position, orders: Orders) -> PhaseOutcome:
         embarks = [(p, o) for p, given in orders.items() for o in given if isinstance(o, Embark)]
         lands = [(p, o) for p, given in orders.items() for o in given
                  if isinstance(o, Disembark)]
