@@ -52,8 +52,14 @@ class ArmyFleetMovement(PhaseHandler):
 
 
 def _cancelled(cancelled: list[Landing]) -> list[OrderResult]:
-    return [OrderResult(x.power, x.army, x.order, "", Outcome.FAILS, Reason.PARADOX, EXCEPTION)
+    return [OrderResult(x.power, x.af, x.order, "", Outcome.FAILS, Reason.PARADOX, EXCEPTION)
             for x in cancelled]
+
+
+def _by_af(landings: list[Landing], results: Sequence[OrderResult]) -> list[OrderResult]:
+    """A landing's result names the A/F that carried the army, as the order does."""
+    af = {id(x.order): x.af for x in landings}
+    return [r._replace(unit=af[id(r.order)]) if id(r.order) in af else r for r in results]
 
 
 def _month(rules: Rules, position: Position, final: Run,
@@ -74,7 +80,7 @@ def _month(rules: Rules, position: Position, final: Run,
     kept = tuple(widened(rules, units, _retyped(d, changes, r))
                  for d in out.position.dislodged)
     after = out.position.with_board(tuple(units), kept)
-    results = (*extra, *out.results)
+    results = (*extra, *_by_af(final.landings, out.results))
     events: tuple[Event, ...] = (*results, *kept)
     return PhaseOutcome(results, after, events)
 
