@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from judge.engine.movement import _outcome
+from judge.engine.movement import movement_outcome
 from judge.engine.orders import Order
 from judge.engine.outcome import Dislodgement, Event, OrderResult, Outcome, Reason
 from judge.engine.position import Position
@@ -65,7 +65,7 @@ def _by_af(landings: list[Landing], results: Sequence[OrderResult]) -> list[Orde
 def _month(rules: Rules, position: Position, final: Run,
            extra: list[OrderResult]) -> PhaseOutcome:
     r, table = final.resolver, final.table
-    out = _outcome(rules, position, table.legal, final.illegal, r)
+    out = movement_outcome(rules, position, table.legal, final.illegal, r)
     dislodged = {d.unit: d for d in out.position.dislodged}
     changes = _kind_changes(final, set(dislodged))
     units = []
