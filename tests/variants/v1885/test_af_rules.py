@@ -157,3 +157,11 @@ def test_an_army_fleet_is_never_built() -> None:
         "a unit of the kind army/fleet is never built; build army or fleet")
     assert why["Build Lvp"] == "say which unit to build in lvp: army or fleet"
     assert reply["units"] == []
+
+
+def test_no_landing_from_a_sea_the_army_fleet_cannot_reach() -> None:
+    # The army lands next to the sea its A/F moves to (l.44-48); a move the A/F cannot make
+    # (the Channel does not touch the Ionian) takes it to no other sea.
+    out = move(REGULAR, ["ITALY AF eng"], {"ITALY": ["A/F Eng - Ion", "A/F Eng disembarks Tun"]})
+    assert result(out, "ITALY", "Disembark").outcome == Outcome.ILLEGAL
+    assert standing(out) == {"ITALY AF eng"}
