@@ -295,6 +295,7 @@ def _kind(code: str, spec: Mapping[str, Any]) -> UnitKind:
         takes_centres=bool(spec.get("takes_centres", True)),
         combines=bool(spec.get("combines", False)),
         removal_priority=int(spec.get("removal_priority", 0)),
+        buildable=bool(spec.get("buildable", True)),
     )
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from judge.engine.outcome import Outcome
 from judge.game.instance import variant_instance
+from judge.protocol import handle
 
 from .board import REGULAR, V1885, dislodged, move, result, standing
 
@@ -143,3 +144,24 @@ def test_the_option_on_arrival_lands_only_from_where_the_fleet_arrives() -> None
                   {"ENGLAND": ["A Lon boards F Eng", "A/F Eng - Mao",
                                "A/F Eng disembarks Por"]})
     assert standing(landed) == {"ENGLAND A por", "ENGLAND F mao"}
+
+
+def test_an_army_fleet_is_never_built() -> None:
+    # Only boarding and a fast ferry make one (l.39-42, 37-39): variant.toml's AF kind is
+    # `buildable = false`, and a build naming no kind asks only about armies and fleets.
+    reply = handle({"variant": "1885", "phase": "MARB1885A", "units": [],
+                    "centers": {"ENGLAND": ["lon", "edi", "lvp"]},
+                    "orders": {"ENGLAND": ["Build A/F Lon", "Build AF Edi", "Build Lvp"]}})
+    why = {r["order"]: r["reason"] for r in reply["results"]}
+    assert why["Build A/F Lon"] == why["Build AF Edi"] == (
+        "a unit of the kind army/fleet is never built; build army or fleet")
+    assert why["Build Lvp"] == "say which unit to build in lvp: army or fleet"
+    assert reply["units"] == []
+
+
+def test_no_landing_from_a_sea_the_army_fleet_cannot_reach() -> None:
+    # The army lands next to the sea its A/F moves to (l.44-48); a move the A/F cannot make
+    # (the Channel does not touch the Ionian) takes it to no other sea.
+    out = move(REGULAR, ["ITALY AF eng"], {"ITALY": ["A/F Eng - Ion", "A/F Eng disembarks Tun"]})
+    assert result(out, "ITALY", "Disembark").outcome == Outcome.ILLEGAL
+    assert standing(out) == {"ITALY AF eng"}

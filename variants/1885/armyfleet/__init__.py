@@ -13,6 +13,7 @@ from judge.variant import Variant
 
 from .movement import ArmyFleetMovement
 from .orders import DISEMBARK, EMBARK
+from .plain import landing_moves
 from .reading import ArmyFleetReader
 from .resolve import Readings
 from .retreats import ArmyFleetRetreats
@@ -26,6 +27,7 @@ def install(variant: Variant) -> Variant:
     readings = Readings(on_arrival=options.get("landing_ahead") == "on_arrival",
                         box_supports_any=options.get("box_supports") == "any")
     registry = rules.registry.with_orders(EMBARK, DISEMBARK)
+    registry = registry.with_orders(landing_moves(registry, rules))
     handlers = {**rules.handlers, MOVEMENT: ArmyFleetMovement(readings),
                 RETREAT: ArmyFleetRetreats(rules.handlers[RETREAT])}
     rules = replace(rules, registry=registry, handlers=handlers)

@@ -29,22 +29,14 @@ def bind(table: Table, orders: Orders, landings: list[Landing],
     `cancelled` landings, void)."""
     board = table.board
     box = box_places(board.rules)
-    plain: dict[str, list[Order]] = {}
-    special: list[tuple[str, Order]] = []
-    for power, given in orders.items():
-        for order in given:
-            if _is_special(board, box, order, [*landings, *cancelled]):
-                special.append((power, order))
-            else:
-                plain.setdefault(power, []).append(order)
+    plain, special = _split(board, box, orders, [*landings, *cancelled])
     legal, illegal = check_movement(board, plain)
     table.legal[:] = legal
     for n, landing in enumerate(landings):
         k = table.index(f"{landing.sea}@{n}")
         table.legal[k] = (landing.power, landing.army, landing.order,
                           Move(f"{landing.sea}@{n}", landing.dest, ARMY))
-    moves = [(p, o) for p, o in special if not isinstance(o, Support)]
-    for power, order in [*moves, *[(p, o) for p, o in special if isinstance(o, Support)]]:
+    for power, order in special:
         try:
             if isinstance(order, Support) and _landing_supported(board, order, cancelled) \
                     is not None and _landing_supported(board, order, landings) is None:
@@ -59,6 +51,22 @@ def bind(table: Table, orders: Orders, landings: list[Landing],
         table.legal[i] = (power, table.board.units[i], order, norm)
     _fast_ferries_only(table, illegal)
     return illegal
+
+
+def _split(board: Board, box: frozenset[str], orders: Orders, landings: list[Landing]
+           ) -> tuple[dict[str, list[Order]], list[tuple[str, Order]]]:
+    """The orders the standard legality binds, and those 1885-III binds itself: moves and
+    holds first, then supports (a support in the Box names a move bound before it)."""
+    plain: dict[str, list[Order]] = {}
+    special: list[tuple[str, Order]] = []
+    for power, given in orders.items():
+        for order in given:
+            if _is_special(board, box, order, landings):
+                special.append((power, order))
+            else:
+                plain.setdefault(power, []).append(order)
+    special.sort(key=lambda po: isinstance(po[1], Support))
+    return plain, special
 
 
 def _is_special(board: Board, box: frozenset[str], order: Order,

@@ -63,6 +63,12 @@ def _boarding(rules: Rules, units: list[Unit], power: str, order: Embark) -> tup
     return army, fleet
 
 
+def _sails(rules: Rules, af: Unit, dest: str) -> bool:
+    prov = rules.geo.province.get(dest, province_of(dest))
+    return prov in rules.geo.provinces and rules.geo.provinces[prov].terrain == "sea" \
+        and rules.geo.touches(rules.kinds[ARMY_FLEET], af.loc, prov)
+
+
 def landings(rules: Rules, position: Position, given: Sequence[tuple[str, Disembark]],
              orders: Orders) -> tuple[list[Landing], list[OrderResult]]:
     out: list[Landing] = []
@@ -85,6 +91,8 @@ def _landing(rules: Rules, position: Position, power: str, order: Disembark,
         raise Illegal(f"{power} has no A/F in {here} to land an army from", Reason.NO_UNIT)
     moved = next((o.dest for o in own if isinstance(o, Move) and province_of(o.loc) == here
                   and o.kind in (None, FLEET, ARMY_FLEET)), None)
+    if moved and not _sails(rules, af, moved):
+        moved = None  # a move the A/F cannot make puts its army in no other sea
     dest = geo.province.get(order.dest, order.dest)
     army = rules.kinds[ARMY]
     if not geo.stand_locations(army, province_of(dest)):

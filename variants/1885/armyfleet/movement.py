@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from judge.engine.movement import _outcome
+from judge.engine.movement import movement_outcome
 from judge.engine.orders import Order
 from judge.engine.outcome import Dislodgement, Event, OrderResult, Outcome, Reason
 from judge.engine.position import Position
@@ -17,6 +17,7 @@ from judge.engine.types import Unit
 
 from .embark import embark, landings
 from .orders import ARMY, ARMY_FLEET, FLEET, Disembark, Embark
+from .plain import as_written, meant
 from .resolve import ArmyFleetResolver, Readings, Run, decide
 from .retreats import widened
 from .table import Landing
@@ -31,7 +32,14 @@ class ArmyFleetMovement(PhaseHandler):
     def __init__(self, readings: Readings) -> None:
         self.readings = readings
 
-    def adjudicate(self, rules: Rules, position: Position, orders: Orders) -> PhaseOutcome:
+    def adjudicate(self, rules: Rules, position: Position, given: Orders) -> PhaseOutcome:
+        orders, written = meant(rules, position, given)
+        out = self._month(rules, position, orders)
+        results = tuple(as_written(out.results, written))
+        others = tuple(e for e in out.events if not isinstance(e, OrderResult))
+        return PhaseOutcome(results, out.position, (*results, *others))
+
+    def _month(self, rules: Rules, position: Position, orders: Orders) -> PhaseOutcome:
         embarks = [(p, o) for p, given in orders.items() for o in given if isinstance(o, Embark)]
         lands = [(p, o) for p, given in orders.items() for o in given
                  if isinstance(o, Disembark)]
@@ -44,14 +52,20 @@ class ArmyFleetMovement(PhaseHandler):
 
 
 def _cancelled(cancelled: list[Landing]) -> list[OrderResult]:
-    return [OrderResult(x.power, x.army, x.order, "", Outcome.FAILS, Reason.PARADOX, EXCEPTION)
+    return [OrderResult(x.power, x.af, x.order, "", Outcome.FAILS, Reason.PARADOX, EXCEPTION)
             for x in cancelled]
+
+
+def _by_af(landings: list[Landing], results: Sequence[OrderResult]) -> list[OrderResult]:
+    """A landing's result names the A/F that carried the army, as the order does."""
+    af = {id(x.order): x.af for x in landings}
+    return [r._replace(unit=af[id(r.order)]) if id(r.order) in af else r for r in results]
 
 
 def _month(rules: Rules, position: Position, final: Run,
            extra: list[OrderResult]) -> PhaseOutcome:
     r, table = final.resolver, final.table
-    out = _outcome(rules, position, table.legal, final.illegal, r)
+    out = movement_outcome(rules, position, table.legal, final.illegal, r)
     dislodged = {d.unit: d for d in out.position.dislodged}
     changes = _kind_changes(final, set(dislodged))
     units = []
@@ -66,7 +80,7 @@ def _month(rules: Rules, position: Position, final: Run,
     kept = tuple(widened(rules, units, _retyped(d, changes, r))
                  for d in out.position.dislodged)
     after = out.position.with_board(tuple(units), kept)
-    results = (*extra, *out.results)
+    results = (*extra, *_by_af(final.landings, out.results))
     events: tuple[Event, ...] = (*results, *kept)
     return PhaseOutcome(results, after, events)
 
