@@ -34,5 +34,5 @@ def test_board_sail_and_land_by_mail(talk: Conversation) -> None:
     [report] = [m.body for m in talk.mails_to(address("FRANCE"))
                 if "February 1885" in m.subject and "results" in m.subject]
     for line in ("A Apulia BOARDS THE FLEET IN Ionian Sea.",
-                 "AF Ionian Sea -> Malta Sea.", "AF Ionian Sea LANDS ITS ARMY IN Tunis."):
+                 "AF Ionian Sea -> Malta Sea.", "AF Ionian Sea DISEMBARKS ITS ARMY IN Tunis."):
         assert line in report, report

@@ -54,7 +54,7 @@ def _write_embark(w: Writing, own: str, o: Embark) -> str:
 
 def _write_disembark(w: Writing, own: str, o: Disembark) -> str:
     sea = f" FROM {w.place(o.sea)}" if o.sea else ""
-    return f"{own} LANDS ITS ARMY{sea} IN {w.place(o.dest)}."
+    return f"{own} DISEMBARKS ITS ARMY{sea} IN {w.place(o.dest)}."
 
 
 def _landing_slot(order: Any, kind: UnitKind | None) -> SetKey:
