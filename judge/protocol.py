@@ -164,13 +164,17 @@ def _payload(spec: Mapping[str, Any]) -> tuple[tuple[str, Any], ...]:
 
 def _no_two_in_one(variant: Variant, units: tuple[Unit, ...]) -> None:
     """One unit per province and layer, except units of a kind that `combines`, all
-    of one power and one kind (Envoy 5.v)."""
+    of one power and one kind (Envoy 5.v), and the kinds a province `holds` any number of
+    (provinces.csv; docs/map-format.md)."""
     seen: dict[tuple[str, str], Unit] = {}
+    provinces = variant.rules.geo.provinces
     for u in units:
         kind = variant.rules.kinds[u.kind]
         key = (kind.layer, province_of(u.loc))
         first = seen.setdefault(key, u)
         if first is u or (kind.combines and first == u):
+            continue
+        if {first.kind, u.kind} <= provinces[key[1]].holds:
             continue
         if kind.combines and first.kind == u.kind:
             raise RequestError(f"{first.power} and {u.power} both have a {kind.name} in "

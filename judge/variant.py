@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from judge.attachment import Attachment
-from judge.engine.calendar import STANDARD_CALENDAR, SeasonCalendar
+from judge.engine.calendar import STANDARD_CALENDAR, Season, SeasonCalendar
 from judge.engine.geo import Geography, MapError
 from judge.engine.mapcheck import check_borders, check_geography, check_setup, raise_if
 from judge.engine.position import Position
@@ -235,10 +235,25 @@ def _stage(spec: Mapping[str, Any]) -> Stage:
 
 
 def _calendar(spec: Mapping[str, Any]) -> SeasonCalendar:
-    """The named cycle, with the names of the variant's own phase kinds (`[phase_names]`)."""
-    calendar = CALENDARS[spec.get("calendar", "standard")]
+    """The named cycle, or the variant's own `[[seasons]]`, with the names of the variant's
+    own phase kinds (`[phase_names]`)."""
+    if "seasons" in spec:
+        if spec.get("calendar", "seasons") != "seasons":
+            raise MapError(f"variant {spec['name']}: [[seasons]] is its own calendar; "
+                           f"calendar = {spec['calendar']!r} cannot name another")
+        calendar = SeasonCalendar(tuple(_season(s) for s in spec["seasons"]))
+    else:
+        calendar = CALENDARS[spec.get("calendar", "standard")]
     names = spec.get("phase_names")
     return calendar.with_kind_names(names) if names else calendar
+
+
+def _season(spec: Mapping[str, Any]) -> Season:
+    """One `[[seasons]]` table: its code (the letters of its phase names), the name reports
+    give it, its phase kinds in order, and whether centres change hands when it ends."""
+    return Season(str(spec["code"]).upper(), str(spec["name"]),
+                  tuple(str(k).upper() for k in spec["kinds"]),
+                  bool(spec.get("takes_centres", False)))
 
 
 def _rulebook(spec: Mapping[str, Any], folder: Path) -> Rulebook:
@@ -280,6 +295,7 @@ def _kind(code: str, spec: Mapping[str, Any]) -> UnitKind:
         takes_centres=bool(spec.get("takes_centres", True)),
         combines=bool(spec.get("combines", False)),
         removal_priority=int(spec.get("removal_priority", 0)),
+        buildable=bool(spec.get("buildable", True)),
     )
 
 

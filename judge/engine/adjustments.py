@@ -191,7 +191,12 @@ def _kind_and_loc(rules: Rules, order: Build) -> tuple[str, str]:
     """DATC 4.C.3 c, 4.C.4, 4.B.7: the kind may be left out where only one fits; a fleet
     in a multi-coast province needs its coast; a fleet cannot be built inland."""
     prov = province_of(order.loc)
-    kinds = [k for k in rules.kinds.values() if k.layer == "main"]
+    kinds = [k for k in rules.kinds.values() if k.layer == "main" and k.buildable]
+    written = rules.kinds.get(order.kind or "")
+    if written is not None and not written.buildable:
+        others = " or ".join(k.name for k in kinds)
+        raise Refused(f"a unit of the kind {written.name} is never built; build {others}",
+                      Reason.ILLEGAL, Outcome.FAILS)
     if order.kind is not None:
         kinds = [k for k in kinds if k.code == order.kind]
     fits = [(k, rules.geo.stand_locations(k, prov)) for k in kinds]

@@ -62,6 +62,10 @@ def _outcome(
     return _new(PhaseOutcome, (tuple(results), after, events))
 
 
+# A variant's own movement handler around Resolver (or a subclass) builds its outcome so.
+movement_outcome = _outcome
+
+
 def _board_after(r: Resolver, moved: list[int], dislodger: Mapping[int, int]) -> tuple[Unit, ...]:
     """The units after the phase: movers at their destinations, the dislodged gone."""
     units, dest_loc = list(r.units), r.dest_loc

@@ -23,7 +23,7 @@ from judge.engine.decisions import (
     move_groups,
 )
 from judge.engine.legality import Board, Checked
-from judge.engine.rulebook import ConvoyDisruption
+from judge.engine.rulebook import ConvoyDisruption, ParadoxRule
 from judge.engine.rules import Rules
 from judge.engine.types import Unit
 
@@ -32,6 +32,7 @@ __all__ = ["CONVOY", "HOLD", "MOVE", "SUPPORT", "CombinedResolver", "Resolver"]
 _NO_FLEETS: dict[str, int] = {}
 # An enum member looked up on its class costs about a function call on Python 3.11.
 _ALL_ROUTES = ConvoyDisruption.ALL_ROUTES
+_ALL_HOLD = ParadoxRule.ALL_HOLD
 
 
 class Resolver(Decisions):
@@ -102,10 +103,14 @@ class Resolver(Decisions):
             self.state[i] = UNRESOLVED
 
     def _backup_rule(self, cycle: list[int]) -> None:
-        """DATC 5.B.9: a convoy paradox (Szykman rule, DATC 4.A.2) or circular movement;
-        any other cycle (possible only in variants) fails as a whole."""
+        """DATC 5.B.9: a convoy paradox (DATC 4.A.2: the Szykman rule, or the All Hold rule)
+        or circular movement; any other cycle (possible only in variants) fails as a whole."""
         convoys = [o for o in cycle if self.otype[o] == CONVOY]
-        if convoys:
+        if convoys and self.rules.rulebook.paradox == _ALL_HOLD:
+            for o in cycle:  # DATC 4.A.2, the 'All Hold' rule: the whole paradox fails
+                self._settle(o, False)
+                self.paradox.add(o)
+        elif convoys:
             for c in convoys:
                 self._settle(c, False)
                 self.paradox.add(c)

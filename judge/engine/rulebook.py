@@ -19,6 +19,13 @@ class AdjacentConvoy(StrEnum):
     VIA_ONLY = "via_only"  # DPTG: only an explicit "via convoy" uses the convoy
 
 
+class ParadoxRule(StrEnum):
+    SZYKMAN = "szykman"  # DATC 4.A.2 (preferred): the convoying fleets of the paradox hold
+    # DATC 4.A.2's 'All Hold' backup rule: every order of the paradox fails, so each of its
+    # units stands (a variant's rules may say so: "all units will stand").
+    ALL_HOLD = "all_hold"
+
+
 class DuplicateOrders(StrEnum):
     HOLD = "hold"  # DATC 4.D.3 c: two different orders for one unit, the unit holds
     LAST = "last"  # the last order written wins
@@ -34,6 +41,7 @@ class Rulebook:
     convoy_disruption: ConvoyDisruption = ConvoyDisruption.ALL_ROUTES
     adjacent_convoy: AdjacentConvoy = AdjacentConvoy.VIA_OR_OWN_FLEET
     duplicate_orders: DuplicateOrders = DuplicateOrders.HOLD
+    paradox: ParadoxRule = ParadoxRule.SZYKMAN
     build_sites: BuildSites = BuildSites.HOME
     # DATC 4.A.5 b (2023 rules): a unit dislodged by a convoyed army may retreat to the
     # province that army came from.

@@ -32,6 +32,9 @@ class UnitKind:
     # Several units of this kind and one power may share a province, moving and holding as
     # one with their summed strength (Envoy 5.v); a layer's handler decides what that means.
     combines: bool = False
+    # Whether a build may make one; a kind only the rules make (an army aboard a fleet) is
+    # never built, and a build that names no kind never asks about it.
+    buildable: bool = True
 
 
 PayloadValue = str | int | bool | None

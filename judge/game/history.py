@@ -82,8 +82,8 @@ def parse_phase(calendar: SeasonCalendar, text: str) -> Phase:
     Adjustments) -> the phase, checked against the variant's calendar."""
     words = text.upper().split()
     if len(words) in (2, 3):
-        season = _season_code(calendar, words[0])
         kind = _kinds(calendar).get(words[2], words[2][:1]) if len(words) == 3 else ""
+        season = _season_code(calendar, words[0], kind)
         words = [f"{season}{words[1]}{kind}"]
     try:
         phase = Phase.parse(_with_kind(calendar, " ".join(words)))
@@ -121,12 +121,19 @@ def _with_kind(calendar: SeasonCalendar, code: str) -> str:
     return f"{season}{year}{_KIND_LETTERS.get(kind, kind)}"
 
 
-def _season_code(calendar: SeasonCalendar, word: str) -> str:
+def _season_code(calendar: SeasonCalendar, word: str, kind: str) -> str:
+    """The season named `word`. Seasons may share a name (a calendar of months whose
+    adjustments follow a month's move in a season of their own, named for the month): then
+    the first whose phases include `kind`; with no kind, the first of them; with a kind
+    none of them cycles through (an opening turn before the first move), the last."""
     word = _SEASON_SYNONYMS.get(word, word)
-    for season in calendar.seasons:
-        if season.name.upper() == word:
-            return season.code
-    return word
+    named = [s for s in calendar.seasons if s.name.upper() == word]
+    if not named:
+        return word
+    if not kind:
+        return named[0].code
+    having = [s for s in named if kind in s.kinds]
+    return (having or named[-1:])[0].code
 
 
 def read_phases(calendar: SeasonCalendar, words: Sequence[str]) -> list[Phase]:

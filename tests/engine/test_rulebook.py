@@ -4,7 +4,13 @@ from __future__ import annotations
 
 from judge.engine.orders import Build, Convoy, Hold, Move, Order, Support
 from judge.engine.position import Position
-from judge.engine.rulebook import AdjacentConvoy, BuildSites, ConvoyDisruption, DuplicateOrders
+from judge.engine.rulebook import (
+    AdjacentConvoy,
+    BuildSites,
+    ConvoyDisruption,
+    DuplicateOrders,
+    ParadoxRule,
+)
 from judge.engine.turn import TurnResult, adjudicate
 from judge.engine.types import Phase, Unit
 from judge.variant import load_variant, with_rulebook
@@ -46,6 +52,24 @@ def test_adjacent_convoy_by_own_fleet_or_only_via() -> None:
     assert {"A swe", "A nwy"} <= _units(_play({}, "S1901M", units, orders))
     dptg = _play({"adjacent_convoy": AdjacentConvoy.VIA_ONLY}, "S1901M", units, orders)
     assert [str(u) for u in dptg.position.units if u.power == "RUSSIA"] == ["A swe"]
+
+
+def test_paradox_szykman_or_all_hold() -> None:
+    """DATC 6.F.14, the simple convoy paradox: by the Szykman rule the convoy fails and the
+    Channel's fleet is dislodged; by the All Hold rule (DATC 4.A.2) every order of the
+    paradox fails, so every unit stands where it was."""
+    units = [("ENGLAND", "F", "lon"), ("ENGLAND", "F", "wal"), ("FRANCE", "A", "bre"),
+             ("FRANCE", "F", "eng")]
+    orders: dict[str, list[Order]] = {
+        "ENGLAND": [Support("lon", "wal", "eng"), Move("wal", "eng")],
+        "FRANCE": [Move("bre", "lon"), Convoy("eng", "bre", "lon")],
+    }
+    szykman = _play({}, "S1901M", units, orders)
+    assert _units(szykman) == {"F lon", "F eng", "A bre"}
+    assert [str(d.unit) for d in szykman.position.dislodged] == ["F eng"]
+    held = _play({"paradox": ParadoxRule.ALL_HOLD}, "S1901M", units, orders)
+    assert _units(held) == {"F lon", "F wal", "A bre", "F eng"}
+    assert not held.position.dislodged
 
 
 def test_two_orders_for_one_unit() -> None:

@@ -1,5 +1,5 @@
-"""1885-III by mail, as far as the map goes (issue #16): nine players play a turn of the
-skeleton (the standard rules on the new map); a game is created with the option
+"""1885-III by mail, as far as the map goes (issue #16): nine players play the first move
+after the set-up turn; a game is created with the option
 `kiel_coasts`, its Kiel has two coasts, and a German fleet's orders are read and checked on
 that map; on the default map Kiel is one coast, a canal between the Helgoland Bight and the
 Baltic. Orders use the new map's names (the rules' abbreviations, Jäm included)."""
@@ -31,6 +31,12 @@ def started(talk: Conversation, options: str) -> None:
             player = repo.create_account(session, name=power.title(), address=address)
             join_game(session, game, player, "pw", [power])
         start_game(session, game, talk.clock, random.Random(1))
+    # The set-up turn (l.9-15): the three choices, the master processes it.
+    for power, letter, line in (("ITALY", "I", "Build A Rom"), ("RUSSIA", "R", "Build A StP"),
+                                ("SWEDEN", "W", "Build A Osl")):
+        assert "error" not in orders(talk, power, letter, line).body.lower()
+    processed = reply(talk, MASTER, "SIGNON Mkiel gmpw\nPROCESS")
+    assert "December 1884 Set-up is processed" in processed.body, processed.body
     for address in (MASTER, *(f"{p.lower()}@example.org" for p in POWERS)):
         talk.mails_to(address)
 
@@ -80,17 +86,18 @@ SPRING = {
 
 
 def test_nine_players_play_a_turn_on_the_new_map(talk: Conversation) -> None:
-    # The skeleton: the standard rules on the new map, every power's orders read and the
-    # turn adjudicated once the ninth set is in.
+    # Every power's orders read on the new map and the turn adjudicated once the ninth set
+    # is in.
     started(talk, "")
     for (power, letter), lines in SPRING.items():
         sent = orders(talk, power, letter, *lines)
         assert "error" not in sent.body, sent.body
     report = talk.mails_to("austria@example.org")[-1].body
-    assert "1885-III: Spring 1885 Movement" in report, report
+    assert "1885-III: January 1885 Movement" in report, report
     for line in ("A Cluj -> Rumania. (*bounce*)", "F Sevastopol -> Rumania. (*bounce*)",
                  "F Edinburgh -> Hebridean Sea.", "F Naples -> Sicily.",
                  "F Cadiz -> Alboran Sea.", "A Siberia -> Persia.",
                  "A Stockholm -> Jämtland.", "A Constantinople -> Macedonia."):
         assert line in report, (line, report)
-    assert "The next phase is Fall 1885 Movement." in report, report
+    # One move a month (l.15-17): January is followed by February.
+    assert "The next phase is February 1885 Movement." in report, report

@@ -15,7 +15,7 @@ import pytest
 
 from judge.engine.orders import Move
 from judge.engine.turn import adjudicate
-from judge.engine.types import Unit
+from judge.engine.types import Phase, Unit
 from judge.game.instance import variant_instance
 from judge.grammar.reader import Writer, reader_for
 from judge.variant import Variant, load_variant
@@ -168,7 +168,8 @@ def test_moves_across_a_four_point_meet_do_not_meet() -> None:
              Unit("ITALY", "A", "nap"), Unit("ITALY", "F", "tys"))
     orders = {"ENGLAND": [Move("heb", "edi", "F"), Move("nth", "cly", "F")],
               "ITALY": [Move("nap", "sic", "A"), Move("tys", "ion", "F")]}
-    result = adjudicate(V.rules, V.start._replace(units=units), orders)
+    january = V.start._replace(units=units, phase=Phase.parse("JAN1885M"))
+    result = adjudicate(V.rules, january, orders)
     assert {u.loc for u in result.position.units} == {"edi", "cly", "sic", "ion"}
 
 
@@ -194,7 +195,7 @@ def test_egypt_touches_arabia_and_the_red_sea_not_the_levant() -> None:
 
 def test_the_high_ocean_box() -> None:
     box = GEO.provinces["hob"]
-    assert box.terrain == "sea" and box.holds == frozenset({"F"})
+    assert box.terrain == "sea" and box.holds == frozenset({"F", "AF"})  # and A/Fs (l.104-105)
     # "connects the North, Mid and South Atlantic Ocean spaces with the Red Sea and Indian
     # Ocean spaces"; the Azores beside it are a documented choice.
     assert GEO.province_graph()["hob"] - {"azo"} == {"nao", "mao", "sao", "red", "ind"}

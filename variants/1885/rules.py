@@ -1,26 +1,55 @@
-"""1885-III's hooks: so far only the map a game plays on.
+"""1885-III's hooks: the map a game plays on, and `customise`: the set-up turn and its
+secrecy (setup.py), centres and build sites (centres.py), builds and the master's removals
+(builds.py), Just's Right-Hand Rule (retreats.py), the victories (victory.py); the calendar
+is variant.toml's `[[seasons]]`.
 
 The rules' closing note suggests, for purists, a Kiel of two coasts (the Kiel Canal opened
 in 1895); the game option `kiel_coasts` plays on that map. What changes is data, in
 `kiel-coasts/`: its provinces.csv replaces the rows of the same ids, its borders.csv replaces
 every border of those provinces, and its units.csv moves a power's unit of the same kind
-and province to the coast it names. The variant's own rules (calendar, Army/Fleets, the
-High Ocean Box, set-up choices) are not built yet: docs/variants/1885-iii.md.
+and province to the coast it names. docs/variants/1885-iii.md says what is built.
 """
 
 from __future__ import annotations
 
 import csv
 import tomllib
-from dataclasses import asdict
+from dataclasses import asdict, replace
 from pathlib import Path
 from typing import Any
 
 from judge.engine.geo import Border, Province
+from judge.engine.types import ADJUSTMENT, RETREAT
+from judge.variant import Variant
 from judge.variant_map import read_borders, read_provinces
+
+# mypy cannot name a package "1885", so it cannot follow the folder's own imports.
+from .armyfleet import install as install_army_fleets  # type: ignore[import-not-found]
+from .builds import Builds, removal_questions  # type: ignore[import-not-found]
+from .centres import season_end_for, supply  # type: ignore[import-not-found]
+from .retreats import RightHandRetreats  # type: ignore[import-not-found]
+from .setup import SETUP, SetupChoices, SetupSecrecy  # type: ignore[import-not-found]
+from .victory import victory_for  # type: ignore[import-not-found]
 
 FOLDER = Path(__file__).resolve().parent
 KIEL_COASTS = FOLDER / "kiel-coasts"
+
+
+def customise(variant: Variant) -> Variant:
+    """Army/Fleets, fast ferries and the High Ocean Box (armyfleet/), then the rest of the
+    rules: the set-up turn, builds and removals, Just's Right-Hand Rule around the A/F
+    retreats (the rule fills in the retreats not given, a retreat into the Box among them,
+    before the A/F retreats take those out), centres, victories."""
+    variant = install_army_fleets(variant)
+    handlers = {**variant.rules.handlers, ADJUSTMENT: Builds(),
+                RETREAT: RightHandRetreats(variant.rules.handlers[RETREAT]),
+                SETUP: SetupChoices()}
+    options = variant.options
+    rules = replace(variant.rules, handlers=handlers, supply=supply,
+                    season_end=season_end_for(str(options.get("centres_change", "builds"))),
+                    questions=removal_questions, visibility=SetupSecrecy(),
+                    victory=victory_for(str(options.get("alliance_months", "sep"))))
+    return replace(variant, rules=rules)
 
 
 def make_map(options: dict[str, Any], seed: int) -> dict[str, Any] | None:

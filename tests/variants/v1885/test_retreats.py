@@ -1,0 +1,85 @@
+"""1885-III's retreats (issue #16 item 3; Retreats and Removals a, l.83-87), through `judge
+adjudicate`: a unit whose player gives no retreat goes by Just's Right-Hand Rule, first
+right of the attack, first left, second right...; no disband or off-the-board retreat.
+
+Tyrolia's neighbours clockwise (clockwise.csv): Bohemia, Vienna, Croatia, Venice, Piedmont,
+Switzerland, Munich. Attacked from Venice, the rule's order is Piedmont (first right),
+Croatia (first left), Switzerland, Vienna, Munich, Bohemia."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.variants.v1885.adjudicate import ask, board, folder_module, units
+
+ATTACK = {"ITALY": ["A ven - tyr", "A pie S A ven - tyr"]}
+
+
+def _retreat(extra: list[str], orders: dict[str, list[str]]) -> dict[str, Any]:
+    moved = ask({"phase": "MAY1885M",
+                 "units": units("AUSTRIA A tyr", "ITALY A ven", "ITALY A pie", *extra),
+                 "orders": ATTACK})
+    assert moved["next_phase"] == "MAY1885R", moved
+    return ask({"phase": "MAY1885R", "units": moved["units"], "dislodged": moved["dislodged"],
+                "orders": orders})
+
+
+def _austrian(reply: dict[str, Any]) -> set[str]:
+    return {u for u in board(reply) if u.startswith("AUSTRIA")}
+
+
+def test_the_rule_s_order_around_tyrolia() -> None:
+    around = ["boh", "vie", "cro", "ven", "pie", "swi", "mun"]
+    order = folder_module("retreats").right_hand_order(around, "ven")
+    assert order == ["pie", "cro", "swi", "vie", "mun", "boh"]
+
+
+def test_no_order_retreats_first_left_when_the_first_right_is_taken() -> None:
+    # Piedmont holds the Italian supporter: Croatia, first to the left.
+    reply = _retreat([], {})
+    assert _austrian(reply) == {"AUSTRIA A cro"}
+    [result] = reply["results"]
+    assert result["outcome"] == "succeeds" and result["reason"] == "Just's Right-Hand Rule"
+
+
+def test_then_second_right() -> None:
+    reply = _retreat(["RUSSIA A cro"], {})
+    assert _austrian(reply) == {"AUSTRIA A swi"}
+
+
+def test_an_ordered_retreat_is_the_player_s() -> None:
+    reply = _retreat([], {"AUSTRIA": ["A tyr - mun"]})
+    assert _austrian(reply) == {"AUSTRIA A mun"}
+
+
+def test_a_disband_is_refused_and_the_rule_retreats_the_unit() -> None:
+    reply = _retreat([], {"AUSTRIA": ["A tyr disband"]})
+    assert _austrian(reply) == {"AUSTRIA A cro"}
+    refused = [r for r in reply["results"] if r["outcome"] == "illegal"]
+    assert len(refused) == 1 and "may not be a disband" in refused[0]["reason"]
+
+
+def test_an_impossible_retreat_is_no_order() -> None:
+    reply = _retreat([], {"AUSTRIA": ["A tyr - pie"]})
+    assert _austrian(reply) == {"AUSTRIA A cro"}
+
+
+def test_a_unit_disbands_only_when_no_retreat_is_possible() -> None:
+    blockers = ["RUSSIA A cro", "RUSSIA A swi", "RUSSIA A vie", "RUSSIA A mun",
+                "RUSSIA A boh"]
+    reply = _retreat(blockers, {})
+    assert _austrian(reply) == set()
+
+
+def test_the_rule_may_send_a_fleet_into_the_box_beside_another() -> None:
+    # The Indian Ocean's neighbours clockwise: the Box, the Red Sea, Arabia, Persia. Attacked
+    # from the Red Sea with support from Arabia, the Turkish fleet's first right is Arabia
+    # (held), its first left the Box, which takes any number of fleets (l.99-100): it goes
+    # there, beside the Spanish fleet.
+    moved = ask({"phase": "MAY1885M",
+                 "units": units("TURKEY F ind", "ENGLAND F red", "ENGLAND F ara",
+                                "SPAIN F hob"),
+                 "orders": {"ENGLAND": ["F Red - Ind", "F Ara S F Red - Ind"]}})
+    reply = ask({"phase": "MAY1885R", "units": moved["units"], "dislodged": moved["dislodged"],
+                 "orders": {}})
+    assert {"TURKEY F hob", "SPAIN F hob"} <= board(reply)

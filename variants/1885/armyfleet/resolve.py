@@ -1,0 +1,125 @@
+"""Deciding a month: the standard resolver (DATC 5.F) on the table, with 1885-III's links.
+
+- A move into the Box never fails (l.100-101).
+- An A/F's move fails when its army's landing fails, since the army would be left to drown
+  (l.53-55); the landing itself is independent of the fleet (l.32-34, 58-60).
+- The Exception (l.60-71): a landing from the sea the A/F moves to may not decide that move;
+  when it would (the move's result differs with and without it), the landing fails.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from judge.engine.decisions import UNRESOLVED
+from judge.engine.orders import Order
+from judge.engine.outcome import OrderResult
+from judge.engine.position import Position
+from judge.engine.resolver import Resolver
+from judge.engine.rules import Rules
+from judge.engine.types import province_of
+
+from .binding import bind
+from .table import Landing, Table, box_places, build_table
+
+Orders = Mapping[str, Sequence[Order]]
+
+
+class ArmyFleetResolver(Resolver):
+    """`landing_of`: an A/F's index -> its landing army's, whose failure stops the A/F;
+    `arrival_of`: a landing army's index -> its A/F's, whose move it needs (the option
+    `landing_ahead = "on_arrival"`)."""
+
+    def __init__(self, table: Table, landing_of: Mapping[int, int],
+                 arrival_of: Mapping[int, int]) -> None:
+        super().__init__(table.board.rules, table.board, table.legal)
+        self.box = box_places(table.board.rules)
+        self.landing_of, self.arrival_of = landing_of, arrival_of
+        for i in [*landing_of, *arrival_of]:
+            # Decisions settles a lone move into an empty province before any recursion;
+            # these also wait for another unit's move.
+            self.state[i] = UNRESOLVED
+
+    def _move(self, i: int) -> bool:
+        if self.dest[i] in self.box:
+            return True
+        a = self.arrival_of.get(i)
+        if a is not None and not self.resolve(a):
+            return False
+        if not super()._move(i):
+            return False
+        k = self.landing_of.get(i)
+        return k is None or self.resolve(k)
+
+
+@dataclass(frozen=True)
+class Readings:
+    """The game's choices where the rules leave a question open (docs/variants/1885-iii.md).
+
+    `on_arrival`: an army landing from the sea its A/F moves to lands only if the A/F gets
+    there, and the A/F's move does not wait for that landing (option `landing_ahead`).
+    `box_supports_any`: a unit in the Box supports any unit in or into a sea next to it,
+    not only moves out of the Box (option `box_supports`)."""
+
+    on_arrival: bool = False
+    box_supports_any: bool = False
+
+
+@dataclass
+class Run:
+    """One resolution of the month with a given set of landings."""
+
+    table: Table
+    resolver: ArmyFleetResolver
+    illegal: list[OrderResult]
+    landings: list[Landing]
+
+    def af_index(self, landing: Landing) -> int:
+        return af_key(self.table, landing)
+
+
+def af_key(table: Table, landing: Landing) -> int:
+    """The A/F's index on the table (in the Box, the first A/F of its power there)."""
+    prov = province_of(landing.af.loc)
+    if prov in table.board.index:
+        return table.board.index[prov]
+    for i, key in enumerate(table.keys):
+        if key.startswith(prov + "#") and table.board.units[i] == landing.af:
+            return i
+    raise KeyError(landing.af)
+
+
+def run(rules: Rules, position: Position, orders: Orders, landings: list[Landing],
+        readings: Readings, uncoupled: frozenset[int] = frozenset(),
+        cancelled: Sequence[Landing] = ()) -> Run:
+    """The month decided with these landings; the A/Fs of landings numbered in `uncoupled`
+    move without waiting for them (to measure the Exception)."""
+    table = build_table(rules, position, landings)
+    illegal = bind(table, orders, landings, cancelled, readings.box_supports_any)
+    landing_of, arrival_of = {}, {}
+    for n, landing in enumerate(landings):
+        a, k = af_key(table, landing), table.index(f"{landing.sea}@{n}")
+        if readings.on_arrival and landing.from_move:
+            arrival_of[k] = a
+        elif n not in uncoupled and table.legal[a] is not None:
+            landing_of[a] = k
+    resolver = ArmyFleetResolver(table, landing_of, arrival_of)
+    resolver.run()
+    return Run(table, resolver, illegal, landings)
+
+
+def decide(rules: Rules, position: Position, orders: Orders, landings: list[Landing],
+           readings: Readings) -> tuple[Run, list[Landing]]:
+    """The month's final resolution, and the landings the Exception cancelled."""
+    kept, cancelled = list(landings), list[Landing]()
+    for landing in [x for x in landings if x.from_move]:
+        n = kept.index(landing)
+        with_it = run(rules, position, orders, kept, readings, frozenset({n}))
+        without = [x for x in kept if x is not landing]
+        without_it = run(rules, position, orders, without, readings, cancelled=[landing])
+        moved_with = with_it.resolver.res[with_it.af_index(landing)]
+        moved_without = without_it.resolver.res[without_it.af_index(landing)]
+        if moved_with != moved_without:
+            kept, cancelled = without, [*cancelled, landing]
+    return run(rules, position, orders, kept, readings, cancelled=cancelled), cancelled

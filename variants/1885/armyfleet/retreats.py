@@ -1,0 +1,76 @@
+"""Retreats of A/Fs and onto fleets (l.71-73), and into the Box (l.100-101).
+
+- A dislodged army may retreat onto its power's fleet in a sea next to it, which becomes
+  an A/F (a reading: its own power's fleet, as for embarkation).
+- An A/F that retreats to a coast becomes a fleet; its army is disbanded.
+- The Box takes any number of units, so it is open to every fleet and A/F next to it that
+  was not dislodged from there, and retreats into it never meet.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from judge.engine.orders import Order, Retreat
+from judge.engine.outcome import Dislodgement, OrderResult, Outcome
+from judge.engine.position import Position
+from judge.engine.rules import PhaseOutcome, Rules, WrappedPhase
+from judge.engine.types import Unit, province_of
+
+from .orders import ARMY, ARMY_FLEET, FLEET
+from .table import box_places
+
+Orders = Mapping[str, Sequence[Order]]
+
+
+def widened(rules: Rules, after: Sequence[Unit], d: Dislodgement) -> Dislodgement:
+    """`d` with its attacker's real province, and the retreats 1885-III adds."""
+    came = None if d.attacker_from is None else d.attacker_from.split("#")[0].split("@")[0]
+    geo, unit = rules.geo, d.unit
+    near = {province_of(n) for n in geo.neighbours(rules.kinds[FLEET], unit.loc)}
+    extra: list[str] = []
+    if unit.kind == ARMY:
+        extra = [u.loc for u in after if u.power == unit.power and u.kind == FLEET
+                 and province_of(u.loc) in near and geo.provinces[u.loc].terrain == "sea"]
+    elif unit.kind in (FLEET, ARMY_FLEET):
+        extra = [b for b in sorted(box_places(rules)) if b in near and b != came]
+    retreats = tuple(sorted({*d.retreats, *extra}))
+    return d._replace(attacker_from=came, retreats=retreats)
+
+
+class ArmyFleetRetreats(WrappedPhase):
+    def adjudicate(self, rules: Rules, position: Position, orders: Orders) -> PhaseOutcome:
+        box = box_places(rules)
+        into_box = {p: [o for o in given if isinstance(o, Retreat) and o.dest in box]
+                    for p, given in orders.items()}
+        rest = {p: [o for o in given if o not in into_box[p]] for p, given in orders.items()}
+        boxed = {province_of(o.loc) for given in into_box.values() for o in given}
+        inner = position.with_board(position.units, tuple(
+            d for d in position.dislodged if province_of(d.unit.loc) not in boxed))
+        out = self.inner.adjudicate(rules, inner, rest)
+        results, units = list(out.results), list(out.position.units)
+        for power, given in into_box.items():
+            for order in given:
+                d = next(d for d in position.dislodged
+                         if province_of(d.unit.loc) == province_of(order.loc))
+                if order.dest in d.retreats:
+                    units.append(d.unit.moved(order.dest))
+                    results.append(OrderResult(power, d.unit, order, "", Outcome.SUCCEEDS))
+        after = out.position.with_board(tuple(_aboard(rules, units)))
+        return PhaseOutcome(tuple(results), after, tuple(results))
+
+
+def _aboard(rules: Rules, units: list[Unit]) -> list[Unit]:
+    """An army that retreated onto a fleet joins it as an A/F; an A/F on a coast is a fleet."""
+    seas = {u.loc for u in units if u.kind == ARMY and
+            rules.geo.provinces[province_of(u.loc)].terrain == "sea"}
+    out = []
+    for u in units:
+        if u.kind == ARMY and u.loc in seas:
+            continue
+        if u.kind == FLEET and u.loc in seas:
+            u = Unit(u.power, ARMY_FLEET, u.loc, u.payload)
+        elif u.kind == ARMY_FLEET and rules.geo.provinces[province_of(u.loc)].terrain != "sea":
+            u = Unit(u.power, FLEET, u.loc, u.payload)
+        out.append(u)
+    return out

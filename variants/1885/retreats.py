@@ -1,0 +1,121 @@
+"""1885-III's retreats (Retreats and Removals a, l.83-87): "Retreats are made by Just's
+Right-Hand Rule if a player fails to submit a Retreat order (unit retreats to first space
+to right of attack, then first space to left of attack, then second space to right of
+attack and so on). A player may not write an "Off the Board" or Disbands retreat order. A
+unit will only be disbanded if no retreat is possible."
+
+Readings (docs/variants/1885-iii.md):
+- "Right" is clockwise: the unit faces the province the attack came from, and its right
+  hand lies clockwise of it. The neighbours in clockwise order are clockwise.csv's.
+- An attack convoyed from a province that is no neighbour comes from none of the
+  neighbours: the count starts from the north, the first neighbour clockwise of north
+  being "first to the right".
+- A retreat order that cannot be carried out is no retreat order: the rule retreats the
+  unit, and the order is reported refused.
+- Two units that retreat into one province, by order or by the rule, both disband, as two
+  ordered retreats do in the regular game (the text does not say otherwise).
+"""
+
+from __future__ import annotations
+
+import csv
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+
+from judge.engine.orders import Disband, Order, Retreat
+from judge.engine.outcome import Dislodgement, OrderResult, Outcome, Reason
+from judge.engine.position import Position
+from judge.engine.rules import PhaseOutcome, Rules, WrappedPhase
+from judge.engine.types import province_of
+
+CLOCKWISE = Path(__file__).resolve().parent / "clockwise.csv"
+RIGHT_HAND = "Just's Right-Hand Rule"
+NO_DISBAND = ("a retreat may not be a disband or off the board in 1885-III (l.85-86): "
+              "without a retreat, Just's Right-Hand Rule retreats the unit")
+
+
+def read_clockwise(path: Path = CLOCKWISE) -> dict[str, tuple[str, ...]]:
+    with open(path, newline="", encoding="utf-8") as f:
+        return {r["id"]: tuple(r["clockwise"].split()) for r in csv.DictReader(f)}
+
+
+def right_hand_order(around: Sequence[str], attack: str | None) -> list[str]:
+    """The neighbours in the rule's order: first right of the attack, first left, second
+    right, second left ..."""
+    n = len(around)
+    at = around.index(attack) if attack in around else -1
+    if at < 0:  # from no neighbour: count from the north, before the first neighbour
+        ordered = [around[k // 2] if k % 2 == 0 else around[n - 1 - k // 2] for k in range(n)]
+    else:
+        ordered = [around[(at + k) % n] if side == 0 else around[(at - k) % n]
+                   for k in range(1, n) for side in (0, 1)]
+    seen: list[str] = []
+    for p in ordered:
+        if p not in seen and p != attack:
+            seen.append(p)
+    return seen
+
+
+def right_hand_retreat(clockwise: Mapping[str, Sequence[str]], d: Dislodgement) -> str | None:
+    """Where the rule sends a dislodged unit: the first space in its order that the unit
+    may retreat to (a location of `d.retreats`), or None: no retreat is possible."""
+    attack = province_of(d.attacker_from) if d.attacker_from else None
+    around = clockwise.get(province_of(d.unit.loc), ())
+    by_province = {province_of(loc): loc for loc in d.retreats}
+    for p in right_hand_order(around, attack):
+        if p in by_province:
+            return by_province[p]
+    return None
+
+
+class RightHandRetreats(WrappedPhase):
+    """The regular retreat phase, after the rule has filled in the retreats not given."""
+
+    clockwise = read_clockwise()
+
+    def adjudicate(self, rules: Rules, position: Position,
+                   orders: Mapping[str, Sequence[Order]]) -> PhaseOutcome:
+        by_prov = {province_of(d.unit.loc): d for d in position.dislodged}
+        kept: dict[str, list[Order]] = {}
+        refused: list[OrderResult] = []
+        given: set[str] = set()
+        for power, written in orders.items():
+            for order in written:
+                why = self._refusal(by_prov, power, order)
+                if why:
+                    d = by_prov.get(province_of(order.loc))
+                    refused.append(OrderResult(power, d.unit if d else None, order, "",
+                                               Outcome.ILLEGAL, Reason.ILLEGAL, why))
+                    continue
+                kept.setdefault(power, []).append(order)
+                given.add(province_of(order.loc))
+        ruled: set[str] = set()
+        for prov, d in by_prov.items():
+            dest = None if prov in given else right_hand_retreat(self.clockwise, d)
+            if dest is not None:
+                kept.setdefault(d.unit.power, []).append(Retreat(d.unit.loc, dest, d.unit.kind))
+                ruled.add(prov)
+        out = self.inner.adjudicate(rules, position, kept)
+        # One object per result in both (the protocol tells events from results by identity).
+        marked = {id(r): _mark(r, ruled) for r in out.results}
+        events = tuple(marked.get(id(e), e) for e in out.events)
+        return out._replace(results=(*refused, *marked.values()), events=(*refused, *events))
+
+    @staticmethod
+    def _refusal(by_prov: Mapping[str, Dislodgement], power: str, order: Order) -> str:
+        if isinstance(order, Disband):
+            return NO_DISBAND
+        d = by_prov.get(province_of(order.loc))
+        if isinstance(order, Retreat) and d is not None and d.unit.power == power and \
+                province_of(order.dest) not in {province_of(r) for r in d.retreats}:
+            allowed = ", ".join(sorted(d.retreats)) or "nowhere"
+            return f"{d.unit} cannot retreat to {province_of(order.dest)}; it may retreat " \
+                   f"to {allowed}, and Just's Right-Hand Rule retreats it"
+        return ""
+
+
+def _mark(result: OrderResult, ruled: set[str]) -> OrderResult:
+    """A retreat the rule ordered is the rules' doing, not the player's."""
+    if result.unit is None or province_of(result.unit.loc) not in ruled:
+        return result
+    return result._replace(unordered=True, message=result.message or RIGHT_HAND)
