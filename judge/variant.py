@@ -81,6 +81,12 @@ class Stage:
     before: timedelta
     phase_kinds: frozenset[str]
     notice: str
+    # `holds = true`: once the stage has opened with a player late, the turn waits for its
+    # deadline even when every order comes in (the stage is the others' time to act).
+    holds: bool = False
+    # What the notice adds for the game at hand: (variant, position, late powers) -> text
+    # (the madman's units up for bids), set by the variant's customise; None: nothing.
+    describe: Callable[[Variant, Position, tuple[str, ...]], str] | None = None
 
 
 @dataclass(frozen=True)
@@ -231,7 +237,8 @@ def _assemble(spec: Mapping[str, Any], folder: Path, geo: Geography,
 
 def _stage(spec: Mapping[str, Any]) -> Stage:
     return Stage(spec["name"], timedelta(hours=float(spec["hours_before"])),
-                 frozenset(spec.get("phases", ("M",))), spec["notice"].strip())
+                 frozenset(spec.get("phases", ("M",))), spec["notice"].strip(),
+                 bool(spec.get("holds", False)))
 
 
 def _calendar(spec: Mapping[str, Any]) -> SeasonCalendar:

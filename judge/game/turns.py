@@ -28,6 +28,7 @@ from judge.game.games import (
 )
 from judge.game.knowledge import fold_turn, writer_of
 from judge.game.schedule import next_deadline
+from judge.game.stages import off_board
 from judge.store import repo, repo_games
 from judge.store.models import Game, GameState, SeatRole, Turn
 
@@ -89,7 +90,7 @@ def adjudicate_turn(session: Session, game: Game, turn: Turn,
     if orders is None:
         orders = collect_orders(session, game, turn)
     result = adjudicate(variant.rules, decisions.with_answers(turn, position_of(turn)), orders)
-    return result._replace(position=decisions.without_answers(result.position))
+    return result._replace(position=off_board(decisions.without_answers(result.position)))
 
 
 def process_turn(session: Session, game: Game, clock: Clock,
