@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 from judge.variant import Variant
 
-from . import engineers, startup
+from . import engineers, madman, neutral, startup
 
 Wiring = Callable[[Variant], Variant]
 
@@ -21,7 +21,8 @@ WIRINGS: tuple[Wiring, ...] = (
     startup.wire,      # C1: Russia's build centres (the start units are in variant.toml)
     # (fighters, C7 and C8, wire here: before the engineers wrap the movement)
     engineers.wire,    # C2-C6: engineers and prisons, their orders, reader and events
-    # (the madman, D and F, wire here)
+    neutral.wire,      # D1: the Neutral country (complex and advanced levels)
+    madman.wire,       # D2, D3: madmen and the bids for their units' orders
 )
 
 

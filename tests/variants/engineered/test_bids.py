@@ -9,10 +9,10 @@ from judge.engine.orders import Hold, Move, Order, Support
 from judge.engine.outcome import Outcome
 from judge.engine.position import Position
 from judge.engine.types import Phase, Unit
-from judge.variant import load_variant
+from judge.variant import load_variant, load_variant_folder
 from variants.engineered.bids import Bid, bid_for, read_bid, tally
 
-RULES = load_variant("standard").rules
+RULES = load_variant_folder(load_variant("engineered").folder, {"level": "complex"}).rules
 TURKEY = frozenset({"TURKEY"})
 
 
@@ -21,8 +21,9 @@ def _board(*units: tuple[str, str, str]) -> Position:
 
 
 # D3 3c: Russia F StP and A Mos, Austria A Vie, Italy F Ion and A Nap; Turkey madmanned.
-EXAMPLE = _board(("RUSSIA", "F", "stp/sc"), ("RUSSIA", "A", "mos"), ("AUSTRIA", "A", "vie"),
-                 ("ITALY", "F", "ion"), ("ITALY", "A", "nap"), ("TURKEY", "F", "bla"))
+# The example's F is a fleet, a navy (N) in this variant's letters (rn45 B7).
+EXAMPLE = _board(("RUSSIA", "N", "stp/sc"), ("RUSSIA", "A", "mos"), ("AUSTRIA", "A", "vie"),
+                 ("ITALY", "N", "ion"), ("ITALY", "A", "nap"), ("TURKEY", "N", "bla"))
 
 
 def test_d3c_f_bla_ank_wins_and_its_bidders_units_stand_in_civil_disorder() -> None:
@@ -32,7 +33,7 @@ def test_d3c_f_bla_ank_wins_and_its_bidders_units_stand_in_civil_disorder() -> N
         "ITALY": [bid_for(Move("bla", "sev", "F"), ["ion", "nap"])],
     }
     result = tally(RULES, EXAMPLE, orders, TURKEY)
-    assert result.orders == {"TURKEY": (Move("bla", "ank", "F"),)}
+    assert result.orders == {"TURKEY": (Move("bla", "ank", "N"),)}
     # "F StP, A Mos, A Vie would be declared as being in Civil Disorder": not Italy's.
     assert set(result.disorder) == {"stp", "mos", "vie"}
     outcomes = {r.power: r.outcome for r in result.results}
@@ -61,17 +62,17 @@ def test_like_bids_add_up_whatever_kind_their_writers_named() -> None:
         "ITALY": [bid_for(Hold("bla", "F"), ["ion"])],
     }
     result = tally(RULES, EXAMPLE, orders, TURKEY)
-    assert result.orders == {"TURKEY": (Move("bla", "ank", "F"),)}
+    assert result.orders == {"TURKEY": (Move("bla", "ank", "N"),)}
     assert set(result.disorder) == {"mos", "vie"}
 
 
 @pytest.mark.parametrize(("power", "bid", "message"), [
     ("RUSSIA", bid_for(Hold("ion"), ["mos"]),
-     "F ion is not a madman's unit this season: bids are for units of Turkey"),
-    ("RUSSIA", bid_for(Move("bla", "mos"), ["mos"]), "F bla cannot be ordered so"),
+     "N ion is not a madman's unit this season: bids are for units of Turkey"),
+    ("RUSSIA", bid_for(Move("bla", "mos"), ["mos"]), "N bla cannot be ordered so"),
     ("RUSSIA", bid_for(Hold("bla"), ["vie"]), "you have no unit in vie to offer"),
     ("RUSSIA", bid_for(Hold("bla"), ["war"]), "you have no unit in war to offer"),
-    ("TURKEY", bid_for(Hold("bla"), ["bla"]), "F bla is not a madman's unit"),
+    ("TURKEY", bid_for(Hold("bla"), ["bla"]), "N bla is not a madman's unit"),
     ("RUSSIA", bid_for(Hold("con"), ["mos"]), "there is no unit in con to bid for"),
 ])
 def test_a_bid_that_cannot_stand_is_illegal_with_its_reason(power: str, bid: Bid,
@@ -86,7 +87,7 @@ def test_a_bid_that_cannot_stand_is_illegal_with_its_reason(power: str, bid: Bid
 def test_a_unit_is_offered_in_one_bid_only() -> None:
     orders: dict[str, list[Order]] = {"RUSSIA": [
         bid_for(Move("bla", "ank"), ["mos"]), bid_for(Move("con", "bul"), ["mos"])]}
-    board = _board(("RUSSIA", "A", "mos"), ("TURKEY", "F", "bla"), ("TURKEY", "A", "con"))
+    board = _board(("RUSSIA", "A", "mos"), ("TURKEY", "N", "bla"), ("TURKEY", "A", "con"))
     result = tally(RULES, board, orders, TURKEY)
     assert [r.outcome for r in result.results] == [Outcome.ILLEGAL, Outcome.SUCCEEDS]
     assert "already offered in another bid" in result.results[0].message
