@@ -24,6 +24,8 @@ from judge.engine.rules import Rules
 from judge.engine.standard_types import STANDARD
 from judge.engine.types import MOVEMENT, Unit, UnitKind, province_of
 
+from .neutral import NEUTRAL
+
 Orders = Mapping[str, Sequence[Order]]
 
 
@@ -155,7 +157,7 @@ def _check(board: Board, power: str, bid: Bid, madmen: frozenset[str],
         raise Illegal(f"there is no unit in {province_of(bid.loc)} to bid for")
     if unit.power == power or unit.power not in madmen:
         raise Illegal(f"{unit} is not a madman's unit this season: bids are for units of "
-                      f"{_listed(madmen)} (rn45 D2, D3)")
+                      f"{_listed(madmen)} (rn45 D1, D2, D3)")
     for loc in bid.offered:
         own = board.unit_in(province_of(loc))
         if own is None or own.power != power:
@@ -179,7 +181,9 @@ def _plain(order: Order, unit: Unit) -> Order:
 
 
 def _listed(madmen: frozenset[str]) -> str:
-    return ", ".join(sorted(p.title() for p in madmen)) or "nobody (no power is madmanned)"
+    players = ", ".join(sorted(p.title() for p in madmen if p != NEUTRAL))
+    neutral = "the Neutral" if NEUTRAL in madmen else ""
+    return " and of ".join(w for w in (players, neutral) if w) or "no power this season"
 
 
 def _decide(valid: Sequence[tuple[str, Bid, Unit, Order]]

@@ -20,7 +20,7 @@ from judge.engine.board import Illegal
 from judge.engine.orders import Order
 from judge.engine.outcome import OrderResult, Outcome, Reason
 from judge.engine.position import Position
-from judge.engine.rules import PhaseOutcome, Rules, WrappedPhase
+from judge.engine.rules import PhaseHandler, PhaseOutcome, Rules, WrappedPhase
 from judge.engine.types import MOVEMENT, Unit, province_of
 from judge.grammar import ErrorKind, OrderSyntaxError
 from judge.grammar.grammar import Grammar
@@ -40,6 +40,7 @@ NOTICE = ("Madman bidding is open until the deadline (rn45 D2, D3). Bid for a ma
           "bidders' offered units stand in civil disorder.")
 Orders = Mapping[str, Sequence[Order]]
 Factory = Callable[[Variant], OrderReader]
+MayOrder = Callable[[Position, str, Unit], bool]
 
 
 def wire(variant: Variant) -> Variant:
@@ -47,8 +48,17 @@ def wire(variant: Variant) -> Variant:
     if str(variant.options.get("level", "simple")) == "simple":
         return variant
     rules = variant.rules
-    handlers = {**rules.handlers, MOVEMENT: MadmanMovement(rules.handlers[MOVEMENT])}
-    rules = replace(rules, registry=rules.registry.with_orders(BID), handlers=handlers)
+    may_order = rules.may_order
+    handlers = {**rules.handlers,
+                MOVEMENT: MadmanMovement(rules.handlers[MOVEMENT], may_order)}
+
+    def not_madmanned(position: Position, power: str, unit: Unit) -> bool:
+        # D2: his units are the bidders' this season; the turn no longer waits for him.
+        mad = madmen(position)
+        return (mad is None or power not in mad) and may_order(position, power, unit)
+
+    rules = replace(rules, registry=rules.registry.with_orders(BID), handlers=handlers,
+                    may_order=not_madmanned)
     stage = Stage(STAGE, timedelta(hours=HOURS), frozenset(MOVEMENT), NOTICE, holds=True,
                   describe=madman_units)
     return replace(variant, rules=rules, stages=(*variant.stages, stage),
@@ -85,12 +95,18 @@ def _main(variant: Variant, unit: Unit) -> bool:
 
 
 class MadmanMovement(WrappedPhase):
-    """D2, D3 around the movement the game had before."""
+    """D2, D3 around the movement the game had before. `may_order`: who orders which
+    unit before the madmen are set aside, the rule the winning bids are ordered by."""
+
+    def __init__(self, inner: PhaseHandler, may_order: MayOrder) -> None:
+        super().__init__(inner)
+        self.may_order = may_order
 
     def adjudicate(self, rules: Rules, position: Position, orders: Orders) -> PhaseOutcome:
         mad = madmen(position)
         if mad is None:
             return self._closed(rules, position, orders)
+        rules = replace(rules, may_order=self.may_order)
         refused = [_madmanned(p, o) for p, given in orders.items() if p in mad for o in given]
         playing = {p: given for p, given in orders.items() if p not in mad}
         bids = tally(rules, position, playing, mad)
