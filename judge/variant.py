@@ -191,8 +191,11 @@ def load_variant_folder(folder: Path, options: Mapping[str, Any] | None = None, 
     with open(folder / "variant.toml", "rb") as f:
         spec = tomllib.load(f)
     geo = _geography(spec, folder, world)
-    powers = tuple(_power(p) for p in spec["powers"])
-    units = (world or {}).get("units") or {p["name"]: p.get("units", []) for p in spec["powers"]}
+    # A game's map may bring its own powers (variant_map.py): a variant playable on other
+    # maps takes theirs, in variant.toml's [[powers]] form.
+    specs = (world or {}).get("powers") or spec["powers"]
+    powers = tuple(_power(p) for p in specs)
+    units = (world or {}).get("units") or {p["name"]: p.get("units", []) for p in specs}
     start_units = [_unit(power, u) for power, us in units.items() for u in us]
     raise_if(check_setup(geo, [p.name for p in powers], start_units), f"variant {folder.name}")
     variant = _assemble(spec, folder, geo, powers, start_units)

@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 from judge.variant import Variant
 
-from . import engineers, madman, neutral, startup
+from . import engineers, madman, maps, neutral, startup
 
 Wiring = Callable[[Variant], Variant]
 
@@ -24,6 +24,9 @@ WIRINGS: tuple[Wiring, ...] = (
     neutral.wire,      # D1: the Neutral country (complex and advanced levels)
     madman.wire,       # D2, D3: madmen and the bids for their units' orders
 )
+
+
+make_map = maps.make_map  # rn45 A: the game option `map` (standard, or another classic map)
 
 
 def customise(variant: Variant) -> Variant:
