@@ -33,6 +33,7 @@ from judge.variant_map import read_borders as read_borders
 from judge.variant_map import read_provinces as read_provinces
 
 if TYPE_CHECKING:
+    from judge.engine.questions import Question
     from judge.grammar.reader import OrderReader
 
 CALENDARS = {"standard": STANDARD_CALENDAR}
@@ -125,6 +126,12 @@ class Variant:
     # a variant with its own notation sets a factory in its rules.py (docs/variants.md).
     reader: Callable[[Variant], OrderReader] | None = None
     stages: tuple[Stage, ...] = ()
+    # Questions put to the game's observers (rn45 F1's audience vote), by the board of the
+    # turn: they answer with POLL, and the most-voted answer reaches the handlers
+    # (judge/game/polls.py). None: no polls.
+    polls: Callable[[Variant, Position], Sequence[Question]] | None = None
+    # Whether the players may end the game in a draw (False: a prize game, rn45 F4).
+    draws: bool = True
     # The `[options]` key that says how many players a game takes when fewer than its
     # powers play (variant.toml `seats_option`); the start state then lists the powers
     # played under the same key. None: one player per power.

@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 from judge.variant import Variant
 
-from . import engineers, madman, maps, neutral, startup
+from . import engineers, madman, maps, neutral, startup, survival
 
 Wiring = Callable[[Variant], Variant]
 
@@ -23,6 +23,7 @@ WIRINGS: tuple[Wiring, ...] = (
     engineers.wire,    # C2-C6: engineers and prisons, their orders, reader and events
     neutral.wire,      # D1: the Neutral country (complex and advanced levels)
     madman.wire,       # D2, D3: madmen and the bids for their units' orders
+    survival.wire,     # F: the survival game (advanced level, optional)
 )
 
 
