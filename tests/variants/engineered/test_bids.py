@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+from dataclasses import asdict
+
 import pytest
 
 from judge.engine.board import Illegal
-from judge.engine.orders import Hold, Move, Order, Support
+from judge.engine.orders import Hold, Move, Order, Support, VariantOrder
 from judge.engine.outcome import Outcome
 from judge.engine.position import Position
 from judge.engine.types import Phase, Unit
+from judge.grammar import OrderSyntaxError
+from judge.grammar.reader import Writer, reader_for
 from judge.variant import load_variant, load_variant_folder
 from variants.engineered.bids import Bid, bid_for, read_bid, tally
 
@@ -112,3 +116,31 @@ def test_a_bid_line_reads_its_units_and_the_madman_order() -> None:
         read_bid("BID A Mos F Bla - Ank", _read)
     with pytest.raises(Illegal, match="at least one of your units"):
         read_bid("BID FOR F Bla - Ank", _read)
+
+
+COMPLEX = load_variant_folder(load_variant("engineered").folder, {"level": "complex"})
+
+
+@pytest.mark.parametrize(("line", "bid"), [
+    # docs/variants/engineered.md, "Bidding (D3)": every example as the game reads it.
+    ("BID A Mos, F StP FOR F Bla - Ank", Bid("bla", "-", ("mos", "stp"), "ank", "", "F")),
+    ("bid a vie for n bla - ank", Bid("bla", "-", ("vie",), "ank", "", "N")),
+    ("BID A Rom A Ven FOR N Bla H", Bid("bla", "H", ("rom", "ven"), kind="N")),
+    ("BID A Gal FOR A Bud S A Ser - Rum", Bid("bud", "S", ("gal",), "rum", "ser", "A")),
+])
+def test_the_documented_bid_lines_read_with_the_games_reader(line: str, bid: Bid) -> None:
+    read = reader_for(COMPLEX).read(line, "M", Writer(None))
+    # The game's folder is loaded as a package of its own: its Bid is another class.
+    assert type(read).__name__ == "Bid" and isinstance(read, VariantOrder)
+    assert asdict(read) == {**asdict(bid), "kind": asdict(read)["kind"]}
+
+
+def test_a_bid_line_without_for_is_answered_with_how_to_write_it() -> None:
+    with pytest.raises(OrderSyntaxError, match="write a bid as BID <your units> FOR"):
+        reader_for(COMPLEX).read("BID A Mos F Bla - Ank", "M", Writer(None))
+
+
+def test_bids_are_no_order_at_the_simple_level() -> None:
+    simple = load_variant_folder(load_variant("engineered").folder, {"level": "simple"})
+    assert "Bid" not in simple.rules.registry.by_name
+    assert "Bid" in COMPLEX.rules.registry.by_name
