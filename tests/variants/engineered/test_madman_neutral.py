@@ -10,8 +10,11 @@ import sqlalchemy as sa
 
 from judge.engine.calendar import STANDARD_CALENDAR
 from judge.engine.codec import position_from_json
+from judge.engine.orders import Move, Order
+from judge.engine.outcome import Outcome
 from judge.engine.position import Position
 from judge.engine.types import Phase, Unit
+from judge.grammar.reader import Writer, reader_for
 from judge.store.models import Turn
 from judge.variant import load_variant, load_variant_folder
 from tests.conversations.harness import Conversation
@@ -96,3 +99,26 @@ def test_the_master_hands_a_country_silent_twice_to_the_neutral(talk: Conversati
     assert {u.loc for u in board.units if u.power == NEUTRAL} == {"ank", "con", "smy"}
     assert not [u for u in board.units if u.power == "TURKEY"]
     assert {c for c, p in board.owners.items() if p == "TURKEY"} == set()
+
+
+def _bid(line: str) -> Order:
+    return reader_for(COMPLEX).read(line, "M", Writer("AUSTRIA"))
+
+
+def test_the_neutrals_units_are_bid_for_once_the_bidding_is_open() -> None:
+    rules = COMPLEX.rules
+    units = (Unit("AUSTRIA", "A", "bud"), Unit("AUSTRIA", "A", "vie"), Unit(NEUTRAL, "A", "ser"))
+    board = Position(Phase.parse("S1903M"), units, {"ser": NEUTRAL, "bud": "AUSTRIA"})
+    handler = rules.handler(board.phase)
+    orders = {"AUSTRIA": [_bid("BID A Bud FOR A Ser - Bul"), Move("vie", "gal", "A"),
+                          Move("bud", "rum", "A")]}
+    closed = handler.adjudicate(rules, board, orders)
+    assert Unit(NEUTRAL, "A", "ser") in closed.position.units  # before the bidding: refused
+    assert Unit("AUSTRIA", "A", "rum") in closed.position.units  # and A Bud kept its order
+    [early] = [r for r in closed.results if r.order == orders["AUSTRIA"][0]]
+    assert early.outcome == Outcome.ILLEGAL
+    opened = board._replace(state={"stages": {"bidding": []}})  # nobody madmanned
+    done = handler.adjudicate(rules, opened, orders)
+    assert Unit(NEUTRAL, "A", "bul") in done.position.units
+    assert Unit("AUSTRIA", "A", "bud") in done.position.units  # in civil disorder: holds
+    assert Unit("AUSTRIA", "A", "gal") in done.position.units
