@@ -29,6 +29,7 @@ from judge.variant import Stage, Variant
 
 from .bids import BID, Bid, read_bid, tally
 from .neutral import NEUTRAL, after_movement
+from .options import Options, level_at
 
 STAGE = "bidding"
 HOURS = 24  # D2: "24 hrs before the deadline"
@@ -39,18 +40,21 @@ NOTICE = ("Madman bidding is open until the deadline (rn45 D2, D3). Bid for a ma
           "The side with at least one bid more than any other orders the unit, and its "
           "bidders' offered units stand in civil disorder.")
 Orders = Mapping[str, Sequence[Order]]
+CLOSED = (f"bidding opens {HOURS} hours before the deadline, for the units of players who "
+          "have sent no orders by then (rn45 D2)")
+SIMPLE = "there is no madman bidding at the simple level (rn45 D: complex and advanced)"
 Factory = Callable[[Variant], OrderReader]
 MayOrder = Callable[[Position, str, Unit], bool]
 
 
 def wire(variant: Variant) -> Variant:
-    """The madman rules at the complex and advanced levels; nothing at the simple one."""
-    if str(variant.options.get("level", "simple")) == "simple":
-        return variant
+    """The madman rules at the complex and advanced levels. The BID order and its reading
+    are always there, so that `judge adjudicate` (whose request gives the level in its
+    state) can check a phase; at the simple level the handler refuses bids."""
     rules = variant.rules
     may_order = rules.may_order
-    handlers = {**rules.handlers,
-                MOVEMENT: MadmanMovement(rules.handlers[MOVEMENT], may_order)}
+    handlers = {**rules.handlers, MOVEMENT: MadmanMovement(rules.handlers[MOVEMENT],
+                                                           may_order, variant.options)}
 
     def not_madmanned(position: Position, power: str, unit: Unit) -> bool:
         # D2: his units are the bidders' this season; the turn no longer waits for him.
@@ -61,8 +65,9 @@ def wire(variant: Variant) -> Variant:
                     may_order=not_madmanned)
     stage = Stage(STAGE, timedelta(hours=HOURS), frozenset(MOVEMENT), NOTICE, holds=True,
                   describe=madman_units)
-    return replace(variant, rules=rules, stages=(*variant.stages, stage),
-                   reader=bid_reader(variant.reader))
+    simple = str(variant.options.get("level", "simple")) == "simple"
+    return replace(variant, rules=rules, stages=variant.stages if simple else
+                   (*variant.stages, stage), reader=bid_reader(variant.reader))
 
 
 def madmen(position: Position) -> frozenset[str] | None:
@@ -98,14 +103,17 @@ class MadmanMovement(WrappedPhase):
     """D2, D3 around the movement the game had before. `may_order`: who orders which
     unit before the madmen are set aside, the rule the winning bids are ordered by."""
 
-    def __init__(self, inner: PhaseHandler, may_order: MayOrder) -> None:
+    def __init__(self, inner: PhaseHandler, may_order: MayOrder, options: Options) -> None:
         super().__init__(inner)
         self.may_order = may_order
+        self.options = options
 
     def adjudicate(self, rules: Rules, position: Position, orders: Orders) -> PhaseOutcome:
+        if level_at(self.options, position) == "simple":
+            return self._closed(rules, position, orders, SIMPLE)
         mad = madmen(position)
         if mad is None:
-            return self._closed(rules, position, orders)
+            return self._closed(rules, position, orders, CLOSED)
         rules = replace(rules, may_order=self.may_order)
         refused = [_madmanned(p, o) for p, given in orders.items() if p in mad for o in given]
         playing = {p: given for p, given in orders.items() if p not in mad}
@@ -122,10 +130,9 @@ class MadmanMovement(WrappedPhase):
                             else e for e in out.events), *handed)
         return PhaseOutcome((*results, *extra), board, events)
 
-    def _closed(self, rules: Rules, position: Position, orders: Orders) -> PhaseOutcome:
-        early = [OrderResult(p, None, o, "", Outcome.ILLEGAL, Reason.ILLEGAL,
-                             f"bidding opens {HOURS} hours before the deadline, for the "
-                             "units of players who have sent no orders by then (rn45 D2)")
+    def _closed(self, rules: Rules, position: Position, orders: Orders,
+                why: str) -> PhaseOutcome:
+        early = [OrderResult(p, None, o, "", Outcome.ILLEGAL, Reason.ILLEGAL, why)
                  for p, given in orders.items() for o in given if isinstance(o, Bid)]
         rest = {p: [o for o in given if not isinstance(o, Bid)] for p, given in orders.items()}
         out = self.inner.adjudicate(rules, position, rest)

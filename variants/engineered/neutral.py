@@ -23,7 +23,10 @@ from judge.engine.rules import Rules
 from judge.engine.types import Unit
 from judge.variant import Variant
 
+from .options import level_at
+
 NEUTRAL = "NEUTRAL"
+SIMPLE = "simple"
 MISSED = "missed"  # Position.state: each power's seasons madmanned so far (D1 1d)
 KEPT = "kept"  # Position.state: powers the master chose to leave with their players
 HAND_OVER = "neutral-"  # a question's key: "neutral-russia"
@@ -31,15 +34,16 @@ YES, NO = "yes", "no"
 
 
 def wire(variant: Variant) -> Variant:
-    if str(variant.options.get("level", "simple")) == "simple":
-        return variant
-    rules = variant.rules
+    """The Neutral at the complex and advanced levels: the hooks ask the level of the board
+    they are given (a game's, or `judge adjudicate`'s request state); the start gives it the
+    free centres when the game's level has it."""
+    rules, defaults = variant.rules, variant.options
     season_end, supply, questions = rules.season_end, rules.supply, rules.questions
 
     def neutral_season_end(r: Rules, position: Position,
                            season: Season) -> tuple[Position, list[Event]]:
         board, events = season_end(r, position, season)
-        if not season.takes_centres:
+        if not season.takes_centres or level_at(defaults, position) == SIMPLE:
             return board, events
         for power in homeless(r, board):
             board, handed = hand_over(r, board, power)
@@ -59,6 +63,9 @@ def wire(variant: Variant) -> Variant:
 
     rules = replace(rules, season_end=neutral_season_end, supply=neutral_supply,
                     questions=neutral_questions)
+    variant = replace(variant, rules=rules)
+    if str(defaults.get("level", SIMPLE)) == SIMPLE:
+        return variant
     start = variant.start
     free = {c: NEUTRAL for c in rules.geo.supply_centres if c not in start.owners}
     return replace(variant, rules=rules, start=start._replace(owners={**start.owners, **free}))

@@ -140,7 +140,15 @@ def test_a_bid_line_without_for_is_answered_with_how_to_write_it() -> None:
         reader_for(COMPLEX).read("BID A Mos F Bla - Ank", "M", Writer(None))
 
 
-def test_bids_are_no_order_at_the_simple_level() -> None:
+def test_bids_are_refused_at_the_simple_level_whatever_the_board_says() -> None:
     simple = load_variant_folder(load_variant("engineered").folder, {"level": "simple"})
-    assert "Bid" not in simple.rules.registry.by_name
-    assert "Bid" in COMPLEX.rules.registry.by_name
+    assert not simple.stages  # no bidding stage opens
+    bid = reader_for(simple).read("BID A Vie FOR N Bla - Ank", "M", Writer("AUSTRIA"))
+    board = EXAMPLE._replace(state={"stages": {"bidding": ["TURKEY"]}})
+    out = simple.rules.handler(board.phase).adjudicate(simple.rules, board,
+                                                       {"AUSTRIA": [bid]})
+    [refused] = [r for r in out.results if r.order is bid]
+    assert refused.outcome == Outcome.ILLEGAL
+    assert refused.message == ("there is no madman bidding at the simple level (rn45 D: "
+                               "complex and advanced)")
+    assert ("TURKEY", "N", "bla") in {(u.power, u.kind, u.loc) for u in out.position.units}
