@@ -24,6 +24,7 @@ from judge.engine.rules import PhaseHandler, PhaseOutcome, Rules, WrappedPhase
 from judge.engine.types import MOVEMENT, Unit, province_of
 from judge.grammar import ErrorKind, OrderSyntaxError
 from judge.grammar.grammar import Grammar
+from judge.grammar.notation import unit_text
 from judge.grammar.reader import GrammarReader, OrderReader, Writer
 from judge.variant import Stage, Variant
 
@@ -87,7 +88,8 @@ def madman_units(variant: Variant, position: Position, late: tuple[str, ...]) ->
         units = [u for u in position.units if u.power == power and _main(variant, u)]
         if units:
             who = names.get(power, power.title())
-            lines.append(f"{who} units: " + ", ".join(f"{u.kind} {u.loc}" for u in units))
+            lines.append(f"{who} units: " + ", ".join(
+                unit_text(variant.rules.geo, u.kind, u.loc) for u in units))
     if not lines:
         return "No player is madmanned this season, and the Neutral has no units."
     madmanned = ", ".join(p.title() for p in late) or "nobody"

@@ -61,8 +61,8 @@ def test_turkey_is_madmanned_and_the_side_ahead_by_one_bid_orders_his_navy(
     assert "alpha S1901M: bidding opened" in _sweep(talk)
     for address in (*(a for a, _ in seats.values()), MASTER):
         [notice] = [m for m in talk.mails_to(address) if "bidding" in m.subject]
-        assert "Madmanned this season: Turkey.\nTurkish units: N ank, A con, A smy" \
-            in notice.body
+        assert "Madmanned this season: Turkey.\nTurkish units: N Ankara, A Constantinople, " \
+            "A Smyrna" in notice.body
     # D3 3c's sides: two bids and one for N Ank - Bla, two for N Ank holding.
     russia = _send(talk, seats, "RUSSIA", "BID A War, N Sev FOR N Ank - Bla")
     assert "Bid A Warsaw, N Sevastopol for N Ankara -> Black Sea." in russia.body
