@@ -109,6 +109,9 @@ class MadmanMovement(WrappedPhase):
         super().__init__(inner)
         self.may_order = may_order
         self.options = options
+        # The rules with `may_order` put back, made once per rules given: a new Rules
+        # recomputes its caches, and every order line a player sends is checked here.
+        self._unmasked: tuple[Rules, Rules] | None = None
 
     def adjudicate(self, rules: Rules, position: Position, orders: Orders) -> PhaseOutcome:
         if level_at(self.options, position) == "simple":
@@ -116,7 +119,7 @@ class MadmanMovement(WrappedPhase):
         mad = madmen(position)
         if mad is None:
             return self._closed(rules, position, orders, CLOSED)
-        rules = replace(rules, may_order=self.may_order)
+        rules = self._unmask(rules)
         refused = [_madmanned(p, o) for p, given in orders.items() if p in mad for o in given]
         playing = {p: given for p, given in orders.items() if p not in mad}
         bids = tally(rules, position, playing, mad)
@@ -131,6 +134,12 @@ class MadmanMovement(WrappedPhase):
         events = (*extra, *(_in_disorder(e, bids.disorder) if isinstance(e, OrderResult)
                             else e for e in out.events), *handed)
         return PhaseOutcome((*results, *extra), board, events)
+
+    def _unmask(self, rules: Rules) -> Rules:
+        kept = self._unmasked
+        if kept is None or kept[0] is not rules:
+            kept = self._unmasked = (rules, replace(rules, may_order=self.may_order))
+        return kept[1]
 
     def _closed(self, rules: Rules, position: Position, orders: Orders,
                 why: str) -> PhaseOutcome:
