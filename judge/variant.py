@@ -132,6 +132,9 @@ class Variant:
     polls: Callable[[Variant, Position], Sequence[Question]] | None = None
     # Whether the players may end the game in a draw (False: a prize game, rn45 F4).
     draws: bool = True
+    # Whether the game keeps its players' names from everyone but its master until it is
+    # over (LIST, SUMMARY): players know one another only by their powers (rn45 F2).
+    names_hidden: bool = False
     # The `[options]` key that says how many players a game takes when fewer than its
     # powers play (variant.toml `seats_option`); the start state then lists the powers
     # played under the same key. None: one player per power.

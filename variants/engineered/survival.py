@@ -6,8 +6,9 @@ each year: a poll (judge/game/polls.py, POLL vote-off <power>) open in every Fal
 turn from 1903; the power with the most votes hands its units and centres to the Neutral,
 whose madman units they become (D). A tie votes nobody off.
 F2: players write to each other only through the judge, which never tells them who plays
-which power (press, LIST and the start notices name powers, never players); grey press
-hides even the power. F3's commentator is the master's role here: he reads all press.
+which power: press and reports name powers, and LIST and SUMMARY show no player's name to
+anyone but the master until the game is over (`Variant.names_hidden`); grey press hides
+even the power. F3's commentator is the master's role here: he reads all press.
 F4 (`prize = true`): no draws; the last power left with units or centres wins.
 """
 
@@ -36,6 +37,7 @@ def wire(variant: Variant) -> Variant:
     options = variant.options
     if str(options.get("level", "simple")) != "advanced" or not options.get("survival"):
         return variant
+    variant = replace(variant, names_hidden=True)  # F2: no player's name, but the master's
     rules = variant.rules
     if len(variant.powers) >= int(options.get("survival_players", PLAYERS)):
         handlers = {**rules.handlers, MOVEMENT: VoteOff(rules.handlers[MOVEMENT])}

@@ -111,3 +111,18 @@ def test_press_goes_through_the_judge_with_no_names_or_addresses(talk: Conversat
     assert seats["RUSSIA"][0] not in whole and "P5" not in whole.split("\n\n", 1)[1]
     [copy] = [m for m in talk.mails_to(MASTER) if "Black Sea" in m.body]  # F3: all press
     assert copy is not None
+
+
+def test_list_and_summary_name_no_player_but_to_the_master(talk: Conversation) -> None:
+    seats = started(talk, "engineered", players=7, options=SURVIVAL)
+    for command in ("LIST alpha", "SUMMARY alpha"):
+        seen = talk.send(seats["RUSSIA"][0], f"{seats['RUSSIA'][1]}\n{command}\n")
+        assert seen is not None
+        assert "Russia:   (not shown)" in seen.body and "P5" not in seen.body
+        public = talk.send("someone@example.org", f"{command}\n")
+        assert public is not None and "P5" not in public.body
+        master = talk.send(MASTER, f"SIGNON Malpha gmpw\n{command}\n")
+        assert master is not None and "Russia:   P5" in master.body
+    plain = started(talk, "engineered", name="beta", players=7, options={"level": "advanced"})
+    shown = talk.send(plain["RUSSIA"][0], f"{plain['RUSSIA'][1]}\nLIST beta\n")
+    assert shown is not None and "Russia:   P5" in shown.body  # without survival: as ever
