@@ -33,6 +33,7 @@ from judge.variant_map import read_borders as read_borders
 from judge.variant_map import read_provinces as read_provinces
 
 if TYPE_CHECKING:
+    from judge.engine.questions import Question
     from judge.grammar.reader import OrderReader
 
 CALENDARS = {"standard": STANDARD_CALENDAR}
@@ -81,6 +82,12 @@ class Stage:
     before: timedelta
     phase_kinds: frozenset[str]
     notice: str
+    # `holds = true`: once the stage has opened with a player late, the turn waits for its
+    # deadline even when every order comes in (the stage is the others' time to act).
+    holds: bool = False
+    # What the notice adds for the game at hand: (variant, position, late powers) -> text
+    # (the madman's units up for bids), set by the variant's customise; None: nothing.
+    describe: Callable[[Variant, Position, tuple[str, ...]], str] | None = None
 
 
 @dataclass(frozen=True)
@@ -119,6 +126,15 @@ class Variant:
     # a variant with its own notation sets a factory in its rules.py (docs/variants.md).
     reader: Callable[[Variant], OrderReader] | None = None
     stages: tuple[Stage, ...] = ()
+    # Questions put to the game's observers (rn45 F1's audience vote), by the board of the
+    # turn: they answer with POLL, and the most-voted answer reaches the handlers
+    # (judge/game/polls.py). None: no polls.
+    polls: Callable[[Variant, Position], Sequence[Question]] | None = None
+    # Whether the players may end the game in a draw (False: a prize game, rn45 F4).
+    draws: bool = True
+    # Whether the game keeps its players' names from everyone but its master until it is
+    # over (LIST, SUMMARY): players know one another only by their powers (rn45 F2).
+    names_hidden: bool = False
     # The `[options]` key that says how many players a game takes when fewer than its
     # powers play (variant.toml `seats_option`); the start state then lists the powers
     # played under the same key. None: one player per power.
@@ -185,8 +201,11 @@ def load_variant_folder(folder: Path, options: Mapping[str, Any] | None = None, 
     with open(folder / "variant.toml", "rb") as f:
         spec = tomllib.load(f)
     geo = _geography(spec, folder, world)
-    powers = tuple(_power(p) for p in spec["powers"])
-    units = (world or {}).get("units") or {p["name"]: p.get("units", []) for p in spec["powers"]}
+    # A game's map may bring its own powers (variant_map.py): a variant playable on other
+    # maps takes theirs, in variant.toml's [[powers]] form.
+    specs = (world or {}).get("powers") or spec["powers"]
+    powers = tuple(_power(p) for p in specs)
+    units = (world or {}).get("units") or {p["name"]: p.get("units", []) for p in specs}
     start_units = [_unit(power, u) for power, us in units.items() for u in us]
     raise_if(check_setup(geo, [p.name for p in powers], start_units), f"variant {folder.name}")
     variant = _assemble(spec, folder, geo, powers, start_units)
@@ -231,7 +250,8 @@ def _assemble(spec: Mapping[str, Any], folder: Path, geo: Geography,
 
 def _stage(spec: Mapping[str, Any]) -> Stage:
     return Stage(spec["name"], timedelta(hours=float(spec["hours_before"])),
-                 frozenset(spec.get("phases", ("M",))), spec["notice"].strip())
+                 frozenset(spec.get("phases", ("M",))), spec["notice"].strip(),
+                 bool(spec.get("holds", False)))
 
 
 def _calendar(spec: Mapping[str, Any]) -> SeasonCalendar:

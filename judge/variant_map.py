@@ -8,7 +8,10 @@ Both forms give the same records, and the loader checks them the same way. The J
      "borders": [{"a": "a", "b": "b", "graphs": ["army"]}, ...],
      "units": {"NORTH": ["A a"], ...}}
 
-`units` is optional: without it the powers start as variant.toml says.
+`units` is optional: without it the powers start as variant.toml says. So is `powers`, a
+list of tables as variant.toml's [[powers]] (name, adjective, letter, aliases, units): the
+powers of the game's map in place of the variant's own (a game of a variant played on
+another variant's map).
 """
 
 from __future__ import annotations

@@ -20,6 +20,7 @@ from judge.commands import (
     master_settings,
     orders,
     player,
+    poll,
     press,
     seating,
     signon,
@@ -43,7 +44,7 @@ FAMILIES: tuple[RegisterFamily, ...] = (
     seating.register, player.register, absence.register, press.register, master.register,
     master_schedule.register, master_settings.register, board.register, decide.register,
     map_family.register,
-    game_map.register,
+    game_map.register, poll.register,
 )
 
 

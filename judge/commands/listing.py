@@ -11,7 +11,7 @@ from judge.commands.context import JudgeContext, judge_context
 from judge.commands.items import CommandResult, Invocation
 from judge.commands.registry import Command, CommandRegistry, Context
 from judge.engine.types import Phase
-from judge.engine.visibility import Viewer
+from judge.engine.visibility import Role, Viewer
 from judge.game import history
 from judge.game.announce import viewer_of
 from judge.game.clock import format_deadline
@@ -106,7 +106,7 @@ def _describe_game(jc: JudgeContext, game: Game) -> list[str]:
     masters = [s.account.name for s in seats_of(game, SeatRole.MASTER)]
     lines.append(f"Master: {', '.join(masters) or 'none'}")
     if game.state == GameState.FORMING:
-        joined = [s.account.name for s in seats_of(game, SeatRole.PLAYER)]
+        joined = [_name(jc, game, s) for s in seats_of(game, SeatRole.PLAYER)]
         return [*lines, f"Players ({len(joined)} of {seats_wanted(game)}): "
                         f"{', '.join(joined) or 'nobody yet'}",
                 "Powers are given out when the game starts."]
@@ -115,7 +115,7 @@ def _describe_game(jc: JudgeContext, game: Game) -> list[str]:
     turn = current_turn(jc.session, game)
     if turn is not None:
         lines += _turn_lines(jc, game, variant, turn)
-    return [*lines, "Powers:", *_power_lines(game, variant)]
+    return [*lines, "Powers:", *_power_lines(jc, game, variant)]
 
 
 def _turn_lines(jc: JudgeContext, game: Game, variant: Variant, turn: Turn) -> list[str]:
@@ -148,11 +148,19 @@ def _owed_line(jc: JudgeContext, game: Game, variant: Variant, turn: Turn) -> st
     return f"Orders missing or incomplete: {', '.join(late) or 'none'}"
 
 
-def _power_lines(game: Game, variant: Variant) -> list[str]:
+def _name(jc: JudgeContext, game: Game, seat: Seat) -> str:
+    """A player's name, or "(not shown)" where the game keeps its players' names from all
+    but its master until it is over (`Variant.names_hidden`)."""
+    shown = (not game_variant(game).names_hidden or game.state == GameState.FINISHED
+             or reader_viewer(jc, game).role == Role.MASTER)
+    return seat.account.name if shown else "(not shown)"
+
+
+def _power_lines(jc: JudgeContext, game: Game, variant: Variant) -> list[str]:
     lines = []
     for power in variant.powers:
         seat = player_seat(game, power.name)
-        who = seat.account.name if seat is not None else "(nobody)"
+        who = _name(jc, game, seat) if seat is not None else "(nobody)"
         if seat is not None and seat.status == SeatStatus.CIVIL_DISORDER:
             who += " (civil disorder)"
         lines.append(f"  {power_name(power.name) + ':':<10}{who}")
@@ -227,16 +235,17 @@ def run_summary(ctx: Context, invocation: Invocation) -> CommandResult:
     lines += [f"Master: {', '.join(masters) or 'none'}", "", "Players:"]
     for power, seats in history.players_of(game, variant):
         lines.append(f"  {power_name(power) + ':':<10}"
-                     f"{', then '.join(_player_text(s) for s in seats) or '(nobody yet)'}")
+                     f"{', then '.join(_player_text(jc, s) for s in seats) or '(nobody yet)'}")
     turns = history.processed_turns(jc.session, game)
     counts = history.centre_counts_by_year(variant, game, turns, reader_viewer(jc, game))
     return CommandResult.ok(*lines, "", *_centre_table(variant, counts))
 
 
-def _player_text(seat: Seat) -> str:
+def _player_text(jc: JudgeContext, seat: Seat) -> str:
+    name = _name(jc, seat.game, seat)
     if seat.status == SeatStatus.ACTIVE:
-        return seat.account.name
-    return f"{seat.account.name} ({seat.status.value.replace('_', ' ')})"
+        return name
+    return f"{name} ({seat.status.value.replace('_', ' ')})"
 
 
 def _centre_table(variant: Variant,

@@ -66,6 +66,9 @@ def run_nowait(ctx: Context, invocation: Invocation) -> CommandResult:
 def run_draw(ctx: Context, invocation: Invocation) -> CommandResult:
     jc = judge_context(ctx)
     game, seat = _voting_seat(jc)
+    if not game_variant(game).draws:
+        raise GameError(f"{game.name} allows no draws: its rules play on until one power "
+                        "wins (a prize game); SET CONCEDE still ends it")
     powers = _draw_powers(jc, game, invocation.rest)
     votes.cast(jc.session, jc.clock, seat, VoteKind.DRAW, powers)
     named = f" ({', '.join(map(power_name, powers))})" if powers else ""

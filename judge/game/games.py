@@ -79,8 +79,18 @@ def turns_of(session: Session, game: Game) -> list[Turn]:
     return repo_games.turns_of(session, game)
 
 
+STAGE_LATE = "stage_late"  # Turn.notices: the powers late as each stage opened (stages.py)
+STAGES_ON_BOARD = "stages"  # Position.state: the same, for the checks and the adjudication
+
+
 def position_of(turn: Turn) -> Position:
-    return position_from_json(turn.position_before)
+    """The board of the turn as it opened; with its open stages' late powers in
+    `state["stages"]` once a stage has opened (judge/game/stages.py)."""
+    position = position_from_json(turn.position_before)
+    late = turn.notices.get(STAGE_LATE) if turn.notices else None
+    if not late:
+        return position
+    return position._replace(state={**position.state, STAGES_ON_BOARD: dict(late)})
 
 
 def phase_of(turn: Turn) -> Phase:

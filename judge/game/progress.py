@@ -10,7 +10,9 @@ from sqlalchemy.orm import Session
 
 from judge.game import order_sets, ordering
 from judge.game.games import (
+    STAGE_LATE,
     game_variant,
+    phase_of,
     player_seat,
     playing_powers,
     position_of,
@@ -79,7 +81,16 @@ def is_ready(session: Session, game: Game, turn: Turn, now: datetime,
              sets: Mapping[str, Mapping[str, Written]] | None = None) -> bool:
     """Nobody is owed (`owing_powers`) and no WAIT holds: process early."""
     return (game.state == GameState.ACTIVE and not waiting_powers(game, turn, now)
-            and not owing_powers(session, game, turn, sets))
+            and not held_by_stage(game, turn) and not owing_powers(session, game, turn, sets))
+
+
+def held_by_stage(game: Game, turn: Turn) -> bool:
+    """Whether a stage that `holds` (judge/game/stages.py) keeps the turn for its deadline:
+    it opened with a power late, and the others have till then to act on it."""
+    late = turn.notices.get(STAGE_LATE, {}) if turn.notices else {}
+    kind = phase_of(turn).kind
+    return any(s.holds and kind in s.phase_kinds and late.get(s.name)
+               for s in game_variant(game).stages)
 
 
 def time_left(deadline: datetime, now: datetime) -> str:

@@ -14,7 +14,7 @@ from judge.engine.position import Position
 from judge.engine.refusal import refusal_to_json
 from judge.engine.turn import TurnResult, adjudicate
 from judge.engine.types import Phase
-from judge.game import decisions, order_sets, ordering
+from judge.game import decisions, order_sets, ordering, polls
 from judge.game.canonical import canonical
 from judge.game.clock import Clock
 from judge.game.errors import GameError
@@ -31,6 +31,7 @@ from judge.game.games import (
 from judge.game.knowledge import fold_turn, writer_of
 from judge.game.refusals import project
 from judge.game.schedule import next_deadline
+from judge.game.stages import off_board
 from judge.game.writer_view import writer_view
 from judge.store import repo, repo_games
 from judge.store.models import Game, GameState, SeatRole, Turn
@@ -96,8 +97,10 @@ def adjudicate_turn(session: Session, game: Game, turn: Turn,
     variant = game_variant(game)
     if orders is None:
         orders = collect_orders(session, game, turn)
-    result = adjudicate(variant.rules, decisions.with_answers(turn, position_of(turn)), orders)
-    return result._replace(position=decisions.without_answers(result.position))
+    board = polls.with_polls(turn, decisions.with_answers(turn, position_of(turn)))
+    result = adjudicate(variant.rules, board, orders)
+    after = polls.without_polls(decisions.without_answers(result.position))
+    return result._replace(position=off_board(after))
 
 
 def process_turn(session: Session, game: Game, clock: Clock,

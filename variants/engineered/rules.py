@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 from judge.variant import Variant
 
-from . import engineers, startup
+from . import engineers, madman, maps, neutral, startup, survival
 
 Wiring = Callable[[Variant], Variant]
 
@@ -23,8 +23,13 @@ WIRINGS: tuple[Wiring, ...] = (
     startup.wire,      # C1: Russia's build centres (the start units are in variant.toml)
     # (fighters, C7 and C8, wire here: before the engineers wrap the movement)
     engineers.wire,    # C2-C6: engineers and prisons, their orders, reader and events
-    # (the madman, D and F, wire here)
+    neutral.wire,      # D1: the Neutral country (complex and advanced levels)
+    madman.wire,       # D2, D3: madmen and the bids for their units' orders
+    survival.wire,     # F: the survival game (advanced level, optional)
 )
+
+
+make_map = maps.make_map  # rn45 A: the game option `map` (standard, or another classic map)
 
 
 def customise(variant: Variant) -> Variant:

@@ -1,0 +1,65 @@
+"""Engineered on any map (rn45 A: "no matter the Diplomacy Map the rules will work").
+
+The standard map is the default; the game option `map` names another classic map of the
+judge, a variant folder with a map and powers of its own (`1885`). The game then plays on
+that folder's provinces and borders with its powers and their start units, each fleet a
+navy (B7: N); C1's start-up changes are the standard map's alone (startup.py finds no
+Russian St Petersburg home to change on another map). The folder's own rules (its
+calendar, its special areas) do not come with it: only its map, its powers and their
+units, and the game is played under the Engineered rules and calendar.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping
+from dataclasses import asdict
+from pathlib import Path
+from typing import Any
+
+from judge.engine.geo import Border, Province
+from judge.variant import variant_roots
+from judge.variant_map import read_borders, read_provinces
+
+STANDARD = "standard"
+MAPS = ("standard", "1885")  # the classic maps the option offers (variant.toml)
+FLEET, NAVY = "F", "N"
+
+
+def make_map(options: Mapping[str, Any], seed: int) -> dict[str, Any] | None:
+    """None on the standard map (the folder's own); else the chosen map, its powers and
+    their units as the JSON form of judge/variant_map.py."""
+    chosen = str(options.get("map", STANDARD)).lower()
+    if chosen == STANDARD:
+        return None
+    folder = _folder(chosen)
+    with open(folder / "variant.toml", "rb") as f:
+        spec = tomllib.load(f)
+    map_dir = folder.parent / spec.get("map", folder.name)
+    powers = [{**p, "units": [_navy(u) for u in p.get("units", [])]} for p in spec["powers"]]
+    return {"provinces": [_province(p) for p in read_provinces(map_dir / "provinces.csv")],
+            "borders": [_border(b) for b in read_borders(map_dir / "borders.csv")],
+            "powers": powers,
+            "units": {p["name"]: p["units"] for p in powers}}
+
+
+def _folder(name: str) -> Path:
+    for root in variant_roots():
+        if (root / name / "variant.toml").is_file():
+            return root / name
+    raise KeyError(f"no map {name!r}: the maps are {', '.join(MAPS)}")
+
+
+def _navy(unit: str) -> str:
+    kind, loc = unit.split()
+    return f"{NAVY if kind.upper() == FLEET else kind} {loc}"
+
+
+def _province(p: Province) -> dict[str, Any]:
+    row = asdict(p)
+    row.update(coasts=list(p.coasts), aliases=list(p.aliases), holds=sorted(p.holds))
+    return row
+
+
+def _border(b: Border) -> dict[str, Any]:
+    return {"a": b.a, "b": b.b, "graphs": sorted(b.graphs)}
