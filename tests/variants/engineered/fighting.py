@@ -1,0 +1,66 @@
+"""Scenarios of an Engineered movement phase at the complex level (rn45 C7, C8): a board
+written as 'TURKEY A ser', orders as players write them, read by the game's own reader."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+
+from judge.engine.outcome import OrderResult, Outcome, Reason
+from judge.engine.position import Position
+from judge.engine.turn import TurnResult, adjudicate
+from judge.engine.types import Phase, Unit
+from judge.grammar.reader import Writer, reader_for
+from judge.variant import Variant, load_variant_folder
+
+FOLDER = Path(__file__).resolve().parents[3] / "variants" / "engineered"
+COMPLEX = load_variant_folder(FOLDER, {"level": "complex"})
+SIMPLE = load_variant_folder(FOLDER, {"level": "simple"})
+# The standard start's owners: Rumania, Serbia, Bulgaria ... belong to nobody (the Neutral).
+START = dict(COMPLEX.start.owners)
+
+
+def unit(text: str) -> Unit:
+    """'TURKEY A ser' -> the unit."""
+    power, kind, loc = text.split()
+    return Unit(power, kind, loc)
+
+
+def run(units: Sequence[str], orders: Mapping[str, Sequence[str]],
+        owners: Mapping[str, str] | None = None, variant: Variant = COMPLEX) -> TurnResult:
+    board = Position(Phase.parse("S1902M"), tuple(unit(u) for u in units),
+                     dict(START if owners is None else owners))
+    reader = reader_for(variant)
+    parsed = {p: [reader.read(t, "M", Writer(p)) for t in texts] for p, texts in orders.items()}
+    return adjudicate(variant.rules, board, parsed)
+
+
+def result(turn: TurnResult, loc: str) -> OrderResult:
+    (found,) = [r for r in turn.results if r.unit is not None and r.unit.loc == loc
+                and r.outcome != Outcome.ILLEGAL]
+    return found
+
+
+def refusal(turn: TurnResult, loc: str) -> OrderResult:
+    (found,) = [r for r in turn.results if r.unit is not None and r.unit.loc == loc
+                and r.outcome == Outcome.ILLEGAL]
+    return found
+
+
+def outcome(turn: TurnResult, loc: str) -> tuple[Outcome, Reason | None]:
+    found = result(turn, loc)
+    return found.outcome, found.reason
+
+
+def board(turn: TurnResult) -> set[str]:
+    return {f"{u.power} {u.kind} {u.loc}" for u in turn.position.units}
+
+
+def dislodged(turn: TurnResult) -> set[str]:
+    return {f"{d.unit.power} {d.unit.kind} {d.unit.loc}" for d in turn.position.dislodged}
+
+
+SUCCEEDS = (Outcome.SUCCEEDS, None)
+BOUNCED = (Outcome.FAILS, Reason.BOUNCED)
+CUT = (Outcome.FAILS, Reason.CUT)
+VOID = (Outcome.VOID, Reason.NO_MATCH)
