@@ -1,0 +1,83 @@
+"""How Engineered order lines are read: the engineers' own lines here, every other line by
+the reader the game had before (the common grammar, or a reader another part of the rules
+wired in first), which reads their places with all its spellings.
+
+- `A StP T E Rum` (C5 5d; also TRANSPORT, TRANSPORTS): the unit has the engineer brought.
+- `E Par`, `PLACE E Par` (C1 1a; Spring 1901): the engineer is placed with the unit there.
+- `F StP - Bot`: the rules write F for a fleet (`F StP`, `F Ion`) as well as for a fighter;
+  an order names its unit by place, so an F line orders the navy or fighter that stands
+  there (movement.py), and the reports write the unit as it is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from judge.engine.orders import Hold, Order
+from judge.engine.types import MOVEMENT
+from judge.grammar import ErrorKind, OrderSyntaxError
+from judge.grammar.grammar import Grammar
+from judge.grammar.reader import GrammarReader, OrderReader, Writer
+from judge.variant import Variant
+
+from .orders import ENGINEER, Place, Transport
+
+TRANSPORT_WORDS = ("t", "transport", "transports")
+PLACE_WORDS = ("place", "places", "locate")
+Factory = Callable[[Variant], OrderReader]
+
+
+def engineered_reader(inner: Factory | None) -> Factory:
+    """A reader factory reading the engineers' lines before those of `inner`."""
+    def make(variant: Variant) -> OrderReader:
+        made = inner(variant) if inner is not None else GrammarReader(
+            Grammar.for_variant(variant))
+        return EngineeredReader(made)
+    return make
+
+
+class EngineeredReader:
+    def __init__(self, inner: OrderReader) -> None:
+        self.inner = inner
+
+    def read(self, text: str, phase_kind: str, writer: Writer) -> Order:
+        words = text.lower().split()
+        if phase_kind == MOVEMENT:
+            at = next((i for i, w in enumerate(words) if w in TRANSPORT_WORDS), None)
+            if at is not None:
+                return self._transport(words, at, writer)
+            if words and words[0] in PLACE_WORDS:
+                return self._place(words[1:], writer)
+            if len(words) == 2 and words[0] == ENGINEER.lower():
+                return self._place(words, writer)
+        return self.inner.read(text, phase_kind, writer)
+
+    def reads_as_prose(self, text: str) -> bool:
+        words = text.lower().split()
+        if any(w in TRANSPORT_WORDS for w in words[1:]) or (words and words[0] in PLACE_WORDS):
+            return False
+        return self.inner.reads_as_prose(text)
+
+    def _unit(self, words: list[str], writer: Writer) -> Hold:
+        """The unit `words` name (kind and place), read by the inner reader as a hold."""
+        order = self.inner.read(" ".join([*words, "h"]), MOVEMENT, writer)
+        if not isinstance(order, Hold):
+            raise OrderSyntaxError(ErrorKind.MISSING_PART, "name a unit by its place, as "
+                                   "A StP or E Rum", " ".join(words))
+        return order
+
+    def _transport(self, words: list[str], at: int, writer: Writer) -> Transport:
+        if at == 0 or at == len(words) - 1:
+            raise OrderSyntaxError(ErrorKind.MISSING_PART, "write a transport as A StP T E "
+                                   "Rum: the unit, T, then the engineer", " ".join(words))
+        unit = self._unit(words[:at], writer)
+        engineer = self._unit(words[at + 1:], writer)
+        if engineer.kind not in (None, ENGINEER):
+            raise OrderSyntaxError(ErrorKind.MISSING_PART, "only an engineer is transported "
+                                   "(rn45 C5 5d): A StP T E Rum", " ".join(words))
+        return Transport(unit.loc, engineer.loc, unit.kind)
+
+    def _place(self, words: list[str], writer: Writer) -> Place:
+        if words and words[0] == ENGINEER.lower():
+            words = words[1:]
+        return Place(self._unit(words, writer).loc)

@@ -1,0 +1,36 @@
+"""Hugh's Engineered Diplomacy (rn45): the registration point of its hooks.
+
+Each part of the rules wires itself into the game's variant in one line of WIRINGS, run in
+order, each on what the previous left: a wiring that replaces the standard movement (the
+fighters' resolver, C7) comes before the engineers', which wrap whatever movement handler
+they find and take their own orders out before calling it. The players' page is
+docs/variants/engineered.md; the rules shared/rules/engineered-rn45.txt.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from judge.variant import Variant
+
+from . import engineers, startup
+
+Wiring = Callable[[Variant], Variant]
+
+WIRINGS: tuple[Wiring, ...] = (
+    startup.wire,      # C1: Russia's build centres (the start units are in variant.toml)
+    # (fighters, C7 and C8, wire here: before the engineers wrap the movement)
+    engineers.wire,    # C2-C6: engineers and prisons, their orders, reader and events
+    # (the madman, D and F, wire here)
+)
+
+
+def customise(variant: Variant) -> Variant:
+    for wire in WIRINGS:
+        variant = wire(variant)
+    return variant
+
+
+def level(variant: Variant) -> str:
+    """The game's level (rn45 A): "simple", "complex" or "advanced"."""
+    return str(variant.options.get("level", "simple"))
