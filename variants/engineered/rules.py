@@ -13,13 +13,13 @@ from collections.abc import Callable
 
 from judge.variant import Variant
 
-from . import engineers, startup
+from . import engineers, fighters_phase, startup
 
 Wiring = Callable[[Variant], Variant]
 
 WIRINGS: tuple[Wiring, ...] = (
     startup.wire,      # C1: Russia's build centres (the start units are in variant.toml)
-    # (fighters, C7 and C8, wire here: before the engineers wrap the movement)
+    fighters_phase.wire,  # C7, C8: the fighters' resolver and damage (complex level)
     engineers.wire,    # C2-C6: engineers and prisons, their orders, reader and events
     # (the madman, D and F, wire here)
 )

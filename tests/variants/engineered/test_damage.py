@@ -3,9 +3,15 @@ the rules state it."""
 
 from __future__ import annotations
 
+import pytest
+
+from judge.grammar import OrderSyntaxError
+from judge.grammar.reader import Writer, reader_for
 from tests.variants.engineered.fighting import (
     BOUNCED,
+    COMPLEX,
     CUT,
+    SIMPLE,
     SUCCEEDS,
     VOID,
     board,
@@ -141,3 +147,20 @@ def test_damage_only_by_a_fighter_and_only_within_two_areas() -> None:
     turn = run(units, orders)
     assert "not a fighter" in refusal(turn, "war").message
     assert "more than two areas" in refusal(turn, "mos").message
+
+
+def test_the_simple_level_has_no_damage_order() -> None:
+    # rn45 A: the simple game excludes the complex rules, C7 among them.
+    with pytest.raises(OrderSyntaxError):
+        reader_for(SIMPLE).read("F War D A Ser-Bud", "M", Writer("RUSSIA"))
+    order = reader_for(COMPLEX).read("F War D A Ser-Bud", "M", Writer("RUSSIA"))
+    assert (order.loc, order.target, order.dest) == ("war", "ser", "bud")  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize("line, target, dest", [
+    ("F War D A Ser-Bud", "ser", "bud"), ("F War DAMAGE A Ser - Bud", "ser", "bud"),
+    ("F War damages Gal", "gal", None), ("F War D A Gal", "gal", None)])
+def test_damage_lines_read(line: str, target: str, dest: str | None) -> None:
+    order = reader_for(COMPLEX).read(line, "M", Writer("RUSSIA"))
+    assert type(order).__name__ == "Damage"
+    assert (order.loc, order.target, order.dest) == ("war", target, dest)  # type: ignore[union-attr]
