@@ -1,5 +1,6 @@
 """Wires fighters (rn45 C7) into an Engineered game: the damage order and its reading, the
-fighters' checks, and the movement phase resolved by FighterResolver (the unit power chart).
+fighters' checks, and the movement phase resolved by FighterResolver (the unit power chart),
+which disbands a decoy its outcome exposes (C8 8c); and decoys, when the game has them.
 
 At the simple level (rn45 A) there are no fighter rules: `wire` leaves the game as it is.
 """
@@ -20,6 +21,8 @@ from judge.variant import Variant
 
 from .damage import DAMAGE, Damage
 from .damage_reader import damage_reader
+from .decoys_exposure import with_exposure
+from .decoys_wiring import wire_decoys
 from .fighters import with_fighter_checks
 from .fighters_resolver import FighterResolver
 
@@ -28,13 +31,15 @@ LEVELS = ("complex", "advanced")  # rn45 A: C7 is [Complex]
 
 
 def wire(variant: Variant) -> Variant:
+    """C7, and C8 when the game has decoys (an option of the complex game, rn45 C2 2b)."""
     if str(variant.options.get("level", "simple")) not in LEVELS:
         return variant
     rules = variant.rules
     registry = with_fighter_checks(rules.registry).with_orders(DAMAGE)
     rules = replace(rules, registry=registry,
                     handlers={**rules.handlers, MOVEMENT: FighterMovement()})
-    return replace(variant, rules=rules, reader=damage_reader(variant.reader))
+    variant = replace(variant, rules=rules, reader=damage_reader(variant.reader))
+    return wire_decoys(variant) if variant.options.get("decoys") else variant
 
 
 class FighterMovement(PhaseHandler):
@@ -42,6 +47,10 @@ class FighterMovement(PhaseHandler):
     (its move not made, its unit moving) is void, as a support of a move not made is."""
 
     def adjudicate(self, rules: Rules, position: Position, orders: Orders) -> PhaseOutcome:
+        out = self.resolve(rules, position, orders)
+        return with_exposure(position, out, lambda real: self.resolve(rules, real, orders))
+
+    def resolve(self, rules: Rules, position: Position, orders: Orders) -> PhaseOutcome:
         made: list[FighterResolver] = []
 
         def build(r: Rules, board: Board, legal: list[Checked | None]) -> FighterResolver:

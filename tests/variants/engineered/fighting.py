@@ -16,14 +16,15 @@ from judge.variant import Variant, load_variant_folder
 FOLDER = Path(__file__).resolve().parents[3] / "variants" / "engineered"
 COMPLEX = load_variant_folder(FOLDER, {"level": "complex"})
 SIMPLE = load_variant_folder(FOLDER, {"level": "simple"})
+DECOYS = load_variant_folder(FOLDER, {"level": "complex", "decoys": True})
 # The standard start's owners: Rumania, Serbia, Bulgaria ... belong to nobody (the Neutral).
 START = dict(COMPLEX.start.owners)
 
 
 def unit(text: str) -> Unit:
-    """'TURKEY A ser' -> the unit."""
-    power, kind, loc = text.split()
-    return Unit(power, kind, loc)
+    """'TURKEY A ser' -> the unit; 'TURKEY A ser decoy' -> a decoy (rn45 C8)."""
+    power, kind, loc, *decoy = text.split()
+    return Unit(power, kind, loc, (("decoy", True),) if decoy else ())
 
 
 def run(units: Sequence[str], orders: Mapping[str, Sequence[str]],
@@ -52,12 +53,17 @@ def outcome(turn: TurnResult, loc: str) -> tuple[Outcome, Reason | None]:
     return found.outcome, found.reason
 
 
+def written(u: Unit) -> str:
+    """The unit as `unit` reads it."""
+    return f"{u.power} {u.kind} {u.loc}" + (" decoy" if u.payload else "")
+
+
 def board(turn: TurnResult) -> set[str]:
-    return {f"{u.power} {u.kind} {u.loc}" for u in turn.position.units}
+    return {written(u) for u in turn.position.units}
 
 
 def dislodged(turn: TurnResult) -> set[str]:
-    return {f"{d.unit.power} {d.unit.kind} {d.unit.loc}" for d in turn.position.dislodged}
+    return {written(d.unit) for d in turn.position.dislodged}
 
 
 SUCCEEDS = (Outcome.SUCCEEDS, None)
