@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 
 from judge.engine.orders import Move, Order
-from judge.engine.outcome import Event, Outcome
+from judge.engine.outcome import Dislodgement, Event, Outcome
 from judge.engine.position import Position
 from judge.engine.rules import PhaseOutcome
 from judge.engine.types import Unit, province_of
@@ -55,8 +55,9 @@ def _disband(out: PhaseOutcome, exposed: Sequence[Unit]) -> PhaseOutcome:
     dislodged = tuple(d for d in after.dislodged if d.unit not in marked)
     ended = {_where_it_ended(out, d) for d in exposed} - {None}
     units = tuple(u for u in after.units if u not in ended)
-    events: tuple[Event, ...] = (*out.events,
-                                 *(DecoyDisbanded(d, "exposed") for d in exposed))
+    # Disbanded, not dislodged: it does not retreat, and no report offers it retreats.
+    kept = (e for e in out.events if not (isinstance(e, Dislodgement) and e.unit in marked))
+    events: tuple[Event, ...] = (*kept, *(DecoyDisbanded(d, "exposed") for d in exposed))
     return PhaseOutcome(out.results, after._replace(units=units, dislodged=dislodged), events)
 
 

@@ -8,10 +8,11 @@ from dataclasses import replace
 from judge.variant import Variant
 
 from .decoys import DECOY_DISBANDED, DecoyVisibility
+from .decoys_report import SECTION
 
 
 def wire_decoys(variant: Variant) -> Variant:
     rules = variant.rules
     rules = replace(rules, registry=rules.registry.with_events(DECOY_DISBANDED),
                     visibility=DecoyVisibility(rules.visibility))
-    return replace(variant, rules=rules)
+    return replace(variant, rules=rules, sections=(*variant.sections, SECTION))
