@@ -11,6 +11,7 @@ wired in first), which reads their places with all its spellings.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from judge.engine.orders import Hold, Order
@@ -22,6 +23,10 @@ from judge.variant import Variant
 
 from .orders import ENGINEER, Place, Transport
 
+# The rules' own examples name places so: `A Liv-StP` (C5 5d: Livonia, the neighbour of St
+# Petersburg; the grammar alone finds Liv ambiguous with Liverpool) and `A Napl` (D3c).
+SPELLINGS = {"liv": "lvn", "napl": "nap"}
+_SPELLING = re.compile(r"\b(" + "|".join(SPELLINGS) + r")\b", re.IGNORECASE)
 TRANSPORT_WORDS = ("t", "transport", "transports")
 PLACE_WORDS = ("place", "places", "locate")
 Factory = Callable[[Variant], OrderReader]
@@ -41,6 +46,7 @@ class EngineeredReader:
         self.inner = inner
 
     def read(self, text: str, phase_kind: str, writer: Writer) -> Order:
+        text = _SPELLING.sub(lambda m: SPELLINGS[m.group(1).lower()], text)
         words = text.lower().split()
         if phase_kind == MOVEMENT:
             at = next((i for i, w in enumerate(words) if w in TRANSPORT_WORDS), None)

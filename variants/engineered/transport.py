@@ -1,0 +1,146 @@
+"""Where the engineers and prisons go in a movement phase (rn45 C5), once the military units
+have moved: attached to a unit of their area (5a(1), 5b), by transport (5d), a prison with
+its captor (4c, 5c). movement.py runs it."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from judge.engine.orders import Hold, Move, Order
+from judge.engine.outcome import Event, OrderResult, Outcome, Reason
+from judge.engine.position import Position
+from judge.engine.rules import PhaseOutcome, Rules
+from judge.engine.types import Unit, province_of
+
+from .orders import ENGINEER, PRISON, Engineering, Place, Transport
+
+Orders = Mapping[str, Sequence[Order]]
+LAYER = (ENGINEER, PRISON)
+
+
+class Journeys:
+    """The phase's military moves, and the engineers' relocations decided from them."""
+
+    def __init__(self, start: Position, out: PhaseOutcome) -> None:
+        self.start, self.out = start, out
+        self.moved: dict[tuple[str, str], str] = {}  # (power, from) -> to, provinces
+        self.attackers: dict[str, set[str]] = {}  # province -> powers ordered to move in
+        for r in out.results:
+            if not isinstance(r.order, Move) or r.outcome == Outcome.ILLEGAL:
+                continue
+            self.attackers.setdefault(province_of(r.order.dest), set()).add(r.power)
+            if r.outcome == Outcome.SUCCEEDS and r.unit is not None:
+                self.moved[(r.power, province_of(r.unit.loc))] = province_of(r.order.dest)
+        self.dislodged = {(d.unit.power, province_of(d.unit.loc)) for d in out.position.dislodged}
+        self.relocated: dict[Unit, str] = {}
+
+    def engineer(self, power: str, prov: str) -> Unit | None:
+        return next((u for u in self.start.units if u.kind == ENGINEER and u.power == power
+                     and u.loc == prov), None)
+
+    def military(self, power: str, prov: str) -> Unit | None:
+        return next((u for u in self.start.units if u.kind not in LAYER and u.power == power
+                     and province_of(u.loc) == prov), None)
+
+    def board_after(self, rules: Rules) -> tuple[Position, list[Event]]:
+        after = self.out.position
+        occupied = {province_of(u.loc): u.power for u in after.units if u.kind not in LAYER}
+        units = [u for u in after.units if u.kind not in LAYER]
+        events: list[Event] = []
+        for unit in (u for u in after.units if u.kind in LAYER):
+            if unit.kind == PRISON:
+                kept = self._prison(unit, events)
+                if kept is not None:
+                    units.append(kept)
+                continue
+            dest = self.relocated.get(unit)
+            if dest is not None and occupied.get(unit.loc, unit.power) != unit.power:
+                events.append(Engineering("bugout", unit, occupied[unit.loc]))
+            units.append(unit if dest is None else unit.moved(dest))
+        return after.with_board(tuple(units), after.dislodged), events
+
+    def _prison(self, prison: Unit, events: list[Event]) -> Unit | None:
+        # C4 4c: with its captor; C5 5c: disbanded with a dislodged one.
+        at = (prison.power, prison.loc)
+        if at in self.dislodged or self.military(*at) is None:
+            events.append(Engineering("captor_dislodged" if at in self.dislodged
+                                      else "left_behind", prison))
+            return None
+        dest = self.moved.get(at)
+        return prison if dest is None else prison.moved(dest)
+
+
+def transports(journeys: Journeys, orders: Orders) -> list[OrderResult]:
+    """C5 5d, each `A StP T E Rum`: it succeeds if the engineer exists and no unit of
+    another country is ordered to move to the transporting unit's area."""
+    results = []
+    for power, given in orders.items():
+        for order in (o for o in given if isinstance(o, Transport)):
+            results.append(_transport(journeys, power, order))
+    return results
+
+
+def _transport(journeys: Journeys, power: str, order: Transport) -> OrderResult:
+    prov, source = province_of(order.loc), province_of(order.engineer)
+    unit = journeys.military(power, prov)
+    if unit is None:
+        return OrderResult(power, None, order, "", Outcome.ILLEGAL, Reason.NO_UNIT,
+                           f"you have no army, navy or fighter in {prov}")
+    engineer = journeys.engineer(power, source)
+    attacked = journeys.attackers.get(prov, set()) - {power}
+    if engineer is None:
+        why = f"there is no engineer of yours in {source}"
+    elif attacked:
+        why = f"{unit.loc} is attacked by {', '.join(sorted(attacked)).title()}"
+    else:
+        journeys.relocated[engineer] = prov
+        return OrderResult(power, unit, order, "", Outcome.SUCCEEDS)
+    return OrderResult(power, unit, order, "", Outcome.FAILS, None, f"{why} (rn45 C5 5d)")
+
+
+def attached_moves(journeys: Journeys, orders: Orders,
+                   placed: Sequence[Unit]) -> list[OrderResult]:
+    """C5 5a(1): `E Ber - Mun` goes with the player's unit of Berlin if it moves to Munich;
+    an engineer placed this turn (C1 1a) goes where its unit goes."""
+    results = []
+    for engineer in placed:
+        dest = journeys.moved.get((engineer.power, engineer.loc))
+        if dest is not None:
+            journeys.relocated.setdefault(engineer, dest)
+    for power, given in orders.items():
+        for order in given:
+            if not isinstance(order, Transport | Place) and order.kind in LAYER:
+                results.append(_attached(journeys, power, order))
+    return results
+
+
+def _attached(journeys: Journeys, power: str, order: Order) -> OrderResult:
+    prov = province_of(order.loc)
+    if order.kind == PRISON:
+        return _illegal(power, order, "a prison goes only with its captor (rn45 C4 4c)")
+    engineer = journeys.engineer(power, prov)
+    if engineer is None:
+        return _illegal(power, order, f"there is no engineer of yours in {prov}",
+                        Reason.NO_UNIT)
+    if not isinstance(order, Move):
+        if isinstance(order, Hold):
+            return OrderResult(power, engineer, order, "", Outcome.SUCCEEDS)
+        return _illegal(power, order, "an engineer only moves, with a unit of its area or "
+                        "by transport (rn45 C5 5a)")
+    dest = province_of(order.dest)
+    if engineer in journeys.relocated:
+        return OrderResult(power, engineer, order, "", Outcome.FAILS, None,
+                           "the engineer is transported instead (rn45 C5 5d)")
+    if journeys.military(power, prov) is None:
+        return _illegal(power, order, f"you have no army, navy or fighter in {prov} for the "
+                        "engineer to move with (rn45 C5 5a)")
+    if journeys.moved.get((power, prov)) != dest:
+        return OrderResult(power, engineer, order, "", Outcome.FAILS, None,
+                           f"your unit in {prov} did not move to {dest} (rn45 C5 5a, 5b)")
+    journeys.relocated[engineer] = dest
+    return OrderResult(power, engineer, order, "", Outcome.SUCCEEDS)
+
+
+def _illegal(power: str, order: Order, why: str,
+             reason: Reason = Reason.ILLEGAL) -> OrderResult:
+    return OrderResult(power, None, order, "", Outcome.ILLEGAL, reason, why)
