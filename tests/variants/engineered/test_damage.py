@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from judge.grammar import OrderSyntaxError
+from judge.grammar.notation import order_text, result_tag
 from judge.grammar.reader import Writer, reader_for
 from tests.variants.engineered.fighting import (
     BOUNCED,
@@ -18,6 +19,7 @@ from tests.variants.engineered.fighting import (
     dislodged,
     outcome,
     refusal,
+    result,
     run,
 )
 
@@ -164,3 +166,14 @@ def test_damage_lines_read(line: str, target: str, dest: str | None) -> None:
     order = reader_for(COMPLEX).read(line, "M", Writer("RUSSIA"))
     assert type(order).__name__ == "Damage"
     assert (order.loc, order.target, order.dest) == ("war", target, dest)  # type: ignore[union-attr]
+
+
+def test_reports_write_a_damage_and_mark_it_void_when_it_hit_nothing() -> None:
+    units = ["TURKEY A ser", "RUSSIA F war", "AUSTRIA A bud"]
+    turn = run(units, {"TURKEY": ["A Ser H"], "RUSSIA": ["F War D A Ser-Bud"],
+                       "AUSTRIA": ["A Bud H"]})
+    damage = result(turn, "war")
+    kinds = {u.loc: u.kind for u in turn.position.units}
+    text = order_text(COMPLEX.rules, damage, "M", kinds)
+    assert f"{text} {result_tag(damage)}" == \
+        "F Warsaw DAMAGE A Serbia -> Budapest. (*void*)"
