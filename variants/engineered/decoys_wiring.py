@@ -1,18 +1,25 @@
-"""Wires decoys (rn45 C2 2b, C8) into an Engineered game that has them: their event and the
-visibility that keeps which unit is a decoy from every seat but its owner's."""
+"""Wires decoys (rn45 C2 2b, C8) into an Engineered game that has them: their orders, event,
+reading and report section, the Winter that makes them, and the visibility that keeps
+which unit is a decoy from every seat but its owner's."""
 
 from __future__ import annotations
 
 from dataclasses import replace
 
+from judge.engine.types import ADJUSTMENT
 from judge.variant import Variant
 
 from .decoys import DECOY_DISBANDED, DecoyVisibility
+from .decoys_orders import DECOY_MOVE, MAKE_DECOY, decoy_reader
+from .decoys_phase import DecoyAdjustments
 from .decoys_report import SECTION
 
 
 def wire_decoys(variant: Variant) -> Variant:
     rules = variant.rules
-    rules = replace(rules, registry=rules.registry.with_events(DECOY_DISBANDED),
+    registry = rules.registry.with_orders(MAKE_DECOY, DECOY_MOVE).with_events(DECOY_DISBANDED)
+    handlers = {**rules.handlers, ADJUSTMENT: DecoyAdjustments(rules.handlers[ADJUSTMENT])}
+    rules = replace(rules, registry=registry, handlers=handlers,
                     visibility=DecoyVisibility(rules.visibility))
-    return replace(variant, rules=rules, sections=(*variant.sections, SECTION))
+    return replace(variant, rules=rules, sections=(*variant.sections, SECTION),
+                   reader=decoy_reader(variant.reader))

@@ -22,6 +22,7 @@ from judge.variant import Variant
 from .damage import DAMAGE, Damage
 from .damage_reader import damage_reader
 from .decoys_exposure import with_exposure
+from .decoys_phase import with_stacked
 from .decoys_wiring import wire_decoys
 from .fighters import with_fighter_checks
 from .fighters_resolver import FighterResolver
@@ -47,6 +48,11 @@ class FighterMovement(PhaseHandler):
     (its move not made, its unit moving) is void, as a support of a move not made is."""
 
     def adjudicate(self, rules: Rules, position: Position, orders: Orders) -> PhaseOutcome:
+        # A decoy beside its copy moves last (C8 8b); any other may be exposed (8c).
+        return with_stacked(rules, position, orders,
+                            lambda board, given: self.exposing(rules, board, given))
+
+    def exposing(self, rules: Rules, position: Position, orders: Orders) -> PhaseOutcome:
         out = self.resolve(rules, position, orders)
         return with_exposure(position, out, lambda real: self.resolve(rules, real, orders))
 
