@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from judge.engine.types import Unit
 from judge.store.db import Database
+from tests.conversations.orders_board import edit_board
 from tests.secrecy.engineered import MASTER, OBSERVER, decoy_board, engineered_table
 from tests.secrecy.noninterference import Table
 from tests.secrecy.twin import Twin
@@ -61,3 +62,25 @@ def test_a_decoy_exposed_by_an_attack_is_told_to_all(
     spring(twin, table, {"RUSSIA": RUSSIA, "AUSTRIA": "A bud-gal\nA vie H\nN tri H"})
     told = twin.differences(others(table))
     assert "+The Russian A Galicia is disbanded: exposed as a decoy" in told, told
+
+
+def test_a_decoy_made_by_mail_leaves_its_copy_unseen(
+        databases: tuple[Database, Database]) -> None:
+    """Russia's engineer and army in Warsaw make a decoy (2b) in Winter 1902; in Spring 1903
+    the army holds and the decoy goes to Galicia in game A, the other way round in game B."""
+    twin = Twin(databases)
+    table = engineered_table(twin)
+    for talk in (twin.a, twin.b):
+        edit_board(talk, "W1902A", lambda b: b._replace(
+            units=(*b.units, Unit("RUSSIA", "E", "war"))))
+    russia = table.players["RUSSIA"]
+    twin.watch(*others(table), russia.address)
+    twin.send(russia.address, f"{russia.signon}\nDECOY A War")
+    twin.send(MASTER.address, f"{MASTER.signon}\nPROCESS W1902A")
+    twin.send(russia.address, f"{russia.signon}\nA War H\nDECOY A War-Gal",
+              f"{russia.signon}\nA War-Gal\nDECOY A War H")
+    twin.send(MASTER.address, f"{MASTER.signon}\nPROCESS S1903M")
+    read_everything(twin, table)
+    assert any("DECOY A Warsaw." in mail for mail in twin.transcript(OBSERVER.address))
+    assert twin.differences(others(table)) == ""
+    assert twin.differences([russia.address]) != ""  # Russia knows which is which

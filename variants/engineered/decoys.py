@@ -13,13 +13,12 @@ from typing import Any
 
 from judge.engine.codec import unit_from_json, unit_to_json
 from judge.engine.order_types import EventType, Registry
-from judge.engine.orders import Move
 from judge.engine.outcome import Event, OrderResult, VariantEvent
 from judge.engine.position import Position
 from judge.engine.types import Unit
 from judge.engine.visibility import Role, Viewer, Visibility, hides
 
-from .decoys_orders import DecoyMove
+from .decoys_orders import as_copys
 
 DECOY = "decoy"
 
@@ -98,9 +97,8 @@ def _disguise(event: Any, viewer: Viewer) -> Any:
     unit = getattr(event, "unit", None)
     if not isinstance(unit, Unit) or _seen(unit, viewer) == unit:
         return event
-    if isinstance(event, OrderResult) and isinstance(event.order, DecoyMove):
-        order = event.order  # a decoy leaving its copy: to others, the copy's plain move
-        event = event._replace(order=Move(order.loc, order.dest, order.kind))
+    if isinstance(event, OrderResult) and event.order is not None:
+        event = event._replace(order=as_copys(event.order))  # its copy's order, to others
     if is_dataclass(event) and not isinstance(event, type) and \
             any(f.name == "unit" for f in fields(event)):
         return replace(event, unit=_seen(unit, viewer))

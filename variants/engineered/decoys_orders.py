@@ -3,7 +3,8 @@
 - `DECOY A Mos` (Winter): the engineer and the army in Moscow, a home centre, make a decoy
   of that army beside it (2b).
 - `DECOY A Mos-War` (Spring): the decoy still beside the unit it copies leaves it (8b: it
-  must be by itself by the end of the Spring). Every other order of a decoy is written as
+  must be by itself by the end of the Spring); `DECOY A Mos H`: it stays (alone, if its
+  copy leaves). Every other order of a decoy is written as
   for the unit it copies (`A War-Gal`), since it stands alone.
 """
 
@@ -21,7 +22,8 @@ from judge.grammar.reader import GrammarReader, OrderReader, Writer
 from judge.variant import Variant
 
 WORD = "decoy"
-HOW = "write DECOY A Mos in the Winter (2b), DECOY A Mos-War to move it out in the Spring"
+HOW = ("write DECOY A Mos in the Winter (2b); in the Spring DECOY A Mos-War moves the decoy "
+       "out, DECOY A Mos H keeps it there")
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,6 +43,24 @@ class DecoyMove(VariantOrder):
     kind: str | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class DecoyHold(VariantOrder):
+    """8b: the decoy that shares `loc` with the unit it copies stays (alone if its copy
+    leaves)."""
+
+    loc: str
+    kind: str | None = None
+
+
+def as_copys(order: Order) -> Order:
+    """A decoy's own order as the same order of the unit it copies: what others see."""
+    if isinstance(order, DecoyMove):
+        return Move(order.loc, order.dest, order.kind)
+    if isinstance(order, DecoyHold):
+        return Hold(order.loc, order.kind)
+    return order
+
+
 def _decoy_slot(order: VariantOrder, kind: UnitKind | None) -> SetKey:
     return SetKey(f"{province_of(order.loc)}/decoy")
 
@@ -57,10 +77,16 @@ def _write_move(w: Writing, own: str, order: DecoyMove) -> str:
     return f"{own} -> {w.place(order.dest)}."  # as its copy's move: others see no more
 
 
+def _write_hold(w: Writing, own: str, order: DecoyHold) -> str:
+    return f"{own} HOLD."
+
+
 MAKE_DECOY = OrderType(MakeDecoy, "MakeDecoy", frozenset(ADJUSTMENT),
                        lambda o: f"DECOY {_unit(o)}", _write_make, _decoy_slot)
 DECOY_MOVE = OrderType(DecoyMove, "DecoyMove", frozenset(MOVEMENT),
                        lambda o: f"DECOY {_unit(o)} - {o.dest}", _write_move, _decoy_slot)
+DECOY_HOLD = OrderType(DecoyHold, "DecoyHold", frozenset(MOVEMENT),
+                       lambda o: f"DECOY {_unit(o)} H", _write_hold, _decoy_slot)
 
 Factory = Callable[[Variant], OrderReader]
 
@@ -92,6 +118,8 @@ class DecoyReader:
             move = self.inner.read(rest, MOVEMENT, writer)
             if isinstance(move, Move):
                 return DecoyMove(move.loc, move.dest, move.kind)
+            if isinstance(move, Hold):
+                return DecoyHold(move.loc, move.kind)
         raise OrderSyntaxError(ErrorKind.MISSING_PART, HOW, text)
 
     def reads_as_prose(self, text: str) -> bool:

@@ -21,7 +21,7 @@ from judge.engine.rules import PhaseOutcome, Rules, WrappedPhase
 from judge.engine.types import Unit, province_of
 
 from .decoys import DecoyDisbanded, as_decoy, is_decoy
-from .decoys_orders import DecoyMove, MakeDecoy
+from .decoys_orders import DecoyHold, DecoyMove, MakeDecoy, as_copys
 from .fighters import LAND, area_distances, is_fighter
 from .orders import ENGINEER
 
@@ -85,6 +85,9 @@ def _copy(rules: Rules, before: Position, after: Position, power: str,
     return unit, ""
 
 
+DecoyOrder = DecoyMove | DecoyHold
+
+
 def with_stacked(rules: Rules, position: Position, orders: Orders,
                  adjudicate: Adjudicate) -> PhaseOutcome:
     """The movement with each decoy that shares its area taken out and moved last (8b)."""
@@ -92,40 +95,61 @@ def with_stacked(rules: Rules, position: Position, orders: Orders,
     crowded = {province_of(u.loc) for u in main
                if sum(province_of(o.loc) == province_of(u.loc) for o in main) > 1}
     lifted = [u for u in main if is_decoy(u) and province_of(u.loc) in crowded]
-    moves = {(p, province_of(o.loc)): o for p, given in orders.items() for o in given
-             if type(o) is DecoyMove}
-    rest = {p: [o for o in given if type(o) is not DecoyMove] for p, given in orders.items()}
+    mine = {(p, province_of(o.loc)): o for p, given in orders.items() for o in given
+            if isinstance(o, DecoyMove | DecoyHold)}
+    rest = {p: [o for o in given if not isinstance(o, DecoyMove | DecoyHold)]
+            for p, given in orders.items()}
     if not lifted:
         return adjudicate(position, rest)
     out = adjudicate(position._replace(units=tuple(u for u in position.units
                                                    if u not in lifted)), rest)
-    return _land(rules, out, lifted, moves)
+    return _land(rules, out, lifted, mine)
 
 
 def _land(rules: Rules, out: PhaseOutcome, lifted: Sequence[Unit],
-          moves: Mapping[tuple[str, str], DecoyMove]) -> PhaseOutcome:
-    taken = {province_of(u.loc) for u in out.position.units} | \
+          orders: Mapping[tuple[str, str], DecoyOrder]) -> PhaseOutcome:
+    kinds = rules.kinds  # an engineer or prison beside it leaves it by itself (8a carries one)
+    taken = {province_of(u.loc) for u in out.position.units
+             if kinds[u.kind].layer == "main"} | \
         {province_of(d.unit.loc) for d in out.position.dislodged} | \
         {province_of(r.order.dest) for r in out.results if isinstance(r.order, Move)}
-    wanted = [province_of(m.dest) for m in moves.values()]
+    wanted = [province_of(m.dest) for m in orders.values() if isinstance(m, DecoyMove)]
     results: list[OrderResult] = []
-    units, events = list(out.position.units), list(out.events)
+    units, gone = list(out.position.units), []
     for decoy in lifted:
-        move = moves.get((decoy.power, province_of(decoy.loc)))
-        there = province_of(move.dest) if move else ""
-        dest = _entered(rules, decoy, there) if move and there not in taken and \
+        order = orders.get((decoy.power, province_of(decoy.loc)))
+        there = province_of(order.dest) if isinstance(order, DecoyMove) else ""
+        dest = _entered(rules, decoy, there) if there and there not in taken and \
             wanted.count(there) == 1 else None
-        if move is not None and dest is not None:
+        if dest is not None:
             units.append(decoy.moved(dest))
-            results.append(OrderResult(decoy.power, decoy, move, "", Outcome.SUCCEEDS))
-        elif province_of(decoy.loc) not in taken:  # its copy left, and nobody came: alone
-            units.append(decoy)
-            results.append(_stayed(decoy, move))
+            results.append(OrderResult(decoy.power, decoy, order, "", Outcome.SUCCEEDS))
+            continue
+        results.append(_stayed(decoy, order))
+        if province_of(decoy.loc) in taken:
+            gone.append(DecoyDisbanded(decoy, "not_alone"))
         else:
-            results.append(_stayed(decoy, move))
-            events.append(DecoyDisbanded(decoy, "not_alone"))
+            units.append(decoy)  # its copy left, and nobody came: it is by itself
+    told = _canonical(out.results, results, {province_of(d.loc) for d in lifted})
+    others = tuple(e for e in out.events if not isinstance(e, OrderResult))
     after = out.position._replace(units=tuple(units))
-    return PhaseOutcome((*out.results, *results), after, (*results, *events))
+    return PhaseOutcome(told, after, (*told, *others, *gone))
+
+
+def _canonical(results: Sequence[OrderResult], decoys: Sequence[OrderResult],
+               shared: set[str]) -> tuple[OrderResult, ...]:
+    """The results, those of the units that shared an area last and in an order that does
+    not tell which of two was the decoy (sorted by what others are shown of them)."""
+    alone = [r for r in results if r.unit is None or province_of(r.unit.loc) not in shared
+             or r.outcome == Outcome.ILLEGAL]
+    pair = [r for r in [*results, *decoys] if r not in alone]
+    return (*alone, *sorted(pair, key=_shown))
+
+
+def _shown(r: OrderResult) -> str:
+    order = as_copys(r.order) if r.order is not None else None
+    return repr((r.power, r.unit and province_of(r.unit.loc), order, r.outcome, r.reason,
+                 r.unordered))
 
 
 def _entered(rules: Rules, decoy: Unit, there: str) -> str | None:
@@ -139,7 +163,9 @@ def _entered(rules: Rules, decoy: Unit, there: str) -> str | None:
     return reach[0] if len(reach) == 1 else None
 
 
-def _stayed(decoy: Unit, move: DecoyMove | None) -> OrderResult:
-    if move is None:
+def _stayed(decoy: Unit, order: DecoyOrder | None) -> OrderResult:
+    if order is None:
         return OrderResult(decoy.power, decoy, None, "", Outcome.SUCCEEDS, unordered=True)
-    return OrderResult(decoy.power, decoy, move, "", Outcome.FAILS, Reason.BOUNCED)
+    if isinstance(order, DecoyHold):
+        return OrderResult(decoy.power, decoy, order, "", Outcome.SUCCEEDS)
+    return OrderResult(decoy.power, decoy, order, "", Outcome.FAILS, Reason.BOUNCED)

@@ -10,14 +10,15 @@ from judge.engine.types import ADJUSTMENT
 from judge.variant import Variant
 
 from .decoys import DECOY_DISBANDED, DecoyVisibility
-from .decoys_orders import DECOY_MOVE, MAKE_DECOY, decoy_reader
+from .decoys_orders import DECOY_HOLD, DECOY_MOVE, MAKE_DECOY, decoy_reader
 from .decoys_phase import DecoyAdjustments
 from .decoys_report import SECTION
 
 
 def wire_decoys(variant: Variant) -> Variant:
     rules = variant.rules
-    registry = rules.registry.with_orders(MAKE_DECOY, DECOY_MOVE).with_events(DECOY_DISBANDED)
+    registry = rules.registry.with_orders(MAKE_DECOY, DECOY_MOVE, DECOY_HOLD) \
+        .with_events(DECOY_DISBANDED)
     handlers = {**rules.handlers, ADJUSTMENT: DecoyAdjustments(rules.handlers[ADJUSTMENT])}
     rules = replace(rules, registry=registry, handlers=handlers,
                     visibility=DecoyVisibility(rules.visibility))

@@ -104,3 +104,11 @@ def test_a_decoy_whose_copy_leaves_is_by_itself() -> None:
     turn = play("S1903M", SPRING, {"RUSSIA": ["A War-Sil"], "AUSTRIA": ["A Bud H"]})
     assert {"RUSSIA A sil", "RUSSIA A war decoy"} <= board(turn)
     assert not disbanded(turn)
+
+
+def test_an_engineer_beside_the_decoy_leaves_it_by_itself() -> None:
+    # 8a: a decoy carries an engineer; only a military unit keeps it from being alone.
+    turn = play("S1903M", [*SPRING, "RUSSIA E war"],
+                {"RUSSIA": ["A War-Sil", "DECOY A War H"], "AUSTRIA": ["A Bud H"]})
+    assert {"RUSSIA A sil", "RUSSIA A war decoy"} <= board(turn)
+    assert not disbanded(turn)
