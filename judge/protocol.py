@@ -6,9 +6,10 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
+from judge.engine.codec import event_to_json, unit_from_json
 from judge.engine.geo import MapError
 from judge.engine.orders import Order
-from judge.engine.outcome import Dislodgement, OrderResult, Outcome, Reason
+from judge.engine.outcome import Dislodgement, OrderResult, Outcome, Reason, VariantEvent
 from judge.engine.position import Position, centres_by_power
 from judge.engine.retreats import default_retreats
 from judge.engine.turn import TurnResult, adjudicate
@@ -148,7 +149,17 @@ def _unit(variant: Variant, spec: Any) -> Unit:
     if loc not in places:
         where = " or ".join(places) if places else f"nowhere in {prov}"
         raise RequestError(f"a {kind.name} cannot stand on {loc!r}; it can stand on {where}")
-    return Unit(power, kind.code, loc)
+    return Unit(power, kind.code, loc, _payload(spec))
+
+
+def _payload(spec: Mapping[str, Any]) -> tuple[tuple[str, Any], ...]:
+    """What the unit carries (a variant's: Engineered's prison and its owner), in the
+    stored form: [[name, value], ...], a value a string, number, boolean or unit object."""
+    try:
+        return unit_from_json({"power": "", "type": "", "loc": "",
+                               "payload": spec.get("payload", [])}).payload
+    except (ValueError, TypeError, KeyError) as exc:
+        raise RequestError(f"'payload' of {spec} must be [[name, value], ...]: {exc}") from None
 
 
 def _no_two_in_one(variant: Variant, units: tuple[Unit, ...]) -> None:
@@ -235,6 +246,10 @@ def _reply(
     }
     if turn.position.state:
         reply["state"] = dict(turn.position.state)  # only variants that keep one (Envoy)
+    own = [event_to_json(variant.rules.registry, e) for e in turn.events
+           if isinstance(e, VariantEvent)]
+    if own:
+        reply["events"] = own  # a variant's own events, as games store them
     if turn.winners:
         reply["winners"] = list(turn.winners)
     return reply

@@ -6,13 +6,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from judge.engine.codec import unit_to_json
 from judge.engine.orders import Hold, Order, describe
 from judge.engine.outcome import Dislodgement, OrderResult
 from judge.engine.types import Unit
 
 
-def unit_json(u: Unit) -> dict[str, str]:
-    return {"power": u.power, "type": u.kind, "loc": u.loc}
+def unit_json(u: Unit) -> dict[str, Any]:
+    """power, type, loc; and `payload` when the unit carries one (docs/adjudicate.md)."""
+    return unit_to_json(u)
 
 
 def dislodgement_json(d: Dislodgement) -> dict[str, Any]:

@@ -14,10 +14,11 @@ from judge.engine.order_types import EventType, OrderType, Registry, SetKey, Wri
 from judge.engine.orders import Order, VariantOrder
 from judge.engine.outcome import VariantEvent
 from judge.engine.standard_types import unit_slot
-from judge.engine.types import MOVEMENT, Unit, UnitKind
+from judge.engine.types import ADJUSTMENT, MOVEMENT, Unit, UnitKind
 
 ENGINEER = "E"
 PRISON = "P"
+KIND_NAMES = {"A": "army", "N": "navy", "F": "fighter"}  # rn45 B7: the military units
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,6 +37,17 @@ class Transport(VariantOrder):
 
     loc: str
     engineer: str
+    kind: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Convert(VariantOrder):
+    """C2 2a, C4 4d: on the Winter turn the unit at `loc` becomes a unit of kind `to` at
+    `dest` (its place, or the coast a navy takes): `CONVERT A Bre TO N`."""
+
+    loc: str
+    to: str
+    dest: str
     kind: str | None = None
 
 
@@ -77,6 +89,12 @@ def _write_transport(w: Writing, own: str, order: Transport) -> str:
     return f"{own} TRANSPORTS E {w.place(order.engineer)}."
 
 
+def _write_convert(w: Writing, own: str, order: Convert) -> str:
+    into = KIND_NAMES.get(order.to, order.to).upper()
+    coast = f" IN {w.place(order.dest)}" if "/" in order.dest else ""
+    return f"{own} CONVERTS TO {into}{coast}."
+
+
 def _event_to_json(registry: Registry, event: Engineering) -> dict[str, Any]:
     return {"event": "engineering", "what": event.what, "unit": unit_to_json(event.unit),
             "by": event.by}
@@ -86,11 +104,15 @@ def _event_from_json(registry: Registry, data: Mapping[str, Any]) -> Engineering
     return Engineering(data["what"], unit_from_json(data["unit"]), data.get("by", ""))
 
 
+CONVERT = OrderType(Convert, "Convert", frozenset(ADJUSTMENT),
+                    lambda o: f"CONVERT {o.kind or ''} {o.loc} TO {o.to} {o.dest}",
+                    _write_convert, unit_slot)
 ORDERS = (
     OrderType(Place, "Place", frozenset(MOVEMENT), lambda o: f"PLACE E {o.loc}",
               _write_place, _place_key, check_own),
     OrderType(Transport, "Transport", frozenset(MOVEMENT),
               lambda o: f"{o.kind or ''} {o.loc} T E {o.engineer}".strip(),
               _write_transport, unit_slot, check_own),
+    CONVERT,
 )
 EVENTS = (EventType(Engineering, "engineering", _event_to_json, _event_from_json),)

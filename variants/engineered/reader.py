@@ -15,19 +15,22 @@ import re
 from collections.abc import Callable
 
 from judge.engine.orders import Hold, Order
-from judge.engine.types import MOVEMENT
+from judge.engine.types import MOVEMENT, province_of
 from judge.grammar import ErrorKind, OrderSyntaxError
 from judge.grammar.grammar import Grammar
 from judge.grammar.reader import GrammarReader, OrderReader, Writer
 from judge.variant import Variant
 
-from .orders import ENGINEER, Place, Transport
+from .orders import ENGINEER, Convert, Place, Transport
 
 # The rules' own examples name places so: `A Liv-StP` (C5 5d: Livonia, the neighbour of St
 # Petersburg; the grammar alone finds Liv ambiguous with Liverpool) and `A Napl` (D3c).
-SPELLINGS = {"liv": "lvn", "napl": "nap"}
+# B7 writes "Navy or Fleet (N)": `Build fleet Bre` builds a navy.
+SPELLINGS = {"liv": "lvn", "napl": "nap", "fleet": "n", "fleets": "n"}
 _SPELLING = re.compile(r"\b(" + "|".join(SPELLINGS) + r")\b", re.IGNORECASE)
 TRANSPORT_WORDS = ("t", "transport", "transports")
+INTO = {"a": "A", "army": "A", "n": "N", "navy": "N", "fleet": "N", "f": "F",
+        "fighter": "F"}  # CONVERT ... TO F: a fighter (rn45 B7)
 PLACE_WORDS = ("place", "places", "locate")
 Factory = Callable[[Variant], OrderReader]
 
@@ -48,6 +51,8 @@ class EngineeredReader:
     def read(self, text: str, phase_kind: str, writer: Writer) -> Order:
         text = _SPELLING.sub(lambda m: SPELLINGS[m.group(1).lower()], text)
         words = text.lower().split()
+        if words and words[0] == "convert":
+            return self._convert(words, writer)
         if phase_kind == MOVEMENT:
             at = next((i for i, w in enumerate(words) if w in TRANSPORT_WORDS), None)
             if at is not None:
@@ -82,6 +87,17 @@ class EngineeredReader:
             raise OrderSyntaxError(ErrorKind.MISSING_PART, "only an engineer is transported "
                                    "(rn45 C5 5d): A StP T E Rum", " ".join(words))
         return Transport(unit.loc, engineer.loc, unit.kind)
+
+    def _convert(self, words: list[str], writer: Writer) -> Convert:
+        at = next((i for i, w in enumerate(words) if w in ("to", "into")), None)
+        to = INTO.get(words[at + 1]) if at is not None and at + 1 < len(words) else None
+        if at is None or at < 2 or to is None:
+            raise OrderSyntaxError(ErrorKind.MISSING_PART, "write a conversion as CONVERT A "
+                                   "Bre TO N (army A, navy N, fighter F)", " ".join(words))
+        unit = self._unit(words[1:at], writer)
+        rest = words[at + 2:]
+        dest = self._unit(["a", *rest], writer).loc if rest else province_of(unit.loc)
+        return Convert(unit.loc, to, dest, unit.kind)
 
     def _place(self, words: list[str], writer: Writer) -> Place:
         if words and words[0] == ENGINEER.lower():

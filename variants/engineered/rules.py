@@ -17,6 +17,8 @@ from . import engineers, fighters_phase, startup
 
 Wiring = Callable[[Variant], Variant]
 
+# A phase reads the game's options (level, engineer_ratio, ...) with options.options_at,
+# which also finds those `judge adjudicate` is given in its request's "state".
 WIRINGS: tuple[Wiring, ...] = (
     startup.wire,      # C1: Russia's build centres (the start units are in variant.toml)
     fighters_phase.wire,  # C7, C8: the fighters' resolver and damage (complex level)
@@ -30,7 +32,3 @@ def customise(variant: Variant) -> Variant:
         variant = wire(variant)
     return variant
 
-
-def level(variant: Variant) -> str:
-    """The game's level (rn45 A): "simple", "complex" or "advanced"."""
-    return str(variant.options.get("level", "simple"))

@@ -1,0 +1,181 @@
+"""The Winter turn of Engineered (rn45 C2 2a, C3, C4 4d), on the standard adjustments:
+
+- C2 2a: an engineer on an empty supply centre makes it a build site for its country
+  (B4: "any SC it is on"), within the builds its centres allow; on a supply centre with one
+  of its country's units it converts it (`CONVERT A Bre TO N`): a navy to an army or the
+  reverse on a coastal centre, an army or navy to a fighter on any land or coastal one.
+- C4 4d: a prison on a supply centre converts its captor to a navy, army or fighter.
+- C3: engineers are created (`Build E Par`) on an owned home centre, occupied or not, up to
+  the ratio of the game (engineer_ratio: C3a one per 3 centres; C3d one always and one per
+  `engineer_centres`), the country's engineers held as prisons counting (3b). Engineers
+  beyond the ratio are removed (`Remove E Par`), or by the judge, last place first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from judge.engine.adjustments import AdjustmentPhase, Ledger, Refused
+from judge.engine.orders import Build, Disband, Order
+from judge.engine.outcome import OrderResult, Outcome, Reason
+from judge.engine.position import Position
+from judge.engine.rules import PhaseOutcome, Rules
+from judge.engine.types import Unit, province_of
+from judge.variant import power_name
+
+from .options import options_at
+from .orders import ENGINEER, KIND_NAMES, PRISON, Convert
+from .season import owner_of
+
+Options = Mapping[str, object]
+
+
+def entitled(options: Options, centres: int) -> int:
+    """How many engineers a country of `centres` supply centres may have (C3a or C3d)."""
+    if options.get("engineer_ratio", "c3d") == "c3a":
+        return centres // 3
+    return max(1, centres // int(str(options.get("engineer_centres", 4))))
+
+
+def engineers_of(units: Sequence[Unit], power: str) -> int:
+    """A country's engineers, with those held as prisons by others (C3b)."""
+    return sum(1 for u in units if (u.kind == ENGINEER and u.power == power)
+               or (u.kind == PRISON and owner_of(u) == power))
+
+
+class EngineeredAdjustments(AdjustmentPhase):
+    def __init__(self, options: Options) -> None:
+        self.options = options
+
+    def needed(self, rules: Rules, position: Position) -> bool:
+        if super().needed(rules, position):
+            return True
+        centres = rules.geo.supply_centres
+        counts = rules.geo.centre_counts(position.owners)
+        options = options_at(self.options, position)
+        return any(u.kind in (ENGINEER, PRISON) and u.loc in centres for u in position.units) \
+            or any(entitled(options, n) > engineers_of(position.units, p)
+                   for p, n in counts.items() if p in rules.powers)
+
+    def ledger(self, rules: Rules, position: Position, power: str, count: int,
+               units: list[Unit], results: list[OrderResult]) -> Ledger:
+        return EngineeredLedger(rules, position, power, count, units, results,
+                                options_at(self.options, position))
+
+    def adjudicate(self, rules: Rules, position: Position,
+                   orders: Mapping[str, Sequence[Order]]) -> PhaseOutcome:
+        # Every country gets a ledger: its engineers may act with no build or removal due.
+        everyone = {p: orders.get(p, ()) for p in rules.powers}
+        return super().adjudicate(rules, position, everyone)
+
+
+class EngineeredLedger(Ledger):
+    def __init__(self, rules: Rules, position: Position, power: str, count: int,
+                 units: list[Unit], results: list[OrderResult], options: Options) -> None:
+        super().__init__(rules, position, power, count, units, results)
+        self.acted: set[str] = set()  # areas whose engineer or prison has acted
+        own = [u.loc for u in position.units if u.kind == ENGINEER and u.power == power]
+        if count > 0:
+            self.sites += [p for p in own if p in rules.geo.supply_centres
+                           and p not in self.sites and not self._standing(p)]
+        centres = len(rules.geo.owned_centres(position.owners, power))
+        self.engineers_left = entitled(options, centres) - engineers_of(units, power)
+
+    def _apply(self, order: Order) -> Unit | None:
+        if isinstance(order, Convert):
+            return self._convert(order)
+        if order.kind == ENGINEER and isinstance(order, Build):
+            return self._create(order)
+        if order.kind in (ENGINEER, PRISON) and isinstance(order, Disband):
+            return self._dismiss(order)
+        return super()._apply(order)
+
+    def _build(self, order: Build) -> Unit:
+        unit = super()._build(order)
+        self.acted.add(province_of(unit.loc))  # an engineer that builds does nothing else
+        return unit
+
+    def _create(self, order: Build) -> Unit:
+        prov = province_of(order.loc)
+        if prov not in self.rules.homes.get(self.power, ()) or \
+                self.position.owners.get(prov) != self.power:
+            raise Refused(f"an engineer is created on a home centre you own, not {prov} "
+                          "(rn45 C3 3c)", Reason.ILLEGAL, Outcome.FAILS)
+        if any(u.loc == prov and u.kind in (ENGINEER, PRISON) for u in self.units):
+            raise Refused(f"an engineer or prison stands in {prov} already (rn45 C6 6a)",
+                          Reason.ILLEGAL, Outcome.FAILS)
+        if self.engineers_left <= 0:
+            # Not TOO_MANY: that reason is answered as a count of military builds.
+            raise Refused(f"{power_name(self.power)} may have no more engineers for its "
+                          "centres (rn45 C3)", Reason.ILLEGAL, Outcome.FAILS)
+        unit = Unit(self.power, ENGINEER, prov)
+        self.units.append(unit)
+        self.engineers_left -= 1
+        return unit
+
+    def _dismiss(self, order: Disband) -> Unit:
+        prov = province_of(order.loc)
+        unit = next((u for u in self.units if u.loc == prov and u.kind == order.kind
+                     and u.power == self.power), None)
+        if unit is None:
+            name = "engineer" if order.kind == ENGINEER else "prison"
+            raise Refused(f"{self.power} has no {name} in {prov}", Reason.NO_UNIT,
+                          Outcome.FAILS)
+        self.units.remove(unit)
+        if unit.kind == ENGINEER:
+            self.engineers_left += 1
+        return unit
+
+    def _convert(self, order: Convert) -> Unit:
+        prov = province_of(order.loc)
+        unit = next((u for u in self.units if province_of(u.loc) == prov
+                     and u.power == self.power and u.kind in KIND_NAMES), None)
+        if unit is None:
+            raise Refused(f"{self.power} has no army, navy or fighter in {prov}",
+                          Reason.NO_UNIT, Outcome.FAILS)
+        why = self._why_not_convert(unit, order)
+        if why:
+            raise Refused(why, Reason.ILLEGAL, Outcome.FAILS, unit)
+        new = Unit(self.power, order.to, self._place_of(order))
+        self.units[self.units.index(unit)] = new
+        self.acted.add(prov)
+        return unit  # the result names the unit as it stood
+
+    def _why_not_convert(self, unit: Unit, order: Convert) -> str:
+        prov = province_of(unit.loc)
+        geo = self.rules.geo
+        helper = next((u for u in self.units if u.loc == prov and u.power == self.power
+                       and u.kind in (ENGINEER, PRISON)), None)
+        if prov not in geo.supply_centres or helper is None:
+            return (f"a unit is converted on a supply centre with your engineer or prison, "
+                    f"and {prov} has none (rn45 C2 2a, C4 4d)")
+        if prov in self.acted:
+            return f"the engineer or prison in {prov} has acted this winter"
+        if unit.kind == order.to:
+            return f"the unit in {prov} is a {KIND_NAMES[unit.kind]} already"
+        places = geo.stand_locations(self.rules.kinds[order.to], prov)
+        if order.dest not in (*places, prov) or not places:
+            return f"a {KIND_NAMES[order.to]} cannot stand in {order.dest}"
+        if order.dest == prov and prov not in places:
+            return f"say which coast of {prov}: {' or '.join(places)}"
+        if helper.kind == ENGINEER and unit.kind == "F":
+            return "an engineer converts an army or navy, not a fighter (rn45 C2 2a)"
+        return ""
+
+    def _place_of(self, order: Convert) -> str:
+        places = self.rules.geo.stand_locations(self.rules.kinds[order.to],
+                                                province_of(order.loc))
+        return order.dest if order.dest in places else places[0]
+
+    def finish(self) -> None:
+        super().finish()
+        while self.engineers_left < 0:  # C3: beyond the ratio, the judge removes one
+            own = sorted((u for u in self.units if u.kind == ENGINEER
+                          and u.power == self.power), key=lambda u: u.loc)
+            if not own:
+                return
+            self.units.remove(own[-1])
+            self.engineers_left += 1
+            self.results.append(OrderResult(self.power, own[-1], Disband(own[-1].loc, ENGINEER),
+                                            "", Outcome.SUCCEEDS, None, "too many engineers "
+                                            "for the centres (rn45 C3)", unordered=True))
