@@ -24,7 +24,8 @@ from judge.engine.orders import VariantOrder
 from judge.engine.standard_types import unit_slot
 from judge.engine.types import MOVEMENT, Unit
 
-from .fighters import is_fighter, within_reach
+from .fighters import complex_at, is_fighter, within_reach
+from .options import Options
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,8 +70,16 @@ def check_damage(board: Board, unit: Unit, order: Damage) -> Damage:
                                                    order.kind, order.target_kind)
 
 
-DAMAGE = OrderType(Damage, "Damage", frozenset(MOVEMENT), describe_damage, _write,
-                   unit_slot, check_damage)
+def damage_type(defaults: Options) -> OrderType:
+    """The damage order of a game with these options: refused in a simple game (rn45 A)."""
+    def check(board: Board, unit: Unit, order: Damage) -> Damage:
+        if not complex_at(defaults, board.position):
+            raise Illegal("damage is an order of the complex game (rn45 A, C7): this game "
+                          "is played at the simple level")
+        return check_damage(board, unit, order)
+    return OrderType(Damage, "Damage", frozenset(MOVEMENT), describe_damage, _write,
+                     unit_slot, check)
+
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,9 +13,15 @@ from .decoys import DECOY_DISBANDED, DecoyVisibility
 from .decoys_orders import DECOY_HOLD, DECOY_MOVE, MAKE_DECOY, decoy_reader
 from .decoys_phase import DecoyAdjustments
 from .decoys_report import SECTION
+from .fighters import LEVELS
 
 
-def wire_decoys(variant: Variant) -> Variant:
+def wire(variant: Variant) -> Variant:
+    """Decoys in a complex game with the option `decoys` (rn45 C2 2b: [Optional]). Wired
+    after the engineers, whose Winter (builds.py) the decoys' Winter wraps."""
+    options = variant.options
+    if not options.get("decoys") or str(options.get("level")) not in LEVELS:
+        return variant
     rules = variant.rules
     registry = rules.registry.with_orders(MAKE_DECOY, DECOY_MOVE, DECOY_HOLD) \
         .with_events(DECOY_DISBANDED)

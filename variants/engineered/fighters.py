@@ -16,8 +16,11 @@ from judge.engine.board import Board, Illegal
 from judge.engine.geo import Geography
 from judge.engine.order_types import Registry
 from judge.engine.orders import Convoy, Move, Order, Support
+from judge.engine.position import Position
 from judge.engine.rules import Rules
 from judge.engine.types import Unit
+
+from .options import Options, level_at
 
 FIGHTER = "F"
 REACH = 2  # rn45 C7 7a: "up to two areas from its location"
@@ -25,6 +28,7 @@ REACH = 2  # rn45 C7 7a: "up to two areas from its location"
 # owner, or one held by the power of that name (variants/engineered names it so).
 NEUTRAL = "NEUTRAL"
 LAND = frozenset({"land", "coast"})
+LEVELS = ("complex", "advanced")
 
 _distances: dict[int, tuple[Geography, dict[str, dict[str, int]]]] = {}
 
@@ -130,16 +134,23 @@ FIGHTER_CHECKS: dict[type, Check] = {Move: check_fighter_move, Support: check_fi
                                      Convoy: _refuse_convoy}
 
 
-def with_fighter_checks(registry: Registry) -> Registry:
-    """The registry with Move, Support and Convoy checked as a fighter's for a fighter and
-    as before for any other unit."""
-    types = [replace(t, check=_by_kind(FIGHTER_CHECKS[cls], t.check))
+def with_fighter_checks(registry: Registry, defaults: Options) -> Registry:
+    """The registry with Move, Support and Convoy checked as a fighter's for a fighter in a
+    complex game and as before for any other unit (`defaults`: the game's options)."""
+    types = [replace(t, check=_by_kind(FIGHTER_CHECKS[cls], t.check, defaults))
              for cls, t in registry.orders.items()
              if cls in FIGHTER_CHECKS and t.check is not None]
     return registry.with_orders(*types)
 
 
-def _by_kind(fighter: Check, other: Check) -> Check:
+def complex_at(defaults: Options, position: Position) -> bool:
+    """rn45 A: C7 and C8 are rules of the complex game (and so of the advanced)."""
+    return level_at(defaults, position) in LEVELS
+
+
+def _by_kind(fighter: Check, other: Check, defaults: Options) -> Check:
     def check(board: Board, unit: Unit, order: Order) -> Order:
-        return fighter(board, unit, order) if is_fighter(unit) else other(board, unit, order)
+        if is_fighter(unit) and complex_at(defaults, board.position):
+            return fighter(board, unit, order)
+        return other(board, unit, order)
     return check

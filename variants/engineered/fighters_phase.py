@@ -1,8 +1,10 @@
 """Wires fighters (rn45 C7) into an Engineered game: the damage order and its reading, the
 fighters' checks, and the movement phase resolved by FighterResolver (the unit power chart),
-which disbands a decoy its outcome exposes (C8 8c); and decoys, when the game has them.
+which disbands a decoy its outcome exposes (C8 8c) and moves a decoy beside its copy last.
 
-At the simple level (rn45 A) there are no fighter rules: `wire` leaves the game as it is.
+At the simple level (rn45 A) none of the fighter rules apply: the level is read when a
+phase is checked and adjudicated (options.py: a game's options, or those `judge adjudicate`
+is given in the request's state), so damage lines are read and then refused with the reason.
 """
 
 from __future__ import annotations
@@ -19,35 +21,37 @@ from judge.engine.rules import PhaseHandler, PhaseOutcome, Rules
 from judge.engine.types import MOVEMENT
 from judge.variant import Variant
 
-from .damage import DAMAGE, Damage
+from .damage import Damage, damage_type
 from .damage_reader import damage_reader
 from .decoys_exposure import with_exposure
 from .decoys_phase import with_stacked
-from .decoys_wiring import wire_decoys
-from .fighters import with_fighter_checks
+from .fighters import complex_at, with_fighter_checks
 from .fighters_resolver import FighterResolver
+from .options import Options
 
 Orders = Mapping[str, Sequence[Order]]
-LEVELS = ("complex", "advanced")  # rn45 A: C7 is [Complex]
 
 
 def wire(variant: Variant) -> Variant:
-    """C7, and C8 when the game has decoys (an option of the complex game, rn45 C2 2b)."""
-    if str(variant.options.get("level", "simple")) not in LEVELS:
-        return variant
-    rules = variant.rules
-    registry = with_fighter_checks(rules.registry).with_orders(DAMAGE)
+    """C7, and the decoys' movement (C8 8a-8c), which needs none unless a decoy stands;
+    decoys_wiring.py wires the rest of C8, after the engineers' Winter."""
+    rules, defaults = variant.rules, variant.options
+    registry = with_fighter_checks(rules.registry, defaults).with_orders(damage_type(defaults))
     rules = replace(rules, registry=registry,
-                    handlers={**rules.handlers, MOVEMENT: FighterMovement()})
-    variant = replace(variant, rules=rules, reader=damage_reader(variant.reader))
-    return wire_decoys(variant) if variant.options.get("decoys") else variant
+                    handlers={**rules.handlers, MOVEMENT: FighterMovement(defaults)})
+    return replace(variant, rules=rules, reader=damage_reader(variant.reader))
 
 
 class FighterMovement(PhaseHandler):
     """The standard movement phase with FighterResolver; a damage order that hit nothing
     (its move not made, its unit moving) is void, as a support of a move not made is."""
 
+    def __init__(self, defaults: Options) -> None:
+        self.defaults = defaults
+
     def adjudicate(self, rules: Rules, position: Position, orders: Orders) -> PhaseOutcome:
+        if not complex_at(self.defaults, position):
+            return resolve_movement(rules, position, orders)  # rn45 A: the simple game
         # A decoy beside its copy moves last (C8 8b); any other may be exposed (8c).
         return with_stacked(rules, position, orders,
                             lambda board, given: self.exposing(rules, board, given))

@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 from judge.variant import Variant
 
-from . import engineers, fighters_phase, startup
+from . import decoys_wiring, engineers, fighters_phase, startup
 
 Wiring = Callable[[Variant], Variant]
 
@@ -23,6 +23,7 @@ WIRINGS: tuple[Wiring, ...] = (
     startup.wire,      # C1: Russia's build centres (the start units are in variant.toml)
     fighters_phase.wire,  # C7, C8: the fighters' resolver and damage (complex level)
     engineers.wire,    # C2-C6: engineers and prisons, their orders, reader and events
+    decoys_wiring.wire,  # C2 2b, C8: decoys (option decoys), around the engineers' Winter
     # (the madman, D and F, wire here)
 )
 

@@ -28,9 +28,10 @@ def unit(text: str) -> Unit:
 
 
 def run(units: Sequence[str], orders: Mapping[str, Sequence[str]],
-        owners: Mapping[str, str] | None = None, variant: Variant = COMPLEX) -> TurnResult:
+        owners: Mapping[str, str] | None = None, variant: Variant = COMPLEX,
+        state: Mapping[str, object] | None = None) -> TurnResult:
     board = Position(Phase.parse("S1902M"), tuple(unit(u) for u in units),
-                     dict(START if owners is None else owners))
+                     dict(START if owners is None else owners), state=dict(state or {}))
     reader = reader_for(variant)
     parsed = {p: [reader.read(t, "M", Writer(p)) for t in texts] for p, texts in orders.items()}
     return adjudicate(variant.rules, board, parsed)

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import pytest
 
-from judge.grammar import OrderSyntaxError
 from judge.grammar.notation import order_text, result_tag
 from judge.grammar.reader import Writer, reader_for
 from tests.variants.engineered.fighting import (
@@ -153,10 +152,21 @@ def test_damage_only_by_a_fighter_and_only_within_two_areas() -> None:
 
 def test_the_simple_level_has_no_damage_order() -> None:
     # rn45 A: the simple game excludes the complex rules, C7 among them.
-    with pytest.raises(OrderSyntaxError):
-        reader_for(SIMPLE).read("F War D A Ser-Bud", "M", Writer("RUSSIA"))
-    order = reader_for(COMPLEX).read("F War D A Ser-Bud", "M", Writer("RUSSIA"))
-    assert (order.loc, order.target, order.dest) == ("war", "ser", "bud")  # type: ignore[union-attr]
+    units = ["TURKEY A ser", "TURKEY A gal", "RUSSIA F war", "AUSTRIA A bud"]
+    orders = {"TURKEY": ["A Ser-Bud", "A Gal S A Ser-Bud"], "RUSSIA": ["F War D A Ser-Bud"],
+              "AUSTRIA": ["A Bud H"]}
+    turn = run(units, orders, variant=SIMPLE)
+    assert "complex game" in refusal(turn, "war").message
+    assert dislodged(turn) == {"AUSTRIA A bud"}
+
+
+def test_the_level_given_in_the_state_is_the_games() -> None:
+    # judge adjudicate gives a game's options in the request's "state" (docs/adjudicate.md).
+    units = ["TURKEY A ser", "TURKEY A gal", "RUSSIA F war", "AUSTRIA A bud"]
+    orders = {"TURKEY": ["A Ser-Bud", "A Gal S A Ser-Bud"], "RUSSIA": ["F War D A Ser-Bud"],
+              "AUSTRIA": ["A Bud H"]}
+    turn = run(units, orders, variant=SIMPLE, state={"level": "complex"})
+    assert outcome(turn, "gal") == CUT and not dislodged(turn)
 
 
 @pytest.mark.parametrize("line, target, dest", [
