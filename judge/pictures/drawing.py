@@ -75,10 +75,12 @@ class Drawing:
 
 def drawing_folder(variant: Variant) -> Path:
     """A variant is drawn from its map's folder (variant.toml `map`), as it is played on
-    it: a variant on another's map shares its drawing."""
+    it: a variant on another's map shares its drawing, unless it names its own folder
+    (`drawing`: a variant whose units need symbols of their own on another's map)."""
     with open(variant.folder / "variant.toml", "rb") as f:
         spec = tomllib.load(f)
-    return variant.folder.parent / str(spec.get("map", variant.folder.name)) / "drawing"
+    folder = spec.get("drawing", spec.get("map", variant.folder.name))
+    return variant.folder.parent / str(folder) / "drawing"
 
 
 def has_drawing(variant: Variant) -> bool:

@@ -40,7 +40,7 @@ class EngineeredMovement(WrappedPhase):
         out = self.inner.adjudicate(rules, position, rest)
         journeys = Journeys(position, out)
         mine = [*placing, *transports(journeys, ours), *attached_moves(journeys, ours, placed)]
-        board, events = journeys.board_after(rules)
+        board, events = journeys.board_after()
         transporting = {r.unit for r in mine if isinstance(r.order, Transport)}
         told = (*(r for r in out.results if r.unit not in transporting), *mine)
         others = tuple(e for e in out.events if not isinstance(e, OrderResult))

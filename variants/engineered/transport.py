@@ -9,7 +9,7 @@ from collections.abc import Mapping, Sequence
 from judge.engine.orders import Hold, Move, Order
 from judge.engine.outcome import Event, OrderResult, Outcome, Reason
 from judge.engine.position import Position
-from judge.engine.rules import PhaseOutcome, Rules
+from judge.engine.rules import PhaseOutcome
 from judge.engine.types import Unit, province_of
 
 from .orders import ENGINEER, PRISON, Engineering, Place, Transport
@@ -42,7 +42,7 @@ class Journeys:
         return next((u for u in self.start.units if u.kind not in LAYER and u.power == power
                      and province_of(u.loc) == prov), None)
 
-    def board_after(self, rules: Rules) -> tuple[Position, list[Event]]:
+    def board_after(self) -> tuple[Position, list[Event]]:
         after = self.out.position
         occupied = {province_of(u.loc): u.power for u in after.units if u.kind not in LAYER}
         units = [u for u in after.units if u.kind not in LAYER]

@@ -97,3 +97,18 @@ def test_the_ratio_is_the_games_choice(ratio: str, per: int, engineers: int) -> 
 def test_engineers_beyond_the_ratio_are_removed() -> None:
     turn = run(["GER E kie", "GER E ber", "GER A ber"], {}, "W1902A", owners=GERMAN)
     assert {u for u in board(turn) if " E " in u} == {"GER E ber"}  # the last place goes
+
+
+def test_a_prison_or_an_engineer_may_be_removed_in_the_winter() -> None:
+    # C4 4c: "must stay with the capturing unit or be disbanded".
+    turn = run(["TUR A bud", "TUR P bud AUS", "GER E kie", "GER A ber"],
+               {"TUR": ["remove P Bud"], "GER": ["remove E Kie"]}, "W1902A",
+               owners={**GERMAN, "bud": "TURKEY"})
+    assert board(turn) == {"TUR A bud", "GER A ber"}
+
+
+def test_an_engineer_acts_once_a_winter() -> None:
+    # C2 2a: "can build ... or ... convert": the unit converted once, not twice.
+    turn = run(["GER E kie", "GER N kie"], {"GER": ["convert N Kie to A", "convert A Kie to F"]},
+               "W1902A", owners=GERMAN)
+    assert "GER A kie" in board(turn)
