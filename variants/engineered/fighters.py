@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import replace
+from weakref import WeakKeyDictionary
 
 from judge.engine.board import Board, Illegal
 from judge.engine.geo import Geography
@@ -30,19 +31,18 @@ NEUTRAL = "NEUTRAL"
 LAND = frozenset({"land", "coast"})
 LEVELS = ("complex", "advanced")
 
-_distances: dict[int, tuple[Geography, dict[str, dict[str, int]]]] = {}
+# Per map, while the map lives (a game's variant is rebuilt, and its map with it).
+_distances: WeakKeyDictionary[Geography, dict[str, dict[str, int]]] = WeakKeyDictionary()
 
 
 def area_distances(geo: Geography) -> dict[str, dict[str, int]]:
     """Each province -> the provinces within REACH and their distance, over every border
-    of every graph (an engineer's or a fighter's graph adds none)."""
-    known = _distances.get(id(geo))
-    if known is not None and known[0] is geo:
-        return known[1]
-    graph = geo.province_graph()
-    out = {p: _near(graph, p) for p in graph}
-    _distances[id(geo)] = (geo, out)
-    return out
+    of the military units' graphs (an army's and a navy's: land and sea)."""
+    known = _distances.get(geo)
+    if known is None:
+        graph = geo.province_graph({k.graph for k in geo.kinds.values() if k.layer == "main"})
+        known = _distances[geo] = {p: _near(graph, p) for p in graph}
+    return known
 
 
 def _near(graph: Mapping[str, frozenset[str]], start: str) -> dict[str, int]:
