@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from judge.engine.legality import Board, Checked, check_movement
 from judge.engine.orders import Hold, Order
@@ -23,14 +23,21 @@ class MovementPhase(PhaseHandler):
         return resolve_movement(rules, position, orders)
 
 
+# Builds the resolver of a phase from its board and legal orders: Resolver, or a variant's
+# subclass with its own strengths and cut rules.
+ResolverFactory = Callable[[Rules, Board, list[Checked | None]], Resolver]
+
+
 def resolve_movement(rules: Rules, position: Position,
-                     orders: Mapping[str, Sequence[Order]]) -> PhaseOutcome:
+                     orders: Mapping[str, Sequence[Order]],
+                     resolver_class: ResolverFactory = Resolver) -> PhaseOutcome:
     """The main layer's movement. (A unit of strength other than 1, and stacks that split
     and combine, are a variant's own resolver's business: Resolver's `strength`,
-    judge/engine/counted.py.)"""
+    judge/engine/counted.py; a variant whose strengths or cuts differ passes its own
+    `resolver_class`.)"""
     board = Board(rules, position)
     legal, illegal = check_movement(board, orders)
-    resolver = Resolver(rules, board, legal)
+    resolver = resolver_class(rules, board, legal)
     resolver.run()
     return _outcome(rules, position, legal, illegal, resolver)
 

@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 from judge.variant import Variant
 
-from . import engineers, madman, maps, neutral, startup, survival
+from . import decoys_wiring, engineers, fighters_phase, madman, maps, neutral, startup, survival
 
 Wiring = Callable[[Variant], Variant]
 
@@ -21,8 +21,9 @@ Wiring = Callable[[Variant], Variant]
 # which also finds those `judge adjudicate` is given in its request's "state".
 WIRINGS: tuple[Wiring, ...] = (
     startup.wire,      # C1: Russia's build centres (the start units are in variant.toml)
-    # (fighters, C7 and C8, wire here: before the engineers wrap the movement)
+    fighters_phase.wire,  # C7, C8: the fighters' resolver and damage (complex level)
     engineers.wire,    # C2-C6: engineers and prisons, their orders, reader and events
+    decoys_wiring.wire,  # C2 2b, C8: decoys (option decoys), around the engineers' Winter
     neutral.wire,      # D1: the Neutral country (complex and advanced levels)
     madman.wire,       # D2, D3: madmen and the bids for their units' orders
     survival.wire,     # F: the survival game (advanced level, optional)

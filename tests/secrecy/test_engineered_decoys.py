@@ -1,0 +1,86 @@
+"""rn45 C8 by mail, with the non-interference harness: two games that differ only in which
+of Russia's two armies is the decoy give every other player and the observer the same mail,
+turn reports, replies, LIST, HISTORY, SUMMARY and BOARD included; the same two games where
+Austria's attack exposes the decoy (8c) do not, so the comparison can fail."""
+
+from __future__ import annotations
+
+from judge.engine.types import Unit
+from judge.store.db import Database
+from tests.conversations.orders_board import edit_board
+from tests.secrecy.engineered import MASTER, OBSERVER, decoy_board, engineered_table
+from tests.secrecy.noninterference import Table
+from tests.secrecy.twin import Twin
+
+READS = "ORDERS\nLIST beta\nHISTORY beta\nSUMMARY beta\nBOARD"
+# Russia's A Ukr is the decoy in game A, its A Gal in game B (Turkey's A Rum is added to
+# write orders naming both).
+ADDED = [Unit("RUSSIA", "A", "ukr"), Unit("RUSSIA", "A", "gal"), Unit("TURKEY", "A", "rum")]
+RUSSIA = "A war H\nA ukr H\nA gal H\nF mos H\nN sev H\nN stp H"
+
+
+def game(databases: tuple[Database, Database]) -> tuple[Twin, Table]:
+    twin = Twin(databases)
+    table = engineered_table(twin)
+    decoy_board(twin, "S1902M", ADDED, (0, 1))
+    return twin, table
+
+
+def spring(twin: Twin, table: Table, orders: dict[str, str]) -> None:
+    """The powers write `orders` (each his own), then the master processes Spring 1902."""
+    for power, body in orders.items():
+        seat = table.players[power]
+        twin.send(seat.address, f"{seat.signon}\n{body}")
+    twin.send(MASTER.address, f"{MASTER.signon}\nPROCESS S1902M")
+
+
+def others(table: Table) -> list[str]:
+    return [s.address for p, s in table.players.items() if p != "RUSSIA"] + [OBSERVER.address]
+
+
+def read_everything(twin: Twin, table: Table) -> None:
+    for seat in (*(s for p, s in table.players.items() if p != "RUSSIA"), OBSERVER):
+        twin.send(seat.address, f"{seat.signon}\n{READS}")
+
+
+def test_which_army_is_the_decoy_is_kept_from_the_others(
+        databases: tuple[Database, Database]) -> None:
+    twin, table = game(databases)
+    twin.watch(*others(table))
+    spring(twin, table, {"RUSSIA": RUSSIA,
+                         "TURKEY": "A rum S A ukr\nA con H\nA smy H\nN ank H",
+                         "AUSTRIA": "A bud S A gal\nA vie H\nN tri H"})
+    read_everything(twin, table)
+    assert twin.differences(others(table)) == ""
+
+
+def test_a_decoy_exposed_by_an_attack_is_told_to_all(
+        databases: tuple[Database, Database]) -> None:
+    # A real A Gal holds against A Bud (one against one); the decoy in game B is exposed.
+    twin, table = game(databases)
+    twin.watch(*others(table))
+    spring(twin, table, {"RUSSIA": RUSSIA, "AUSTRIA": "A bud-gal\nA vie H\nN tri H"})
+    told = twin.differences(others(table))
+    assert "+The Russian A Galicia is disbanded: exposed as a decoy" in told, told
+
+
+def test_a_decoy_made_by_mail_leaves_its_copy_unseen(
+        databases: tuple[Database, Database]) -> None:
+    """Russia's engineer and army in Warsaw make a decoy (2b) in Winter 1902; in Spring 1903
+    the army holds and the decoy goes to Galicia in game A, the other way round in game B."""
+    twin = Twin(databases)
+    table = engineered_table(twin)
+    for talk in (twin.a, twin.b):
+        edit_board(talk, "W1902A", lambda b: b._replace(
+            units=(*b.units, Unit("RUSSIA", "E", "war"))))
+    russia = table.players["RUSSIA"]
+    twin.watch(*others(table), russia.address)
+    twin.send(russia.address, f"{russia.signon}\nDECOY A War")
+    twin.send(MASTER.address, f"{MASTER.signon}\nPROCESS W1902A")
+    twin.send(russia.address, f"{russia.signon}\nA War H\nDECOY A War-Gal",
+              f"{russia.signon}\nA War-Gal\nDECOY A War H")
+    twin.send(MASTER.address, f"{MASTER.signon}\nPROCESS S1903M")
+    read_everything(twin, table)
+    assert any("DECOY A Warsaw." in mail for mail in twin.transcript(OBSERVER.address))
+    assert twin.differences(others(table)) == ""
+    assert twin.differences([russia.address]) != ""  # Russia knows which is which

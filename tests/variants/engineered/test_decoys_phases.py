@@ -1,0 +1,114 @@
+"""Decoys made in the Winter (rn45 C2 2b) and leaving the unit they copy in the Spring, or
+disbanded if not by themselves at its end (C8 8b); worked out by hand."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from judge.engine.orders import Move
+from judge.engine.outcome import OrderResult, Outcome
+from judge.engine.position import Position
+from judge.engine.turn import TurnResult, adjudicate
+from judge.engine.types import Phase
+from judge.engine.visibility import Viewer
+from judge.grammar.reader import Writer, reader_for
+from tests.variants.engineered.fighting import DECOYS, START, board, unit
+
+RULES = DECOYS.rules
+
+
+def play(phase: str, units: Sequence[str], orders: Mapping[str, Sequence[str]]) -> TurnResult:
+    reader = reader_for(DECOYS)
+    parsed = {p: [reader.read(t, phase[-1], Writer(p)) for t in texts]
+              for p, texts in orders.items()}
+    position = Position(Phase.parse(phase), tuple(unit(u) for u in units), dict(START))
+    return adjudicate(RULES, position, parsed)
+
+
+def disbanded(turn: TurnResult) -> list[tuple[str, str]]:
+    found: list[Any] = [e for e in turn.events if type(e).__name__ == "DecoyDisbanded"]
+    return [(f"{e.unit.power} {e.unit.kind} {e.unit.loc}", e.why) for e in found]
+
+
+def told(turn: TurnResult, loc: str) -> OrderResult:
+    (found,) = [r for r in turn.results if r.unit is not None and r.unit.loc == loc
+                and type(r.order).__name__ in ("MakeDecoy", "DecoyMove")]
+    return found
+
+
+WINTER = ["RUSSIA A war", "RUSSIA E war", "RUSSIA A ukr", "RUSSIA E ukr"]
+
+
+def test_an_engineer_and_an_army_on_a_home_centre_make_a_decoy() -> None:
+    turn = play("W1902A", WINTER, {"RUSSIA": ["DECOY A War"]})
+    assert told(turn, "war").outcome == Outcome.SUCCEEDS
+    assert {"RUSSIA A war", "RUSSIA A war decoy"} <= board(turn)
+
+
+def test_no_decoy_off_a_home_centre_or_without_an_engineer() -> None:
+    units = ["RUSSIA A war", "RUSSIA A ukr", "RUSSIA E ukr"]
+    turn = play("W1902A", units, {"RUSSIA": ["DECOY A War", "DECOY A Ukr"]})
+    refused = [r for r in turn.results if r.outcome == Outcome.ILLEGAL]
+    assert len(refused) == 2
+    assert all("rn45 C2 2b" in r.message for r in refused)
+    assert not any("decoy" in u for u in board(turn))
+
+
+def test_a_decoy_takes_no_supply() -> None:
+    handler = RULES.handlers["A"]
+    assert handler.upkeep(RULES, unit("RUSSIA A war decoy")) == 0
+    assert handler.upkeep(RULES, unit("RUSSIA A war")) == 1
+
+
+SPRING = ["RUSSIA A war", "RUSSIA A war decoy", "AUSTRIA A bud"]
+
+
+def test_the_decoy_leaves_its_copy_in_the_spring() -> None:
+    turn = play("S1903M", SPRING, {"RUSSIA": ["A War H", "DECOY A War-Gal"],
+                                   "AUSTRIA": ["A Bud H"]})
+    assert {"RUSSIA A war", "RUSSIA A gal decoy"} <= board(turn)
+    assert not disbanded(turn)
+
+
+def test_a_decoy_that_cannot_leave_is_disbanded_at_the_end_of_the_spring() -> None:
+    # Zero power (8a): Austria's move into Galicia keeps it beside its copy (8b).
+    turn = play("S1903M", SPRING, {"RUSSIA": ["A War H", "DECOY A War-Gal"],
+                                   "AUSTRIA": ["A Bud-Gal"]})
+    assert "AUSTRIA A gal" in board(turn)
+    assert disbanded(turn) == [("RUSSIA A war", "not_alone")]
+    assert not any("decoy" in u for u in board(turn))
+
+
+def test_an_unordered_decoy_beside_its_copy_is_disbanded() -> None:
+    turn = play("S1903M", SPRING, {"RUSSIA": ["A War H"], "AUSTRIA": ["A Bud H"]})
+    assert "RUSSIA A war" in board(turn)
+    assert disbanded(turn) == [("RUSSIA A war", "not_alone")]
+
+
+def test_others_see_the_decoys_move_as_its_copys() -> None:
+    turn = play("S1903M", SPRING, {"RUSSIA": ["A War H", "DECOY A War-Gal"],
+                                   "AUSTRIA": ["A Bud H"]})
+    seen = RULES.visibility.project(turn.results, Viewer.player("AUSTRIA"))
+    orders = [r.order for r in seen if isinstance(r, OrderResult)
+              and r.unit == unit("RUSSIA A war")]
+    assert Move("war", "gal", "A") in orders
+    assert not any(type(o).__name__ == "DecoyMove" for o in orders)
+    own = RULES.visibility.project(turn.results, Viewer.player("RUSSIA"))
+    assert any(type(r.order).__name__ == "DecoyMove" for r in own if isinstance(r, OrderResult))
+    assert unit("RUSSIA A gal") in RULES.visibility.board(turn.position,
+                                                          Viewer.player("AUSTRIA")).units
+
+
+def test_a_decoy_whose_copy_leaves_is_by_itself() -> None:
+    turn = play("S1903M", SPRING, {"RUSSIA": ["A War-Sil"], "AUSTRIA": ["A Bud H"]})
+    assert {"RUSSIA A sil", "RUSSIA A war decoy"} <= board(turn)
+    assert not disbanded(turn)
+
+
+def test_an_engineer_beside_the_decoy_leaves_it_by_itself() -> None:
+    # 8a: a decoy carries an engineer; only a military unit keeps it from being alone.
+    turn = play("S1903M", [*SPRING, "RUSSIA E war"],
+                {"RUSSIA": ["A War-Sil", "DECOY A War H"], "AUSTRIA": ["A Bud H"]})
+    assert {"RUSSIA A sil", "RUSSIA A war decoy"} <= board(turn)
+    assert not disbanded(turn)

@@ -1,0 +1,105 @@
+"""Decoys (rn45 C2 2b, C8): a unit's identical copy, of zero power, that no other player can
+tell from the unit it copies. A decoy is a unit of the kind it copies whose payload says so
+(`decoy`): the resolver gives it no power (8a, fighters_resolver.py); DecoyVisibility shows
+it to everyone but its owner and the master as the unit it copies; it is disbanded when
+exposed (8c, exposure.py) or not alone at the end of Spring (8b).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, fields, is_dataclass, replace
+from typing import Any
+
+from judge.engine.codec import unit_from_json, unit_to_json
+from judge.engine.order_types import EventType, Registry
+from judge.engine.outcome import Event, OrderResult, VariantEvent
+from judge.engine.position import Position
+from judge.engine.types import Unit
+from judge.engine.visibility import Role, Viewer, Visibility, hides
+
+from .decoys_orders import as_copys
+
+DECOY = "decoy"
+
+
+def is_decoy(unit: Unit) -> bool:
+    return any(name == DECOY and value for name, value in unit.payload)
+
+
+def as_decoy(unit: Unit) -> Unit:
+    return unit.carrying(**{DECOY: True})
+
+
+def plain(unit: Unit) -> Unit:
+    """The unit as others see it: no decoy mark, on it or on a unit it carries (8a)."""
+    if not unit.payload:
+        return unit
+    payload = tuple((name, plain(value) if isinstance(value, Unit) else value)
+                    for name, value in unit.payload if name != DECOY)
+    return unit._replace(payload=payload)
+
+
+@dataclass(frozen=True, slots=True)
+class DecoyDisbanded(VariantEvent):
+    """A decoy disbanded, for everyone to see: `why` is "exposed" (8c) or "not alone" (8b)."""
+
+    unit: Unit
+    why: str
+
+
+WHY = {"exposed": "exposed as a decoy by this turn's orders (rn45 C8 8c)",
+       "not_alone": "a decoy not by itself at the end of the spring (rn45 C8 8b)"}
+
+
+def _to_json(registry: Registry, event: DecoyDisbanded) -> dict[str, Any]:
+    return {"event": "decoy_disbanded", "unit": unit_to_json(event.unit), "why": event.why}
+
+
+def _from_json(registry: Registry, data: Mapping[str, Any]) -> DecoyDisbanded:
+    return DecoyDisbanded(unit_from_json(data["unit"]), str(data["why"]))
+
+
+DECOY_DISBANDED = EventType(DecoyDisbanded, "decoy_disbanded", _to_json, _from_json)
+
+
+class DecoyVisibility:
+    """rn45 C8: others must not tell a decoy from the unit it copies. Wraps the game's
+    visibility and takes the decoy mark off every unit another power owns, on the board and
+    in every event; the master sees all. A disbanded decoy is public (8b, 8c)."""
+
+    def __init__(self, inner: Visibility) -> None:
+        self.inner = inner
+
+    def project(self, events: Sequence[Event], viewer: Viewer) -> tuple[Event, ...]:
+        return tuple(_disguise(e, viewer) for e in self.inner.project(events, viewer))
+
+    def board(self, position: Position, viewer: Viewer) -> Position:
+        seen = self.inner.board(position, viewer)
+        if viewer.role == Role.MASTER:
+            return seen
+        return seen._replace(
+            units=tuple(_seen(u, viewer) for u in seen.units),
+            dislodged=tuple(_disguise(d, viewer) for d in seen.dislodged))
+
+    def hides(self, position: Position, viewer: Viewer) -> bool:
+        # Which unit is a decoy is kept from every seat but the master's, whatever the board.
+        return viewer.role != Role.MASTER or hides(self.inner, position, viewer)
+
+
+def _seen(unit: Unit, viewer: Viewer) -> Unit:
+    return unit if viewer.role == Role.PLAYER and unit.power == viewer.power else plain(unit)
+
+
+def _disguise(event: Any, viewer: Viewer) -> Any:
+    if viewer.role == Role.MASTER or isinstance(event, DecoyDisbanded):
+        return event
+    unit = getattr(event, "unit", None)
+    if not isinstance(unit, Unit) or _seen(unit, viewer) == unit:
+        return event
+    if isinstance(event, OrderResult) and event.order is not None:
+        event = event._replace(order=as_copys(event.order))  # its copy's order, to others
+    if is_dataclass(event) and not isinstance(event, type) and \
+            any(f.name == "unit" for f in fields(event)):
+        return replace(event, unit=_seen(unit, viewer))
+    return event._replace(unit=_seen(unit, viewer))

@@ -1,0 +1,127 @@
+"""The decoys' own orders (rn45 C2 2b, C8 8b) and the reading of their lines.
+
+- `DECOY A Mos` (Winter): the engineer and the army in Moscow, a home centre, make a decoy
+  of that army beside it (2b).
+- `DECOY A Mos-War` (Spring): the decoy still beside the unit it copies leaves it (8b: it
+  must be by itself by the end of the Spring); `DECOY A Mos H`: it stays (alone, if its
+  copy leaves). Every other order of a decoy is written as
+  for the unit it copies (`A War-Gal`), since it stands alone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from judge.engine.order_types import OrderType, SetKey, Writing
+from judge.engine.orders import Hold, Move, Order, VariantOrder
+from judge.engine.types import ADJUSTMENT, MOVEMENT, UnitKind, province_of
+from judge.grammar import ErrorKind, OrderSyntaxError
+from judge.grammar.grammar import Grammar
+from judge.grammar.reader import GrammarReader, OrderReader, Writer
+from judge.variant import Variant
+
+WORD = "decoy"
+HOW = ("write DECOY A Mos in the Winter (2b); in the Spring DECOY A Mos-War moves the decoy "
+       "out, DECOY A Mos H keeps it there")
+
+
+@dataclass(frozen=True, slots=True)
+class MakeDecoy(VariantOrder):
+    """2b: a decoy of the unit at `loc`, beside it."""
+
+    loc: str
+    kind: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class DecoyMove(VariantOrder):
+    """8b: the decoy that shares `loc` with the unit it copies moves to `dest`."""
+
+    loc: str
+    dest: str
+    kind: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class DecoyHold(VariantOrder):
+    """8b: the decoy that shares `loc` with the unit it copies stays (alone if its copy
+    leaves)."""
+
+    loc: str
+    kind: str | None = None
+
+
+def as_copys(order: Order) -> Order:
+    """A decoy's own order as the same order of the unit it copies: what others see."""
+    if isinstance(order, DecoyMove):
+        return Move(order.loc, order.dest, order.kind)
+    if isinstance(order, DecoyHold):
+        return Hold(order.loc, order.kind)
+    return order
+
+
+def _decoy_slot(order: VariantOrder, kind: UnitKind | None) -> SetKey:
+    return SetKey(f"{province_of(order.loc)}/decoy")
+
+
+def _unit(order: VariantOrder) -> str:
+    return f"{order.kind} {order.loc}" if order.kind else order.loc
+
+
+def _write_make(w: Writing, own: str, order: MakeDecoy) -> str:
+    return f"DECOY {own}."
+
+
+def _write_move(w: Writing, own: str, order: DecoyMove) -> str:
+    return f"{own} -> {w.place(order.dest)}."  # as its copy's move: others see no more
+
+
+def _write_hold(w: Writing, own: str, order: DecoyHold) -> str:
+    return f"{own} HOLD."
+
+
+MAKE_DECOY = OrderType(MakeDecoy, "MakeDecoy", frozenset(ADJUSTMENT),
+                       lambda o: f"DECOY {_unit(o)}", _write_make, _decoy_slot)
+DECOY_MOVE = OrderType(DecoyMove, "DecoyMove", frozenset(MOVEMENT),
+                       lambda o: f"DECOY {_unit(o)} - {o.dest}", _write_move, _decoy_slot)
+DECOY_HOLD = OrderType(DecoyHold, "DecoyHold", frozenset(MOVEMENT),
+                       lambda o: f"DECOY {_unit(o)} H", _write_hold, _decoy_slot)
+
+Factory = Callable[[Variant], OrderReader]
+
+
+def decoy_reader(inner: Factory | None) -> Factory:
+    def make(variant: Variant) -> OrderReader:
+        made = inner(variant) if inner is not None else GrammarReader(
+            Grammar.for_variant(variant))
+        return DecoyReader(made)
+    return make
+
+
+class DecoyReader:
+    def __init__(self, inner: OrderReader) -> None:
+        self.inner = inner
+
+    def read(self, text: str, phase_kind: str, writer: Writer) -> Order:
+        words = text.split()
+        if not words or words[0].lower() != WORD:
+            return self.inner.read(text, phase_kind, writer)
+        if len(words) < 2:
+            raise OrderSyntaxError(ErrorKind.MISSING_PART, HOW, text)
+        rest = " ".join(words[1:])
+        if phase_kind == ADJUSTMENT:
+            unit = self.inner.read(f"{rest} h", MOVEMENT, writer)
+            if isinstance(unit, Hold):
+                return MakeDecoy(unit.loc, unit.kind)
+        elif phase_kind == MOVEMENT:
+            move = self.inner.read(rest, MOVEMENT, writer)
+            if isinstance(move, Move):
+                return DecoyMove(move.loc, move.dest, move.kind)
+            if isinstance(move, Hold):
+                return DecoyHold(move.loc, move.kind)
+        raise OrderSyntaxError(ErrorKind.MISSING_PART, HOW, text)
+
+    def reads_as_prose(self, text: str) -> bool:
+        words = text.split()
+        return not (words and words[0].lower() == WORD) and self.inner.reads_as_prose(text)
