@@ -108,7 +108,7 @@ def test_two_years_by_mail(talk: Conversation) -> None:
     [april] = [m for m in austria if "1885-III: April 1885 Movement" in m]
     assert "France:   A Brest BOARDS THE FLEET IN Mid-Atlantic Ocean." in april, april
     [june] = [m for m in austria if "1885-III: June 1885 Movement" in m]
-    assert "France:   AF South Atlantic LANDS ITS ARMY IN Morocco." in june, june
+    assert "France:   AF South Atlantic DISEMBARKS ITS ARMY IN Morocco." in june, june
     assert "Morocco: France (was neutral)" in june, june
 
 
