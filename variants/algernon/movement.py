@@ -83,7 +83,7 @@ def translate(maze: Maze, position: Position, orders: Orders) -> Translation:
             if isinstance(order, RetreatList | BuildList):
                 t.lists.setdefault(power, []).append(order)
                 continue
-            done = _engine_order(maze, units, order, given)
+            done = _engine_order(maze, units, order)
             if isinstance(done, tuple):  # the unit holds; its order is told as written
                 hold = Hold(order.loc, order.kind)
                 t.verdicts[id(hold)] = done
@@ -98,8 +98,7 @@ def _remember(t: Translation, engine: Order, written: Order) -> Order:
     return engine
 
 
-def _engine_order(maze: Maze, units: Mapping[str, Unit], order: Order,
-                  given: Sequence[Order]) -> Order | Verdict:
+def _engine_order(maze: Maze, units: Mapping[str, Unit], order: Order) -> Order | Verdict:
     """The standard order for one written by portal, or the verdict on it."""
     if isinstance(order, PortalMove):
         portal = maze.portal(order.loc.upper(), order.portal)
@@ -109,37 +108,43 @@ def _engine_order(maze: Maze, units: Mapping[str, Unit], order: Order,
         to = portal.to.lower()
         return Hold(order.loc, order.kind) if to == order.loc else Move(order.loc, to, order.kind)
     if isinstance(order, PortalSupport):
-        target = _support(maze, units, order, given)
+        target = _support(maze, units, order)
         return target if target is not None else (Outcome.VOID, Reason.NO_MATCH, VOID)
     return order
 
 
-def _support(maze: Maze, units: Mapping[str, Unit], order: PortalSupport,
-             given: Sequence[Order]) -> Support | None:
+def _support(maze: Maze, units: Mapping[str, Unit], order: PortalSupport) -> Support | None:
     portal = maze.portal(order.loc.upper(), order.portal)
     if portal is None or portal.to.lower() == order.loc:
         return None
     into = portal.to.lower()
-    target = _supported(maze, order, into, given)
-    if target is None or target not in units:
-        return None
+    target = _supported(maze, order, into)
+    if target is None or target == order.loc or target not in units:
+        return None  # a rat backs no attack of its own (rule 1: Diplomacy's support)
     return Support(order.loc, target, None if target == into else into, order.kind)
 
 
-def _supported(maze: Maze, order: PortalSupport, into: str,
-               given: Sequence[Order]) -> str | None:
+def _supported(maze: Maze, order: PortalSupport, into: str) -> str | None:
     """The space of the supported unit: the other end of the portal (I.A.3), the named
-    attacker whose portal leads there (I.A.4), or the writer's own attacker (I.A.5)."""
-    if order.ref is not None:
-        # I.A.5's "(1)" names the writer's own order; the order set keeps one order per
-        # unit, not the lines' numbers, so it is read as his own attack into that space.
-        return next((o.loc for o in given if isinstance(o, PortalMove)
-                     and _leads(maze, o.loc, o.portal) == into), None)
+    attacker whose portal leads there (I.A.4), or the one whose portal comes into it through
+    its portal numbered in brackets (I.A.5)."""
+    if order.enters is not None:
+        return _entering(maze, into, order.enters)
     if order.target is None:
         return into
     if order.target_portal is None or _leads(maze, order.target, order.target_portal) != into:
         return None
     return order.target
+
+
+def _entering(maze: Maze, into: str, enters: int) -> str | None:
+    """The space whose portal arrives in `into` through its portal `enters` (I.A.5: MK s 1
+    (1) backs VT's attack out of VT3, which comes in through portal 1 of MK1's space); a
+    portal into its own space is a hold, and so backs nothing."""
+    return next((name.lower() for name, space in maze.spaces.items()
+                 for portal in space.portals
+                 if portal.to.lower() == into and portal.arrives == enters
+                 and name.lower() != into), None)
 
 
 def _leads(maze: Maze, space: str, number: int) -> str | None:

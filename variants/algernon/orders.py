@@ -5,8 +5,9 @@ its portals, never the space a portal leads to, which the writer may not know.
 - `VT s 2`: `PortalSupport("vt", 2)`, support of the other end of VT2 (I.A.3).
 - `VT s 4 (SQ to 6)`: `PortalSupport("vt", 4, "sq", 6)`, support of SQ's attack out of
   its portal 6 into the other end of VT4 (I.A.4).
-- `MK s 1 (1)`: `PortalSupport("mk", 1, ref=1)`, support of the writer's own order 1, an
-  attack into the other end of MK1 (I.A.5).
+- `MK s 1 (1)`: `PortalSupport("mk", 1, enters=1)`, support of the attack, whoever makes
+  it, that comes into the other end of MK1 through that space's portal 1 (I.A.5, read as
+  section II numbers a space's portals: the example's VT3 arrives there through portal 1).
 - `VT(3,2,5,1,6,4)`: `RetreatList("vt", (3, 2, 5, 1, 6, 4))`, written with the moves
   (I.B.2).
 - `Build MK, VT, CJ`: `BuildList(("mk", "vt", "cj"))`, with the Fall moves (9, I.C.2).
@@ -38,7 +39,7 @@ class PortalSupport(VariantOrder):
     portal: int
     target: str | None = None       # the supported attacker's space (I.A.4)
     target_portal: int | None = None
-    ref: int | None = None          # the writer's own order of that number (I.A.5)
+    enters: int | None = None       # the far space's portal the attack comes in by (I.A.5)
     kind: str | None = RAT
 
 
@@ -63,10 +64,10 @@ def notation(order: Order) -> str:
             return f"{loc.upper()} h"
         case PortalMove(loc=loc, portal=p):
             return f"{loc.upper()} to {p}"
-        case PortalSupport(loc=loc, portal=p, target=None, ref=None):
+        case PortalSupport(loc=loc, portal=p, target=None, enters=None):
             return f"{loc.upper()} s {p}"
-        case PortalSupport(loc=loc, portal=p, target=None, ref=ref):
-            return f"{loc.upper()} s {p} ({ref})"
+        case PortalSupport(loc=loc, portal=p, target=None, enters=enters):
+            return f"{loc.upper()} s {p} ({enters})"
         case PortalSupport(loc=loc, portal=p, target=t, target_portal=tp):
             return f"{loc.upper()} s {p} ({str(t).upper()} to {tp})"
         case RetreatList(loc=loc, portals=ps):

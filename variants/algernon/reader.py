@@ -103,7 +103,9 @@ def _support(known: Mapping[str, Any], g: tuple[Any, ...], text: str) -> Order:
     if g[2] is not None:
         target = _space(known, g[2], text)
         return PortalSupport(loc, portal, target, _portal(known, target, g[3]))
-    return PortalSupport(loc, portal, ref=None if g[4] is None else int(g[4]))
+    # I.A.5's "(1)" is a portal of the space MK1 leads to, which the writer may not know:
+    # it is checked only by the adjudication, whose verdict on a misfit is always "void".
+    return PortalSupport(loc, portal, enters=None if g[4] is None else int(g[4]))
 
 
 def _retreat(known: Mapping[str, Any], g: tuple[Any, ...], text: str) -> Order:

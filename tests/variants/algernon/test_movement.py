@@ -41,14 +41,27 @@ def test_a_retreat_follows_the_priority_list() -> None:
     assert at(out.position) == {A: ["SQ", "VT"], B: ["BN"]}
 
 
-def test_support_of_ones_own_numbered_order() -> None:
-    """I.A.5: `QV s 2 (1)`, order 1 being `PW to 2`: both portals lead into WG."""
-    out = move(board({A: ["WG"], B: ["PW", "QV"]}),
-               {A: [Hold("wg")], B: [PortalMove("pw", 2), PortalSupport("qv", 2, ref=1)]})
+def test_support_of_the_attack_entering_by_a_numbered_portal() -> None:
+    """I.A.5 read as section II numbers portals: `QV s 2 (1)` backs the attack coming into
+    QV2's space WG through WG's portal 1, which is PW2's, not QV's own player's KB1 (it
+    comes in through WG2). Read as "the writer's own attack", KB would get in instead."""
+    out = move(board({A: ["PW"], B: ["KB", "QV"]}),
+               {A: [PortalMove("pw", 2)],
+                B: [PortalMove("kb", 1), PortalSupport("qv", 2, enters=1)]})
     assert result(out, "QV s 2 (1)").outcome == Outcome.SUCCEEDS
-    # WG1 leads back to the attacker's PW; WG2 to the empty KB.
-    assert result(out, "WG retreats out portal 2").outcome == Outcome.SUCCEEDS
-    assert at(out.position) == {A: ["KB"], B: ["QV", "WG"]}
+    assert result(out, "PW to 2").outcome == Outcome.SUCCEEDS
+    assert result(out, "KB to 1").reason == Reason.BOUNCED
+    assert at(out.position) == {A: ["WG"], B: ["KB", "QV"]}
+
+
+def test_a_numbered_entry_no_attack_comes_by_is_void() -> None:
+    """I.A.5: nothing comes into WG through its portal 3 (QV's own portal 2 arrives there,
+    and a rat does not back itself): void, in the words that say nothing of the maze."""
+    out = move(board({A: ["WG"], B: ["PW", "QV"]}),
+               {A: [Hold("wg")], B: [PortalMove("pw", 2), PortalSupport("qv", 2, enters=3)]})
+    void = result(out, "QV s 2 (3)")
+    assert (void.outcome, void.message) == (Outcome.VOID, "the support had nothing to support")
+    assert result(out, "PW to 2").reason == Reason.BOUNCED
 
 
 def test_support_out_of_a_portal_holds_its_other_end() -> None:

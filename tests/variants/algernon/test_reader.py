@@ -33,11 +33,11 @@ def refusal(text: str, writer: Writer = EXAMPLES) -> str:
     ("VT to 3", "PortalMove(loc='vt', portal=3, kind='R')"),                       # I.A.1
     ("VT h", "Hold(loc='vt', kind='R')"),                                          # I.A.2
     ("VT s 2", "PortalSupport(loc='vt', portal=2, target=None, target_portal=None, "
-               "ref=None, kind='R')"),                                             # I.A.3
+               "enters=None, kind='R')"),                                          # I.A.3
     ("VT s 4 (SQ to 6)", "PortalSupport(loc='vt', portal=4, target='sq', "
-                         "target_portal=6, ref=None, kind='R')"),                  # I.A.4
+                         "target_portal=6, enters=None, kind='R')"),               # I.A.4
     ("MK s 1 (1)", "PortalSupport(loc='mk', portal=1, target=None, target_portal=None, "
-                   "ref=1, kind='R')"),                                            # I.A.5
+                   "enters=1, kind='R')"),                                         # I.A.5
     ("VT(3,2,5,1,6,4)", "RetreatList(loc='vt', portals=(3, 2, 5, 1, 6, 4), kind='R')"),
     ("Build MK, VT, CJ", "BuildList(spaces=('mk', 'vt', 'cj'), loc='', kind=None)"),  # I.C.2
     ("vt TO 3.", "PortalMove(loc='vt', portal=3, kind='R')"),
