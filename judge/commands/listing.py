@@ -116,7 +116,7 @@ def _describe_game(jc: JudgeContext, game: Game) -> list[str]:
     turn = current_turn(jc.session, game)
     if turn is not None:
         lines += _turn_lines(jc, game, variant, turn)
-    return [*lines, "Powers:", *_power_lines(game, powers_in(game, variant))]
+    return [*lines, "Powers:", *_power_lines(game, powers_in(variant))]
 
 
 def _turn_lines(jc: JudgeContext, game: Game, variant: Variant, turn: Turn) -> list[str]:
@@ -244,7 +244,7 @@ def _centre_table(counts: list[tuple[str, dict[str, int | None]]]) -> list[str]:
     if not counts:
         return ["No turn has been played yet, so there are no centre counts."]
     lines = ["Supply centres:", " " * 12 + "".join(f"{label:>6}" for label, _ in counts)]
-    for power in counts[0][1]:  # the powers the game plays (history.powers_in)
+    for power in counts[0][1]:  # the powers the game plays (games.powers_in)
         lines.append(f"  {power_name(power):<10}" + "".join(
             f"{'?' if row[power] is None else row[power]:>6}" for _, row in counts))
     if any(n is None for _, row in counts for n in row.values()):

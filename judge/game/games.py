@@ -105,15 +105,13 @@ def playing_powers(game: Game) -> list[str]:
     return [s.power for s in seats_of(game, SeatRole.PLAYER) if s.power]
 
 
-def powers_in(game: Game, variant: Variant) -> list[str]:
-    """The powers the game plays, in the variant's order: every power, except in a game
-    that takes fewer players than powers (the variant's seats option), which plays only
-    those seated at its start (replaced and resigned players' seats included)."""
-    names = [p.name for p in variant.powers]
-    if variant.seats_option is None or game.state == GameState.FORMING:
-        return names
-    seated = {s.power for s in game.seats if s.role == SeatRole.PLAYER and s.power}
-    return [n for n in names if n in seated]
+def powers_in(variant: Variant) -> list[str]:
+    """The powers a game of `variant` (its own map: `game_variant`) plays, in the
+    variant's order: those the map gives homes or units at the start. A map made for the
+    game's number of players declares fewer than the variant; a power nobody plays that
+    holds homes still counts."""
+    start = {u.power for u in variant.start.units}
+    return [p.name for p in variant.powers if variant.rules.homes.get(p.name) or p.name in start]
 
 
 def primary_address(account: Account) -> str:

@@ -177,7 +177,7 @@ def centre_counts_by_year(variant: Variant, game: Game, turns: Sequence[Turn],
     rules = variant.rules
     if not turns:
         return []
-    powers = powers_in(game, variant)
+    powers = powers_in(variant)
     start = position_from_json(turns[0].position_before)
     rows = [("Start", _counts(variant, start, viewer, powers))]
     for turn in turns:
@@ -208,4 +208,4 @@ def players_of(game: Game, variant: Variant) -> list[tuple[str, list[Seat]]]:
     replaced and resigned players included, for the record."""
     seats = sorted((s for s in game.seats if s.role == SeatRole.PLAYER and s.power),
                    key=lambda s: s.id)
-    return [(power, [s for s in seats if s.power == power]) for power in powers_in(game, variant)]
+    return [(power, [s for s in seats if s.power == power]) for power in powers_in(variant)]

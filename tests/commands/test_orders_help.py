@@ -1,5 +1,6 @@
 """HELP ORDERS's examples: every order a variant's help page shows must read as an order of
-its phase in that variant's grammar, or the page would teach what the judge refuses."""
+its phase in that variant's grammar (its own reader where it has one: Algernon's orders
+by portal), or the page would teach what the judge refuses."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import re
 import pytest
 
 from judge.commands.orders_help import HELP_FILE, is_topic
-from judge.grammar import Grammar
+from judge.grammar.reader import ANYONE, reader_for
 from judge.variant import available_variants, load_variant
 
 # A section heading names its phase: "Movement (Spring and Fall):", "Diplomats (Envoy 5)".
@@ -27,8 +28,9 @@ def examples(text: str) -> list[tuple[str, str]]:
             continue
         columns = re.split(r"\s{2,}", line.strip())
         if kind and line.startswith("  ") and len(columns) > 1:
-            # A column in brackets, or a bracket after an order, is a remark.
-            found += [(kind, re.sub(r"\s*\(.*\)$", "", c)) for c in columns[1:]
+            # A column in brackets, or a bracket of words after an order, is a remark;
+            # brackets of an order stay (Algernon's `VT s 4 (SQ to 6)`, `VT(3,2)`).
+            found += [(kind, re.sub(r"\s+\([a-z]{2,}\b.*\)$", "", c)) for c in columns[1:]
                       if not c.startswith("(")]
     return found
 
@@ -37,11 +39,11 @@ def examples(text: str) -> list[tuple[str, str]]:
                                   if (load_variant(n).folder / HELP_FILE).is_file()])
 def test_every_example_on_the_help_page_reads_as_an_order(name: str) -> None:
     variant = load_variant(name)
-    grammar = Grammar.for_variant(variant)
+    reader = reader_for(variant)
     found = examples((variant.folder / HELP_FILE).read_text(encoding="utf-8"))
     assert len(found) >= 15  # the tables were found at all
     for kind, text in found:
-        grammar.parse(text, kind)  # raises, naming the line, if the judge cannot read it
+        reader.read(text, kind, ANYONE)  # raises, naming the line, if the judge cannot read it
 
 
 def test_the_standard_and_envoy_pages_exist() -> None:

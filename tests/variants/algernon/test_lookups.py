@@ -49,3 +49,14 @@ def test_summary_shows_every_players_counts_and_only_the_seated(talk: Conversati
         assert set(table) == {"ALPHA", "BRAVO"}, (who, table)
         assert {p: row["1901"] for p, row in table.items()} == census, (who, table)
         assert table["BRAVO"]["Start"] == table["ALPHA"]["Start"] == 3  # 3 homes each
+
+
+def test_help_orders_gives_a_player_the_orders_by_portal(talk: Conversation) -> None:
+    """Issue #17 item 3: the game's page (variants/algernon/help-orders.txt), not the
+    standard orders."""
+    seats = started(talk, 2, seed=5)
+    address, signon = seats["BRAVO"]
+    page = ask(talk, address, f"{signon}\nHELP ORDERS")
+    assert "Writing orders for Algernon (algernon)" in page, page
+    assert "MK s 1 (1)" in page and "VT(3,2,5,1,6,4)" in page and "Build DL, MN, PZ" in page
+    assert "A Par - Bur" not in page
