@@ -1,6 +1,7 @@
 """Algernon's hooks (docs/variants/algernon.md): each game's maze, made at its creation
-from the game's seed and options (`make_map`) or uploaded by its master, and the rules
-played on it (`customise`)."""
+from the game's seed and options (`make_map`) or uploaded by its master (`map_from_text`),
+read back by him alone (`map_to_text`) and edited after the start only where no player
+has looked (`check_map_edit`), and the rules played on it (`customise`)."""
 
 from __future__ import annotations
 
@@ -9,12 +10,14 @@ from dataclasses import replace
 from typing import Any
 
 from judge.engine.geo import MapError
+from judge.engine.position import Position
 from judge.engine.types import ADJUSTMENT, MOVEMENT
 from judge.variant import ReportSection, Variant
 
 from .builds import ListedBuilds
+from .editing import edit_problems
 from .generate import Plan, generate
-from .maze import MazeError, world_of
+from .maze import MazeError, format_maze, maze_from_json, world_of
 from .mazecheck import read_maze
 from .movement import MazeMovement
 from .orders import ORDER_TYPES
@@ -43,6 +46,17 @@ def map_from_text(text: str, options: Mapping[str, Any]) -> dict[str, Any]:
     except MazeError as e:
         raise MapError(str(e)) from None
     return world_of(maze)
+
+
+def map_to_text(world: Mapping[str, Any]) -> str:
+    """The game's maze in the text format the master writes (rule 3: his alone)."""
+    return format_maze(maze_from_json(world["maze"]))
+
+
+def check_map_edit(old: Mapping[str, Any], new: Mapping[str, Any],
+                   position: Position) -> list[str]:
+    """What the edit changes that the players have learnt (editing.py), one a line."""
+    return edit_problems(old, new, position)
 
 
 def plan_of(options: Mapping[str, Any], seed: int) -> Plan:

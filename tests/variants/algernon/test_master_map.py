@@ -1,5 +1,5 @@
 """Issue #17: the master uploads his own maze by mail (SET MAP ... ENDMAP, before the game
-starts), checked with clear errors; only he may, and only before the start."""
+starts), checked with clear errors; only he may. After the start: test_master_edit.py."""
 
 from __future__ import annotations
 
@@ -60,10 +60,14 @@ def test_a_variant_without_a_form_of_its_own_says_so(talk: Conversation) -> None
     assert "standard takes no map from its master" in answer.body, answer.body
 
 
-def test_not_once_the_game_has_started(talk: Conversation) -> None:
+def test_once_started_a_new_maze_must_keep_what_the_players_know(talk: Conversation) -> None:
+    """After the start the demonstration maze cannot replace the game's: the homes the
+    players were told of (rule 4) would change (test_master_edit.py: what may)."""
     reply(talk, MASTER, CREATE)
     for i in range(2):
         account(talk, f"p{i}@example.org", f"P{i}")
         reply(talk, f"p{i}@example.org", f"JOIN gamma pw{i}")
     answer = reply(talk, MASTER, f"SIGNON Mgamma gmpw\nSET MAP\n{DEMO.read_text()}ENDMAP")
-    assert "gamma has started: its map can be replaced only before" in answer.body, answer.body
+    assert "the map was not taken:" in answer.body, answer.body
+    assert "must stay as it was (ALPHA knows it; a rat of ALPHA stands in it; ALPHA owns it)" \
+        in answer.body, answer.body
