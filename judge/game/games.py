@@ -106,12 +106,8 @@ def playing_powers(game: Game) -> list[str]:
 
 
 def powers_in(variant: Variant) -> list[str]:
-    """The powers a game of `variant` (its own map: `game_variant`) plays, in the
-    variant's order: those the map gives homes or units at the start. A map made for the
-    game's number of players declares fewer than the variant; a power nobody plays that
-    holds homes still counts."""
-    start = {u.power for u in variant.start.units}
-    return [p.name for p in variant.powers if variant.rules.homes.get(p.name) or p.name in start]
+    """The powers a game of `variant` (its own map: `game_variant`) plays."""
+    return variant.powers_in_play()
 
 
 def primary_address(account: Account) -> str:

@@ -7,7 +7,16 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from functools import partial
 
-from judge.engine.orders import Build, Convoy, Disband, Move, Retreat, Support, describe
+from judge.engine.orders import (
+    Build,
+    Convoy,
+    Disband,
+    Move,
+    Retreat,
+    Support,
+    VariantOrder,
+    describe,
+)
 from judge.engine.outcome import Event, OrderResult, Outcome
 from judge.engine.types import UnitKind
 from judge.pictures.board import layer_of
@@ -39,7 +48,8 @@ def _draw(drawing: Drawing, result: OrderResult,
     colour = drawing.colour(power).unit
     failed = result.outcome is not Outcome.SUCCEEDS
     origin = a(result.unit.loc if result.unit else order.loc) if order else None
-    if order is None or origin is None:
+    # A variant's own order (Algernon's by portal) names no place an arrow could reach.
+    if order is None or origin is None or isinstance(order, VariantOrder):
         return []
     label = describe(order)
     match order:

@@ -7,7 +7,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from judge.attachment import Attachment
 from judge.engine.outcome import OrderResult, Outcome, Reason
 from judge.engine.turn import TurnResult
 from judge.engine.visibility import Role, Seen, Viewer
@@ -24,7 +23,6 @@ from .notation import (
     result_gm,
     units_at,
 )
-from .picture import graph_svg, whole
 from .sight import Census, Contact, Entry
 from .source import maze_of
 
@@ -42,7 +40,6 @@ class GmView:
     counts: tuple[str, ...]
     chart: tuple[str, ...] = ()
     maze: str = ""  # the whole maze, in its text format: the master's alone (rule 3)
-    picture: str = ""  # the maze as the reader knows it, drawn as a graph (SVG)
 
 
 def gm_view(variant: Variant, turn: TurnResult, viewer: Viewer,
@@ -60,22 +57,7 @@ def gm_view(variant: Variant, turn: TurnResult, viewer: Viewer,
     whole_text = format_maze(maze_of(variant)) if master else ""
     if not (kept or units or counts or known or whole_text):
         return None
-    return GmView(kept, units, counts, known, whole_text, _picture(variant, turn, viewer, mine))
-
-
-def _picture(variant: Variant, turn: TurnResult, viewer: Viewer, mine: object) -> str:
-    if viewer.role == Role.MASTER:
-        return graph_svg(whole(maze_of(variant)))
-    if viewer.role != Role.PLAYER or not isinstance(mine, dict):
-        return ""
-    return graph_svg(mine, [u.loc.upper() for u in turn.position.units
-                            if u.power == viewer.power])
-
-
-def pictures(variant: Variant, view: GmView) -> list[Attachment]:
-    """The maze as the reader knows it, as a file beside the report's text."""
-    return [Attachment("maze.svg", "image/svg+xml", view.picture.encode())] \
-        if view.picture else []
+    return GmView(kept, units, counts, known, whole_text)
 
 
 def _line(e: Seen, initials: Initials, viewer: Viewer) -> Line | None:

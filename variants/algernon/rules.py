@@ -21,8 +21,9 @@ from .maze import MazeError, format_maze, maze_from_json, world_of
 from .mazecheck import read_maze
 from .movement import MazeMovement
 from .orders import ORDER_TYPES
+from .picture import maze_drawing
 from .reader import PortalReader
-from .report import gm_view, pictures
+from .report import gm_view
 from .seats import dealer
 from .secrecy import MazeSecrecy, Remember
 from .sight import EVENT_TYPES
@@ -75,5 +76,6 @@ def customise(variant: Variant) -> Variant:
                     knowledge=Remember(maze, reading),
                     victory=victory_of(variant.options))
     return replace(variant, rules=rules, reader=PortalReader, allocate=dealer(maze.owners()),
-                   sections=(ReportSection("after_heading", "gm.j2", gm_view, pictures),))
+                   sections=(ReportSection("after_heading", "gm.j2", gm_view),),
+                   drawing=maze_drawing)
 
