@@ -141,6 +141,10 @@ class Variant:
     # board and his viewer, the Drawing to render, with the places and outlines he may
     # see. None: the folder's drawing as it is. Set by `customise`.
     drawing: Callable[[Variant, Any, Position, Viewer], Any] | None = None
+    # What a seat's start notice tells beyond the common frame, from the board the first
+    # phase opens on and the seat's viewer (Algernon: a player's homes and their portals,
+    # rule 4). None: nothing more. Set by `customise`.
+    start_words: Callable[[Variant, Position, Viewer], Sequence[str]] | None = None
 
     def powers_in_play(self) -> list[str]:
         """The powers a game of this variant plays, in its order: those its map (the

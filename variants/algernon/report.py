@@ -8,11 +8,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from judge.engine.outcome import OrderResult, Outcome, Reason
+from judge.engine.position import Position
 from judge.engine.turn import TurnResult
 from judge.engine.visibility import Role, Seen, Viewer
 from judge.variant import Variant
 
-from .known import chart
+from .known import chart, initial
 from .maze import format_maze
 from .notation import (
     Initials,
@@ -58,6 +59,20 @@ def gm_view(variant: Variant, turn: TurnResult, viewer: Viewer,
     if not (kept or units or counts or known or whole_text):
         return None
     return GmView(kept, units, counts, known, whole_text)
+
+
+def start_words(variant: Variant, position: Position, viewer: Viewer) -> list[str]:
+    """The start notice's part (rule 4): a player's homes, their portal counts and the
+    portals that join them; the master where his maze is (rule 3)."""
+    if viewer.role == Role.MASTER:
+        return ["The maze is yours alone: GET MAP mails it to you, SET MAP ... ENDMAP "
+                "changes what no player has learnt (docs/variants/algernon.md)."]
+    if viewer.role != Role.PLAYER or viewer.power is None:
+        return []
+    known = initial(maze_of(variant), viewer.power)
+    mine = sorted(u.loc.upper() for u in position.units if u.power == viewer.power)
+    return ["Your homes (rule 4; each space: where its portals lead, SPACE/PORTAL; ? not "
+            "yet known):", *(f"  {line}" for line in chart(known)), f"  {units_at(mine)}"]
 
 
 def _line(e: Seen, initials: Initials, viewer: Viewer) -> Line | None:

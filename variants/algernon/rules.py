@@ -23,7 +23,7 @@ from .movement import MazeMovement
 from .orders import ORDER_TYPES
 from .picture import maze_drawing
 from .reader import PortalReader
-from .report import gm_view
+from .report import gm_view, start_words
 from .seats import dealer
 from .secrecy import MazeSecrecy, Remember
 from .sight import EVENT_TYPES
@@ -77,5 +77,5 @@ def customise(variant: Variant) -> Variant:
                     victory=victory_of(variant.options))
     return replace(variant, rules=rules, reader=PortalReader, allocate=dealer(maze.owners()),
                    sections=(ReportSection("after_heading", "gm.j2", gm_view),),
-                   drawing=maze_drawing)
+                   drawing=maze_drawing, start_words=start_words)
 
