@@ -16,9 +16,9 @@ its portals, never the space a portal leads to, which the writer may not know.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from judge.engine.order_types import OrderType, SetKey, Writing
+from judge.engine.order_types import OrderType, Registry, SetKey, Writing
 from judge.engine.orders import Build, Disband, Hold, Order, VariantOrder, describe
 from judge.engine.standard_types import unit_slot
 from judge.engine.types import MOVEMENT, UnitKind
@@ -99,6 +99,13 @@ def build_lists(state: Mapping[str, object]) -> dict[str, list[str]]:
     if not isinstance(kept, Mapping):
         return {}
     return {str(p): [str(s) for s in spaces] for p, spaces in kept.items()}
+
+
+def as_written(registry: Registry) -> tuple[OrderType, ...]:
+    """The standard orders the game still uses (a hold, a build, a removal), written in the
+    rules' notation in the reports' order lists too (I.A.2: `VT h`), not `R VT HOLD`."""
+    return tuple(replace(registry.orders[cls], write=_write) for cls in (Hold, Build, Disband)
+                 if cls in registry.orders)
 
 
 MOVES = frozenset(MOVEMENT)

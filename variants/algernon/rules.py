@@ -20,7 +20,7 @@ from .generate import Plan, generate
 from .maze import MazeError, format_maze, maze_from_json, world_of
 from .mazecheck import read_maze
 from .movement import MazeMovement
-from .orders import ORDER_TYPES
+from .orders import ORDER_TYPES, as_written
 from .picture import maze_drawing
 from .reader import PortalReader
 from .report import gm_view, start_words
@@ -69,7 +69,8 @@ def plan_of(options: Mapping[str, Any], seed: int) -> Plan:
 def customise(variant: Variant) -> Variant:
     maze = maze_of(variant)  # the folder's or the game's maze, checked once here
     rules, reading = variant.rules, reading_of(variant.options)
-    registry = rules.registry.with_orders(*ORDER_TYPES).with_events(*EVENT_TYPES)
+    registry = rules.registry.with_orders(*ORDER_TYPES, *as_written(rules.registry)) \
+        .with_events(*EVENT_TYPES)
     handlers = {**rules.handlers, MOVEMENT: MazeMovement(maze, reading),
                 ADJUSTMENT: ListedBuilds()}
     rules = replace(rules, registry=registry, handlers=handlers, visibility=MazeSecrecy(),

@@ -37,6 +37,9 @@ def test_a_two_player_game_of_three_years(talk: Conversation) -> None:
         unknown = (named & set(maze.spaces)) - set(known["spaces"])
         assert not unknown, f"{power} was mailed {unknown}, which he never learnt of"
         assert len(known["spaces"]) > len(known["homes"])  # he did discover the maze
+    told = "\n".join(m.body for m in mail["ALPHA"])
+    # The order lists are in the rules' notation too (I.A.2), not the standard frame's.
+    assert re.search(r"Alpha: +[A-Z0-9]+ h\.\n", told) and " HOLD." not in told
     winter = [m for m in mail["ALPHA"] if "Winter 1903" in m.subject]
     assert winter and "Centres: A " in winter[-1].body  # rule 7, published to all
 
