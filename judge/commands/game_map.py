@@ -14,8 +14,12 @@ from judge.store.models import GameState
 def run_map(ctx: Context, invocation: Invocation) -> CommandResult:
     jc, seat, game = master_of(ctx)
     text = "\n".join(invocation.block)
+    if not text.strip():  # SET MAP and ENDMAP with nothing between: the map is a file
+        text = jc.attached() or ""
     if not text.strip():
-        return CommandResult.fail("write the map on the lines after SET MAP, then a line ENDMAP")
+        return CommandResult.fail("write the map on the lines after SET MAP, then a line "
+                                  "ENDMAP, or attach it as a text file and write SET MAP "
+                                  "and ENDMAP with nothing between")
     started = game.state != GameState.FORMING
     world = replace_map(jc.session, game, text)
     spaces = len(world.get("provinces", ()))

@@ -3,13 +3,16 @@ starts), checked with clear errors; only he may. After the start: test_master_ed
 
 from __future__ import annotations
 
+import email
+import email.policy
 from collections.abc import Iterator
+from email.message import EmailMessage
 
 import pytest
 
 from judge.game.games import find_game
 from judge.store.db import Database
-from tests.conversations.harness import Conversation
+from tests.conversations.harness import Conversation, raw_message
 from tests.conversations.seating_helpers import MASTER, account, reply
 from variants.algernon.maze import maze_from_json
 from variants.algernon.source import DEMO
@@ -34,6 +37,32 @@ def test_the_master_uploads_the_demonstration_maze(talk: Conversation) -> None:
     answer = reply(talk, MASTER, f"{CREATE}\nSET MAP\n{DEMO.read_text()}ENDMAP")
     assert "The map of gamma is replaced by yours (14 spaces)" in answer.body, answer.body
     assert uploaded(talk) >= {"DL", "MN", "PZ", "PW", "QV", "WG", "VT"}
+
+
+def with_file(sender: str, body: str, name: str, text: str) -> bytes:
+    """A message whose body holds `body` and which carries `text` as the file `name`."""
+    message = email.message_from_bytes(raw_message(sender, body),
+                                       policy=email.policy.default)
+    assert isinstance(message, EmailMessage)
+    message.add_attachment(text, subtype="plain", filename=name)
+    return message.as_bytes()
+
+
+def test_the_maze_may_come_as_a_file(talk: Conversation) -> None:
+    """Issue #17: "sent by mail as an attachment or a block in the body"."""
+    reply(talk, MASTER, CREATE)
+    body = "SIGNON Mgamma gmpw\nSET MAP\nENDMAP\n"
+    answer = talk.deliver(with_file(MASTER, body, "demo.maze", DEMO.read_text()))
+    assert answer is not None
+    assert "The map of gamma is replaced by yours (14 spaces)" in answer.body, answer.body
+    assert uploaded(talk) >= {"DL", "MN", "PZ", "PW", "QV", "WG", "VT"}
+
+
+def test_without_a_file_an_empty_block_is_refused(talk: Conversation) -> None:
+    reply(talk, MASTER, CREATE)
+    answer = reply(talk, MASTER, "SIGNON Mgamma gmpw\nSET MAP\nENDMAP")
+    assert "or attach it as a text file and write SET MAP and ENDMAP with nothing " \
+        "between" in answer.body, answer.body
 
 
 def test_a_maze_with_problems_is_refused_with_each_of_them(talk: Conversation) -> None:
