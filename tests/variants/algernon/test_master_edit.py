@@ -9,7 +9,9 @@ from collections.abc import Iterator
 
 import pytest
 
+from judge.game.games import find_game
 from judge.store.db import Database
+from judge.store.models import GameState
 from tests.conversations.harness import Conversation
 from tests.conversations.seating_helpers import account, reply
 from tests.variants.algernon.mailgame import phase_of, play, seat_knowledge, started, world
@@ -109,3 +111,13 @@ def test_an_edit_is_checked_as_an_upload_is(talk: Conversation) -> None:
                    f"{edited(format_maze(before), hidden.name, line)}\nENDMAP").body
     assert f"of {hidden.name} dangles: it leads to QQ, which is not a space" in answer, answer
     assert maze(talk) == before
+
+
+def test_a_finished_games_maze_is_read_but_not_changed(talk: Conversation) -> None:
+    started(talk, 2, seed=5)
+    with talk.judge.db.unit_of_work() as session:
+        find_game(session, "maze").state = GameState.FINISHED
+    text = format_maze(maze(talk))
+    answer = reply(talk, MASTER, f"{GM}\nSET MAP\n{text}\nENDMAP\nGET MAP").body
+    assert "maze has ended: its map stays as it was played" in answer, answer
+    assert lines_of(text)[0] in answer  # GET MAP: the master keeps reading it
