@@ -5,9 +5,10 @@ its portals, never the space a portal leads to, which the writer may not know.
 - `VT s 2`: `PortalSupport("vt", 2)`, support of the other end of VT2 (I.A.3).
 - `VT s 4 (SQ to 6)`: `PortalSupport("vt", 4, "sq", 6)`, support of SQ's attack out of
   its portal 6 into the other end of VT4 (I.A.4).
-- `MK s 1 (1)`: `PortalSupport("mk", 1, enters=1)`, support of the attack, whoever makes
-  it, that comes into the other end of MK1 through that space's portal 1 (I.A.5, read as
-  section II numbers a space's portals: the example's VT3 arrives there through portal 1).
+- `MK s 1 (1)`: `PortalSupport("mk", 1, number=1)`, support out of MK1 of an attack into
+  its other end (I.A.5): by the game's `numbered_support`, the writer's own order 1
+  (`order`, the default) or the attack, whoever makes it, that comes in through that
+  space's portal 1 (`portal`); movement.py.
 - `VT(3,2,5,1,6,4)`: `RetreatList("vt", (3, 2, 5, 1, 6, 4))`, written with the moves
   (I.B.2).
 - `Build MK, VT, CJ`: `BuildList(("mk", "vt", "cj"))`, with the Fall moves (9, I.C.2).
@@ -39,7 +40,7 @@ class PortalSupport(VariantOrder):
     portal: int
     target: str | None = None       # the supported attacker's space (I.A.4)
     target_portal: int | None = None
-    enters: int | None = None       # the far space's portal the attack comes in by (I.A.5)
+    number: int | None = None       # I.A.5's bracketed number (movement.py: numbered_support)
     kind: str | None = RAT
 
 
@@ -64,10 +65,10 @@ def notation(order: Order) -> str:
             return f"{loc.upper()} h"
         case PortalMove(loc=loc, portal=p):
             return f"{loc.upper()} to {p}"
-        case PortalSupport(loc=loc, portal=p, target=None, enters=None):
+        case PortalSupport(loc=loc, portal=p, target=None, number=None):
             return f"{loc.upper()} s {p}"
-        case PortalSupport(loc=loc, portal=p, target=None, enters=enters):
-            return f"{loc.upper()} s {p} ({enters})"
+        case PortalSupport(loc=loc, portal=p, target=None, number=n):
+            return f"{loc.upper()} s {p} ({n})"
         case PortalSupport(loc=loc, portal=p, target=t, target_portal=tp):
             return f"{loc.upper()} s {p} ({str(t).upper()} to {tp})"
         case RetreatList(loc=loc, portals=ps):

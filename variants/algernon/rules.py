@@ -71,7 +71,8 @@ def customise(variant: Variant) -> Variant:
     rules, reading = variant.rules, reading_of(variant.options)
     registry = rules.registry.with_orders(*ORDER_TYPES, *as_written(rules.registry)) \
         .with_events(*EVENT_TYPES)
-    handlers = {**rules.handlers, MOVEMENT: MazeMovement(maze, reading),
+    numbered = str(variant.options.get("numbered_support", "order"))  # I.A.5 (movement.py)
+    handlers = {**rules.handlers, MOVEMENT: MazeMovement(maze, reading, numbered),
                 ADJUSTMENT: ListedBuilds()}
     rules = replace(rules, registry=registry, handlers=handlers, visibility=MazeSecrecy(),
                     knowledge=Remember(maze, reading),
