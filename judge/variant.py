@@ -152,6 +152,23 @@ class Variant:
     # The game's own map as `make_map` made it (None: the folder's), for hooks that keep
     # more in it than provinces and borders (a numbering of the borders, say).
     world: Mapping[str, Any] | None = None
+    # How one reader's picture is drawn when the map is made for each game: given the
+    # folder's drawing (judge.pictures.drawing.Drawing: colours, symbols), the reader's
+    # board and his viewer, the Drawing to render, with the places and outlines he may
+    # see. None: the folder's drawing as it is. Set by `customise`.
+    drawing: Callable[[Variant, Any, Position, Viewer], Any] | None = None
+    # What a seat's start notice tells beyond the common frame, from the board the first
+    # phase opens on and the seat's viewer (Algernon: a player's homes and their portals,
+    # rule 4). None: nothing more. Set by `customise`.
+    start_words: Callable[[Variant, Position, Viewer], Sequence[str]] | None = None
+
+    def powers_in_play(self) -> list[str]:
+        """The powers a game of this variant plays, in its order: those its map (the
+        game's own, `world`) gives homes or units at the start. A map made for a game's
+        number of players declares fewer than the variant; a power nobody plays that
+        holds homes still counts."""
+        start = {u.power for u in self.start.units}
+        return [p.name for p in self.powers if self.rules.homes.get(p.name) or p.name in start]
 
     def power_names(self) -> dict[str, str]:
         """Every way to write a power (lower case) -> the power's id."""

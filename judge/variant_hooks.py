@@ -2,7 +2,10 @@
 
 `customise(variant) -> Variant` replaces parts of the rules when the variant is built (for
 the folder alone, or for one game with its options and seed); `make_map(options, seed)`
-makes the map of one game when it is created (judge/variant_map.py gives its form).
+makes the map of one game when it is created (judge/variant_map.py gives its form);
+`map_from_text(text, options)` reads the one its master writes, `map_to_text(world)` writes
+it for him, and `check_map_edit(old, new, position)` says what an edit after the start
+may not change.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 from judge.engine.geo import MapError
 
 if TYPE_CHECKING:
+    from judge.engine.position import Position
     from judge.variant import Variant
 
 _LOADING = threading.Lock()
@@ -58,6 +62,22 @@ def read_game_map(variant: Variant, text: str, options: Mapping[str, Any]) -> di
         raise MapError(f"{variant.name} takes no map from its master")
     world: dict[str, Any] = read(text, options)
     return world
+
+
+def game_map_text(variant: Variant, world: Mapping[str, Any]) -> str | None:
+    """The game's map in the form its master writes it (rules.py `map_to_text(world) ->
+    str`), for him alone; None when the variant has no such form."""
+    write = getattr(rules_module(variant.folder), "map_to_text", None)
+    return None if write is None else str(write(world))
+
+
+def map_edit_problems(variant: Variant, old: Mapping[str, Any], new: Mapping[str, Any],
+                      position: Position) -> list[str] | None:
+    """What keeps a started game's map from becoming `new` on the board `position`
+    (rules.py `check_map_edit(old, new, position) -> list[str]`, [] when nothing does);
+    None when the variant takes no edit once the game has started."""
+    check = getattr(rules_module(variant.folder), "check_map_edit", None)
+    return None if check is None else list(check(old, new, position))
 
 
 def rules_module(folder: Path) -> ModuleType | None:

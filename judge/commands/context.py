@@ -47,6 +47,9 @@ class JudgeContext:
     after: list[Callable[[JudgeContext, Reply], None]] = field(default_factory=list)
     # Files the reply carries (MAP's picture), after its text.
     files: list[Attachment] = field(default_factory=list)
+    # The text of the first text file the message carries, read when a command asks for
+    # it (SET MAP's map sent as a file); the mail layer sets it.
+    attached: Callable[[], str | None] = lambda: None
 
     @property
     def zone(self) -> str:

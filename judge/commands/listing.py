@@ -23,6 +23,7 @@ from judge.game.games import (
     is_running,
     player_seat,
     position_of,
+    powers_in,
     seats_of,
     seats_wanted,
 )
@@ -115,7 +116,7 @@ def _describe_game(jc: JudgeContext, game: Game) -> list[str]:
     turn = current_turn(jc.session, game)
     if turn is not None:
         lines += _turn_lines(jc, game, variant, turn)
-    return [*lines, "Powers:", *_power_lines(jc, game, variant)]
+    return [*lines, "Powers:", *_power_lines(jc, game, powers_in(variant))]
 
 
 def _turn_lines(jc: JudgeContext, game: Game, variant: Variant, turn: Turn) -> list[str]:
@@ -156,14 +157,14 @@ def _name(jc: JudgeContext, game: Game, seat: Seat) -> str:
     return seat.account.name if shown else "(not shown)"
 
 
-def _power_lines(jc: JudgeContext, game: Game, variant: Variant) -> list[str]:
+def _power_lines(jc: JudgeContext, game: Game, powers: list[str]) -> list[str]:
     lines = []
-    for power in variant.powers:
-        seat = player_seat(game, power.name)
+    for power in powers:
+        seat = player_seat(game, power)
         who = _name(jc, game, seat) if seat is not None else "(nobody)"
         if seat is not None and seat.status == SeatStatus.CIVIL_DISORDER:
             who += " (civil disorder)"
-        lines.append(f"  {power_name(power.name) + ':':<10}{who}")
+        lines.append(f"  {power_name(power) + ':':<10}{who}")
     return lines
 
 
@@ -238,7 +239,7 @@ def run_summary(ctx: Context, invocation: Invocation) -> CommandResult:
                      f"{', then '.join(_player_text(jc, s) for s in seats) or '(nobody yet)'}")
     turns = history.processed_turns(jc.session, game)
     counts = history.centre_counts_by_year(variant, game, turns, reader_viewer(jc, game))
-    return CommandResult.ok(*lines, "", *_centre_table(variant, counts))
+    return CommandResult.ok(*lines, "", *_centre_table(counts))
 
 
 def _player_text(jc: JudgeContext, seat: Seat) -> str:
@@ -248,14 +249,13 @@ def _player_text(jc: JudgeContext, seat: Seat) -> str:
     return f"{name} ({seat.status.value.replace('_', ' ')})"
 
 
-def _centre_table(variant: Variant,
-                  counts: list[tuple[str, dict[str, int | None]]]) -> list[str]:
+def _centre_table(counts: list[tuple[str, dict[str, int | None]]]) -> list[str]:
     if not counts:
         return ["No turn has been played yet, so there are no centre counts."]
     lines = ["Supply centres:", " " * 12 + "".join(f"{label:>6}" for label, _ in counts)]
-    for power in variant.powers:
-        lines.append(f"  {power_name(power.name):<10}" + "".join(
-            f"{'?' if row[power.name] is None else row[power.name]:>6}" for _, row in counts))
+    for power in counts[0][1]:  # the powers the game plays (games.powers_in)
+        lines.append(f"  {power_name(power):<10}" + "".join(
+            f"{'?' if row[power] is None else row[power]:>6}" for _, row in counts))
     if any(n is None for _, row in counts for n in row.values()):
         lines.append("  (?: not known to you: this game hides other powers' centres)")
     return lines

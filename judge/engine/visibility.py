@@ -102,6 +102,19 @@ class Hiding(Protocol):
         """Whether the game of `position` may keep anything from `viewer`."""
 
 
+@runtime_checkable
+class PublicCounts(Protocol):
+    """A visibility that hides who owns what but makes every power's count of centres
+    public when the year's centres are counted (Algernon rule 7): SUMMARY shows them."""
+
+    def counts_public(self) -> bool:
+        """Whether every power's centre count at the year's count is public."""
+
+
+def counts_public(visibility: Visibility) -> bool:
+    return isinstance(visibility, PublicCounts) and visibility.counts_public()
+
+
 def hides(visibility: Visibility, position: Position, viewer: Viewer) -> bool:
     """Whether `viewer` may be kept from anything in this game. A visibility that does not
     say is asked for the board: it hides if the viewer's board is not the whole board (for

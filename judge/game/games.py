@@ -115,6 +115,11 @@ def playing_powers(game: Game) -> list[str]:
     return [s.power for s in seats_of(game, SeatRole.PLAYER) if s.power]
 
 
+def powers_in(variant: Variant) -> list[str]:
+    """The powers a game of `variant` (its own map: `game_variant`) plays."""
+    return variant.powers_in_play()
+
+
 def primary_address(account: Account) -> str:
     """Where the judge writes to a person: the newest address on the account."""
     return account.addresses[-1].address

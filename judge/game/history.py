@@ -19,9 +19,9 @@ from judge.engine.outcome import OrderResult
 from judge.engine.position import Position
 from judge.engine.turn import TurnResult
 from judge.engine.types import ADJUSTMENT, MOVEMENT, RETREAT, Phase
-from judge.engine.visibility import Viewer
+from judge.engine.visibility import Viewer, counts_public
 from judge.game.errors import GameError
-from judge.game.games import game_variant, turns_of
+from judge.game.games import game_variant, powers_in, turns_of
 from judge.store.models import Game, Seat, SeatRole, Turn
 from judge.variant import Variant
 
@@ -184,7 +184,9 @@ def centre_counts_by_year(variant: Variant, game: Game, turns: Sequence[Turn],
     rules = variant.rules
     if not turns:
         return []
-    rows = [("Start", _counts(variant, position_from_json(turns[0].position_before), viewer))]
+    powers = powers_in(variant)
+    start = position_from_json(turns[0].position_before)
+    rows = [("Start", _counts(variant, start, viewer, powers))]
     for turn in turns:
         if turn.position_after is None:
             continue
@@ -193,17 +195,19 @@ def centre_counts_by_year(variant: Variant, game: Game, turns: Sequence[Turn],
             ended_on(game, turn) or rules.calendar.ends_season(phase, after.phase))
         if counted:
             rows = [row for row in rows if row[0] != str(phase.year)]
-            rows.append((str(phase.year), _counts(variant, after, viewer)))
+            rows.append((str(phase.year), _counts(variant, after, viewer, powers)))
     return rows
 
 
-def _counts(variant: Variant, position: Position, viewer: Viewer) -> dict[str, int | None]:
-    board = variant.rules.visibility.board(position, viewer)
+def _counts(variant: Variant, position: Position, viewer: Viewer,
+            powers: Sequence[str]) -> dict[str, int | None]:
+    visibility = variant.rules.visibility
+    board = position if counts_public(visibility) else visibility.board(position, viewer)
     centres = variant.rules.geo.supply_centres  # a variant may own other areas (GD 5.1)
     owned = Counter(p for c, p in board.owners.items() if c in centres)
     # Where the board hides owners, a power shown with none is unknown, not without any.
     unknown = None if board.owners != position.owners else 0
-    return {power.name: owned.get(power.name, unknown) for power in variant.powers}
+    return {power: owned.get(power, unknown) for power in powers}
 
 
 def players_of(game: Game, variant: Variant) -> list[tuple[str, list[Seat]]]:
@@ -211,5 +215,4 @@ def players_of(game: Game, variant: Variant) -> list[tuple[str, list[Seat]]]:
     replaced and resigned players included, for the record."""
     seats = sorted((s for s in game.seats if s.role == SeatRole.PLAYER and s.power),
                    key=lambda s: s.id)
-    return [(power.name, [s for s in seats if s.power == power.name])
-            for power in variant.powers]
+    return [(power, [s for s in seats if s.power == power]) for power in powers_in(variant)]

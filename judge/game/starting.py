@@ -13,9 +13,15 @@ from collections.abc import Callable, Sequence
 from sqlalchemy.orm import Session
 
 from judge.attachment import Attachment
-from judge.game.announce import recipients
+from judge.game.announce import recipients, viewer_of
 from judge.game.clock import Clock, format_deadline
-from judge.game.games import game_variant, primary_address, seats_of, signon_letter
+from judge.game.games import (
+    game_variant,
+    position_of,
+    primary_address,
+    seats_of,
+    signon_letter,
+)
 from judge.game.lifecycle import start_game
 from judge.game.postman import Postman
 from judge.store.models import Game, Seat, SeatRole, Turn
@@ -48,6 +54,9 @@ def start_notice(game: Game, variant: Variant, turn: Turn, seat: Seat) -> list[s
     if turn.deadline is not None:
         lines.append(f"Its deadline: {format_deadline(turn.deadline, seat.account.time_zone)}.")
     lines += ["", *_how_to_sign_on(game, seat)]
+    if variant.start_words is not None:  # the variant's own (a player's secret map)
+        told = variant.start_words(variant, position_of(turn), viewer_of(seat))
+        lines += ["", *told] if told else []
     if seat.role == SeatRole.MASTER:
         lines += ["", "The powers:", *_roster(game, variant)]
     return lines

@@ -13,6 +13,7 @@ from judge.commands.orders import handle_orders
 from judge.commands.press import answer_press
 from judge.commands.reply import ERROR_MARKER, Reply
 from judge.mail import identity, limits
+from judge.mail.body import attached_text
 from judge.mail.emg import emg_kind, read_emg
 from judge.mail.emg_run import run_emg
 from judge.mail.inbound import Inbound
@@ -36,7 +37,8 @@ def answer(judge: JudgeParts, session: Session, row: InboxMessage, message: Inbo
     ctx = JudgeContext(registry=judge.registry, session=session, clock=judge.clock,
                        postman=judge.postman, sender=message.sender, inbox=row,
                        account=repo.account_by_address(session, message.sender),
-                       password_guard=identity.password_guard(judge.settings))
+                       password_guard=identity.password_guard(judge.settings),
+                       attached=lambda: attached_text(row.raw))
     reply = _refused(refusal.reply) if refusal is not None and refusal.reply else \
         _run(judge, ctx, message)
     subject = reply.subject(_re(message.subject))

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from email.message import Message
 from email.utils import collapse_rfc2231_value
 
-from judge.mail.envelope import decode_bytes
+from judge.mail.envelope import decode_bytes, header_block
 from judge.mail.html import html_to_text
 from judge.mail.mime import Part, Walk, body_start
 from judge.mail.plaintext import clean
@@ -54,6 +54,22 @@ def read_body(raw: bytes, headers: Message) -> Body:
     text, cut = _part_text(raw, part)
     text, capped = _cap(text)
     return Body(text, cut or capped, walk.problem)
+
+
+def attached_text(raw: bytes) -> str | None:
+    """The first text/plain part the message carries as an attachment (a file), decoded,
+    within the body's bounds; None if there is none. Read only when a command asks for it
+    (SET MAP's map sent as a file), so the walk goes past the body part only then."""
+    headers = header_block(raw)
+    walk = Walk(raw, Part(headers, body_start(raw), len(raw)))
+    for part in walk.leaves():
+        if part.headers.get_content_disposition() == "attachment" \
+                and part.headers.get_content_type() == "text/plain":
+            data, cut = _payload(raw, part)
+            text, _ = _head(decode_bytes(data, part.headers.get_content_charset()),
+                            MAX_TEXT_CHARS, cut)
+            return text
+    return None
 
 
 def _body_part(leaves: Iterable[Part]) -> Part | None:

@@ -16,7 +16,7 @@ from judge.engine.outcome import Dislodgement, Event
 from judge.engine.position import Position
 from judge.engine.types import Phase
 from judge.engine.visibility import Notice, Sighting, Viewer, projection
-from judge.pictures.drawing import load_drawing
+from judge.pictures.drawing import Drawing, load_drawing
 from judge.pictures.png import svg_to_png
 from judge.pictures.render import render_svg
 from judge.variant import Variant
@@ -42,20 +42,36 @@ def turn_picture(variant: Variant, title: str, phase: Phase, events: Sequence[Ev
     drawn = [e for e in seen if not isinstance(e, Sighting | Notice)]
     board = _with_dislodged(variant, position, viewer,
                             {e for e in drawn if isinstance(e, Dislodgement)})
-    return draw(variant, board, drawn, title, known_counts(variant, position, board, viewer))
+    return draw(variant, board, drawn, title, known_counts(variant, position, board, viewer),
+                drawing_for(variant, board, viewer))
 
 
 def board_picture(variant: Variant, title: str, position: Position,
                   viewer: Viewer) -> Picture:
     """The board `position` as `viewer` may see it, no orders: a game's start."""
     board = _with_dislodged(variant, position, viewer, set())
-    return draw(variant, board, (), title, known_counts(variant, position, board, viewer))
+    return draw(variant, board, (), title, known_counts(variant, position, board, viewer),
+                drawing_for(variant, board, viewer))
 
 
 def draw(variant: Variant, board: Position, events: Sequence[Event], title: str,
-         counts: Mapping[str, int | None] | None = None) -> Picture:
-    svg = render_svg(variant, board, events, title, counts)
-    return Picture(svg, svg_to_png(svg, float(load_drawing(variant).canvas["scale"])))
+         counts: Mapping[str, int | None] | None = None,
+         drawing: Drawing | None = None) -> Picture:
+    drawing = drawing or load_drawing(variant)
+    svg = render_svg(variant, board, events, title, counts, drawing)
+    return Picture(svg, svg_to_png(svg, float(drawing.canvas["scale"])))
+
+
+def drawing_for(variant: Variant, board: Position, viewer: Viewer) -> Drawing:
+    """The folder's drawing, or the one the variant makes from it for this reader's board
+    (`Variant.drawing`: a map made for each game, drawn as far as the reader may see)."""
+    base = load_drawing(variant)
+    if variant.drawing is None:
+        return base
+    made = variant.drawing(variant, base, board, viewer)
+    if not isinstance(made, Drawing):
+        raise TypeError(f"variant {variant.name}: its drawing hook made no Drawing")
+    return made
 
 
 def known_counts(variant: Variant, position: Position, board: Position,
@@ -71,8 +87,8 @@ def known_counts(variant: Variant, position: Position, board: Position,
         every = position.with_board(position.units, owners={c: power for c in centres})
         return len(visibility.board(every, viewer).owners) == len(centres)
 
-    return {p.name: len(board.centres_of(p.name, centres)) if known(p.name) else None
-            for p in variant.powers}
+    return {p: len(board.centres_of(p, centres)) if known(p) else None
+            for p in variant.powers_in_play()}
 
 
 def file_stem(game: str, phase: Phase | str) -> str:

@@ -48,8 +48,9 @@ def _draw(drawing: Drawing, result: OrderResult,
     colour = drawing.colour(power).unit
     failed = result.outcome is not Outcome.SUCCEEDS
     origin = a(result.unit.loc if result.unit else order.loc) if order else None
+    # A variant's own order (Algernon's by portal) names no place an arrow could reach.
     if order is None or origin is None or isinstance(order, VariantOrder):
-        return []  # a variant's own order has no drawing (yet): the unit is drawn alone
+        return []
     label = describe(order)
     match order:
         case Move(dest=dest) | Retreat(dest=dest):

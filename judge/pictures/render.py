@@ -20,10 +20,12 @@ FONT = "DejaVu Sans,Arial,sans-serif"
 
 
 def render_svg(variant: Variant, position: Position, events: Sequence[Event],
-               title: str, counts: Mapping[str, int | None] | None = None) -> str:
+               title: str, counts: Mapping[str, int | None] | None = None,
+               drawing: Drawing | None = None) -> str:
     """`counts`: each power's centre count for the legend, None where the viewer may not
-    know it (drawn "?"); without it, counted from `position`."""
-    drawing = load_drawing(variant)
+    know it (drawn "?"); without it, counted from `position`. `drawing`: the one made for
+    this reader (files.drawing_for); without it, the variant folder's."""
+    drawing = drawing or load_drawing(variant)
     canvas = drawing.canvas
     width, height = canvas["width"], canvas["height"]
     mx, my = canvas["map_at"]
@@ -55,15 +57,15 @@ def render_svg(variant: Variant, position: Position, events: Sequence[Event],
 
 def centre_counts(variant: Variant, position: Position) -> dict[str, int | None]:
     centres = variant.rules.geo.supply_centres
-    return {p.name: len(position.centres_of(p.name, centres)) for p in variant.powers}
+    return {p: len(position.centres_of(p, centres)) for p in variant.powers_in_play()}
 
 
 def legend(drawing: Drawing, variant: Variant,
            counts: Mapping[str, int | None]) -> list[str]:
-    """Each power of the variant in its colour, with the centres it owns ("?": unknown)."""
+    """Each power the game plays in its colour, with the centres it owns ("?": unknown)."""
     x, y = drawing.canvas["legend_at"]
     out = [element("text", {"x": x, "y": y - 8, "font-weight": "bold"}, "Centres")]
-    for i, power in enumerate(variant.powers):
+    for i, power in enumerate(p for p in variant.powers if p.name in counts):
         row_y = y + i * 18
         out.append(element("rect", {"x": x, "y": row_y, "width": 12, "height": 12,
                                     "fill": drawing.colour(power.name).unit,

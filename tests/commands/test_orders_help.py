@@ -1,5 +1,6 @@
 """HELP ORDERS's examples: every order a variant's help page shows must read as an order of
-its phase in that variant's grammar, or the page would teach what the judge refuses."""
+its phase in that variant's grammar (its own reader where it has one: Algernon's orders
+by portal), or the page would teach what the judge refuses."""
 
 from __future__ import annotations
 
@@ -27,8 +28,9 @@ def examples(text: str) -> list[tuple[str, str]]:
             continue
         columns = re.split(r"\s{2,}", line.strip())
         if kind and line.startswith("  ") and len(columns) > 1:
-            # A column in brackets, or a bracket after an order, is a remark.
-            found += [(kind, re.sub(r"\s*\(.*\)$", "", c)) for c in columns[1:]
+            # A column in brackets, or a bracket of words after an order, is a remark;
+            # brackets of an order stay (Algernon's `VT s 4 (SQ to 6)`, `VT(3,2)`).
+            found += [(kind, re.sub(r"\s+\([a-z]{2,}\b.*\)$", "", c)) for c in columns[1:]
                       if not c.startswith("(")]
     return found
 

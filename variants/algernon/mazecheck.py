@@ -15,7 +15,7 @@ from .maze import Maze, MazeError, parse_maze
 # mail commands' short words, since an order line that starts with one is a command
 # (`MAP to 3`). Longer names are the master's care: docs/variants/algernon.md.
 RESERVED = frozenset({"H", "S", "TO", "BUILD", "HOLD", "SUPPORT", "SUPPORTS", "END", "MAP",
-                      "SET"})
+                      "SET", "GET"})
 NAME = re.compile(r"^[A-Z][A-Z0-9]{0,7}$")
 
 

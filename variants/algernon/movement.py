@@ -5,6 +5,15 @@ Diplomacy), and the results are told in the orders as written.
 A support whose portal or supported attack does not fit the maze, or that has no unit at
 the other end, is void, told in the same words whatever the reason: the reply must not
 say what the maze holds (the writer may not know where a portal leads).
+
+I.A.5's `MK s 1 (1)` is read by the game's option `numbered_support`
+(docs/variants/algernon.md): `order` (the default) backs the writer's own order 1, the
+first of his orders for rats as his order set stands, which must be an attack into the
+space MK1 leads to: the rules' list I.A is one player's order sheet, and the example's
+explanation names VT's attack out of portal 3, its order 1. `portal` backs the attack,
+anybody's, that comes into that space through its portal 1 (section II numbers a space's
+portals so). The state's `numbered_support` decides before the option, since `judge
+adjudicate` sees a position and no game.
 """
 
 from __future__ import annotations
@@ -30,6 +39,7 @@ from .sight import Entry, bounced_self, sightings
 Orders = Mapping[str, Sequence[Order]]
 VOID = "the support had nothing to support"
 Verdict = tuple[Outcome, Reason, str]
+NUMBERED = ("order", "portal")    # numbered_support's readings of I.A.5
 
 
 @dataclass
@@ -44,11 +54,18 @@ class Translation:
 
 
 class MazeMovement(PhaseHandler):
-    def __init__(self, maze: Maze, reading: Reading = PLAIN) -> None:
-        self.maze, self.reading = maze, reading
+    def __init__(self, maze: Maze, reading: Reading = PLAIN, numbered: str = "order") -> None:
+        if numbered not in NUMBERED:
+            raise ValueError(f"[options] numbered_support must be one of "
+                             f"{', '.join(NUMBERED)}, not {numbered!r}")
+        self.maze, self.reading, self.numbered = maze, reading, numbered
+
+    def _numbered(self, position: Position) -> str:
+        how = str(position.state.get("numbered_support", self.numbered))
+        return how if how in NUMBERED else self.numbered
 
     def adjudicate(self, rules: Rules, position: Position, orders: Orders) -> PhaseOutcome:
-        t = translate(self.maze, position, orders)
+        t = translate(self.maze, position, orders, self._numbered(position))
         out = resolve_movement(rules, position, t.orders)
         results = [bounced_self(self.maze, _as_written(r, t), out.position)
                    for r in out.results]
@@ -74,16 +91,19 @@ class MazeMovement(PhaseHandler):
         return position._replace(state={**position.state, "charts": charts})
 
 
-def translate(maze: Maze, position: Position, orders: Orders) -> Translation:
+def translate(maze: Maze, position: Position, orders: Orders,
+              numbered: str = "order") -> Translation:
     units = {u.loc: u for u in position.units}
     t = Translation({}, {}, {}, {})
     for power, given in orders.items():
         mine = t.orders.setdefault(power, [])
+        sheet = _Sheet(maze, numbered, [o for o in given
+                                        if not isinstance(o, RetreatList | BuildList)])
         for order in given:
             if isinstance(order, RetreatList | BuildList):
                 t.lists.setdefault(power, []).append(order)
                 continue
-            done = _engine_order(maze, units, order, given)
+            done = _engine_order(sheet, units, order)
             if isinstance(done, tuple):  # the unit holds; its order is told as written
                 hold = Hold(order.loc, order.kind)
                 t.verdicts[id(hold)] = done
@@ -98,9 +118,19 @@ def _remember(t: Translation, engine: Order, written: Order) -> Order:
     return engine
 
 
-def _engine_order(maze: Maze, units: Mapping[str, Unit], order: Order,
-                  given: Sequence[Order]) -> Order | Verdict:
+@dataclass(frozen=True)
+class _Sheet:
+    """One player's orders for rats, numbered from 1 as his order set stands (I.A.5 under
+    `order`; retreat and build lists, I.B and I.C, are not numbered with them)."""
+
+    maze: Maze
+    numbered: str
+    rats: Sequence[Order]
+
+
+def _engine_order(sheet: _Sheet, units: Mapping[str, Unit], order: Order) -> Order | Verdict:
     """The standard order for one written by portal, or the verdict on it."""
+    maze = sheet.maze
     if isinstance(order, PortalMove):
         portal = maze.portal(order.loc.upper(), order.portal)
         if portal is None:  # the writer knows his space's portals (rules 4, 6)
@@ -109,37 +139,57 @@ def _engine_order(maze: Maze, units: Mapping[str, Unit], order: Order,
         to = portal.to.lower()
         return Hold(order.loc, order.kind) if to == order.loc else Move(order.loc, to, order.kind)
     if isinstance(order, PortalSupport):
-        target = _support(maze, units, order, given)
+        target = _support(sheet, units, order)
         return target if target is not None else (Outcome.VOID, Reason.NO_MATCH, VOID)
     return order
 
 
-def _support(maze: Maze, units: Mapping[str, Unit], order: PortalSupport,
-             given: Sequence[Order]) -> Support | None:
-    portal = maze.portal(order.loc.upper(), order.portal)
+def _support(sheet: _Sheet, units: Mapping[str, Unit], order: PortalSupport) -> Support | None:
+    portal = sheet.maze.portal(order.loc.upper(), order.portal)
     if portal is None or portal.to.lower() == order.loc:
         return None
     into = portal.to.lower()
-    target = _supported(maze, order, into, given)
-    if target is None or target not in units:
-        return None
+    target = _supported(sheet, order, into)
+    if target is None or target == order.loc or target not in units:
+        return None  # a rat backs no attack of its own (rule 1: Diplomacy's support)
     return Support(order.loc, target, None if target == into else into, order.kind)
 
 
-def _supported(maze: Maze, order: PortalSupport, into: str,
-               given: Sequence[Order]) -> str | None:
+def _supported(sheet: _Sheet, order: PortalSupport, into: str) -> str | None:
     """The space of the supported unit: the other end of the portal (I.A.3), the named
-    attacker whose portal leads there (I.A.4), or the writer's own attacker (I.A.5)."""
-    if order.ref is not None:
-        # I.A.5's "(1)" names the writer's own order; the order set keeps one order per
-        # unit, not the lines' numbers, so it is read as his own attack into that space.
-        return next((o.loc for o in given if isinstance(o, PortalMove)
-                     and _leads(maze, o.loc, o.portal) == into), None)
+    attacker whose portal leads there (I.A.4), or by the number in brackets (I.A.5) the
+    writer's own attack of that number or the one coming in through that portal."""
+    maze = sheet.maze
+    if order.number is not None and sheet.numbered == "portal":
+        return _entering(maze, into, order.number)
+    if order.number is not None:
+        return _own_attack(sheet, order.number, into)
     if order.target is None:
         return into
     if order.target_portal is None or _leads(maze, order.target, order.target_portal) != into:
         return None
     return order.target
+
+
+def _entering(maze: Maze, into: str, enters: int) -> str | None:
+    """The space whose portal arrives in `into` through its portal `enters` (I.A.5: MK s 1
+    (1) backs VT's attack out of VT3, which comes in through portal 1 of MK1's space); a
+    portal into its own space is a hold, and so backs nothing."""
+    return next((name.lower() for name, space in maze.spaces.items()
+                 for portal in space.portals
+                 if portal.to.lower() == into and portal.arrives == enters
+                 and name.lower() != into), None)
+
+
+def _own_attack(sheet: _Sheet, number: int, into: str) -> str | None:
+    """The space of the writer's order `number` if it is an attack into `into` (I.A.5:
+    MK s 1 (1) backs order 1, VT to 3, VT3 leading where MK1 does); else None, void."""
+    if not 1 <= number <= len(sheet.rats):
+        return None
+    order = sheet.rats[number - 1]
+    if not isinstance(order, PortalMove) or _leads(sheet.maze, order.loc, order.portal) != into:
+        return None
+    return order.loc
 
 
 def _leads(maze: Maze, space: str, number: int) -> str | None:

@@ -5,8 +5,10 @@ its portals, never the space a portal leads to, which the writer may not know.
 - `VT s 2`: `PortalSupport("vt", 2)`, support of the other end of VT2 (I.A.3).
 - `VT s 4 (SQ to 6)`: `PortalSupport("vt", 4, "sq", 6)`, support of SQ's attack out of
   its portal 6 into the other end of VT4 (I.A.4).
-- `MK s 1 (1)`: `PortalSupport("mk", 1, ref=1)`, support of the writer's own order 1, an
-  attack into the other end of MK1 (I.A.5).
+- `MK s 1 (1)`: `PortalSupport("mk", 1, number=1)`, support out of MK1 of an attack into
+  its other end (I.A.5): by the game's `numbered_support`, the writer's own order 1
+  (`order`, the default) or the attack, whoever makes it, that comes in through that
+  space's portal 1 (`portal`); movement.py.
 - `VT(3,2,5,1,6,4)`: `RetreatList("vt", (3, 2, 5, 1, 6, 4))`, written with the moves
   (I.B.2).
 - `Build MK, VT, CJ`: `BuildList(("mk", "vt", "cj"))`, with the Fall moves (9, I.C.2).
@@ -15,9 +17,9 @@ its portals, never the space a portal leads to, which the writer may not know.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from judge.engine.order_types import OrderType, SetKey, Writing
+from judge.engine.order_types import OrderType, Registry, SetKey, Writing
 from judge.engine.orders import Build, Disband, Hold, Order, VariantOrder, describe
 from judge.engine.standard_types import unit_slot
 from judge.engine.types import MOVEMENT, UnitKind
@@ -38,7 +40,7 @@ class PortalSupport(VariantOrder):
     portal: int
     target: str | None = None       # the supported attacker's space (I.A.4)
     target_portal: int | None = None
-    ref: int | None = None          # the writer's own order of that number (I.A.5)
+    number: int | None = None       # I.A.5's bracketed number (movement.py: numbered_support)
     kind: str | None = RAT
 
 
@@ -63,10 +65,10 @@ def notation(order: Order) -> str:
             return f"{loc.upper()} h"
         case PortalMove(loc=loc, portal=p):
             return f"{loc.upper()} to {p}"
-        case PortalSupport(loc=loc, portal=p, target=None, ref=None):
+        case PortalSupport(loc=loc, portal=p, target=None, number=None):
             return f"{loc.upper()} s {p}"
-        case PortalSupport(loc=loc, portal=p, target=None, ref=ref):
-            return f"{loc.upper()} s {p} ({ref})"
+        case PortalSupport(loc=loc, portal=p, target=None, number=n):
+            return f"{loc.upper()} s {p} ({n})"
         case PortalSupport(loc=loc, portal=p, target=t, target_portal=tp):
             return f"{loc.upper()} s {p} ({str(t).upper()} to {tp})"
         case RetreatList(loc=loc, portals=ps):
@@ -98,6 +100,13 @@ def build_lists(state: Mapping[str, object]) -> dict[str, list[str]]:
     if not isinstance(kept, Mapping):
         return {}
     return {str(p): [str(s) for s in spaces] for p, spaces in kept.items()}
+
+
+def as_written(registry: Registry) -> tuple[OrderType, ...]:
+    """The standard orders the game still uses (a hold, a build, a removal), written in the
+    rules' notation in the reports' order lists too (I.A.2: `VT h`), not `R VT HOLD`."""
+    return tuple(replace(registry.orders[cls], write=_write) for cls in (Hold, Build, Disband)
+                 if cls in registry.orders)
 
 
 MOVES = frozenset(MOVEMENT)

@@ -103,7 +103,9 @@ def _support(known: Mapping[str, Any], g: tuple[Any, ...], text: str) -> Order:
     if g[2] is not None:
         target = _space(known, g[2], text)
         return PortalSupport(loc, portal, target, _portal(known, target, g[3]))
-    return PortalSupport(loc, portal, ref=None if g[4] is None else int(g[4]))
+    # I.A.5's "(1)" is the writer's order 1 or a portal of the space MK1 leads to, which he
+    # may not know (numbered_support): only the adjudication checks it, and a misfit is void.
+    return PortalSupport(loc, portal, number=None if g[4] is None else int(g[4]))
 
 
 def _retreat(known: Mapping[str, Any], g: tuple[Any, ...], text: str) -> Order:

@@ -7,13 +7,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from judge.attachment import Attachment
 from judge.engine.outcome import OrderResult, Outcome, Reason
+from judge.engine.position import Position
 from judge.engine.turn import TurnResult
 from judge.engine.visibility import Role, Seen, Viewer
 from judge.variant import Variant
 
-from .known import chart
+from .known import chart, initial
 from .maze import format_maze
 from .notation import (
     Initials,
@@ -24,7 +24,6 @@ from .notation import (
     result_gm,
     units_at,
 )
-from .picture import graph_svg, whole
 from .sight import Census, Contact, Entry
 from .source import maze_of
 
@@ -42,7 +41,6 @@ class GmView:
     counts: tuple[str, ...]
     chart: tuple[str, ...] = ()
     maze: str = ""  # the whole maze, in its text format: the master's alone (rule 3)
-    picture: str = ""  # the maze as the reader knows it, drawn as a graph (SVG)
 
 
 def gm_view(variant: Variant, turn: TurnResult, viewer: Viewer,
@@ -60,22 +58,21 @@ def gm_view(variant: Variant, turn: TurnResult, viewer: Viewer,
     whole_text = format_maze(maze_of(variant)) if master else ""
     if not (kept or units or counts or known or whole_text):
         return None
-    return GmView(kept, units, counts, known, whole_text, _picture(variant, turn, viewer, mine))
+    return GmView(kept, units, counts, known, whole_text)
 
 
-def _picture(variant: Variant, turn: TurnResult, viewer: Viewer, mine: object) -> str:
+def start_words(variant: Variant, position: Position, viewer: Viewer) -> list[str]:
+    """The start notice's part (rule 4): a player's homes, their portal counts and the
+    portals that join them; the master where his maze is (rule 3)."""
     if viewer.role == Role.MASTER:
-        return graph_svg(whole(maze_of(variant)))
-    if viewer.role != Role.PLAYER or not isinstance(mine, dict):
-        return ""
-    return graph_svg(mine, [u.loc.upper() for u in turn.position.units
-                            if u.power == viewer.power])
-
-
-def pictures(variant: Variant, view: GmView) -> list[Attachment]:
-    """The maze as the reader knows it, as a file beside the report's text."""
-    return [Attachment("maze.svg", "image/svg+xml", view.picture.encode())] \
-        if view.picture else []
+        return ["The maze is yours alone: GET MAP mails it to you, SET MAP ... ENDMAP "
+                "changes what no player has learnt (docs/variants/algernon.md)."]
+    if viewer.role != Role.PLAYER or viewer.power is None:
+        return []
+    known = initial(maze_of(variant), viewer.power)
+    mine = sorted(u.loc.upper() for u in position.units if u.power == viewer.power)
+    return ["Your homes (rule 4; each space: where its portals lead, SPACE/PORTAL; ? not "
+            "yet known):", *(f"  {line}" for line in chart(known)), f"  {units_at(mine)}"]
 
 
 def _line(e: Seen, initials: Initials, viewer: Viewer) -> Line | None:

@@ -1,6 +1,7 @@
 """Algernon's hooks (docs/variants/algernon.md): each game's maze, made at its creation
-from the game's seed and options (`make_map`) or uploaded by its master, and the rules
-played on it (`customise`)."""
+from the game's seed and options (`make_map`) or uploaded by its master (`map_from_text`),
+read back by him alone (`map_to_text`) and edited after the start only where no player
+has looked (`check_map_edit`), and the rules played on it (`customise`)."""
 
 from __future__ import annotations
 
@@ -9,17 +10,20 @@ from dataclasses import replace
 from typing import Any
 
 from judge.engine.geo import MapError
+from judge.engine.position import Position
 from judge.engine.types import ADJUSTMENT, MOVEMENT
 from judge.variant import ReportSection, Variant
 
 from .builds import ListedBuilds
+from .editing import edit_problems
 from .generate import Plan, generate
-from .maze import MazeError, world_of
+from .maze import MazeError, format_maze, maze_from_json, world_of
 from .mazecheck import read_maze
 from .movement import MazeMovement
-from .orders import ORDER_TYPES
+from .orders import ORDER_TYPES, as_written
+from .picture import maze_drawing
 from .reader import PortalReader
-from .report import gm_view, pictures
+from .report import gm_view, start_words
 from .seats import dealer
 from .secrecy import MazeSecrecy, Remember
 from .sight import EVENT_TYPES
@@ -45,6 +49,17 @@ def map_from_text(text: str, options: Mapping[str, Any]) -> dict[str, Any]:
     return world_of(maze)
 
 
+def map_to_text(world: Mapping[str, Any]) -> str:
+    """The game's maze in the text format the master writes (rule 3: his alone)."""
+    return format_maze(maze_from_json(world["maze"]))
+
+
+def check_map_edit(old: Mapping[str, Any], new: Mapping[str, Any],
+                   position: Position) -> list[str]:
+    """What the edit changes that the players have learnt (editing.py), one a line."""
+    return edit_problems(old, new, position)
+
+
 def plan_of(options: Mapping[str, Any], seed: int) -> Plan:
     return Plan(players=int(options["players"]), spaces=int(options["spaces"]),
                 homes=int(options["homes"]), portals=int(options["portals"]),
@@ -54,12 +69,15 @@ def plan_of(options: Mapping[str, Any], seed: int) -> Plan:
 def customise(variant: Variant) -> Variant:
     maze = maze_of(variant)  # the folder's or the game's maze, checked once here
     rules, reading = variant.rules, reading_of(variant.options)
-    registry = rules.registry.with_orders(*ORDER_TYPES).with_events(*EVENT_TYPES)
-    handlers = {**rules.handlers, MOVEMENT: MazeMovement(maze, reading),
+    registry = rules.registry.with_orders(*ORDER_TYPES, *as_written(rules.registry)) \
+        .with_events(*EVENT_TYPES)
+    numbered = str(variant.options.get("numbered_support", "order"))  # I.A.5 (movement.py)
+    handlers = {**rules.handlers, MOVEMENT: MazeMovement(maze, reading, numbered),
                 ADJUSTMENT: ListedBuilds()}
     rules = replace(rules, registry=registry, handlers=handlers, visibility=MazeSecrecy(),
                     knowledge=Remember(maze, reading),
                     victory=victory_of(variant.options))
     return replace(variant, rules=rules, reader=PortalReader, allocate=dealer(maze.owners()),
-                   sections=(ReportSection("after_heading", "gm.j2", gm_view, pictures),))
+                   sections=(ReportSection("after_heading", "gm.j2", gm_view),),
+                   drawing=maze_drawing, start_words=start_words)
 

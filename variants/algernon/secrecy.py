@@ -36,6 +36,9 @@ class MazeSecrecy:
             dislodged=tuple(d for d in position.dislodged if d.unit.power == mine),
             state=_own_state(position.state, mine))
 
+    def counts_public(self) -> bool:
+        return True  # rule 7: every player's centre count, published after each build
+
 
 def _own_state(state: Mapping[str, Any], power: str | None) -> dict[str, Any]:
     """The state as one player may see it: his own map and lists, not the others'."""

@@ -164,7 +164,7 @@ def _into(phase: Phase, space: str, power: str) -> list[Contact]:
             if mine is None or mine.to.lower() != other \
                     or not isinstance(phase.orders[space][1], PortalMove):
                 out.append(Contact(power, space.upper(), player, "a in", lead.arrives))
-        elif isinstance(order, PortalSupport) and (order.target or order.ref):
+        elif isinstance(order, PortalSupport) and (order.target or order.number):
             out.append(Contact(power, space.upper(), player, "s in", lead.arrives,
                                _cut(phase, other)))
     return out

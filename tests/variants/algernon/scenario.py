@@ -35,8 +35,10 @@ def board(units: Mapping[str, Sequence[str]], phase: str = "S1901M",
     return Position(Phase.parse(phase), rats, dict(owners or homes), state=state)
 
 
-def move(position: Position, orders: Mapping[str, Sequence[Order]]) -> PhaseOutcome:
-    return MazeMovement(demo()).adjudicate(rules(), position, orders)
+def move(position: Position, orders: Mapping[str, Sequence[Order]],
+         numbered: str = "order") -> PhaseOutcome:
+    """The moves, with I.A.5 read as the game's `numbered_support` says."""
+    return MazeMovement(demo(), numbered=numbered).adjudicate(rules(), position, orders)
 
 
 def result(out: PhaseOutcome, text: str) -> OrderResult:

@@ -44,3 +44,25 @@ def test_a_maze_that_cannot_be_played_is_refused_with_its_problems() -> None:
     sent["map"]["maze"][0]["portals"][0] = ["QQ", 1]
     with pytest.raises(RequestError, match="dangles: it leads to QQ, which is not a space"):
         handle(sent)
+
+
+
+@pytest.mark.parametrize(("state", "in_wg", "support"), [
+    ({}, "ALPHA", "void"),
+    ({"state": {"numbered_support": "portal"}}, "BRAVO", "succeeds"),
+])
+def test_the_requests_state_chooses_the_reading_of_numbered_supports(
+        state: dict[str, Any], in_wg: str, support: str) -> None:
+    """I.A.5 on the demonstration maze (BRAVO's homes PW2 and QV2 lead into WG, by its
+    portals 1 and 3). BRAVO's order 1 is `QV s 2 (1)` itself: by default it backs his own
+    order 1, no attack, and is void; with the state's numbered_support=portal it backs the
+    attack coming in by WG1, PW to 2, which dislodges ALPHA's rat."""
+    reply = handle({"variant": "algernon", "phase": "S1901M",
+                    "units": [{"power": "ALPHA", "type": "R", "loc": "wg"},
+                              {"power": "BRAVO", "type": "R", "loc": "pw"},
+                              {"power": "BRAVO", "type": "R", "loc": "qv"}],
+                    "orders": {"BRAVO": ["QV s 2 (1)", "PW to 2"]}, **state})
+    assert "error" not in reply, reply
+    assert {"power": in_wg, "type": "R", "loc": "wg"} in reply["units"]
+    [result] = [r for r in reply["results"] if r["order"] == "QV s 2 (1)"]
+    assert result["outcome"] == support

@@ -37,11 +37,18 @@ def test_a_two_player_game_of_three_years(talk: Conversation) -> None:
         unknown = (named & set(maze.spaces)) - set(known["spaces"])
         assert not unknown, f"{power} was mailed {unknown}, which he never learnt of"
         assert len(known["spaces"]) > len(known["homes"])  # he did discover the maze
+    told = "\n".join(m.body for m in mail["ALPHA"])
+    # The order lists are in the rules' notation too (I.A.2), not the standard frame's.
+    assert re.search(r"Alpha: +[A-Z0-9]+ h\.\n", told) and " HOLD." not in told
     winter = [m for m in mail["ALPHA"] if "Winter 1903" in m.subject]
     assert winter and "Centres: A " in winter[-1].body  # rule 7, published to all
 
 
-def test_the_master_reads_the_maze_and_each_player_his_map(talk: Conversation) -> None:
+def test_the_master_reads_the_maze_and_each_player_his_map(
+        talk: Conversation, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Rule 3 and issue #17 item 2: the reports' pictures, through the board renderer
+    (PNG shown, SVG attached, as other variants'), per reader."""
+    monkeypatch.setenv("JUDGE_PICTURES", "on")
     seats = started(talk, 2, seed=8)
     maze = maze_from_json(world(talk)["maze"])
     mail = play(talk, seats, "F1901M")
@@ -52,18 +59,27 @@ def test_the_master_reads_the_maze_and_each_player_his_map(talk: Conversation) -
         assert "The maze (for the master" not in report.body
         first = sorted(maze.homes(power))[0]
         assert "Your map so far" in report.body and f"\n  {first} (HSC, " in report.body
-        [picture] = pictures(talk, seats[power][0])
-        assert f">{first}<" in picture
+        files = pictures(talk, seats[power][0])
+        assert sorted(files) == ["maze-S1901M.png", "maze-S1901M.svg"]
+        drawn = spaces_in(files["maze-S1901M.svg"])
+        assert first in drawn and drawn <= set(seat_knowledge(talk, power)["spaces"])
         others = {s.name for s in maze.spaces.values() if s.home not in (None, power)}
-        assert not any(f">{name}<" in picture for name in others)
-    [whole] = pictures(talk, MASTER)
-    assert all(f">{name}<" in whole for name in maze.spaces)
+        assert not drawn & others
+    whole = pictures(talk, MASTER)
+    assert spaces_in(whole["maze-S1901M.svg"]) == set(maze.spaces)
+    assert whole["maze-S1901M.png"].startswith(b"\x89PNG")
 
 
-def pictures(talk: Conversation, address: str) -> list[str]:
-    """The maze pictures the turn reports to `address` carry (the outbox keeps the files
-    beside the text, which the sender joins at delivery)."""
+def pictures(talk: Conversation, address: str) -> dict[str, bytes]:
+    """The pictures the turn reports to `address` carry, by file name (the outbox keeps
+    the files beside the text, which the sender joins at delivery; the game started with
+    pictures off)."""
     with talk.judge.db.unit_of_work() as session:
         rows = session.scalars(sa.select(OutboxMessage)).all()
-        return [a.data.decode() for r in rows if address in r.recipients
-                for a in r.attachments if a.filename == "maze.svg"]
+        return {a.filename: a.data for r in rows if address in r.recipients
+                for a in r.attachments}
+
+
+def spaces_in(svg: bytes) -> set[str]:
+    """The spaces a maze picture names (their labels)."""
+    return set(re.findall(r">([A-Z][A-Z0-9]+)</text>", svg.decode()))

@@ -7,7 +7,8 @@ from collections.abc import Iterator
 
 import pytest
 
-from judge.game.games import find_game
+from judge.engine.types import MOVEMENT
+from judge.game.games import find_game, game_variant
 from judge.store.db import Database
 from tests.conversations.harness import Conversation
 from tests.conversations.seating_helpers import MASTER, account, reply
@@ -40,3 +41,25 @@ def test_parameters_that_make_no_maze_are_refused(talk: Conversation) -> None:
     account(talk, MASTER, "Game Master")
     refused = reply(talk, MASTER, "CREATE gamma gmpw algernon spaces=4 homes=3 centres=2")
     assert "room for 1 neutral centres at most" in refused.body, refused.body
+
+
+def test_create_takes_the_reading_of_numbered_supports(talk: Conversation) -> None:
+    """I.A.5's reading is the game's option numbered_support (docs/variants/algernon.md):
+    `order` unless CREATE says `portal`; the game's movement plays the one it was given."""
+    account(talk, MASTER, "Game Master")
+    for name, words, wanted in (("plain", "", "order"),
+                                ("ported", " numbered_support=PORTAL", "portal")):
+        created = reply(talk, MASTER, f"CREATE {name} gmpw algernon{words}")
+        assert name in created.body, created.body
+        with talk.judge.db.unit_of_work() as session:
+            variant = game_variant(find_game(session, name))
+        assert variant.options["numbered_support"] == wanted
+        handler = variant.rules.handlers[MOVEMENT]
+        assert getattr(handler, "numbered", None) == wanted
+
+
+def test_an_unknown_reading_of_numbered_supports_is_refused(talk: Conversation) -> None:
+    account(talk, MASTER, "Game Master")
+    refused = reply(talk, MASTER, "CREATE gamma gmpw algernon numbered_support=line")
+    assert "numbered_support" in refused.body and "order or portal" in refused.body, \
+        refused.body

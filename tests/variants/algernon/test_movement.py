@@ -4,9 +4,12 @@ into VT, PZ2 into JC, SQ3 into VT, QV2 and PW2 into WG)."""
 
 from __future__ import annotations
 
-from judge.engine.orders import Hold
+import pytest
+
+from judge.engine.orders import Hold, Order
 from judge.engine.outcome import Outcome, Reason
-from tests.variants.algernon.scenario import A, B, at, board, move, result
+from tests.variants.algernon.scenario import A, B, at, board, demo, move, result
+from variants.algernon.movement import MazeMovement
 from variants.algernon.orders import PortalMove, PortalSupport, RetreatList
 
 
@@ -41,14 +44,72 @@ def test_a_retreat_follows_the_priority_list() -> None:
     assert at(out.position) == {A: ["SQ", "VT"], B: ["BN"]}
 
 
-def test_support_of_ones_own_numbered_order() -> None:
-    """I.A.5: `QV s 2 (1)`, order 1 being `PW to 2`: both portals lead into WG."""
-    out = move(board({A: ["WG"], B: ["PW", "QV"]}),
-               {A: [Hold("wg")], B: [PortalMove("pw", 2), PortalSupport("qv", 2, ref=1)]})
+# I.A.5 on the demonstration maze: PW2, QV2 and KB1 all lead into WG, arriving through
+# WG's portals 1, 3 and 2; KB3 leads into MK. BRAVO writes QV s 2 (1) with KB's attack
+# as his order 1; ALPHA's PW attacks WG too.
+CONTEST = board({A: ["PW"], B: ["KB", "QV"]})
+BOTH: dict[str, list[Order]] = {
+    A: [PortalMove("pw", 2)], B: [PortalMove("kb", 1), PortalSupport("qv", 2, number=1)]}
+
+
+def test_numbered_support_backs_the_writers_order_1_by_default() -> None:
+    """numbered_support=order (the default): (1) is BRAVO's own order 1, KB to 1, which
+    leads where QV2 does: KB gets in, ALPHA's PW (coming in by WG's portal 1) bounces."""
+    out = move(CONTEST, BOTH)
     assert result(out, "QV s 2 (1)").outcome == Outcome.SUCCEEDS
-    # WG1 leads back to the attacker's PW; WG2 to the empty KB.
-    assert result(out, "WG retreats out portal 2").outcome == Outcome.SUCCEEDS
-    assert at(out.position) == {A: ["KB"], B: ["QV", "WG"]}
+    assert result(out, "KB to 1").outcome == Outcome.SUCCEEDS
+    assert result(out, "PW to 2").reason == Reason.BOUNCED
+    assert at(out.position) == {A: ["PW"], B: ["QV", "WG"]}
+
+
+def test_numbered_support_portal_backs_the_attack_entering_by_that_portal() -> None:
+    """numbered_support=portal (b5100fa's reading, as section II numbers portals): the same
+    orders back the attack coming into WG through WG's portal 1, ALPHA's PW2; KB's comes
+    in through WG2 and bounces."""
+    out = move(CONTEST, BOTH, numbered="portal")
+    assert result(out, "QV s 2 (1)").outcome == Outcome.SUCCEEDS
+    assert result(out, "PW to 2").outcome == Outcome.SUCCEEDS
+    assert result(out, "KB to 1").reason == Reason.BOUNCED
+    assert at(out.position) == {A: ["WG"], B: ["KB", "QV"]}
+
+
+def test_the_games_state_chooses_the_reading_before_the_option() -> None:
+    """`judge adjudicate` has no game: the state's numbered_support decides."""
+    out = move(board({A: ["PW"], B: ["KB", "QV"]}, numbered_support="portal"), BOTH)
+    assert result(out, "PW to 2").outcome == Outcome.SUCCEEDS
+
+
+def test_the_order_number_counts_every_order_for_a_rat_but_not_the_lists() -> None:
+    """Under `order` the support itself and holds are numbered, as in the rules' list I.A;
+    retreat and build lists (I.B, I.C) are not: QV s 2 (3) backs KB to 1, the third."""
+    out = move(CONTEST, {A: [PortalMove("pw", 2)],
+                         B: [RetreatList("kb", (2,)), Hold("wg"),
+                             PortalSupport("qv", 2, number=3), PortalMove("kb", 1)]})
+    assert result(out, "QV s 2 (3)").outcome == Outcome.SUCCEEDS
+    assert result(out, "KB to 1").outcome == Outcome.SUCCEEDS
+
+
+@pytest.mark.parametrize(("numbered", "orders"), [
+    ("order", [PortalMove("kb", 3), PortalSupport("qv", 2, number=1)]),   # order 1 elsewhere
+    ("order", [Hold("kb"), PortalSupport("qv", 2, number=1)]),            # not an attack
+    ("order", [PortalMove("kb", 1), PortalSupport("qv", 2, number=3)]),   # no order 3
+    ("order", [PortalSupport("qv", 2, number=1), PortalMove("kb", 1)]),   # itself
+    ("portal", [PortalMove("kb", 1), PortalSupport("qv", 2, number=3)]),  # QV's own entry
+])
+def test_a_numbered_support_that_fits_nothing_is_void(numbered: str,
+                                                      orders: list[Order]) -> None:
+    """I.A.5: void, in the same words whatever the reason, which say nothing of the maze;
+    the board ends as if QV had held."""
+    out = move(CONTEST, {A: [PortalMove("pw", 2)], B: orders}, numbered=numbered)
+    [void] = [r for r in out.results if isinstance(r.order, PortalSupport)]
+    assert (void.outcome, void.message) == (Outcome.VOID, "the support had nothing to support")
+    held = [Hold("qv") if isinstance(o, PortalSupport) else o for o in orders]
+    assert out.position == move(CONTEST, {A: [PortalMove("pw", 2)], B: held}).position
+
+
+def test_an_unknown_reading_is_refused() -> None:
+    with pytest.raises(ValueError, match="numbered_support must be one of order, portal"):
+        MazeMovement(demo(), numbered="line")
 
 
 def test_support_out_of_a_portal_holds_its_other_end() -> None:

@@ -5,11 +5,13 @@ from __future__ import annotations
 import pytest
 
 from judge.engine.types import ADJUSTMENT, MOVEMENT
+from judge.game.instance import variant_instance
 from judge.grammar import OrderSyntaxError
 from judge.grammar.reader import ANYONE, Writer, reader_for
 from judge.variant import load_variant
 from tests.variants.algernon.scenario import A, demo
 from variants.algernon.known import initial
+from variants.algernon.orders import PortalSupport
 
 # A player who knows VT (6 portals), SQ, MK and his homes MK, VT, CJ: the rules' examples.
 EXAMPLES = Writer(A, {"spaces": {"VT": {"value": 1, "kind": "HSC", "portals": 6},
@@ -33,11 +35,11 @@ def refusal(text: str, writer: Writer = EXAMPLES) -> str:
     ("VT to 3", "PortalMove(loc='vt', portal=3, kind='R')"),                       # I.A.1
     ("VT h", "Hold(loc='vt', kind='R')"),                                          # I.A.2
     ("VT s 2", "PortalSupport(loc='vt', portal=2, target=None, target_portal=None, "
-               "ref=None, kind='R')"),                                             # I.A.3
+               "number=None, kind='R')"),                                          # I.A.3
     ("VT s 4 (SQ to 6)", "PortalSupport(loc='vt', portal=4, target='sq', "
-                         "target_portal=6, ref=None, kind='R')"),                  # I.A.4
+                         "target_portal=6, number=None, kind='R')"),               # I.A.4
     ("MK s 1 (1)", "PortalSupport(loc='mk', portal=1, target=None, target_portal=None, "
-                   "ref=1, kind='R')"),                                            # I.A.5
+                   "number=1, kind='R')"),                                         # I.A.5
     ("VT(3,2,5,1,6,4)", "RetreatList(loc='vt', portals=(3, 2, 5, 1, 6, 4), kind='R')"),
     ("Build MK, VT, CJ", "BuildList(spaces=('mk', 'vt', 'cj'), loc='', kind=None)"),  # I.C.2
     ("vt TO 3.", "PortalMove(loc='vt', portal=3, kind='R')"),
@@ -75,3 +77,14 @@ def test_orders_go_with_the_moves() -> None:
     with pytest.raises(OrderSyntaxError, match="orders go with the moves"):
         read("Build MK", kind=ADJUSTMENT)
     assert refusal("VT jumps 3").startswith("not an order: write VT to 3")
+
+
+@pytest.mark.parametrize("numbered", ["order", "portal"])
+def test_the_numbered_support_reads_alike_under_both_readings(numbered: str) -> None:
+    """I.A.5's "(9)" is the writer's order 9 or a portal of a space he may not know
+    (numbered_support): neither is checked in reading, so the reply says nothing of the
+    maze; the adjudication voids a number that fits nothing (test_movement.py)."""
+    variant = variant_instance("algernon", {"numbered_support": numbered}, 0)
+    order = reader_for(variant).read("MK s 1 (9)", MOVEMENT, EXAMPLES)
+    # repr: a game's instance loads its own copy of the variant's modules
+    assert repr(order) == repr(PortalSupport("mk", 1, number=9))
