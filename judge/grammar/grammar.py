@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import functools
+import operator
 import weakref
+from collections.abc import Callable
+from dataclasses import fields, is_dataclass
+from typing import Any
 
 from judge.engine.order_types import Registry
 from judge.engine.orders import Order
@@ -11,12 +16,14 @@ from judge.grammar.errors import ErrorKind, OrderSyntaxError
 from judge.grammar.lexicon import Lexicon
 from judge.grammar.parse import Parser
 from judge.grammar.report import EMPTY_MESSAGE, ambiguous_reading, explain
-from judge.grammar.tokens import tokenize
+from judge.grammar.tokens import plain_norms, tokenize
 from judge.variant import Variant
 
 # Variants are not hashable (their rules hold dicts), so grammars are cached by identity;
 # the finaliser drops an entry before its id can be reused by another object.
 _CACHE: dict[int, Grammar] = {}
+# Lines kept per grammar: about 300 bytes each.
+READ_LINES_KEPT = 20_000
 
 
 class Grammar:
@@ -30,6 +37,9 @@ class Grammar:
         self.lexicon = lexicon
         # The variant's order types: which orders have a counted form ('2 D Fra-Bel').
         self.registry = registry if registry is not None else standard_registry()
+        # Lines read before, by (text, phase kind): the same lines recur turn after turn
+        # and game after game; reading is a pure function of the text and the phase.
+        self._read: dict[tuple[str, str], tuple[Callable[..., Order], tuple[Any, ...]]] = {}
 
     @classmethod
     def for_variant(cls, variant: Variant) -> Grammar:
@@ -48,16 +58,47 @@ class Grammar:
 
         Raises OrderSyntaxError when the line cannot be read as exactly one order.
         """
+        key = (text, phase_kind)
+        known = self._read.get(key)
+        if known is not None:
+            # A new object each time: the game layer tells two equal lines of one set
+            # apart by identity (two WAIVEs, a line repeated).
+            return known[0](*known[1])
+        order = self._parse(text, phase_kind.strip().upper())
+        self._remember(key, order)
+        return order
+
+    def _parse(self, text: str, phase: str) -> Order:
+        norms = plain_norms(text)
+        if norms:
+            found = Parser(self.lexicon, self.registry, norms, phase).orders()
+            if len(found) == 1:
+                return found[0]
+        # Not a plain line, or not one order: the full tokens, for the error's positions.
         tokens = tokenize(text)
         if not tokens:
             raise OrderSyntaxError(ErrorKind.EMPTY, EMPTY_MESSAGE, text.strip())
-        parser = Parser(self.lexicon, self.registry, tokens, phase_kind.strip().upper())
+        parser = Parser(self.lexicon, self.registry, tuple(t.norm for t in tokens), phase)
         found = parser.orders()
         if len(found) == 1:
             return found[0]
         if found:
             raise ambiguous_reading(text, found, self.registry)
         raise explain(text, tokens, self.lexicon, parser.far, parser.expected)
+
+    def forget(self) -> None:
+        """Forgets the lines read before (a benchmark's reading from scratch)."""
+        self._read.clear()
+
+    def _remember(self, key: tuple[str, str], order: Order) -> None:
+        """Keeps how to make `order` again, when its type can be rebuilt from its fields."""
+        cls: type = type(order)
+        values = _fields_of(cls)
+        if values is None:
+            return
+        if len(self._read) >= READ_LINES_KEPT:
+            self._read.clear()  # a bound on memory; the next lines fill it again
+        self._read[key] = (cls, values(order))
 
     def reads_as_prose(self, text: str) -> bool:
         """Whether `text` reads as words rather than as an attempt at an order: its first
@@ -70,3 +111,12 @@ class Grammar:
                             for table in (lex.words, lex.kinds, lex.powers)):
             return False
         return all(lex.places.match(norms, at) is None for at in range(len(norms)))
+
+
+@functools.cache
+def _fields_of(cls: type) -> Callable[[Any], tuple[Any, ...]] | None:
+    """What rebuilds an order of type `cls` as `cls(*values)`: a dataclass whose fields
+    are all given to its constructor (every order type: judge/engine/orders.py)."""
+    if not is_dataclass(cls) or not all(f.init for f in fields(cls)) or len(fields(cls)) < 2:
+        return None
+    return operator.attrgetter(*(f.name for f in fields(cls)))
