@@ -22,6 +22,11 @@ from judge.variant import Variant
 # Variants are not hashable (their rules hold dicts), so grammars are cached by identity;
 # the finaliser drops an entry before its id can be reused by another object.
 _CACHE: dict[int, Grammar] = {}
+# Grammars by what they are built from: a thousand standard games are a thousand Variant
+# objects on one map (judge/game/instance.py, _seeded), and should read with one grammar
+# and its memory of lines (issue #18). The parts are kept, so their ids are not reused.
+_SHARED: dict[tuple[int, ...], tuple[tuple[object, ...], Grammar]] = {}
+SHARED_KEPT = 64
 # Lines kept per grammar: about 300 bytes each.
 READ_LINES_KEPT = 20_000
 
@@ -46,9 +51,13 @@ class Grammar:
         cached = _CACHE.get(id(variant))
         if cached is not None:
             return cached
-        geo = variant.rules.geo
-        grammar = cls(Lexicon.build(geo.provinces.values(), geo.kinds, variant.power_names(),
-                                    variant.words), variant.rules.registry)
+        grammar = _shared(variant)
+        if grammar is None:
+            geo = variant.rules.geo
+            grammar = cls(Lexicon.build(geo.provinces.values(), geo.kinds,
+                                        variant.power_names(), variant.words),
+                          variant.rules.registry)
+            _share(variant, grammar)
         _CACHE[id(variant)] = grammar
         weakref.finalize(variant, _CACHE.pop, id(variant), None)
         return grammar
@@ -120,3 +129,22 @@ def _fields_of(cls: type) -> Callable[[Any], tuple[Any, ...]] | None:
     if not is_dataclass(cls) or not all(f.init for f in fields(cls)) or len(fields(cls)) < 2:
         return None
     return operator.attrgetter(*(f.name for f in fields(cls)))
+
+
+def _parts(variant: Variant) -> tuple[object, ...]:
+    return (variant.rules.geo, variant.rules.registry, variant.powers, variant.words)
+
+
+def _shared(variant: Variant) -> Grammar | None:
+    parts = _parts(variant)
+    kept = _SHARED.get(tuple(map(id, parts)))
+    if kept is None or any(a is not b for a, b in zip(kept[0], parts, strict=True)):
+        return None
+    return kept[1]
+
+
+def _share(variant: Variant, grammar: Grammar) -> None:
+    if len(_SHARED) >= SHARED_KEPT:
+        _SHARED.clear()
+    parts = _parts(variant)
+    _SHARED[tuple(map(id, parts))] = (parts, grammar)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from judge.engine.orders import Move, Retreat, Waive
+from judge.game.instance import variant_instance
 from judge.grammar import Grammar, OrderSyntaxError
 from judge.grammar import grammar as grammar_module
 from judge.grammar.tokens import plain_norms, tokenize
@@ -84,3 +85,12 @@ def test_other_lines_are_not_plain(text: str) -> None:
 def test_a_line_that_is_not_plain_is_read_as_before(grammar: Grammar) -> None:
     assert grammar.parse("A Par \u2192 Bur", "M") == Move("par", "bur", "A")
     assert grammar.parse("F Stp[nc] - Bot", "M") == Move("stp/nc", "bot", "F")
+
+
+def test_games_on_one_map_share_one_grammar() -> None:
+    # A deadline storm of a thousand standard games built a grammar per game (issue #18).
+    one = variant_instance("standard", {}, 1)
+    two = variant_instance("standard", {}, 2)
+    assert one is not two
+    assert Grammar.for_variant(one) is Grammar.for_variant(two)
+    assert Grammar.for_variant(load_variant("1885")) is not Grammar.for_variant(one)
