@@ -23,7 +23,7 @@ from judge.config import Settings
 from judge.game.clock import ManualClock
 from judge.store.db import Database, upgrade
 from judge.store.models import OutboxMessage
-from judge.turns import process
+from judge.turns import process, reports
 from judge.turns.deadlines import sweep
 
 
@@ -45,7 +45,7 @@ def test_every_report_is_queued_once_reading_accounts_in_two_statements(
                                  judge_address="judge@example.test", domain="example.test"),
                         clock, storm_db)
     selects: list[Counter[str]] = []
-    send = process.send_turn_reports
+    send = reports.send_turn_reports
 
     def counted(*args: Any, **kwargs: Any) -> None:
         seen: Counter[str] = Counter()
