@@ -12,7 +12,7 @@ import csv
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -76,9 +76,15 @@ class Drawing:
 def drawing_folder(variant: Variant) -> Path:
     """A variant is drawn from its map's folder (variant.toml `map`), as it is played on
     it: a variant on another's map shares its drawing."""
-    with open(variant.folder / "variant.toml", "rb") as f:
+    return _drawing_folder(variant.folder)
+
+
+@lru_cache(maxsize=64)
+def _drawing_folder(folder: Path) -> Path:
+    # Read once per folder: every picture of a turn asked, each parsing variant.toml.
+    with open(folder / "variant.toml", "rb") as f:
         spec = tomllib.load(f)
-    return variant.folder.parent / str(spec.get("map", variant.folder.name)) / "drawing"
+    return folder.parent / str(spec.get("map", folder.name)) / "drawing"
 
 
 def has_drawing(variant: Variant) -> bool:
