@@ -20,6 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import mila_peer
 import randomgame
+import roundtrip
 from randomgame import PhaseRecord, Problem
 
 from judge.engine.orders import Convoy, Move, Order, Support, describe
@@ -171,6 +172,7 @@ def time_text(grammar: Any, rules: Rules, records: list[PhaseRecord], rows: list
             continue
 
         def run(r: PhaseRecord = r, texts: list[tuple[str, str]] = texts) -> Any:
+            grammar.forget()  # every line read from scratch, as before the reader kept lines
             orders: dict[str, list[Order]] = {}
             for power, text in texts:
                 orders.setdefault(power, []).append(grammar.parse(text, r.position.phase.kind))
@@ -199,13 +201,20 @@ def build_report(args: argparse.Namespace) -> dict[str, Any]:
     grammar = load_grammar(variant)
     report["text"] = (time_text(grammar, rules, records, rows, args.reps) if grammar
                       else {"skipped": "judge.grammar is not importable"})
+    if grammar:
+        texts = [order_texts(grammar, r) for r in records]
+        report["jsonl"] = {"result_differs_from_canonical": roundtrip.time_jsonl(
+            variant, records, texts, rows, min_ns, args.reps)}
     if args.no_mila or not mila_peer.AVAILABLE:
         report["mila"] = {"skipped": "--no-mila" if args.no_mila else
                           f"MILA's engine is not installed: {mila_peer.INSTALL_HINT}"}
     else:
         report["mila"] = mila_peer.compare_all(rules, records, rows, args.reps)
         report["ratio"] = mila_peer.ratios(rows)
-    report[US] = {key: by_kind(rows, key) for key in ("ours_ns", "text_ns", "mila_ns")}
+        report["ratio_jsonl"] = {key: mila_peer.ratios(rows, key)
+                                 for key in ("jsonl_ns", "jsonl_cold_ns")}
+    report[US] = {key: by_kind(rows, key) for key in ("ours_ns", "text_ns", "jsonl_ns",
+                                                      "jsonl_cold_ns", "mila_ns")}
     report["rows"] = rows
     return report
 
@@ -239,6 +248,11 @@ def print_report(rep: dict[str, Any], examples: int) -> None:
         _table("From order text: Grammar.parse of every order + adjudicate", rep[US]["text_ns"])
         print(f"phases the grammar could not parse: {len(rep['text']['unparsed_phases'])}; "
               f"results differing from canonical: {rep['text']['result_differs_from_canonical']}")
+    if "jsonl" in rep:
+        _table("JSON round trip of judge adjudicate --jsonl, lines read before",
+               rep[US]["jsonl_ns"])
+        _table("JSON round trip, every line read from scratch", rep[US]["jsonl_cold_ns"])
+        print(f"replies differing from canonical: {rep['jsonl']['result_differs_from_canonical']}")
     _print_mila(rep, examples)
     for p in rep["problems"]:
         print(f"\nENGINE PROBLEM at {p['phase']}: {p['message']}\n{json.dumps(p, indent=1)}")
@@ -263,6 +277,11 @@ def _print_mila(rep: dict[str, Any], examples: int) -> None:
     for name, r in rep["ratio"].items():
         print(f"MILA/ours, {name.replace('_', ' ')} ({r['phases']} phases): ratio of sums "
               f"{r['ratio_of_sums']:.1f}x, median per phase {r['median_ratio']:.1f}x")
+    for key, label in (("jsonl_ns", "JSON round trip"),
+                       ("jsonl_cold_ns", "JSON round trip from scratch")):
+        for name, r in rep.get("ratio_jsonl", {}).get(key, {}).items():
+            print(f"MILA/{label}, {name.replace('_', ' ')} ({r['phases']} phases): ratio of "
+                  f"sums {r['ratio_of_sums']:.1f}x, median per phase {r['median_ratio']:.1f}x")
     found = mila["disagreements"]
     phases = Counter(rep["games"]["phases"])
     print(f"\nDisagreements: {_counts(Counter(d['kind'] for d in found))} of "

@@ -13,11 +13,13 @@ serve` as a process (tests/integration/judge_process.py). bench/README.md has th
 from __future__ import annotations
 
 import argparse
+import json
 import statistics
 import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT / "bench"), str(ROOT)]
@@ -51,6 +53,9 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     p.add_argument("--database", choices=("sqlite", "postgres"), default="sqlite",
                    help="the judge's database: a SQLite file (the default deployment) or "
                    "a throw-away PostgreSQL cluster (tests/store/pgcluster.py, fsync off)")
+    p.add_argument("--json", type=Path, metavar="FILE",
+                   help="also write the medians as JSON: msgs_per_s under bare, echo and "
+                   "judge (one key per judge path, with its ratios to bare and echo)")
     p.add_argument("--no-turn", action="store_true",
                    help="skip the last, separately timed message that completes the turn")
     args = p.parse_args(argv)
@@ -96,6 +101,29 @@ def _ratios(results: list[Result], good: list[Result], base: str) -> dict[int, f
     of = {r.repeat: r.rate for r in results if r.path == base and not r.failure}
     return {r.repeat: r.rate / of[r.repeat] for r in good
             if r.path not in (BARE, ECHO) and r.repeat in of}
+
+
+def figures(results: list[Result]) -> dict[str, Any]:
+    """The medians over the runs that did not fail, for a script to check (issue #18):
+    {"bare": {"msgs_per_s"}, "echo": {...}, "judge": {path: {"msgs_per_s", "of_bare",
+    "of_echo", "failed_runs"}}}; a figure no run gave is null."""
+    def median(values: list[float]) -> float | None:
+        return statistics.median(values) if values else None
+
+    def path_figures(path: str) -> dict[str, Any]:
+        runs = [r for r in results if r.path == path]
+        good = [r for r in runs if not r.failure]
+        return {"msgs_per_s": median([r.rate for r in good]),
+                "failed_runs": len(runs) - len(good),
+                "runs_msgs_per_s": [round(r.rate, 2) for r in good]}
+
+    out: dict[str, Any] = {"bare": path_figures(BARE), "echo": path_figures(ECHO), "judge": {}}
+    for path in dict.fromkeys(r.path for r in results if r.path not in (BARE, ECHO)):
+        good = [r for r in results if r.path == path and not r.failure]
+        out["judge"][path] = {**path_figures(path),
+                              "of_bare": median(list(_ratios(results, good, BARE).values())),
+                              "of_echo": median(list(_ratios(results, good, ECHO).values()))}
+    return out
 
 
 def _ratio(value: float | None) -> str:
@@ -147,6 +175,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         results = run(args, stack, backend)
         print("", f"judge database: {args.database}", *table(results), sep="\n")
+        if args.json is not None:
+            args.json.write_text(json.dumps(figures(results), indent=2) + "\n")
         if args.profile_messages > 0:
             print("", *profile(stack, backend, args.profile_messages, args.top), sep="\n")
     finally:

@@ -154,14 +154,15 @@ def compare_all(rules: Rules, records: list[PhaseRecord], rows: list[dict[str, A
             "refused_deliberately_illegal": illegal}
 
 
-def ratios(rows: list[dict[str, Any]]) -> dict[str, Any]:
-    """MILA's time over ours on movement phases, all of them and those of 30 units or more."""
-    moves = [r for r in rows if r["kind"] == "M" and r.get("mila_ns")]
+def ratios(rows: list[dict[str, Any]], ours: str = "ours_ns") -> dict[str, Any]:
+    """MILA's time over ours (the rows' `ours` figure) on movement phases, all of them and
+    those of 30 units or more."""
+    moves = [r for r in rows if r["kind"] == "M" and r.get("mila_ns") and r.get(ours)]
     big = [r for r in moves if r["units"] >= 30]
     groups = {"movement": moves, "movement_30_units_or_more": big}
     return {name: {"phases": len(g),
-                   "ratio_of_sums": sum(r["mila_ns"] for r in g) / sum(r["ours_ns"] for r in g),
-                   "median_ratio": statistics.median(r["mila_ns"] / r["ours_ns"] for r in g)}
+                   "ratio_of_sums": sum(r["mila_ns"] for r in g) / sum(r[ours] for r in g),
+                   "median_ratio": statistics.median(r["mila_ns"] / r[ours] for r in g)}
             for name, g in groups.items() if g}
 
 

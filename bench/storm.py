@@ -103,6 +103,17 @@ def set_deadline(db: Database, deadline: datetime) -> None:
 
 
 def _counts(db: Database) -> tuple[int, int]:
+    """(turns processed, reports queued); (-1, -1) while the workers keep the SQLite file's
+    write lock past busy_timeout (the unit of work begins IMMEDIATE): asked again later."""
+    try:
+        return _count_rows(db)
+    except sa.exc.OperationalError as exc:
+        if "locked" not in str(exc):
+            raise
+        return -1, -1
+
+
+def _count_rows(db: Database) -> tuple[int, int]:
     with db.unit_of_work() as session:
         processed = session.scalar(sa.select(sa.func.count()).select_from(Turn)
                                    .where(Turn.processed_at.is_not(None))) or 0

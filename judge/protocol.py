@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import weakref
 from collections.abc import Mapping
 from typing import Any
 
@@ -134,7 +135,34 @@ def _power(variant: Variant, name: Any) -> str:
     return str(name)
 
 
+# Units read before, per variant (by identity, as judge/grammar/grammar.py keeps grammars),
+# by their (power, type, loc) as written: a game's units recur phase after phase.
+_UNITS: dict[int, dict[tuple[Any, Any, Any], Unit]] = {}
+
+
 def _unit(variant: Variant, spec: Any) -> Unit:
+    known = _UNITS.get(id(variant))
+    if known is None:
+        known = _UNITS[id(variant)] = {}
+        weakref.finalize(variant, _UNITS.pop, id(variant), None)
+    key = (spec.get("power"), spec.get("type"), spec.get("loc")) if isinstance(spec, dict) \
+        else None
+    if key is None or not all(isinstance(k, str) for k in key):
+        return _read_unit(variant, spec)
+    unit = known.get(key)
+    if unit is None:
+        unit = _read_unit(variant, spec)
+        if len(known) < 10_000:
+            known[key] = unit
+    return unit
+
+
+def forget_units(variant: Variant) -> None:
+    """Forgets the units read before (a benchmark's reading from scratch)."""
+    _UNITS.get(id(variant), {}).clear()
+
+
+def _read_unit(variant: Variant, spec: Any) -> Unit:
     if not isinstance(spec, dict):
         raise RequestError(f"a unit must be an object with power, type and loc, not {spec!r}")
     power = _power(variant, spec.get("power"))
@@ -166,6 +194,8 @@ def _no_two_in_one(variant: Variant, units: tuple[Unit, ...]) -> None:
     """One unit per province and layer, except units of a kind that `combines`, all
     of one power and one kind (Envoy 5.v), and the kinds a province `holds` any number of
     (provinces.csv; docs/map-format.md)."""
+    if len({province_of(u.loc) for u in units}) == len(units):
+        return  # no two share a province, whatever their layers
     seen: dict[tuple[str, str], Unit] = {}
     provinces = variant.rules.geo.provinces
     for u in units:
@@ -221,9 +251,10 @@ def _orders(
     unparsed: list[OrderResult] = []
     for power, lines in spec.items():
         power = _power(variant, power)
+        writer = Writer(power)
         for text in lines:
             try:
-                order = reader.read(str(text), phase.kind, Writer(power))
+                order = reader.read(str(text), phase.kind, writer)
             except OrderSyntaxError as exc:
                 unparsed.append(OrderResult(power, None, None, str(text), Outcome.ILLEGAL,
                                             Reason.UNPARSED, exc.message))

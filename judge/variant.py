@@ -179,8 +179,9 @@ class Variant:
         return out
 
 
+@cache
 def variants_root() -> Path:
-    """The variants that come with the judge."""
+    """The variants that come with the judge (resolved once: every load_variant asks)."""
     return Path(__file__).resolve().parent.parent / "variants"
 
 

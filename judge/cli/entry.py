@@ -4,7 +4,6 @@ db upgrade); the operators' commands are in parsers.py and run lazily."""
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -85,9 +84,10 @@ def _add_db_commands(sub: Any) -> None:
 def _adjudicate(args: argparse.Namespace) -> int:
     if args.jsonl:
         return _serve_lines(sys.stdin, sys.stdout)
+    from judge.protocol_json import reply_text
+
     reply = _answer(sys.stdin.read())
-    json.dump(reply, sys.stdout)
-    sys.stdout.write("\n")
+    sys.stdout.write(reply_text(reply) + "\n")
     return 1 if "error" in reply else 0
 
 
@@ -101,13 +101,15 @@ def _answer(text: str) -> dict[str, Any]:
 
 
 def _serve_lines(inp: TextIO, out: TextIO) -> int:
+    from judge.protocol_json import reply_text
+
     status = 0
     for line in inp:
         if not line.strip():
             continue
         reply = _answer(line)
         status = 1 if "error" in reply else status
-        out.write(json.dumps(reply) + "\n")
+        out.write(reply_text(reply) + "\n")
         out.flush()
     return status
 

@@ -29,8 +29,9 @@ def fold_turn(session: Session, game: Game, turn: Turn, events: Sequence[Event],
     """Store every power's record after `turn`, whose `events` led to `after`."""
     rules = game_variant(game).rules
     phase = Phase.parse(turn.phase)
+    known = everyones_knowledge(session, game)
     for power in rules.powers:
-        before = knowledge_of(session, game, power)
+        before = known[power]
         viewer = Viewer.player(power)
         seen = projection(rules.visibility, phase, events, after, viewer)
         record = rules.knowledge(before, viewer, phase, seen,
@@ -77,6 +78,19 @@ def knowledge_of(session: Session, game: Game, power: str) -> Knowledge:
     turn = current_turn(session, game)
     start = position_of(turn) if turn is not None else game_variant(game).start
     return _first(rules, start, power)
+
+
+def everyones_knowledge(session: Session, game: Game) -> dict[str, Knowledge]:
+    """knowledge_of every power, read at once."""
+    stored = repo_games.latest_knowledge_of_all(session, game)
+    rules = game_variant(game).rules
+    missing = [power for power in rules.powers if power not in stored]
+    out = {power: dict(record) for power, record in stored.items()}
+    if missing:
+        turn = current_turn(session, game)
+        start = position_of(turn) if turn is not None else game_variant(game).start
+        out.update((power, _first(rules, start, power)) for power in missing)
+    return out
 
 
 def _first(rules: Rules, start: Position, power: str) -> Knowledge:

@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import functools
+import operator
 import weakref
+from collections.abc import Callable
+from dataclasses import fields, is_dataclass
+from typing import Any
 
 from judge.engine.order_types import Registry
 from judge.engine.orders import Order
@@ -11,12 +16,19 @@ from judge.grammar.errors import ErrorKind, OrderSyntaxError
 from judge.grammar.lexicon import Lexicon
 from judge.grammar.parse import Parser
 from judge.grammar.report import EMPTY_MESSAGE, ambiguous_reading, explain
-from judge.grammar.tokens import tokenize
+from judge.grammar.tokens import plain_norms, tokenize
 from judge.variant import Variant
 
 # Variants are not hashable (their rules hold dicts), so grammars are cached by identity;
 # the finaliser drops an entry before its id can be reused by another object.
 _CACHE: dict[int, Grammar] = {}
+# Grammars by what they are built from: a thousand standard games are a thousand Variant
+# objects on one map (judge/game/instance.py, _seeded), and should read with one grammar
+# and its memory of lines (issue #18). The parts are kept, so their ids are not reused.
+_SHARED: dict[tuple[int, ...], tuple[tuple[object, ...], Grammar]] = {}
+SHARED_KEPT = 64
+# Lines kept per grammar: about 300 bytes each.
+READ_LINES_KEPT = 20_000
 
 
 class Grammar:
@@ -30,15 +42,22 @@ class Grammar:
         self.lexicon = lexicon
         # The variant's order types: which orders have a counted form ('2 D Fra-Bel').
         self.registry = registry if registry is not None else standard_registry()
+        # Lines read before, by (text, phase kind): the same lines recur turn after turn
+        # and game after game; reading is a pure function of the text and the phase.
+        self._read: dict[tuple[str, str], tuple[Callable[..., Order], tuple[Any, ...]]] = {}
 
     @classmethod
     def for_variant(cls, variant: Variant) -> Grammar:
         cached = _CACHE.get(id(variant))
         if cached is not None:
             return cached
-        geo = variant.rules.geo
-        grammar = cls(Lexicon.build(geo.provinces.values(), geo.kinds, variant.power_names(),
-                                    variant.words), variant.rules.registry)
+        grammar = _shared(variant)
+        if grammar is None:
+            geo = variant.rules.geo
+            grammar = cls(Lexicon.build(geo.provinces.values(), geo.kinds,
+                                        variant.power_names(), variant.words),
+                          variant.rules.registry)
+            _share(variant, grammar)
         _CACHE[id(variant)] = grammar
         weakref.finalize(variant, _CACHE.pop, id(variant), None)
         return grammar
@@ -48,16 +67,47 @@ class Grammar:
 
         Raises OrderSyntaxError when the line cannot be read as exactly one order.
         """
+        key = (text, phase_kind)
+        known = self._read.get(key)
+        if known is not None:
+            # A new object each time: the game layer tells two equal lines of one set
+            # apart by identity (two WAIVEs, a line repeated).
+            return known[0](*known[1])
+        order = self._parse(text, phase_kind.strip().upper())
+        self._remember(key, order)
+        return order
+
+    def _parse(self, text: str, phase: str) -> Order:
+        norms = plain_norms(text)
+        if norms:
+            found = Parser(self.lexicon, self.registry, norms, phase).orders()
+            if len(found) == 1:
+                return found[0]
+        # Not a plain line, or not one order: the full tokens, for the error's positions.
         tokens = tokenize(text)
         if not tokens:
             raise OrderSyntaxError(ErrorKind.EMPTY, EMPTY_MESSAGE, text.strip())
-        parser = Parser(self.lexicon, self.registry, tokens, phase_kind.strip().upper())
+        parser = Parser(self.lexicon, self.registry, tuple(t.norm for t in tokens), phase)
         found = parser.orders()
         if len(found) == 1:
             return found[0]
         if found:
             raise ambiguous_reading(text, found, self.registry)
         raise explain(text, tokens, self.lexicon, parser.far, parser.expected)
+
+    def forget(self) -> None:
+        """Forgets the lines read before (a benchmark's reading from scratch)."""
+        self._read.clear()
+
+    def _remember(self, key: tuple[str, str], order: Order) -> None:
+        """Keeps how to make `order` again, when its type can be rebuilt from its fields."""
+        cls: type = type(order)
+        values = _fields_of(cls)
+        if values is None:
+            return
+        if len(self._read) >= READ_LINES_KEPT:
+            self._read.clear()  # a bound on memory; the next lines fill it again
+        self._read[key] = (cls, values(order))
 
     def reads_as_prose(self, text: str) -> bool:
         """Whether `text` reads as words rather than as an attempt at an order: its first
@@ -70,3 +120,31 @@ class Grammar:
                             for table in (lex.words, lex.kinds, lex.powers)):
             return False
         return all(lex.places.match(norms, at) is None for at in range(len(norms)))
+
+
+@functools.cache
+def _fields_of(cls: type) -> Callable[[Any], tuple[Any, ...]] | None:
+    """What rebuilds an order of type `cls` as `cls(*values)`: a dataclass whose fields
+    are all given to its constructor (every order type: judge/engine/orders.py)."""
+    if not is_dataclass(cls) or not all(f.init for f in fields(cls)) or len(fields(cls)) < 2:
+        return None
+    return operator.attrgetter(*(f.name for f in fields(cls)))
+
+
+def _parts(variant: Variant) -> tuple[object, ...]:
+    return (variant.rules.geo, variant.rules.registry, variant.powers, variant.words)
+
+
+def _shared(variant: Variant) -> Grammar | None:
+    parts = _parts(variant)
+    kept = _SHARED.get(tuple(map(id, parts)))
+    if kept is None or any(a is not b for a, b in zip(kept[0], parts, strict=True)):
+        return None
+    return kept[1]
+
+
+def _share(variant: Variant, grammar: Grammar) -> None:
+    if len(_SHARED) >= SHARED_KEPT:
+        _SHARED.clear()
+    parts = _parts(variant)
+    _SHARED[tuple(map(id, parts))] = (parts, grammar)

@@ -8,7 +8,7 @@ report quotes the expectation that got furthest into the line.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TypeVar
 
@@ -26,7 +26,6 @@ from judge.engine.orders import (
     Waive,
 )
 from judge.grammar.lexicon import Lexicon, Word
-from judge.grammar.tokens import Token
 
 T = TypeVar("T")
 Parsed = Iterator[tuple[T, int]]
@@ -76,12 +75,13 @@ COAST = Expect("a coast (such as nc or sc)")
 
 
 class Parser:
-    def __init__(self, lex: Lexicon, registry: Registry, tokens: Sequence[Token],
+    def __init__(self, lex: Lexicon, registry: Registry, norms: tuple[str, ...],
                  phase: str) -> None:
+        """`norms`: the line's tokens, normalised (Token.norm)."""
         self.lex = lex
         self.registry = registry
-        self.norms = tuple(t.norm for t in tokens)
-        self.size = len(tokens)
+        self.norms = norms
+        self.size = len(norms)
         self.phase = phase
         self.far = -1
         self.expected: list[Expect] = []

@@ -44,6 +44,20 @@ def tokenize(text: str) -> list[Token]:
     return out
 
 
+# A line of ASCII letters, digits, spaces, '.', ',', '-', '/' and round brackets (most
+# order lines) splits exactly as _TOKEN splits it, without Token objects: a run of '-' is
+# one dash, every other character that is neither a word nor punctuation separates.
+_PLAIN = re.compile(r"[A-Za-z0-9\s,./()\-]*")
+_PLAIN_TOKEN = re.compile(r"[a-z0-9]+|-+|[/()]")
+
+
+def plain_norms(text: str) -> tuple[str, ...] | None:
+    """The norms of `text`'s tokens when it is a plain line, else None (use tokenize)."""
+    if _PLAIN.fullmatch(text) is None:
+        return None
+    return tuple("-" if t[0] == "-" else t for t in _PLAIN_TOKEN.findall(text.lower()))
+
+
 def phrase(text: str) -> tuple[str, ...]:
     """The token key of a name or keyword, spelled the way an order line is read."""
     return tuple(t.norm for t in tokenize(text))

@@ -44,7 +44,8 @@ class OutboxPostman:
             loop_marker=address)
         repo.enqueue_outbox(session, raw, sender=address,
                             recipients=list(to), in_reply_to=reply_to,
-                            not_before=self._clock.now(), attachments=attachments)
+                            not_before=self._clock.now(), attachments=attachments,
+                            flush=False)
 
 
 def _reply_address(address: str, seat: Seat | None, reply_token: str | None,

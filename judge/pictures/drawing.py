@@ -12,7 +12,7 @@ import csv
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -77,10 +77,16 @@ def drawing_folder(variant: Variant) -> Path:
     """A variant is drawn from its map's folder (variant.toml `map`), as it is played on
     it: a variant on another's map shares its drawing, unless it names its own folder
     (`drawing`: a variant whose units need symbols of their own on another's map)."""
-    with open(variant.folder / "variant.toml", "rb") as f:
+    return _drawing_folder(variant.folder)
+
+
+@lru_cache(maxsize=64)
+def _drawing_folder(folder: Path) -> Path:
+    # Read once per folder: every picture of a turn asked, each parsing variant.toml.
+    with open(folder / "variant.toml", "rb") as f:
         spec = tomllib.load(f)
-    folder = spec.get("drawing", spec.get("map", variant.folder.name))
-    return variant.folder.parent / str(folder) / "drawing"
+    name = spec.get("drawing", spec.get("map", folder.name))
+    return folder.parent / str(name) / "drawing"
 
 
 def has_drawing(variant: Variant) -> bool:

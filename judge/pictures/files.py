@@ -54,12 +54,25 @@ def board_picture(variant: Variant, title: str, position: Position,
                 drawing_for(variant, board, viewer))
 
 
+# The last picture drawn, with what it was drawn from: the readers of a turn who may see
+# the same board and events (all eight in a game that hides nothing) get one drawing
+# (issue #18). One tuple, replaced whole, so threads never see half of one.
+_LAST: tuple[Variant, tuple[object, ...], Picture] | None = None
+
+
 def draw(variant: Variant, board: Position, events: Sequence[Event], title: str,
          counts: Mapping[str, int | None] | None = None,
          drawing: Drawing | None = None) -> Picture:
+    global _LAST
     drawing = drawing or load_drawing(variant)
+    key = (board, tuple(events), title, None if counts is None else dict(counts), drawing)
+    last = _LAST
+    if last is not None and last[0] is variant and last[1] == key:
+        return last[2]
     svg = render_svg(variant, board, events, title, counts, drawing)
-    return Picture(svg, svg_to_png(svg, float(drawing.canvas["scale"])))
+    picture = Picture(svg, svg_to_png(svg, float(drawing.canvas["scale"])))
+    _LAST = (variant, key, picture)
+    return picture
 
 
 def drawing_for(variant: Variant, board: Position, viewer: Viewer) -> Drawing:

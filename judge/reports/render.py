@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 from collections.abc import Collection
 from datetime import datetime
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import NamedTuple
 
@@ -38,7 +38,12 @@ TEMPLATES = {MOVEMENT: "movement.j2", RETREAT: "retreat.j2", ADJUSTMENT: "adjust
 
 def templates_root() -> Path:
     env = os.environ.get("JUDGE_TEMPLATES")
-    return Path(env) if env else Path(__file__).resolve().parent.parent.parent / "templates"
+    return Path(env) if env else _own_templates()
+
+
+@cache
+def _own_templates() -> Path:
+    return Path(__file__).resolve().parent.parent.parent / "templates"
 
 
 def make_environment(root: Path | None = None, variant: Variant | None = None) -> Environment:
@@ -80,7 +85,15 @@ def _default_environment(variant: Variant) -> Environment:
 
 def _frame(env: Environment, variant: Variant, name: str) -> Template:
     """The variant's own `name` if it has one, else the default in reports/."""
-    return env.select_template([f"{variant_folder(variant.name)}/{name}", f"reports/{name}"])
+    return _selected(env, variant.name, name)
+
+
+@lru_cache(maxsize=256)
+def _selected(env: Environment, variant_name: str, name: str) -> Template:
+    # Chosen once per environment (which is built once per templates folder and variant):
+    # select_template looks for a variant's missing template on disk at every call, eight
+    # times a turn (issue #18).
+    return env.select_template([f"{variant_folder(variant_name)}/{name}", f"reports/{name}"])
 
 
 def render_board(variant: Variant, position: Position, viewer: Viewer, title: str,

@@ -87,8 +87,8 @@ def build_view(variant: Variant, turn: TurnResult, viewer: Viewer,
         recipient=recipient_name(viewer),
         title=rules.calendar.describe(turn.phase),
         kind=turn.phase.kind,
-        orders=power_orders(variant, turn.phase, turn.events, events,
-                            _may_be_silent(variant, turn.position, viewer, players)),
+        orders=_orders(variant, turn, events,
+                       _may_be_silent(variant, turn.position, viewer, players)),
         dislodged=_dislodged(variant, events),
         centres=holdings(variant, board) if counted else (),
         changes=_changes(variant, events),
@@ -100,6 +100,26 @@ def build_view(variant: Variant, turn: TurnResult, viewer: Viewer,
         sections=section_views(variant, turn, viewer, events),
         late=_late(variant, turn.position, viewer, late),
     )
+
+
+# The last order blocks built, with what they were built from: the readers of one turn
+# that see the same events get the same blocks (all eight in a game that hides nothing),
+# built once (issue #18). One tuple, replaced whole, so threads never see half of one.
+_LAST_ORDERS: tuple[Variant, TurnResult, tuple[Seen, ...], object, tuple[PowerOrders, ...]] \
+    | None = None
+
+
+def _orders(variant: Variant, turn: TurnResult, events: Sequence[Seen],
+            players: Collection[str] | None) -> tuple[PowerOrders, ...]:
+    global _LAST_ORDERS
+    seen, silent = tuple(events), None if players is None else frozenset(players)
+    last = _LAST_ORDERS
+    if last is not None and last[0] is variant and last[1] is turn and last[2] == seen \
+            and last[3] == silent:
+        return last[4]
+    blocks = power_orders(variant, turn.phase, turn.events, seen, players)
+    _LAST_ORDERS = (variant, turn, seen, silent, blocks)
+    return blocks
 
 
 def _may_be_silent(variant: Variant, position: Position, viewer: Viewer,

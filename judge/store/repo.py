@@ -17,7 +17,7 @@ from typing import Any
 
 import sqlalchemy as sa
 from sqlalchemy.dialects import postgresql, sqlite
-from sqlalchemy.orm import Session, aliased, joinedload
+from sqlalchemy.orm import Session, aliased, joinedload, selectinload
 
 from judge.attachment import Attachment
 from judge.store.models import (
@@ -90,6 +90,16 @@ def account_by_address(session: Session, address: str) -> Account | None:
 
 def account_by_id(session: Session, account_id: int) -> Account | None:
     return session.get(Account, account_id)
+
+
+def accounts_by_id(session: Session, ids: Sequence[int]) -> dict[int, Account]:
+    """These accounts with their addresses, in two queries (a turn's reports read eight:
+    issue #18). Keep the answer while reading them: the session holds them weakly."""
+    if not ids:
+        return {}
+    query = (sa.select(Account).where(Account.id.in_(set(ids)))
+             .options(selectinload(Account.addresses)))
+    return {account.id: account for account in session.scalars(query)}
 
 
 def account_by_name(session: Session, name: str) -> Account | None:
@@ -241,15 +251,19 @@ def _dialect_insert(session: Session) -> Any:
 def enqueue_outbox(session: Session, message: bytes, *, sender: str, recipients: Sequence[str],
                    in_reply_to: InboxMessage | None = None,
                    not_before: datetime | None = None,
-                   attachments: Sequence[Attachment] = ()) -> OutboxMessage:
-    """`attachments`: files stored with the message, in this transaction (repo_mail)."""
+                   attachments: Sequence[Attachment] = (), flush: bool = True
+                   ) -> OutboxMessage:
+    """`attachments`: files stored with the message, in this transaction (repo_mail).
+    `flush=False`: the row is inserted with the transaction's next flush (at the latest
+    its commit) rather than at once, so that a turn's reports go in together."""
     now = utc_now()
     row = OutboxMessage(message=message, sender=sender, recipients=list(recipients),
                         created_at=now, next_try_at=not_before or now,
                         in_reply_to_id=in_reply_to.id if in_reply_to else None,
                         attachments=attachment_rows(attachments))
     session.add(row)
-    session.flush()
+    if flush:
+        session.flush()
     return row
 
 

@@ -163,6 +163,17 @@ def latest_knowledge(session: Session, game: Game, power: str) -> dict[str, Any]
     return session.scalars(query).first()
 
 
+def latest_knowledge_of_all(session: Session, game: Game) -> dict[str, dict[str, Any]]:
+    """latest_knowledge of every power that has a record, in one query (a turn's fold
+    reads every seat's: issue #18)."""
+    last = (sa.select(Knowledge.power, sa.func.max(Knowledge.turn_id).label("turn_id"))
+            .join(Turn, Turn.id == Knowledge.turn_id).where(Turn.game_id == game.id)
+            .group_by(Knowledge.power).subquery())
+    query = sa.select(Knowledge.power, Knowledge.record).join(
+        last, sa.and_(Knowledge.power == last.c.power, Knowledge.turn_id == last.c.turn_id))
+    return {power: record for power, record in session.execute(query)}
+
+
 def delete_knowledge_of(session: Session, turn: Turn) -> None:
     """What every seat learnt from the turn: it is being played again or removed."""
     session.execute(sa.delete(Knowledge).where(Knowledge.turn_id == turn.id))

@@ -26,6 +26,7 @@ from judge.game.turns import AHEAD_REFUSED
 from judge.grammar.wording import ReaderNames, in_report_words
 from judge.reports import Report, render_turn
 from judge.store.models import Game, Seat, SeatRole, Turn
+from judge.store.repo import accounts_by_id
 from judge.turns.pictures import report_files
 from judge.variant import Variant
 
@@ -36,12 +37,17 @@ def send_turn_reports(session: Session, game: Game, result: TurnResult,
     deadline = next_turn.deadline if next_turn is not None else None
     subject = f"{game.name}: {variant.rules.calendar.describe(result.phase)} results"
     turn = next((t for t in turns_of(session, game) if t.phase == str(result.phase)), None)
-    for seat in recipients(game):
+    # Every address read before the first report is queued: a read after it would flush
+    # the queued rows one report at a time (autoflush), half a turn's database work.
+    readers = recipients(game)
+    accounts = accounts_by_id(session, [seat.account_id for seat in readers])
+    seats = [(seat, accounts[seat.account_id]) for seat in readers]
+    addresses = [primary_address(account) for _, account in seats]
+    for (seat, account), address in zip(seats, addresses, strict=True):
         viewer = viewer_of(seat)
-        report = full_report(variant, game, turn, result, viewer, deadline,
-                             seat.account.time_zone)
+        report = full_report(variant, game, turn, result, viewer, deadline, account.time_zone)
         body = report.text + _ahead_refused(variant, next_turn, seat)
-        postman.send(session, to=[primary_address(seat.account)], subject=subject,
+        postman.send(session, to=[address], subject=subject,
                      body=f"Game {game.name}\n\n{body}", seat=seat,
                      attachments=(*report_files(game, result, viewer), *report.files))
 

@@ -13,7 +13,7 @@ import sqlalchemy as sa
 from judge.engine.knowledge import last_seen
 from judge.engine.visibility import Viewer
 from judge.game.games import find_game
-from judge.game.knowledge import knowledge_of, writer_of
+from judge.game.knowledge import everyones_knowledge, knowledge_of, writer_of
 from judge.store.db import Database
 from judge.store.models import Knowledge, Turn
 from judge.variant import load_variant
@@ -91,3 +91,19 @@ def test_the_order_reader_is_told_what_the_writer_knows(talk: Conversation) -> N
         writer = writer_of(session, game, "NORTH")
         assert writer.power == "NORTH"
         assert dict(writer.knowledge) == {"sightings": SIX_IN_SPRING}
+
+
+def _everyones(talk: Conversation) -> dict[str, Any]:
+    with talk.judge.db.unit_of_work() as session:
+        return everyones_knowledge(session, find_game(session, "alpha"))
+
+
+def test_every_seat_read_at_once_is_each_seat_read_alone(talk: Conversation) -> None:
+    # The fold reads every seat's record in one query (issue #18): the latest of each.
+    seats = started(talk, "fog")
+    assert _everyones(talk) == {p: _known(talk, p) for p in ("NORTH", "SOUTH")}
+    _play(talk, seats, "A one H\nA two H", "A five - six\nA four H")
+    _play(talk, seats, "A two - three\nA one - two", "A six H\nA four H")
+    assert _everyones(talk)["NORTH"] == {"sightings": {
+        "four": {"power": "SOUTH", "kind": "A", "phase": "F1901M"}, **SIX_IN_SPRING}}
+    assert _everyones(talk) == {p: _known(talk, p) for p in ("NORTH", "SOUTH")}

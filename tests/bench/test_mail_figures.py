@@ -1,0 +1,35 @@
+"""bench/mail_throughput.py --json: the medians a script checks (issue #18), from the runs'
+results alone (no mail servers)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
+
+from mail_runs import BARE, ECHO, Result
+from mail_throughput import figures
+
+
+def test_medians_per_path_with_ratios_over_the_same_runs() -> None:
+    results = [Result(BARE, 1, 100, 1.0), Result(ECHO, 1, 100, 2.0),
+               Result("token", 1, 100, 4.0),
+               Result(BARE, 2, 100, 0.5), Result(ECHO, 2, 100, 1.0),
+               Result("token", 2, 100, 2.5),
+               Result(BARE, 3, 100, 0.5), Result(ECHO, 3, 100, 1.0),
+               Result("token", 3, 100, 1.0, failure="the judge died")]
+    got = figures(results)
+    assert got["bare"]["msgs_per_s"] == 200.0  # median of 100, 200, 200
+    assert got["echo"]["msgs_per_s"] == 100.0  # median of 50, 100, 100
+    token = got["judge"]["token"]
+    assert token["msgs_per_s"] == 32.5  # median of 25, 40 (run 3 failed)
+    assert token["failed_runs"] == 1
+    assert token["of_echo"] == 0.45  # median of 25/50, 40/100
+    assert token["of_bare"] == 0.225  # median of 25/100, 40/200
+
+
+def test_a_path_with_no_good_run_has_no_rate() -> None:
+    got = figures([Result(BARE, 1, 10, 1.0), Result("signon", 1, 10, 1.0, failure="died")])
+    assert got["judge"]["signon"]["msgs_per_s"] is None
+    assert got["echo"]["msgs_per_s"] is None

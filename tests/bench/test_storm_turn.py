@@ -1,0 +1,76 @@
+"""The storm's turns in-process (bench/storm.py's set-up, no servers): every report queued
+once, and a turn's reports reading their recipients in a fixed number of statements
+(issue #18: each recipient's account and addresses were read one by one)."""
+
+from __future__ import annotations
+
+import sys
+from collections import Counter
+from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+import pytest
+import sqlalchemy as sa
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
+
+import storm
+
+from judge.app import build_judge
+from judge.config import Settings
+from judge.game.clock import ManualClock
+from judge.store.db import Database, upgrade
+from judge.store.models import OutboxMessage
+from judge.turns import process, reports
+from judge.turns.deadlines import sweep
+
+
+@pytest.fixture
+def storm_db(sqlite_url: str) -> Iterator[Database]:
+    upgrade(sqlite_url)
+    db = Database(sqlite_url)
+    storm.set_up(db, 3, "example.test")
+    yield db
+    db.dispose()
+
+
+def test_every_report_is_queued_once_reading_accounts_in_two_statements(
+        storm_db: Database, monkeypatch: pytest.MonkeyPatch) -> None:
+    deadline = datetime.now(UTC) + timedelta(seconds=1)
+    storm.set_deadline(storm_db, deadline)
+    clock = ManualClock(deadline + timedelta(seconds=5))
+    judge = build_judge(Settings(database_url=str(storm_db.url),
+                                 judge_address="judge@example.test", domain="example.test"),
+                        clock, storm_db)
+    selects: list[Counter[str]] = []
+    send = reports.send_turn_reports
+
+    def counted(*args: Any, **kwargs: Any) -> None:
+        seen: Counter[str] = Counter()
+
+        def note(_c: Any, _cur: Any, statement: str, *_rest: Any) -> None:
+            words = statement.split()
+            if words[0] == "SELECT":
+                seen[words[words.index("FROM") + 1]] += 1
+
+        sa.event.listen(storm_db.engine, "before_cursor_execute", note)
+        try:
+            send(*args, **kwargs)
+        finally:
+            sa.event.remove(storm_db.engine, "before_cursor_execute", note)
+        selects.append(seen)
+
+    monkeypatch.setattr(process, "send_turn_reports", counted)
+    with storm_db.unit_of_work() as session:
+        sweep(session, clock, judge.postman)
+    assert len(selects) == 3
+    for seen in selects:
+        assert seen["accounts"] == 1 and seen["account_addresses"] == 1, seen
+    with storm_db.unit_of_work() as session:
+        rows = session.scalars(sa.select(OutboxMessage)).all()
+        recipients = Counter(r.recipients[0] for r in rows)
+    # 3 games x (7 players + the master), each report once
+    assert len(rows) == 24
+    assert set(recipients.values()) == {3} and len(recipients) == 8
