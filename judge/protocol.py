@@ -138,6 +138,7 @@ def _power(variant: Variant, name: Any) -> str:
 # Units read before, per variant (by identity, as judge/grammar/grammar.py keeps grammars),
 # by their (power, type, loc) as written: a game's units recur phase after phase.
 _UNITS: dict[int, dict[tuple[Any, Any, Any], Unit]] = {}
+_BARE = frozenset({"power", "type", "loc"})
 
 
 def _unit(variant: Variant, spec: Any) -> Unit:
@@ -145,8 +146,9 @@ def _unit(variant: Variant, spec: Any) -> Unit:
     if known is None:
         known = _UNITS[id(variant)] = {}
         weakref.finalize(variant, _UNITS.pop, id(variant), None)
-    key = (spec.get("power"), spec.get("type"), spec.get("loc")) if isinstance(spec, dict) \
-        else None
+    # Only a bare unit is kept: a payload (an Engineered prison's owner) is read each time.
+    key = (spec.get("power"), spec.get("type"), spec.get("loc")) \
+        if isinstance(spec, dict) and spec.keys() <= _BARE else None
     if key is None or not all(isinstance(k, str) for k in key):
         return _read_unit(variant, spec)
     unit = known.get(key)
@@ -196,13 +198,14 @@ def _no_two_in_one(variant: Variant, units: tuple[Unit, ...]) -> None:
     (provinces.csv; docs/map-format.md)."""
     if len({province_of(u.loc) for u in units}) == len(units):
         return  # no two share a province, whatever their layers
-    seen: dict[tuple[str, str], Unit] = {}
+    # By position, not identity: two units written alike are one object once read (_unit).
+    seen: dict[tuple[str, str], tuple[int, Unit]] = {}
     provinces = variant.rules.geo.provinces
-    for u in units:
+    for at, u in enumerate(units):
         kind = variant.rules.kinds[u.kind]
         key = (kind.layer, province_of(u.loc))
-        first = seen.setdefault(key, u)
-        if first is u or (kind.combines and first == u):
+        first_at, first = seen.setdefault(key, (at, u))
+        if first_at == at or (kind.combines and first == u):
             continue
         if {first.kind, u.kind} <= provinces[key[1]].holds:
             continue
