@@ -11,7 +11,7 @@ hold; they call `read` and `reads_as_prose`.
 from __future__ import annotations
 
 import weakref
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -58,6 +58,21 @@ class GrammarReader:
 
     def reads_as_prose(self, text: str) -> bool:
         return self.grammar.reads_as_prose(text)
+
+
+ReaderFactory = Callable[[Variant], OrderReader]
+
+
+def reading_first(inner: ReaderFactory | None,
+                  own: Callable[[OrderReader], OrderReader]) -> ReaderFactory:
+    """A reader factory for a variant that reads lines of its own (`own`, given the reader
+    to hand every other line to): that reader is the one the variant had (`inner`), else
+    the default grammar. Rules wired one after another each put their reader in front."""
+    def make(variant: Variant) -> OrderReader:
+        made = inner(variant) if inner is not None else GrammarReader(
+            Grammar.for_variant(variant))
+        return own(made)
+    return make
 
 
 # Variants are not hashable (their rules hold dicts), so readers are kept by identity; the

@@ -4,29 +4,20 @@ unit and the target are read by the reader the game had before, with all its spe
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from judge.engine.orders import Hold, Move, Order
 from judge.engine.types import MOVEMENT
 from judge.grammar import ErrorKind, OrderSyntaxError
-from judge.grammar.grammar import Grammar
-from judge.grammar.reader import GrammarReader, OrderReader, Writer
-from judge.variant import Variant
+from judge.grammar.reader import OrderReader, ReaderFactory, Writer, reading_first
 
 from .damage import Damage
 
 DAMAGE_WORDS = ("d", "damage", "damages")
-Factory = Callable[[Variant], OrderReader]
 HOW = "write a damage as F War D A Ser-Bud (a move) or F War D A Gal (a unit)"
 
 
-def damage_reader(inner: Factory | None) -> Factory:
+def damage_reader(inner: ReaderFactory | None) -> ReaderFactory:
     """A reader factory reading damage lines before those of `inner`."""
-    def make(variant: Variant) -> OrderReader:
-        made = inner(variant) if inner is not None else GrammarReader(
-            Grammar.for_variant(variant))
-        return DamageReader(made)
-    return make
+    return reading_first(inner, DamageReader)
 
 
 class DamageReader:

@@ -10,16 +10,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 
 from judge.engine.order_types import OrderType, SetKey, Writing
 from judge.engine.orders import Hold, Move, Order, VariantOrder
 from judge.engine.types import ADJUSTMENT, MOVEMENT, UnitKind, province_of
 from judge.grammar import ErrorKind, OrderSyntaxError
-from judge.grammar.grammar import Grammar
-from judge.grammar.reader import GrammarReader, OrderReader, Writer
-from judge.variant import Variant
+from judge.grammar.reader import OrderReader, ReaderFactory, Writer, reading_first
 
 WORD = "decoy"
 HOW = ("write DECOY A Mos in the Winter (2b); in the Spring DECOY A Mos-War moves the decoy "
@@ -88,15 +85,10 @@ DECOY_MOVE = OrderType(DecoyMove, "DecoyMove", frozenset(MOVEMENT),
 DECOY_HOLD = OrderType(DecoyHold, "DecoyHold", frozenset(MOVEMENT),
                        lambda o: f"DECOY {_unit(o)} H", _write_hold, _decoy_slot)
 
-Factory = Callable[[Variant], OrderReader]
 
 
-def decoy_reader(inner: Factory | None) -> Factory:
-    def make(variant: Variant) -> OrderReader:
-        made = inner(variant) if inner is not None else GrammarReader(
-            Grammar.for_variant(variant))
-        return DecoyReader(made)
-    return make
+def decoy_reader(inner: ReaderFactory | None) -> ReaderFactory:
+    return reading_first(inner, DecoyReader)
 
 
 class DecoyReader:

@@ -23,9 +23,8 @@ from judge.engine.position import Position
 from judge.engine.rules import PhaseHandler, PhaseOutcome, Rules, WrappedPhase
 from judge.engine.types import MOVEMENT, Unit, province_of
 from judge.grammar import ErrorKind, OrderSyntaxError
-from judge.grammar.grammar import Grammar
 from judge.grammar.notation import unit_text
-from judge.grammar.reader import GrammarReader, OrderReader, Writer
+from judge.grammar.reader import OrderReader, ReaderFactory, Writer, reading_first
 from judge.variant import Stage, Variant
 
 from .bids import BID, Bid, read_bid, tally
@@ -44,7 +43,6 @@ Orders = Mapping[str, Sequence[Order]]
 CLOSED = (f"bidding opens {HOURS} hours before the deadline, for the units of players who "
           "have sent no orders by then (rn45 D2)")
 SIMPLE = "there is no madman bidding at the simple level (rn45 D: complex and advanced)"
-Factory = Callable[[Variant], OrderReader]
 MayOrder = Callable[[Position, str, Unit], bool]
 
 
@@ -169,13 +167,9 @@ def _in_disorder(result: OrderResult, disorder: Mapping[str, str]) -> OrderResul
                                    f"unit in {disorder[province_of(unit.loc)]} (rn45 D3)")
 
 
-def bid_reader(inner: Factory | None) -> Factory:
+def bid_reader(inner: ReaderFactory | None) -> ReaderFactory:
     """A reader factory reading BID lines before those of the reader the game had."""
-    def make(variant: Variant) -> OrderReader:
-        made = inner(variant) if inner is not None else GrammarReader(
-            Grammar.for_variant(variant))
-        return BidReader(made)
-    return make
+    return reading_first(inner, BidReader)
 
 
 class BidReader:

@@ -12,14 +12,11 @@ wired in first), which reads their places with all its spellings.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 
 from judge.engine.orders import Hold, Order
 from judge.engine.types import MOVEMENT, province_of
 from judge.grammar import ErrorKind, OrderSyntaxError
-from judge.grammar.grammar import Grammar
-from judge.grammar.reader import GrammarReader, OrderReader, Writer
-from judge.variant import Variant
+from judge.grammar.reader import OrderReader, ReaderFactory, Writer, reading_first
 
 from .orders import ENGINEER, Convert, Place, Transport
 
@@ -32,16 +29,11 @@ TRANSPORT_WORDS = ("t", "transport", "transports")
 INTO = {"a": "A", "army": "A", "n": "N", "navy": "N", "fleet": "N", "f": "F",
         "fighter": "F"}  # CONVERT ... TO F: a fighter (rn45 B7)
 PLACE_WORDS = ("place", "places", "locate")
-Factory = Callable[[Variant], OrderReader]
 
 
-def engineered_reader(inner: Factory | None) -> Factory:
+def engineered_reader(inner: ReaderFactory | None) -> ReaderFactory:
     """A reader factory reading the engineers' lines before those of `inner`."""
-    def make(variant: Variant) -> OrderReader:
-        made = inner(variant) if inner is not None else GrammarReader(
-            Grammar.for_variant(variant))
-        return EngineeredReader(made)
-    return make
+    return reading_first(inner, EngineeredReader)
 
 
 class EngineeredReader:
