@@ -91,7 +91,7 @@ def test_game_create_errors(url: str, tmp_path: Path) -> None:
     variant = judge("game", "create", "alpha", "--variant", "chess", "--master",
                     "gm@example.org", "--password", "pw", "--url", url, cwd=tmp_path, status=1)
     assert error_of(variant) == ("no variant 'chess'; the variants to play are 1885, algernon, "
-                                 "envoy, standard")
+                                 "engineered, envoy, standard")
     assert judge("game", "list", "--url", url, cwd=tmp_path).stdout == "No games.\n"
 
 

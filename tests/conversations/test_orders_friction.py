@@ -132,7 +132,7 @@ def test_help_orders_without_a_game_lists_the_variants(talk: Conversation) -> No
     assert "      move                D Fra - Bel\n" in reply.body
     assert entry(reply, 3, "HELP ORDERS klingon", "no variant called 'klingon'; write HELP "
                                                   "ORDERS alone, or one of: 1885, algernon, "
-                                                  "envoy, standard")
+                                                  "engineered, envoy, standard")
 
 
 def test_a_moved_deadline_says_how_long_is_left(talk: Conversation,

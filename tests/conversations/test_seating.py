@@ -59,7 +59,7 @@ def test_create_stores_rule_options(talk: Conversation) -> None:
     ("CREATE alpha pw", "write CREATE <game> <password> <variant> [option=value ...], "
                         "e.g. CREATE alpha secret standard"),
     ("CREATE alpha pw chess", "no variant 'chess'; the variants to play are 1885, algernon, "
-                              "envoy, standard"),
+                              "engineered, envoy, standard"),
     ("CREATE 9lives pw standard", "'9lives' cannot be a game name"),
     ("CREATE alpha pw standard speed=fast", "'speed=fast' is not an option; write "
                                             "option=value, e.g. victory_centres=17"),
