@@ -109,6 +109,9 @@ def _portal(space: str, number: int, word: str) -> Portal:
     return Portal(to.upper(), int(arrives))
 
 
+MAZE_PLAYED = "maze_played"  # the state's key: the maze a turn was played on (movement.py)
+
+
 def format_maze(maze: Maze) -> str:
     """The maze in the text format, which `parse_maze` reads back unchanged."""
     width = max(len(n) for n in maze.spaces)

@@ -30,7 +30,7 @@ from judge.engine.rules import PhaseHandler, PhaseOutcome, Rules
 from judge.engine.types import Unit
 
 from .known import initial, learn
-from .maze import Maze
+from .maze import MAZE_PLAYED, Maze, format_maze
 from .mazecheck import PLAIN, Reading
 from .orders import BuildList, PortalMove, PortalSupport, RetreatList, build_lists, notation
 from .retreats import settle_retreats
@@ -74,6 +74,7 @@ class MazeMovement(PhaseHandler):
         after = _keep_build_lists(after, t.lists)
         seen = [*sightings(self.maze, position, orders, results), *entered]
         after = self._charted(after, [e for e in seen if isinstance(e, Entry)])
+        after = played_on(after, self.maze)
         events: list[Event] = [*results, *(e for e in out.events
                                            if not isinstance(e, OrderResult)), *retreats,
                                *seen]
@@ -89,6 +90,13 @@ class MazeMovement(PhaseHandler):
             charts[power] = {k: v for k, v in learn(base, mine, self.reading).items()
                              if k in ("spaces", "links")}
         return position._replace(state={**position.state, "charts": charts})
+
+
+def played_on(position: Position, maze: Maze) -> Position:
+    """The maze the phase was played on, kept with the turn: the master may edit the maze
+    later (editing.py), and his HISTORY shows each turn as it was (report.py). The
+    winter's builds run at once after the fall (builds.py), so they inherit it."""
+    return position._replace(state={**position.state, MAZE_PLAYED: format_maze(maze)})
 
 
 def translate(maze: Maze, position: Position, orders: Orders,

@@ -14,7 +14,7 @@ from judge.engine.visibility import Role, Seen, Viewer
 from judge.variant import Variant
 
 from .known import chart, initial
-from .maze import format_maze
+from .maze import MAZE_PLAYED, format_maze
 from .notation import (
     Initials,
     contact_gm,
@@ -55,10 +55,17 @@ def gm_view(variant: Variant, turn: TurnResult, viewer: Viewer,
     mine = charts.get(viewer.power) if isinstance(charts, dict) else None
     known = tuple(chart(mine)) if viewer.role == Role.PLAYER and mine else ()
     master = viewer.role == Role.MASTER
-    whole_text = format_maze(maze_of(variant)) if master else ""
+    whole_text = played_on(variant, turn) if master else ""
     if not (kept or units or counts or known or whole_text):
         return None
     return GmView(kept, units, counts, known, whole_text)
+
+
+def played_on(variant: Variant, turn: TurnResult) -> str:
+    """The maze the turn was played on, as kept with it (movement.py): the master may have
+    edited the maze since; a turn kept without it is shown on the maze as it is now."""
+    kept = turn.position.state.get(MAZE_PLAYED)
+    return kept if isinstance(kept, str) else format_maze(maze_of(variant))
 
 
 def start_words(variant: Variant, position: Position, viewer: Viewer) -> list[str]:

@@ -15,7 +15,7 @@ from judge.engine.types import Phase
 from judge.engine.visibility import Role, Seen, Viewer
 
 from .known import learn, record
-from .maze import Maze
+from .maze import MAZE_PLAYED, Maze
 from .mazecheck import Reading
 from .sight import Census, Contact, Entry
 
@@ -41,8 +41,9 @@ class MazeSecrecy:
 
 
 def _own_state(state: Mapping[str, Any], power: str | None) -> dict[str, Any]:
-    """The state as one player may see it: his own map and lists, not the others'."""
-    out = dict(state)
+    """The state as one player may see it: his own map and lists, not the others', and
+    never the maze the turn was played on (rule 3)."""
+    out = {k: v for k, v in state.items() if k != MAZE_PLAYED}
     for key in ("charts", "build_lists"):
         kept = state.get(key)
         if isinstance(kept, Mapping):

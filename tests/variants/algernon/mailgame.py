@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from judge.game.games import current_turn, find_game, position_of
@@ -55,13 +55,18 @@ def orders_from(known: Mapping[str, Any], turn: int) -> list[str]:
 
 
 def play(talk: Conversation, seats: Mapping[str, tuple[str, str]], until: str,
-         name: str = "maze") -> dict[str, list[Mail]]:
+         name: str = "maze", meddle: Callable[[str], None] | None = None
+         ) -> dict[str, list[Mail]]:
     """Every seat orders by `orders_from` until the game reaches phase `until`; each
-    power -> the mail its player got."""
+    power -> the mail its player got. `meddle`, given each phase before its orders: what
+    the master does meanwhile."""
     mail: dict[str, list[Mail]] = {p: [] for p in seats}
     for turn in range(40):
-        if phase_of(talk, name) == until:
+        phase = phase_of(talk, name)
+        if phase == until:
             return mail
+        if meddle is not None:
+            meddle(phase)
         for power, (address, signon) in sorted(seats.items()):
             lines = orders_from(seat_knowledge(talk, power, name), turn)
             talk.send(address, "\n".join([signon, *lines]) + "\n")
