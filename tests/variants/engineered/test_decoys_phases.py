@@ -112,3 +112,19 @@ def test_an_engineer_beside_the_decoy_leaves_it_by_itself() -> None:
                 {"RUSSIA": ["A War-Sil", "DECOY A War H"], "AUSTRIA": ["A Bud H"]})
     assert {"RUSSIA A sil", "RUSSIA A war decoy"} <= board(turn)
     assert not disbanded(turn)
+
+
+def test_the_board_as_another_player_sees_it_adjudicates_with_the_decoy_unmarked() -> None:
+    # Found in the bar's game (issue #15): Austria's orders are checked on the board as
+    # Austria sees it, where Russia's decoy beside its copy is an army like it (2b
+    # "identical"): the check used to stop with "A war and A war share war".
+    seen = RULES.visibility.board(
+        Position(Phase.parse("S1903M"), tuple(unit(u) for u in SPRING), dict(START)),
+        Viewer.player("AUSTRIA"))
+    assert [u.loc for u in seen.units].count("war") == 2
+    reader = reader_for(DECOYS)
+    out = RULES.handler(seen.phase).adjudicate(
+        RULES, seen, {"AUSTRIA": [reader.read("A Bud-Gal", "M", Writer("AUSTRIA"))]})
+    [bud] = [r for r in out.results if r.power == "AUSTRIA"]
+    assert bud.outcome == Outcome.SUCCEEDS
+    assert "AUSTRIA A gal" in board(out)
