@@ -91,21 +91,30 @@ DecoyOrder = DecoyMove | DecoyHold
 def with_stacked(rules: Rules, position: Position, orders: Orders,
                  adjudicate: Adjudicate) -> PhaseOutcome:
     """The movement with each decoy that shares its area taken out and moved last (8b)."""
-    main = [u for u in position.units if rules.kinds[u.kind].layer == "main"]
-    crowded = {province_of(u.loc) for u in main
-               if sum(province_of(o.loc) == province_of(u.loc) for o in main) > 1}
-    lifted = _lifted(main, crowded)
+    lifted = stacked_decoys(rules, position)
     mine = {(p, province_of(o.loc)): o for p, given in orders.items() for o in given
             if isinstance(o, DecoyMove | DecoyHold)}
     rest = {p: [o for o in given if not isinstance(o, DecoyMove | DecoyHold)]
             for p, given in orders.items()}
     if not lifted:
         return adjudicate(position, rest)
+    out = adjudicate(without(position, lifted), rest)
+    return _land(rules, out, lifted, mine)
+
+
+def stacked_decoys(rules: Rules, position: Position) -> list[Unit]:
+    """The decoys that share their area with another army, navy or fighter (8b)."""
+    main = [u for u in position.units if rules.kinds[u.kind].layer == "main"]
+    crowded = {province_of(u.loc) for u in main
+               if sum(province_of(o.loc) == province_of(u.loc) for o in main) > 1}
+    return _lifted(main, crowded)
+
+
+def without(position: Position, lifted: Sequence[Unit]) -> Position:
     left = list(position.units)
     for u in lifted:
         left.remove(u)  # one of two alike units, when the decoy is seen unmarked
-    out = adjudicate(position._replace(units=tuple(left)), rest)
-    return _land(rules, out, lifted, mine)
+    return position._replace(units=tuple(left))
 
 
 def _lifted(main: Sequence[Unit], crowded: set[str]) -> list[Unit]:
