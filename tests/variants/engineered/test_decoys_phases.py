@@ -128,7 +128,7 @@ def test_the_board_as_another_player_sees_it_adjudicates_with_the_decoy_unmarked
         RULES, seen, {"AUSTRIA": [reader.read("A Bud-Gal", "M", Writer("AUSTRIA"))]})
     [bud] = [r for r in out.results if r.power == "AUSTRIA"]
     assert bud.outcome == Outcome.SUCCEEDS
-    assert "AUSTRIA A gal" in board(out)
+    assert ("AUSTRIA", "A", "gal") in {(u.power, u.kind, u.loc) for u in out.position.units}
 
 
 def test_bids_are_tallied_beside_a_decoy_and_its_copy() -> None:
