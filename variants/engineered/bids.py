@@ -24,6 +24,7 @@ from judge.engine.rules import Rules
 from judge.engine.standard_types import STANDARD
 from judge.engine.types import MOVEMENT, Unit, UnitKind, province_of
 
+from .decoys_phase import stacked_decoys, without
 from .neutral import NEUTRAL
 
 Orders = Mapping[str, Sequence[Order]]
@@ -131,8 +132,9 @@ class Tally:
 
 
 def tally(rules: Rules, position: Position, orders: Orders, madmen: frozenset[str]) -> Tally:
-    """The bids among `orders` for units of the powers in `madmen` (3a-3c)."""
-    board = Board(rules, position)
+    """The bids among `orders` for units of the powers in `madmen` (3a-3c). A decoy
+    beside its copy is left out: it moves last, on its owner's DECOY order (C8 8b)."""
+    board = Board(rules, without(position, stacked_decoys(rules, position)))
     valid: list[tuple[str, Bid, Unit, Order]] = []
     results: list[OrderResult] = []
     for power, given in orders.items():

@@ -91,19 +91,45 @@ DecoyOrder = DecoyMove | DecoyHold
 def with_stacked(rules: Rules, position: Position, orders: Orders,
                  adjudicate: Adjudicate) -> PhaseOutcome:
     """The movement with each decoy that shares its area taken out and moved last (8b)."""
-    main = [u for u in position.units if rules.kinds[u.kind].layer == "main"]
-    crowded = {province_of(u.loc) for u in main
-               if sum(province_of(o.loc) == province_of(u.loc) for o in main) > 1}
-    lifted = [u for u in main if is_decoy(u) and province_of(u.loc) in crowded]
+    lifted = stacked_decoys(rules, position)
     mine = {(p, province_of(o.loc)): o for p, given in orders.items() for o in given
             if isinstance(o, DecoyMove | DecoyHold)}
     rest = {p: [o for o in given if not isinstance(o, DecoyMove | DecoyHold)]
             for p, given in orders.items()}
     if not lifted:
         return adjudicate(position, rest)
-    out = adjudicate(position._replace(units=tuple(u for u in position.units
-                                                   if u not in lifted)), rest)
+    out = adjudicate(without(position, lifted), rest)
     return _land(rules, out, lifted, mine)
+
+
+def stacked_decoys(rules: Rules, position: Position) -> list[Unit]:
+    """The decoys that share their area with another army, navy or fighter (8b)."""
+    main = [u for u in position.units if rules.kinds[u.kind].layer == "main"]
+    crowded = {province_of(u.loc) for u in main
+               if sum(province_of(o.loc) == province_of(u.loc) for o in main) > 1}
+    return _lifted(main, crowded)
+
+
+def without(position: Position, lifted: Sequence[Unit]) -> Position:
+    left = list(position.units)
+    for u in lifted:
+        left.remove(u)  # one of two alike units, when the decoy is seen unmarked
+    return position._replace(units=tuple(left))
+
+
+def _lifted(main: Sequence[Unit], crowded: set[str]) -> list[Unit]:
+    """Each decoy that shares its area. On the board as another seat sees it, a decoy is
+    "identical" (2b) to its copy, its mark taken off: there the second of two alike units
+    in one area stands for it (orders are checked on that board, issue #15)."""
+    marked = {province_of(u.loc) for u in main if is_decoy(u)}
+    lifted: list[Unit] = []
+    seen: set[Unit] = set()
+    for u in main:
+        where = province_of(u.loc)
+        if where in crowded and (is_decoy(u) or (where not in marked and u in seen)):
+            lifted.append(u)
+        seen.add(u)
+    return lifted
 
 
 def _land(rules: Rules, out: PhaseOutcome, lifted: Sequence[Unit],

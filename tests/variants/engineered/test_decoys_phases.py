@@ -14,6 +14,7 @@ from judge.engine.types import Phase
 from judge.engine.visibility import Viewer
 from judge.grammar.reader import Writer, reader_for
 from tests.variants.engineered.fighting import DECOYS, START, board, unit
+from variants.engineered.bids import bid_for, tally
 
 RULES = DECOYS.rules
 
@@ -112,3 +113,31 @@ def test_an_engineer_beside_the_decoy_leaves_it_by_itself() -> None:
                 {"RUSSIA": ["A War-Sil", "DECOY A War H"], "AUSTRIA": ["A Bud H"]})
     assert {"RUSSIA A sil", "RUSSIA A war decoy"} <= board(turn)
     assert not disbanded(turn)
+
+
+def test_the_board_as_another_player_sees_it_adjudicates_with_the_decoy_unmarked() -> None:
+    # Found in the bar's game (issue #15): Austria's orders are checked on the board as
+    # Austria sees it, where Russia's decoy beside its copy is an army like it (2b
+    # "identical"): the check used to stop with "A war and A war share war".
+    seen = RULES.visibility.board(
+        Position(Phase.parse("S1903M"), tuple(unit(u) for u in SPRING), dict(START)),
+        Viewer.player("AUSTRIA"))
+    assert [u.loc for u in seen.units].count("war") == 2
+    reader = reader_for(DECOYS)
+    out = RULES.handler(seen.phase).adjudicate(
+        RULES, seen, {"AUSTRIA": [reader.read("A Bud-Gal", "M", Writer("AUSTRIA"))]})
+    [bud] = [r for r in out.results if r.power == "AUSTRIA"]
+    assert bud.outcome == Outcome.SUCCEEDS
+    assert ("AUSTRIA", "A", "gal") in {(u.power, u.kind, u.loc) for u in out.position.units}
+
+
+def test_bids_are_tallied_beside_a_decoy_and_its_copy() -> None:
+    # Found in the bar's game (issue #15): a bid in a Spring when a decoy still shares its
+    # area stopped the tally with "A war and A war share war", whoever's board it was.
+    units = (*SPRING, "TURKEY N bla")
+    position = Position(Phase.parse("S1903M"), tuple(unit(u) for u in units), dict(START))
+    bid = bid_for(Move("bla", "ank", "N"), ["bud"])
+    for seen in (position, RULES.visibility.board(position, Viewer.player("AUSTRIA"))):
+        result = tally(RULES, seen, {"AUSTRIA": [bid]}, frozenset({"TURKEY"}))
+        assert [r.outcome for r in result.results] == [Outcome.SUCCEEDS]
+        assert set(result.disorder) == {"bud"}
