@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from sqlalchemy.orm import Session
 
+from judge.game import commentator
 from judge.game.announce import recipients
 from judge.game.errors import GameError
 from judge.game.games import current_turn, primary_address, seats_of, settings_of
@@ -97,6 +98,11 @@ def send(session: Session, game: Game, postman: Postman, letter: Letter) -> list
         # A plain reply to a copy goes back as press to the writer (judge.game.press_reply).
         postman.send(session, to=[primary_address(seat.account)], subject=subject,
                      body="\n".join([*head, "", letter.body, ""]), seat=seat, press=row.id)
+    if letter.from_player and (letter.powers or letter.broadcast):
+        # Signed as its recipients read it: powers, never players; grey hides even that.
+        commentator.copy_press(session, game, postman, ANONYMOUS if grey else signature(letter),
+                               addressees(letter), "broadcast" if letter.broadcast else "press",
+                               letter.body, {s.id for s, _ in targets})
     return _receipt(letter, grey, targets)
 
 
