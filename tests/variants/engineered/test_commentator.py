@@ -47,6 +47,8 @@ def test_the_commentator_reads_all_press_between_players_without_names(
     assert "alpha: O1 is the commentator: he gets a copy of all press between players" \
         in appointed.body
     assert "SET PRESS" in _master(talk, "SET PRESS partial").body
+    assert "Press: partial; observers see broadcasts; O1 is the commentator (SET " \
+        "COMMENTATOR)." in _master(talk, "SETTINGS").body
     _press(talk, seats, "RUSSIA", "PRESS TO Turkey", "Black Sea stays empty?")
     _press(talk, seats, "TURKEY", "PRESS GREY TO Russia Austria", "Agreed, and Sevastopol?")
     _press(talk, seats, "ITALY", "BROADCAST", "Italy wants peace.")
