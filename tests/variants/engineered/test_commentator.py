@@ -20,9 +20,10 @@ def _master(talk: Conversation, line: str) -> Mail:
     return reply
 
 
-def _press(talk: Conversation, seats: Seats, power: str, head: str, text: str) -> None:
+def _press(talk: Conversation, seats: Seats, power: str, head: str, text: str) -> str:
     sent = talk.send(seats[power][0], f"{seats[power][1]}\n{head}\n{text}\nENDPRESS\n")
     assert sent is not None and "Press sent to" in sent.body, sent
+    return sent.body
 
 
 def _game(talk: Conversation) -> Seats:
@@ -41,7 +42,8 @@ def _judge_sent(talk: Conversation, address: str) -> list[Mail]:
 def test_the_commentator_reads_all_press_between_players_without_names(
         talk: Conversation) -> None:
     seats = _game(talk)
-    _press(talk, seats, "RUSSIA", "PRESS TO Turkey", "Before: nobody reads this but us.")
+    before = _press(talk, seats, "RUSSIA", "PRESS TO Turkey", "Before: nobody reads this.")
+    assert "commentator" not in before
     assert not _judge_sent(talk, WRITER)  # off until the master appoints someone
     appointed = _master(talk, "SET COMMENTATOR o1")
     assert "alpha: O1 is the commentator: he gets a copy of all press between players" \
@@ -49,7 +51,8 @@ def test_the_commentator_reads_all_press_between_players_without_names(
     assert "SET PRESS" in _master(talk, "SET PRESS partial").body
     assert "Press: partial; observers see broadcasts; O1 is the commentator (SET " \
         "COMMENTATOR)." in _master(talk, "SETTINGS").body
-    _press(talk, seats, "RUSSIA", "PRESS TO Turkey", "Black Sea stays empty?")
+    told = _press(talk, seats, "RUSSIA", "PRESS TO Turkey", "Black Sea stays empty?")
+    assert "The game's commentator reads a copy too, without your name." in told
     _press(talk, seats, "TURKEY", "PRESS GREY TO Russia Austria", "Agreed, and Sevastopol?")
     _press(talk, seats, "ITALY", "BROADCAST", "Italy wants peace.")
     _press(talk, seats, "FRANCE", "PRESS TO master", "A question for the master only.")
