@@ -12,6 +12,7 @@ from judge.commands import (
     account,
     board,
     builtin,
+    commentator,
     decide,
     game_map,
     listing,
@@ -44,7 +45,7 @@ FAMILIES: tuple[RegisterFamily, ...] = (
     seating.register, player.register, absence.register, press.register, master.register,
     master_schedule.register, master_settings.register, board.register, decide.register,
     map_family.register,
-    game_map.register, poll.register,
+    game_map.register, poll.register, commentator.register,
 )
 
 

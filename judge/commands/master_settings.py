@@ -56,6 +56,10 @@ def _observers_text(see: bool) -> str:
     return f"observers {'see' if see else 'do not see'} broadcasts"
 
 
+def _commentator_text(name: str) -> str:
+    return f"; {name} is the commentator (SET COMMENTATOR)" if name else ""
+
+
 def run_set_nmr(ctx: Context, invocation: Invocation) -> CommandResult:
     policy = _NMR.get(invocation.rest.strip().lower())
     if policy is None:
@@ -108,7 +112,8 @@ def run_settings(ctx: Context, invocation: Invocation) -> CommandResult:
              f"Missing orders at the end of grace: {_NMR_TEXT[settings.schedule.nmr]}.",
              f"Late powers: {_late_text(settings.schedule.late_public)}.",
              f"Press: {settings.press.mode.value}; "
-             f"{_observers_text(settings.press.observers_see_broadcasts)}.",
+             f"{_observers_text(settings.press.observers_see_broadcasts)}"
+             f"{_commentator_text(settings.press.commentator)}.",
              f"Draws: {'DIAS' if settings.draw.dias else 'the powers the votes name'}."]
     return CommandResult.ok(*lines)
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from sqlalchemy.orm import Session
 
+from judge.game import commentator
 from judge.game.announce import recipients
 from judge.game.errors import GameError
 from judge.game.games import current_turn, primary_address, seats_of, settings_of
@@ -97,7 +98,22 @@ def send(session: Session, game: Game, postman: Postman, letter: Letter) -> list
         # A plain reply to a copy goes back as press to the writer (judge.game.press_reply).
         postman.send(session, to=[primary_address(seat.account)], subject=subject,
                      body="\n".join([*head, "", letter.body, ""]), seat=seat, press=row.id)
-    return _receipt(letter, grey, targets)
+    read = _to_commentator(session, game, postman, letter, grey, targets)
+    lines = _receipt(letter, grey, targets)
+    return [*lines, "The game's commentator reads a copy too, without your name."] \
+        if read else lines
+
+
+def _to_commentator(session: Session, game: Game, postman: Postman, letter: Letter,
+                    grey: bool, targets: list[tuple[Seat, bool]]) -> bool:
+    """A copy of press between players for the game's commentator, if it has one."""
+    if not letter.from_player or not (letter.powers or letter.broadcast):
+        return False
+    # Signed as its recipients read it: powers, never players; grey hides even the power.
+    return commentator.copy_press(session, game, postman,
+                                  ANONYMOUS if grey else signature(letter), addressees(letter),
+                                  "broadcast" if letter.broadcast else "press", letter.body,
+                                  {s.id for s, _ in targets})
 
 
 def _signed_as(letter: Letter) -> str | None:

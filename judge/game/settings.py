@@ -88,6 +88,9 @@ class Schedule:
 class PressSettings:
     mode: PressMode = PressMode.WHITE
     observers_see_broadcasts: bool = True
+    # The account name of the observer the master appointed to read all press between
+    # players and publish a column (judge.game.commentator); "" for none.
+    commentator: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,6 +179,7 @@ _FROM_JSON: dict[str, tuple[str, Callable[[Any], Any]]] = {
               lambda v: None if v is None else datetime.fromisoformat(_typed(v, str))),
     "mode": ('"none", "white", "grey" or "partial"', PressMode),
     "observers_see_broadcasts": ("true or false", lambda v: _typed(v, bool)),
+    "commentator": ("an account name or \"\"", lambda v: _typed(v, str)),
     "late_public": ("true or false", lambda v: _typed(v, bool)),
     "dias": ("true or false", lambda v: _typed(v, bool)),
 }

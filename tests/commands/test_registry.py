@@ -100,6 +100,8 @@ def test_close_matches_and_structure_queries() -> None:
     assert registry.end_words() == {"END": ("REGISTER",),
                                     "ENDANNOUNCE": ("ANNOUNCE",),
                                     "ENDMAP": ("SET MAP",),
+                                    "ENDCOLUMN": ("COLUMN",),
+                                    "END COLUMN": ("COLUMN",),
                                     "ENDPRESS": ("BROADCAST", "PRESS"),
                                     "END PRESS": ("BROADCAST", "PRESS")}
 

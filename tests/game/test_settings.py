@@ -37,7 +37,7 @@ DEFAULT_JSON: dict[str, Any] = {
         "start": None,
         "late_public": True,
     },
-    "press": {"mode": "white", "observers_see_broadcasts": True},
+    "press": {"mode": "white", "observers_see_broadcasts": True, "commentator": ""},
     "draw": {"dias": True},
 }
 
@@ -55,7 +55,7 @@ CUSTOM = GameSettings(
         outage_margin=6 * H,
         start=datetime(2026, 11, 28, 20, 0, tzinfo=UTC),
     ),
-    PressSettings(PressMode.GREY, observers_see_broadcasts=False),
+    PressSettings(PressMode.GREY, observers_see_broadcasts=False, commentator="Zine"),
     DrawSettings(dias=False),
 )
 
@@ -94,7 +94,8 @@ def test_custom_json_spells_each_value() -> None:
     assert schedule["reminders"] == [86400, 3600]
     assert schedule["nmr"] == "disorder"
     assert schedule["start"] == "2026-11-28T20:00:00+00:00"
-    assert CUSTOM.to_json()["press"] == {"mode": "grey", "observers_see_broadcasts": False}
+    assert CUSTOM.to_json()["press"] == {"mode": "grey", "observers_see_broadcasts": False,
+                                         "commentator": "Zine"}
 
 
 @pytest.mark.parametrize("settings", [GameSettings(), CUSTOM], ids=["default", "custom"])
@@ -154,6 +155,7 @@ def test_offset_zone_start_round_trips() -> None:
     ({"schedule": {"start": "2026-11-28T20:00"}}, "schedule: the start time must carry"),
     ({"press": {"mode": "loud"}}, "press.mode must be \"none\", \"white\""),
     ({"press": {"observers_see_broadcasts": "yes"}}, "must be true or false, not 'yes'"),
+    ({"press": {"commentator": None}}, 'must be an account name or "", not None'),
     ({"draw": {"dias": 1}}, "draw.dias must be true or false, not 1"),
 ])
 def test_bad_stored_values_are_named(data: Any, fragment: str) -> None:

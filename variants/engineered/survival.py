@@ -8,7 +8,9 @@ whose madman units they become (D). A tie votes nobody off.
 F2: players write to each other only through the judge, which never tells them who plays
 which power: press and reports name powers, and LIST and SUMMARY show no player's name to
 anyone but the master until the game is over (`Variant.names_hidden`); grey press hides
-even the power. F3's commentator is the master's role here: he reads all press.
+even the power. F3's commentator is the judge's own (judge.game.commentator: the master
+appoints an observer with SET COMMENTATOR; he reads all press between players, as they
+read it, and publishes a COLUMN to the master and observers, which F2 keeps from players).
 F4 (`prize = true`): no draws; the last power left with units or centres wins.
 """
 

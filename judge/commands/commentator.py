@@ -1,0 +1,65 @@
+"""SET COMMENTATOR (master) and COLUMN (the commentator): judge.game.commentator.
+
+    SET COMMENTATOR <account>      the master appoints an observer of the game
+    SET COMMENTATOR OFF            nobody reads the players' press but the master
+    COLUMN … ENDCOLUMN             the commentator's column, to the master and the observers
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from judge.commands.context import judge_context, need_seat
+from judge.commands.items import CommandResult, Invocation
+from judge.commands.master import master_of, record
+from judge.commands.registry import Command, CommandRegistry, Context
+from judge.game import commentator
+from judge.game.games import settings_of, store_settings
+
+SET_USAGE = "SET COMMENTATOR <account name> | OFF"
+COLUMN_USAGE = "COLUMN … ENDCOLUMN"
+_OFF = {"off", "none", "no"}
+
+
+def run_set_commentator(ctx: Context, invocation: Invocation) -> CommandResult:
+    jc, seat, game = master_of(ctx)
+    words = invocation.rest.split()
+    if len(words) != 1:
+        return CommandResult.fail(f"write {SET_USAGE}, naming one observer of {game.name} by "
+                                  "his account name, e.g. SET COMMENTATOR Zine")
+    name = "" if words[0].lower() in _OFF else commentator.observer_named(game, words[0]) \
+        .account.name
+    settings = settings_of(game)
+    store_settings(game, replace(settings, press=replace(settings.press, commentator=name)))
+    said = (f"{name} is the commentator: he gets a copy of all press between players, "
+            "without their names, and may publish a column (COLUMN … ENDCOLUMN) to you and "
+            "the observers") if name else "there is no commentator"
+    record(jc, seat, "set_commentator", value=name)
+    return CommandResult.ok(f"{game.name}: {said}.")
+
+
+def run_column(ctx: Context, invocation: Invocation) -> CommandResult:
+    jc = judge_context(ctx)
+    seat = need_seat(jc)
+    game = seat.game
+    if commentator.commentator_seat(game) is not seat:
+        return CommandResult.fail(f"only the commentator of {game.name} publishes a column; "
+                                  "the master appoints one with SET COMMENTATOR")
+    body = "\n".join(invocation.block).strip("\n")
+    if not body.strip() or invocation.rest.strip():
+        return CommandResult.fail("write COLUMN alone on its line, then your column, then "
+                                  "ENDCOLUMN")
+    count = commentator.publish(jc.session, game, jc.postman, seat, body)
+    return CommandResult.ok(f"Your column went to the master and the observers of {game.name} "
+                            f"({count} in all); the players do not see it.")
+
+
+def register(registry: CommandRegistry) -> None:
+    registry.register(Command(
+        name="SET COMMENTATOR", usage=SET_USAGE, run=run_set_commentator,
+        help="appoint an observer to read all press between players and write a column "
+             "(master)"))
+    registry.register(Command(
+        name="COLUMN", usage=COLUMN_USAGE, run=run_column, block=True,
+        end_words=("ENDCOLUMN", "END COLUMN"),
+        help="publish the commentator's column to the master and the observers"))
