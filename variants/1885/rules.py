@@ -39,7 +39,8 @@ def customise(variant: Variant) -> Variant:
     """Army/Fleets, fast ferries and the High Ocean Box (armyfleet/), then the rest of the
     rules: the set-up turn, builds and removals, Just's Right-Hand Rule around the A/F
     retreats (the rule fills in the retreats not given, a retreat into the Box among them,
-    before the A/F retreats take those out), centres, victories."""
+    before the standard phase settles them and the A/F retreats put armies aboard or
+    ashore), centres, victories."""
     variant = install_army_fleets(variant)
     handlers = {**variant.rules.handlers, ADJUSTMENT: Builds(),
                 RETREAT: RightHandRetreats(variant.rules.handlers[RETREAT]),
