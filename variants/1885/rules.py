@@ -27,6 +27,7 @@ from judge.variant_map import read_borders, read_provinces
 from .armyfleet import install as install_army_fleets  # type: ignore[import-not-found]
 from .builds import Builds, removal_questions  # type: ignore[import-not-found]
 from .centres import season_end_for, supply  # type: ignore[import-not-found]
+from .report import SECTION as SICILY_SECTION  # type: ignore[import-not-found]
 from .retreats import RightHandRetreats  # type: ignore[import-not-found]
 from .setup import SETUP, SetupChoices, SetupSecrecy  # type: ignore[import-not-found]
 from .victory import victory_for  # type: ignore[import-not-found]
@@ -50,7 +51,7 @@ def customise(variant: Variant) -> Variant:
                     season_end=season_end_for(str(options.get("centres_change", "builds"))),
                     questions=removal_questions, visibility=SetupSecrecy(),
                     victory=victory_for(str(options.get("alliance_months", "sep"))))
-    return replace(variant, rules=rules)
+    return replace(variant, rules=rules, sections=(*variant.sections, SICILY_SECTION))
 
 
 def make_map(options: dict[str, Any], seed: int) -> dict[str, Any] | None:
