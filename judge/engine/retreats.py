@@ -3,7 +3,6 @@ province both disband (DATC 6.H.7, 6.H.8); supports and convoys have no place (6
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping, Sequence
 
 from judge.engine import reasons as R
@@ -28,7 +27,7 @@ class RetreatPhase(PhaseHandler):
         for power, given in orders.items():
             for order in given:
                 _take(rules, position, by_prov, power, order, chosen, results)
-        return _settle(position, by_prov, chosen, results)
+        return _settle(rules, position, by_prov, chosen, results)
 
 
 def _take(
@@ -100,17 +99,18 @@ def _retreat_dest(d: Dislodgement, written: str, neighbour: bool) -> str:
 
 
 def _settle(
+    rules: Rules,
     position: Position,
     by_prov: Mapping[str, Dislodgement],
     chosen: Mapping[str, tuple[str, Order, str | None]],
     results: list[OrderResult],
 ) -> PhaseOutcome:
-    wanted = Counter(province_of(dest) for _, _, dest in chosen.values() if dest)
+    wanted = _contested(rules, by_prov, chosen)
     tried = {r.unit for r in results if r.unit is not None}  # ordered, if illegally
     units: list[Unit] = list(position.units)
     for prov, d in by_prov.items():
         power, order, dest = chosen.get(prov, (d.unit.power, None, None))
-        if dest and wanted[province_of(dest)] == 1:
+        if dest and province_of(dest) not in wanted:
             units.append(d.unit.moved(dest))
             results.append(_result(power, d.unit, order, Outcome.SUCCEEDS, None))
         elif dest:
@@ -126,6 +126,20 @@ def _settle(
     after = position.with_board(tuple(units))
     events: tuple[Event, ...] = tuple(results)
     return PhaseOutcome(tuple(results), after, events)
+
+
+def _contested(rules: Rules, by_prov: Mapping[str, Dislodgement],
+               chosen: Mapping[str, tuple[str, Order, str | None]]) -> set[str]:
+    """The provinces where retreats bounce: two or more retreat there (DATC 6.H.7), unless
+    the province holds any number of units of every kind retreating there (a map's `holds`,
+    1885-III's High Ocean Box); a standard map holds none, so standard is unchanged."""
+    kinds: dict[str, list[str]] = {}
+    for prov, (_, _, dest) in chosen.items():
+        if dest:
+            kinds.setdefault(province_of(dest), []).append(by_prov[prov].unit.kind)
+    provinces = rules.geo.provinces
+    return {p for p, ks in kinds.items()
+            if len(ks) > 1 and not (p in provinces and set(ks) <= provinces[p].holds)}
 
 
 def _result(power: str, unit: Unit, order: Order | None, outcome: Outcome,

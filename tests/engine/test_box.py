@@ -1,7 +1,8 @@
 """A place that holds any number of units of a kind (issue #12 item 7; 1885-III's High
 Ocean Box holds any number of fleets): the map says so, the set-up allows it, positions
-and the store carry it, and the standard phases refuse to adjudicate it rather than get
-it silently wrong (the variant's own handler does)."""
+and the store carry it, the standard movement phase refuses to adjudicate it rather than
+get it silently wrong (the variant's own handler does), and the standard retreat phase
+lets retreats into it stand together."""
 
 from __future__ import annotations
 
@@ -12,9 +13,12 @@ import pytest
 from judge.engine.codec import position_from_json, position_to_json
 from judge.engine.geo import Geography, MapError
 from judge.engine.mapcheck import check_setup
-from judge.engine.orders import Move
+from judge.engine.orders import Move, Retreat
+from judge.engine.outcome import Dislodgement
+from judge.engine.position import Position
+from judge.engine.retreats import RetreatPhase
 from judge.engine.turn import adjudicate
-from judge.engine.types import Unit
+from judge.engine.types import Phase, Unit
 from judge.variant import load_variant, read_borders
 from judge.variant_map import provinces_from_json
 
@@ -52,3 +56,27 @@ def test_the_store_carries_a_box_and_the_standard_phases_refuse_it() -> None:
     with pytest.raises(MapError, match="share nao: a place that holds several units needs "
                                        "the variant's own handler"):
         adjudicate(rules, board, {"ENGLAND": [Move("nao", "nwg", "F")]})
+
+
+def _two_fleets_retreat_to(dest: str) -> set[Unit]:
+    """Fleets dislodged from Clyde and the Irish Sea both retreat to `dest`."""
+    rules = replace(STANDARD.rules, geo=_boxed())
+    english, french = Unit("ENGLAND", "F", "cly"), Unit("FRANCE", "F", "iri")
+    board = Position(Phase(1901, "F", "R"), (), STANDARD.start.owners, (
+        Dislodgement(english, "edi", ("lvp", "nao", "nwg")),
+        Dislodgement(french, "eng", ("nao", "mao", "lvp"))))
+    out = RetreatPhase().adjudicate(rules, board, {
+        "ENGLAND": [Retreat("cly", dest, "F")], "FRANCE": [Retreat("iri", dest, "F")]})
+    return set(out.position.units)
+
+
+def test_retreats_into_a_box_of_their_kind_do_not_bounce() -> None:
+    # A place that holds any number of fleets takes every fleet retreating there
+    # (1885-III l.100-101: "any number of units", "will never bounce").
+    assert _two_fleets_retreat_to("nao") == {Unit("ENGLAND", "F", "nao"),
+                                             Unit("FRANCE", "F", "nao")}
+
+
+def test_retreats_into_any_other_place_still_bounce() -> None:
+    # DATC 6.H.7: two retreats to one province both disband; Liverpool holds one unit.
+    assert _two_fleets_retreat_to("lvp") == set()

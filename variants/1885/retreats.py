@@ -13,7 +13,8 @@ Readings (docs/variants/1885-iii.md):
 - A retreat order that cannot be carried out is no retreat order: the rule retreats the
   unit, and the order is reported refused.
 - Two units that retreat into one province, by order or by the rule, both disband, as two
-  ordered retreats do in the regular game (the text does not say otherwise).
+  ordered retreats do in the regular game (the text does not say otherwise), except in the
+  Box, which holds any number (l.100-101; the standard phase reads the map's `holds`).
 """
 
 from __future__ import annotations
@@ -88,7 +89,9 @@ class RightHandRetreats(WrappedPhase):
                                                Outcome.ILLEGAL, Reason.ILLEGAL, why))
                     continue
                 kept.setdefault(power, []).append(order)
-                given.add(province_of(order.loc))
+                d = by_prov.get(province_of(order.loc))
+                if d is not None and d.unit.power == power:  # another's order is refused
+                    given.add(province_of(order.loc))
         ruled: set[str] = set()
         for prov, d in by_prov.items():
             dest = None if prov in given else right_hand_retreat(self.clockwise, d)

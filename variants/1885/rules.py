@@ -27,6 +27,7 @@ from judge.variant_map import read_borders, read_provinces
 from .armyfleet import install as install_army_fleets  # type: ignore[import-not-found]
 from .builds import Builds, removal_questions  # type: ignore[import-not-found]
 from .centres import season_end_for, supply  # type: ignore[import-not-found]
+from .report import SECTION as SICILY_SECTION  # type: ignore[import-not-found]
 from .retreats import RightHandRetreats  # type: ignore[import-not-found]
 from .setup import SETUP, SetupChoices, SetupSecrecy  # type: ignore[import-not-found]
 from .victory import victory_for  # type: ignore[import-not-found]
@@ -39,7 +40,8 @@ def customise(variant: Variant) -> Variant:
     """Army/Fleets, fast ferries and the High Ocean Box (armyfleet/), then the rest of the
     rules: the set-up turn, builds and removals, Just's Right-Hand Rule around the A/F
     retreats (the rule fills in the retreats not given, a retreat into the Box among them,
-    before the A/F retreats take those out), centres, victories."""
+    before the standard phase settles them and the A/F retreats put armies aboard or
+    ashore), centres, victories."""
     variant = install_army_fleets(variant)
     handlers = {**variant.rules.handlers, ADJUSTMENT: Builds(),
                 RETREAT: RightHandRetreats(variant.rules.handlers[RETREAT]),
@@ -49,7 +51,7 @@ def customise(variant: Variant) -> Variant:
                     season_end=season_end_for(str(options.get("centres_change", "builds"))),
                     questions=removal_questions, visibility=SetupSecrecy(),
                     victory=victory_for(str(options.get("alliance_months", "sep"))))
-    return replace(variant, rules=rules)
+    return replace(variant, rules=rules, sections=(*variant.sections, SICILY_SECTION))
 
 
 def make_map(options: dict[str, Any], seed: int) -> dict[str, Any] | None:

@@ -83,3 +83,35 @@ def test_the_rule_may_send_a_fleet_into_the_box_beside_another() -> None:
     reply = ask({"phase": "MAY1885R", "units": moved["units"], "dislodged": moved["dislodged"],
                  "orders": {}})
     assert {"TURKEY F hob", "SPAIN F hob"} <= board(reply)
+
+
+def _two_fleets_dislodged_beside_the_box() -> dict[str, Any]:
+    # The South Atlantic's neighbours clockwise (clockwise.csv): mao als mor rdo hob.
+    # Attacked from mao with support from als, its first right (als) is held and its first
+    # left is the Box; the Indian Ocean's likewise (above): both fleets go to the Box.
+    return ask({"phase": "MAY1885M",
+                "units": units("TURKEY F ind", "ENGLAND F red", "ENGLAND F ara",
+                               "SPAIN F sao", "FRANCE F mao", "FRANCE F als"),
+                "orders": {"ENGLAND": ["F Red - Ind", "F Ara S F Red - Ind"],
+                           "FRANCE": ["F Mao - Sao", "F Als S F Mao - Sao"]}})
+
+
+def _retreat_beside_the_box(orders: dict[str, list[str]]) -> dict[str, Any]:
+    moved = _two_fleets_dislodged_beside_the_box()
+    return ask({"phase": "MAY1885R", "units": moved["units"], "dislodged": moved["dislodged"],
+                "orders": orders})
+
+
+def test_the_rule_sends_two_fleets_into_the_box_and_both_stand() -> None:
+    # l.100-101: the Box holds any number of fleets and entry never fails, so two retreats
+    # into it in one phase do not bounce.
+    assert {"TURKEY F hob", "SPAIN F hob"} <= board(_retreat_beside_the_box({}))
+
+
+def test_another_power_s_retreat_into_the_box_is_refused_and_the_rule_retreats() -> None:
+    # Spain may not retreat Turkey's fleet: the order is refused as any order for another's
+    # unit, and the rule, not Spain, sends the Turkish fleet (into the Box, first left).
+    reply = _retreat_beside_the_box({"SPAIN": ["F ind - per"], "TURKEY": ["F sao - mor"]})
+    refused = [r for r in reply["results"] if r["outcome"] == "illegal"]
+    assert {r["power"] for r in refused} == {"SPAIN", "TURKEY"}
+    assert {"TURKEY F hob", "SPAIN F hob"} <= board(reply)

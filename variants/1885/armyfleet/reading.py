@@ -4,7 +4,8 @@ rules' own notation and the forms a player would try, read before the common gra
 - `A/F Nth - Eng` (also `A/F(NTH)-ENG`, `AF Nth - Eng`): the A/F's fleet, as any order.
 - `A Lon boards F Eng` (`boards`, `board`, `embarks`, `embarks on`, `onto`): embarkation.
 - `A/F Ion disembarks Tun` (`disembarks A Tun`, `disembarks A Eng - Bre` naming the sea it
-  lands from, `lands`): a landing.
+  lands from, `lands`): a landing. The rules' `A disembarks Por` names no A/F: refused,
+  with the form to write.
 - `F Mao S A Eng - Bre` (also `S disembarkation A(ENG)-Bre`, `S A/F Eng disembarks Bre`):
   a support of the landing.
 """
@@ -32,6 +33,7 @@ _BOARD = re.compile(r"^(?:A(?:RMY)?\s+)?(?P<army>.+?)\s+(?:BOARDS?|EMBARKS?)"
 _LAND = re.compile(r"^(?:AF\s+|F\s+|A\s+)?(?P<af>.+?)\s+(?:DISEMBARKS?|LANDS?|UNLOADS?)"
                    r"\s+(?:A(?:RMY)?\s+)?(?:(?P<sea>.+?)\s*(?:->|-|\bTO\b)\s*)?(?P<dest>.+)$",
                    _FLAGS)
+_KINDS = {"A", "ARMY", "F", "FLEET", "AF"}
 _WORDS = re.compile(r"\b(?:BOARDS?|EMBARKS?|DISEMBARKS?|DISEMBARKATION|LANDS?|UNLOADS?)\b",
                     _FLAGS)
 
@@ -56,6 +58,10 @@ class ArmyFleetReader:
         if board:
             return Embark(self._place(board["army"], writer), self._place(board["sea"], writer))
         if land:
+            if land["af"].upper() in _KINDS:  # the rules' "A disembarks Por" (l.46-47)
+                raise OrderSyntaxError(ErrorKind.MISSING_PART, "a landing names the sea of "
+                                       "its A/F: write A/F <sea> DISEMBARKS <coast>, e.g. "
+                                       "A/F Eng disembarks Por", text.strip())
             sea = self._place(land["sea"], writer) if land["sea"] else None
             return Disembark(self._place(land["af"], writer),
                              self._place(land["dest"], writer), sea)

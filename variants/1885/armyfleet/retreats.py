@@ -4,15 +4,16 @@
   an A/F (a reading: its own power's fleet, as for embarkation).
 - An A/F that retreats to a coast becomes a fleet; its army is disbanded.
 - The Box takes any number of units, so it is open to every fleet and A/F next to it that
-  was not dislodged from there, and retreats into it never meet.
+  was not dislodged from there, and retreats into it never meet (the standard phase reads
+  the Box's `holds`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from judge.engine.orders import Order, Retreat
-from judge.engine.outcome import Dislodgement, OrderResult, Outcome
+from judge.engine.orders import Order
+from judge.engine.outcome import Dislodgement
 from judge.engine.position import Position
 from judge.engine.rules import PhaseOutcome, Rules, WrappedPhase
 from judge.engine.types import Unit, province_of
@@ -39,25 +40,13 @@ def widened(rules: Rules, after: Sequence[Unit], d: Dislodgement) -> Dislodgemen
 
 
 class ArmyFleetRetreats(WrappedPhase):
+    """The standard retreat phase, which lets retreats into the Box stand together (its
+    `holds`), then the army aboard or ashore."""
+
     def adjudicate(self, rules: Rules, position: Position, orders: Orders) -> PhaseOutcome:
-        box = box_places(rules)
-        into_box = {p: [o for o in given if isinstance(o, Retreat) and o.dest in box]
-                    for p, given in orders.items()}
-        rest = {p: [o for o in given if o not in into_box[p]] for p, given in orders.items()}
-        boxed = {province_of(o.loc) for given in into_box.values() for o in given}
-        inner = position.with_board(position.units, tuple(
-            d for d in position.dislodged if province_of(d.unit.loc) not in boxed))
-        out = self.inner.adjudicate(rules, inner, rest)
-        results, units = list(out.results), list(out.position.units)
-        for power, given in into_box.items():
-            for order in given:
-                d = next(d for d in position.dislodged
-                         if province_of(d.unit.loc) == province_of(order.loc))
-                if order.dest in d.retreats:
-                    units.append(d.unit.moved(order.dest))
-                    results.append(OrderResult(power, d.unit, order, "", Outcome.SUCCEEDS))
-        after = out.position.with_board(tuple(_aboard(rules, units)))
-        return PhaseOutcome(tuple(results), after, tuple(results))
+        out = self.inner.adjudicate(rules, position, orders)
+        after = out.position.with_board(tuple(_aboard(rules, list(out.position.units))))
+        return out._replace(position=after)
 
 
 def _aboard(rules: Rules, units: list[Unit]) -> list[Unit]:
