@@ -25,16 +25,17 @@ TITLE = "the commentator's column"
 def commentator_seat(game: Game) -> Seat | None:
     """The observer seat of the appointed commentator, if he still observes the game."""
     name = settings_of(game).press.commentator
-    if not name:
-        return None
+    return _observer_called(game, name) if name else None
+
+
+def _observer_called(game: Game, name: str) -> Seat | None:
     return next((s for s in seats_of(game, SeatRole.OBSERVER)
                  if s.account.name.lower() == name.lower()), None)
 
 
 def observer_named(game: Game, name: str) -> Seat:
     """The observer `name` the master appoints; refused, with what to do, if none is."""
-    found = next((s for s in seats_of(game, SeatRole.OBSERVER)
-                  if s.account.name.lower() == name.lower()), None)
+    found = _observer_called(game, name)
     if found is None:
         raise GameError(f"{name} does not observe {game.name}: the commentator must first "
                         f"OBSERVE {game.name} <password>, then SET COMMENTATOR {name}")

@@ -9,7 +9,7 @@ from typing import Any
 
 from judge.game.lifecycle import create_game, join_game, start_game
 from judge.store import repo
-from tests.conversations.harness import Conversation
+from tests.conversations.harness import Conversation, Mail
 
 FOLDERS = Path(__file__).resolve().parent / "folders"
 MASTER = "gm@example.org"
@@ -42,3 +42,10 @@ def started(talk: Conversation, variant: str, seed: int | None = None,
     for address in (MASTER, *(a for a, _ in seats.values())):
         talk.mails_to(address)
     return seats
+
+
+def send_orders(talk: Conversation, seat: tuple[str, str], *lines: str) -> Mail:
+    """A player's orders by mail: his address and sign-on (`started`'s seat), then `lines`."""
+    reply = talk.send(seat[0], "\n".join((seat[1], *lines)) + "\n")
+    assert reply is not None
+    return reply

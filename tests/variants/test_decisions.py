@@ -15,7 +15,7 @@ from judge.store.db import Database
 from judge.store.models import Turn
 from judge.turns.deadlines import next_wakeups, sweep_all
 from tests.conversations.harness import Conversation, Mail
-from tests.variants.folder_games import FOLDERS, MASTER, MASTER_SIGNON, started
+from tests.variants.folder_games import FOLDERS, MASTER, MASTER_SIGNON, send_orders, started
 
 DEADLINE = datetime(2026, 11, 5, 9, 0, tzinfo=UTC)  # S1901M: Monday 09:00 + 72 hours
 
@@ -24,12 +24,6 @@ DEADLINE = datetime(2026, 11, 5, 9, 0, tzinfo=UTC)  # S1901M: Monday 09:00 + 72 
 def talk(database: Database, monkeypatch: pytest.MonkeyPatch) -> Iterator[Conversation]:
     monkeypatch.setenv("JUDGE_VARIANTS", str(FOLDERS))
     yield Conversation(database)
-
-
-def _orders(talk: Conversation, seat: tuple[str, str], *lines: str) -> Mail:
-    reply = talk.send(seat[0], "\n".join((seat[1], *lines)) + "\n")
-    assert reply is not None
-    return reply
 
 
 def _master(talk: Conversation, *lines: str) -> Mail:
@@ -47,8 +41,8 @@ def _state(talk: Conversation, phase: str) -> dict[str, object]:
 def test_a_turn_waits_for_the_masters_decision_and_his_answer_processes_it(
         talk: Conversation) -> None:
     seats = started(talk, "oracle")
-    _orders(talk, seats["NORTH"], "A one H", "A two - three")
-    reply = _orders(talk, seats["SOUTH"], "A four H", "A five - six")
+    send_orders(talk, seats["NORTH"], "A one H", "A two - three")
+    reply = send_orders(talk, seats["SOUTH"], "A four H", "A five - six")
     assert "the turn waits for a decision of the game's master" in reply.body
     [asked] = talk.mails_to(MASTER)
     assert asked.subject == "alpha: S1901M waits for your decision"
@@ -71,7 +65,7 @@ def test_a_turn_waits_for_the_masters_decision_and_his_answer_processes_it(
 
 def test_the_deadline_path_also_waits_and_asks_only_once(talk: Conversation) -> None:
     seats = started(talk, "oracle")
-    _orders(talk, seats["NORTH"], "A one H")  # incomplete: processed at the deadline
+    send_orders(talk, seats["NORTH"], "A one H")  # incomplete: processed at the deadline
     talk.clock.set(DEADLINE + timedelta(minutes=1))
     sweep_all(talk.judge.db, talk.clock, talk.judge.postman)  # grace begins
     with talk.judge.db.unit_of_work() as session:
@@ -93,8 +87,8 @@ def test_an_answer_given_ahead_stands_when_the_deadline_moves(talk: Conversation
     early = _master(talk, "DECIDE omen good")
     assert "the turn is processed at its deadline as usual" in early.body
     _master(talk, "SET DEADLINE Thu 05 Nov 2026 12:00 UTC")
-    _orders(talk, seats["NORTH"], "A one H", "A two H")
-    reply = _orders(talk, seats["SOUTH"], "A four H", "A five H")
+    send_orders(talk, seats["NORTH"], "A one H", "A two H")
+    reply = send_orders(talk, seats["SOUTH"], "A four H", "A five H")
     assert "Turn processed" in reply.body  # nothing left to ask
     assert _state(talk, "F1901M")["omens"] == ["good"]
 

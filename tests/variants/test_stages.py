@@ -15,8 +15,8 @@ from judge.engine.codec import position_from_json
 from judge.store.db import Database
 from judge.store.models import Turn
 from judge.turns.deadlines import sweep_all
-from tests.conversations.harness import Conversation, Mail
-from tests.variants.folder_games import FOLDERS, MASTER, started
+from tests.conversations.harness import Conversation
+from tests.variants.folder_games import FOLDERS, MASTER, send_orders, started
 
 DEADLINE = datetime(2026, 11, 5, 9, 0, tzinfo=UTC)  # S1901M: Monday 09:00 + 72 hours
 OPENS = DEADLINE - timedelta(hours=24)
@@ -26,12 +26,6 @@ OPENS = DEADLINE - timedelta(hours=24)
 def talk(database: Database, monkeypatch: pytest.MonkeyPatch) -> Iterator[Conversation]:
     monkeypatch.setenv("JUDGE_VARIANTS", str(FOLDERS))
     yield Conversation(database)
-
-
-def _orders(talk: Conversation, seat: tuple[str, str], *lines: str) -> Mail:
-    reply = talk.send(seat[0], "\n".join((seat[1], *lines)) + "\n")
-    assert reply is not None
-    return reply
 
 
 def _sweep(talk: Conversation) -> list[str]:
@@ -47,7 +41,7 @@ def _state(talk: Conversation, phase: str) -> dict[str, object]:
 def test_the_late_are_told_to_everyone_and_the_turn_waits_for_its_deadline(
         talk: Conversation) -> None:
     seats = started(talk, "auction")
-    _orders(talk, seats["NORTH"], "A one H", "A two H")
+    send_orders(talk, seats["NORTH"], "A one H", "A two H")
     talk.clock.set(OPENS)
     assert "alpha S1901M: auction opened" in _sweep(talk)
     for address in (seats["NORTH"][0], seats["SOUTH"][0], MASTER):
@@ -56,7 +50,7 @@ def test_the_late_are_told_to_everyone_and_the_turn_waits_for_its_deadline(
         assert notice.body == ("Game alpha, Spring 1901 Movement.\n\nThe auction is open "
                                "until the deadline.\n\nUp for auction: A four, A five.\n")
     # South's orders now complete the turn, but the stage holds it for its deadline.
-    reply = _orders(talk, seats["SOUTH"], "A four H", "A five H")
+    reply = send_orders(talk, seats["SOUTH"], "A four H", "A five H")
     assert "Turn processed" not in reply.body
     assert _sweep(talk) == []
     talk.clock.set(DEADLINE)
@@ -68,13 +62,13 @@ def test_the_late_are_told_to_everyone_and_the_turn_waits_for_its_deadline(
 
 def test_a_stage_nobody_is_late_at_holds_nothing(talk: Conversation) -> None:
     seats = started(talk, "auction")
-    _orders(talk, seats["NORTH"], "A one H", "A two H")
-    _orders(talk, seats["SOUTH"], "A four H")  # incomplete, but sent
+    send_orders(talk, seats["NORTH"], "A one H", "A two H")
+    send_orders(talk, seats["SOUTH"], "A four H")  # incomplete, but sent
     talk.clock.set(OPENS)
     assert "alpha S1901M: auction opened" in _sweep(talk)
     [notice] = [m for m in talk.mails_to(seats["NORTH"][0]) if "auction" in m.subject]
     assert "Up for auction" not in notice.body
-    reply = _orders(talk, seats["SOUTH"], "A four H", "A five H")
+    reply = send_orders(talk, seats["SOUTH"], "A four H", "A five H")
     assert "Turn processed" in reply.body
     assert _state(talk, "F1901M")["auctions"] == [{"auction": []}]
 
@@ -87,11 +81,11 @@ def test_a_new_deadline_opens_the_stage_again_with_who_is_late_then(
     later = DEADLINE + timedelta(days=2)
     moved = talk.send(MASTER, "SIGNON Malpha gmpw\nSET DEADLINE 2026-11-07 09:00\n")
     assert moved is not None and "Sat 07 Nov 2026 09:00" in moved.body
-    _orders(talk, seats["SOUTH"], "A four H")
+    send_orders(talk, seats["SOUTH"], "A four H")
     talk.clock.set(later - timedelta(hours=24))
     assert "alpha S1901M: auction opened" in _sweep(talk)
-    _orders(talk, seats["SOUTH"], "A four H", "A five H")
-    reply = _orders(talk, seats["NORTH"], "A one H", "A two H")  # too late for the stage
+    send_orders(talk, seats["SOUTH"], "A four H", "A five H")
+    reply = send_orders(talk, seats["NORTH"], "A one H", "A two H")  # too late for the stage
     assert "Turn processed" not in reply.body
     talk.clock.set(later)
     _sweep(talk)
