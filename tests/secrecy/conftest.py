@@ -14,21 +14,14 @@ from pathlib import Path
 
 import pytest
 
-from judge.store.db import Database, upgrade
+from judge.store.db import Database
+from tests.secrecy.twin import twin_databases
 
 
 @pytest.fixture
 def databases(tmp_path: Path) -> Iterator[tuple[Database, Database]]:
-    made = []
-    for name in ("a", "b"):
-        url = f"sqlite:///{tmp_path / f'judge-{name}.sqlite3'}"
-        upgrade(url)
-        made.append(Database(url))
-    try:
-        yield made[0], made[1]
-    finally:
-        for db in made:
-            db.dispose()
+    with twin_databases(tmp_path) as made:
+        yield made
 
 
 @pytest.fixture(autouse=True)

@@ -22,14 +22,16 @@ import difflib
 import email
 import email.policy
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from email.message import EmailMessage, Message
+from pathlib import Path
 
 import sqlalchemy as sa
 
 from judge.game.clock import ManualClock
-from judge.store.db import Database
+from judge.store.db import Database, upgrade
 from judge.store.models import OutboxMessage
 from tests.conversations.harness import START, Conversation
 
@@ -40,6 +42,21 @@ _THREAD = {"in-reply-to", "references"}
 _MSG_ID = re.compile(r"<[^<>]*>")
 _TOKEN = re.compile(r"(\+[a-z]\d+-)[a-z2-7]{16}@")
 _BOUNDARY = re.compile(r';\s*boundary="?[^";]*"?', re.IGNORECASE)
+
+
+@contextmanager
+def twin_databases(folder: Path) -> Iterator[tuple[Database, Database]]:
+    """Two fresh SQLite databases in `folder`, one per game of a twin, disposed after."""
+    made = []
+    for name in ("a", "b"):
+        url = f"sqlite:///{folder / f'judge-{name}.sqlite3'}"
+        upgrade(url)
+        made.append(Database(url))
+    try:
+        yield made[0], made[1]
+    finally:
+        for db in made:
+            db.dispose()
 
 
 @dataclass

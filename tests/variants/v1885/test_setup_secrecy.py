@@ -12,9 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from judge.store.db import Database, upgrade
 from tests.conversations.seating_helpers import account
-from tests.secrecy.twin import Twin
+from tests.secrecy.twin import Twin, twin_databases
 from tests.variants.v1885.mail_game import GAME, LETTERS, POWERS, address, started
 
 OTHERS = [p for p in POWERS if p != "ITALY"]
@@ -33,16 +32,8 @@ JANUARY = {
 
 @pytest.fixture
 def twin(tmp_path: Path) -> Iterator[Twin]:
-    made = []
-    for name in ("a", "b"):
-        url = f"sqlite:///{tmp_path / f'judge-{name}.sqlite3'}"
-        upgrade(url)
-        made.append(Database(url))
-    try:
-        yield Twin((made[0], made[1]))
-    finally:
-        for db in made:
-            db.dispose()
+    with twin_databases(tmp_path) as made:
+        yield Twin(made)
 
 
 @pytest.fixture(autouse=True)
