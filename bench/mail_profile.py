@@ -23,8 +23,8 @@ from mail_runs import Backend
 
 from judge.app import Judge, build_judge
 from judge.config import Settings
-from judge.mail.pipeline import process_pending, receive
-from judge.mail.sender import OutboxSender, SmtpTransport
+from judge.mail.inbound.pipeline import process_pending, receive
+from judge.mail.outbound.sender import OutboxSender, SmtpTransport
 from judge.store.db import upgrade
 from tests.mailstack import MailStack
 

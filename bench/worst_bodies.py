@@ -7,7 +7,7 @@ Each case builds one raw message of about the given size that is as costly as we
 how to make it for one step (quote stripping, HTML, format=flowed, MIME nesting, ...),
 and times `read_message` on it, the whole of the body's reading. The growth down a
 column shows whether the step is linear and whether its bound holds: bounded steps stay
-flat once the size passes their bound. Only `judge.mail.inbound.read_message` is used, so
+flat once the size passes their bound. Only `judge.mail.inbound.message.read_message` is used, so
 the same script measures an older tree (PYTHONPATH=old-tree); `--give-up S` stops a case
 at the first size that took longer than S seconds.
 """
@@ -25,7 +25,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from judge.mail.inbound import read_message
+from judge.mail.inbound.message import read_message
 
 HEAD = (b"From: Player <player@players.example>\r\nTo: judge@example.org\r\n"
         b"Subject: orders\r\nMessage-ID: <bench@players.example>\r\nMIME-Version: 1.0\r\n")

@@ -9,7 +9,7 @@ from judge.commands.registry import CommandRegistry
 from judge.config import Settings
 from judge.game.clock import Clock, SystemClock
 from judge.game.postman import Postman
-from judge.mail.outbox_postman import OutboxPostman
+from judge.mail.outbound.outbox_postman import OutboxPostman
 from judge.store.db import Database
 
 

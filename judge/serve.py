@@ -19,12 +19,12 @@ from datetime import timedelta
 from types import FrameType
 
 from judge.app import Judge
-from judge.mail.claims import ClaimJournal
-from judge.mail.delivery import Transport
-from judge.mail.pipeline import process_pending, receive, receive_many
-from judge.mail.poller import ImapPoller
-from judge.mail.receiver import SmtpReceiver
-from judge.mail.sender import OutboxSender, transport_for
+from judge.mail.inbound.pipeline import process_pending, receive, receive_many
+from judge.mail.inbound.poller import ImapPoller
+from judge.mail.inbound.receiver import SmtpReceiver
+from judge.mail.outbound.claims import ClaimJournal
+from judge.mail.outbound.delivery import Transport
+from judge.mail.outbound.sender import OutboxSender, transport_for
 from judge.scheduler import JudgeScheduler
 from judge.store import repo_mail
 from judge.store.db import shown_url

@@ -125,7 +125,7 @@ GAME = ROOT / "game" / "example.py"
 
 @pytest.mark.parametrize("source", [
     "from judge.reports.views import format_deadline",
-    "import judge.mail.pipeline",
+    "import judge.mail.inbound.pipeline",
     "from judge import app",
     "from ..commands import items",
     "from ..reports.lines import OrderLine",

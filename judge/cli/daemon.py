@@ -8,7 +8,7 @@ import sys
 
 from judge.app import Judge
 from judge.cli.support import judge_of
-from judge.mail.pipeline import process_pending, receive, receive_many
+from judge.mail.inbound.pipeline import process_pending, receive, receive_many
 from judge.store import db
 
 
@@ -51,7 +51,7 @@ def run_poll_once(args: argparse.Namespace) -> int:
         print("judge: no IMAP mailbox is configured (imap_host / JUDGE_IMAP_HOST)",
               file=sys.stderr)
         return 1
-    from judge.mail.poller import ImapPoller
+    from judge.mail.inbound.poller import ImapPoller
 
     poller = ImapPoller(judge.settings, lambda raw: receive(judge, raw),
                         store_many=lambda raws: receive_many(judge, raws))
@@ -69,7 +69,7 @@ def run_send_once(args: argparse.Namespace) -> int:
     judge = _ready(args)
     if judge is None:
         return 1
-    from judge.mail.sender import OutboxSender, transport_for
+    from judge.mail.outbound.sender import OutboxSender, transport_for
 
     sender = OutboxSender(judge.db, judge.clock, transport_for(judge.settings))
     total = 0

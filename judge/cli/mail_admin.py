@@ -17,7 +17,7 @@ from pathlib import Path
 
 from judge.app import Judge
 from judge.cli.support import judge_of
-from judge.mail.pipeline import process_message, receive
+from judge.mail.inbound.pipeline import process_message, receive
 from judge.store import repo
 from judge.store.models import InboxState, OutboxMessage
 

@@ -3,7 +3,7 @@
 A code proves that mailbox, whoever sends it and from wherever: CONFIRM makes a change
 to the account that was asked for (judge.game.account_requests), UNDO takes back an
 address change from the address mail went to before (judge.game.account_undo). A plain
-reply to the mail that carried the code does the same (judge.mail.identity).
+reply to the mail that carried the code does the same (judge.mail.inbound.identity).
 """
 
 from __future__ import annotations

@@ -38,7 +38,7 @@ class JudgeContext:
     rng: random.Random = field(default_factory=random.Random)
     # Every seat this message acted for (SIGNON or a reply token), for the owners' notice.
     signed_on: list[Seat] = field(default_factory=list)
-    # Seats whose owner this message has told already (judge.mail.identity skips them).
+    # Seats whose owner this message has told already (judge.mail.inbound.identity skips them).
     told: set[int] = field(default_factory=set)
     # The password throttle's limits and this message's wrong passwords so far.
     password_guard: PasswordGuard = field(default_factory=PasswordGuard)

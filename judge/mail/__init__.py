@@ -1,1 +1,2 @@
-"""Mail: reading inbound messages, composing outbound ones, the pipeline between."""
+"""Mail: `inbound/` (a message received, stored, read and answered) and `outbound/` (a
+message composed, queued and delivered); `addresses.py` and `reply_tokens.py` serve both."""

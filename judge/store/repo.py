@@ -41,7 +41,7 @@ from judge.store.repo_mail import attachment_rows
 # The queries every message makes are built once, with bind parameters: building a
 # statement and its cache key again on each call cost about as much as running it.
 # The sender's account comes with all its addresses: every reply looks at them
-# (judge.mail.identity), and a lazy load would be a statement more.
+# (judge.mail.inbound.identity), and a lazy load would be a statement more.
 _ACCOUNT_BY_ADDRESS = (sa.select(Account).join(AccountAddress)
                        .where(AccountAddress.address == sa.bindparam("address"))
                        .options(joinedload(Account.addresses)))

@@ -52,7 +52,7 @@ def claim_due(session: Session, now: datetime, lease: timedelta,
 def release_claims(session: Session, claims: Sequence[tuple[int, int]],
                    now: datetime) -> int:
     """Make due at once the claims (outbox id, attempt) that a sender which stopped left
-    behind (mail/claims.py): how many were. A row is taken only while still SENDING under
+    behind (mail/outbound/claims.py): how many were. A row is taken only while still SENDING under
     that attempt, the fence of the outcomes below; the attempt stays counted."""
     released = 0
     for start in range(0, len(claims), _CHUNK):

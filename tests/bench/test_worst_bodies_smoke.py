@@ -13,7 +13,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
 
 import worst_bodies
 
-from judge.mail.inbound import read_message
+from judge.mail.inbound.message import read_message
 
 
 @pytest.mark.parametrize("name", list(worst_bodies.CASES))

@@ -21,7 +21,7 @@ import sqlalchemy as sa
 from judge.app import Judge, build_judge
 from judge.config import Settings
 from judge.game.clock import ManualClock
-from judge.mail.pipeline import process_message, receive
+from judge.mail.inbound.pipeline import process_message, receive
 from judge.store.db import Database
 from judge.store.models import InboxMessage, InboxState, OutboxMessage
 

@@ -16,8 +16,8 @@ import sqlalchemy as sa
 
 from judge.app import Judge
 from judge.config import Settings
-from judge.mail.pipeline import process_pending, receive
-from judge.mail.poller import ImapPoller
+from judge.mail.inbound.pipeline import process_pending, receive
+from judge.mail.inbound.poller import ImapPoller
 from judge.store import repo
 from judge.store.models import InboxMessage, OutboxMessage
 from tests.mailstack import MailStack

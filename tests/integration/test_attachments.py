@@ -11,7 +11,7 @@ from judge.app import build_judge
 from judge.attachment import Attachment
 from judge.config import Settings
 from judge.game.clock import SystemClock
-from judge.mail.sender import OutboxSender, SmtpTransport
+from judge.mail.outbound.sender import OutboxSender, SmtpTransport
 from judge.store.db import Database
 from tests.mailstack import MailStack
 

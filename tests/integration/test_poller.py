@@ -11,13 +11,13 @@ import pytest
 from imapclient import IMAPClient
 
 from judge.app import Judge
-from judge.mail.pipeline import receive
-from judge.mail.poller import ImapPoller
+from judge.mail.inbound.pipeline import receive
+from judge.mail.inbound.poller import ImapPoller
 from judge.store import repo
 from tests.integration.poller_helpers import flags, inbox, poller_for, raw_message, subjects
 from tests.mailstack import MailStack
 
-POLLER = "judge.mail.poller"
+POLLER = "judge.mail.inbound.poller"
 
 
 def test_messages_are_stored_then_moved_to_processed_and_seen(

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from judge.app import Judge
-from judge.mail.pipeline import receive, receive_many
-from judge.mail.poller import BATCH, ImapPoller
+from judge.mail.inbound.pipeline import receive, receive_many
+from judge.mail.inbound.poller import BATCH, ImapPoller
 from tests.integration.poller_helpers import inbox, raw_message, subjects
 from tests.mailstack import MailStack
 

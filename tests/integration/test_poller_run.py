@@ -9,12 +9,12 @@ from dataclasses import replace
 import pytest
 
 from judge.app import Judge
-from judge.mail.pipeline import receive
-from judge.mail.poller import ImapPoller
+from judge.mail.inbound.pipeline import receive
+from judge.mail.inbound.poller import ImapPoller
 from tests.integration.poller_helpers import inbox, poller_for, raw_message, running, wait_until
 from tests.mailstack import MailStack
 
-POLLER = "judge.mail.poller"
+POLLER = "judge.mail.inbound.poller"
 # Far beyond every wait below: only IDLE can bring these messages in in time.
 LONG_POLL = 600
 

@@ -86,7 +86,7 @@ def test_a_full_database_is_one_line_per_message_and_the_message_stays(
         assert poller.poll_once() == 0
     finally:
         poller.close()
-    [record] = [r for r in caplog.records if r.name == "judge.mail.poller"
+    [record] = [r for r in caplog.records if r.name == "judge.mail.inbound.poller"
                 and r.levelno >= logging.WARNING]
     assert (record.levelname, record.exc_info) == ("ERROR", None)
     assert re.fullmatch(

@@ -19,9 +19,9 @@ import pytest
 from judge.app import Judge, build_judge
 from judge.config import Settings
 from judge.game.clock import ManualClock
-from judge.mail.pipeline import receive
-from judge.mail.receiver import SmtpReceiver
-from judge.mail.sender import OutboxSender, SmtpTransport
+from judge.mail.inbound.pipeline import receive
+from judge.mail.inbound.receiver import SmtpReceiver
+from judge.mail.outbound.sender import OutboxSender, SmtpTransport
 from judge.store import repo
 from judge.store.db import Database
 from tests.integration.poller_helpers import outcomes
@@ -291,7 +291,7 @@ def test_a_full_store_is_told_as_full_not_busy(
         full.db.dispose()
     assert (refused.value.smtp_code, refused.value.smtp_error) == \
         (452, b"4.3.1 The judge's mail store is full; try again later")
-    [record] = [r for r in caplog.records if r.name == "judge.mail.receiver"
+    [record] = [r for r in caplog.records if r.name == "judge.mail.inbound.receiver"
                 and "could not store" in r.message]
     assert (record.levelname, record.exc_info) == ("ERROR", None)
     assert record.message == (

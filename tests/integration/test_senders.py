@@ -39,7 +39,7 @@ def _queue(judge_db: Database, settings: Settings, mail: MailStack) -> None:
 def test_two_senders_share_the_outbox_and_send_each_message_once(
         judge_db: Database, smtp_settings: Settings, mail: MailStack,
         caplog: pytest.LogCaptureFixture) -> None:
-    caplog.set_level(logging.INFO, logger="judge.mail.sender")
+    caplog.set_level(logging.INFO, logger="judge.mail.outbound.sender")
     _queue(judge_db, smtp_settings, mail)
     daemon = Daemon(build_judge(smtp_settings, db=judge_db))
     daemon.start()

@@ -17,7 +17,7 @@ import pytest
 import sqlalchemy as sa
 
 from judge import faults
-from judge.mail import pipeline
+from judge.mail.inbound import pipeline
 from judge.scheduler import JudgeScheduler
 from judge.store import repo, repo_games
 from judge.store.db import Database, upgrade

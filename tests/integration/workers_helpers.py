@@ -167,7 +167,7 @@ def record(db: Database) -> Record:
 
 
 def journal_claims(worker: Worker) -> set[int]:
-    """The outbox rows the worker's claims journal names (mail/claims.py): what it was
+    """The outbox rows the worker's claims journal names (mail/outbound/claims.py): what it was
     sending when it was killed."""
     lines = (worker.workdir / "var" / "outbox-claims").read_text().splitlines()[1:]
     return {int(line.split()[0]) for line in lines}

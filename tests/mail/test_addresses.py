@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from judge.mail.addresses import Mailbox, excerpt, local_part, loop_markers, mailbox
-from judge.mail.inbound import read_envelope
+from judge.mail.inbound.message import read_envelope
 
 
 def raw_from(value: bytes) -> str:

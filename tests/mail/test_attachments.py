@@ -10,8 +10,8 @@ from email.policy import default
 import pytest
 
 from judge.attachment import Attachment
-from judge.mail.attachments import with_attachments
-from judge.mail.outbound import compose
+from judge.mail.outbound.attachments import with_attachments
+from judge.mail.outbound.compose import compose
 
 PNG = b"\x89PNG\r\n\x1a\n" + bytes(range(256)) * 3  # every octet, CR and LF among them
 BODY = "Game alpha\n\nF Brest - Mid-Atlantic Ocean.\nGrüße aus München\n"

@@ -1,10 +1,10 @@
-"""What makes a message automatic (judge/mail/automatic.py), reason by reason."""
+"""What makes a message automatic (judge/mail/inbound/automatic.py), reason by reason."""
 
 from __future__ import annotations
 
 import pytest
 
-from judge.mail.inbound import read_message
+from judge.mail.inbound.message import read_message
 
 HEAD = (b"From: Player <player@example.org>", b"To: judge@dip.example",
         b"Message-ID: <a1@example.org>")

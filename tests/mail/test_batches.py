@@ -9,8 +9,8 @@ import pytest
 
 from judge import commands, faults
 from judge.commands.context import JudgeContext
-from judge.mail import answering, pipeline
-from judge.mail.inbound import Inbound, read_message
+from judge.mail.inbound import answering, pipeline
+from judge.mail.inbound.message import Inbound, read_message
 from judge.store.db import Database, upgrade
 from judge.store.models import InboxMessage, InboxState, OutboxMessage
 from tests.conversations.harness import Conversation, raw_message

@@ -9,11 +9,11 @@ import re
 
 import pytest
 
-from judge.mail import html
-from judge.mail.body import MAX_TEXT_CHARS
-from judge.mail.envelope import header_block
-from judge.mail.inbound import read_message
-from judge.mail.mime import (
+from judge.mail.inbound import html
+from judge.mail.inbound.body import MAX_TEXT_CHARS
+from judge.mail.inbound.envelope import header_block
+from judge.mail.inbound.message import read_message
+from judge.mail.inbound.mime import (
     MAX_PART_HEADER,
     SCAN_BUDGET,
     TOO_DEEP,

@@ -1,4 +1,4 @@
-"""The claims journal (judge/mail/claims.py): after a crash, the same judge sends what it
+"""The claims journal (judge/mail/outbound/claims.py): after a crash, the same judge sends what it
 was sending at once; nobody else's claims are touched (issue #11 item 10).
 
 A process that dies lets go of its journal's lock: `die` does what the kernel does then.
@@ -19,8 +19,8 @@ import pytest
 from judge.app import build_judge
 from judge.config import Settings
 from judge.game.clock import ManualClock
-from judge.mail.claims import FORMAT, ClaimJournal
-from judge.mail.sender import LEASE, OutboxSender
+from judge.mail.outbound.claims import FORMAT, ClaimJournal
+from judge.mail.outbound.sender import LEASE, OutboxSender
 from judge.serve import Daemon
 from judge.store import repo, repo_mail
 from judge.store.db import Database, shown_url

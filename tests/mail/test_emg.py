@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from judge.mail.emg import REPORT, TURN, emg_kind, read_emg
+from judge.mail.inbound.emg import REPORT, TURN, emg_kind, read_emg
 from judge.store import repo
 from tests.conversations.game_setup import started_game
 from tests.conversations.harness import JUDGE, Conversation, raw_message

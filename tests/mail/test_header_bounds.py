@@ -4,7 +4,7 @@ bounded field without comments (judge/mail/addresses.py, envelope.py; issue #11 
 from __future__ import annotations
 
 from judge.mail.addresses import without_comments
-from judge.mail.inbound import read_envelope, read_message
+from judge.mail.inbound.message import read_envelope, read_message
 
 
 def _message(*fields: bytes) -> bytes:

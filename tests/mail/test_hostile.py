@@ -12,7 +12,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from judge.mail.pipeline import receive
+from judge.mail.inbound.pipeline import receive
 from judge.store import repo
 from judge.store.db import Database, upgrade
 from judge.store.models import InboxState

@@ -13,9 +13,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from judge.mail import addresses, envelope
-from judge.mail.envelope import READ_POLICY, field_text, message_ids, thread
-from judge.mail.inbound import read_envelope, read_message
+from judge.mail import addresses
+from judge.mail.inbound import envelope
+from judge.mail.inbound.envelope import READ_POLICY, field_text, message_ids, thread
+from judge.mail.inbound.message import read_envelope, read_message
 
 
 def mail(*lines: str | bytes) -> bytes:

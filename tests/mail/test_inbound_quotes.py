@@ -6,10 +6,10 @@ import base64
 
 import pytest
 
-from judge.mail import inbound
-from judge.mail.html import html_to_text
-from judge.mail.inbound import read_message
-from judge.mail.mime import MAX_NESTING
+from judge.mail.inbound import message
+from judge.mail.inbound.html import html_to_text
+from judge.mail.inbound.message import read_message
+from judge.mail.inbound.mime import MAX_NESTING
 from tests.mail.hostile_mail import nested_multiparts
 
 
@@ -166,7 +166,7 @@ def test_a_failure_reading_the_body_still_reads_the_headers(
     def overflow(*args: object) -> None:
         raise RecursionError("maximum recursion depth exceeded")
 
-    monkeypatch.setattr(inbound, "read_body", overflow)
+    monkeypatch.setattr(message, "read_body", overflow)
     found = read_message(nested(3))
     assert (found.sender, found.message_id) == ("alice@example.org", "<q1@example.org>")
     assert found.problem == "its body could not be read"  # words, not RecursionError

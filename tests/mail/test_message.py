@@ -1,4 +1,5 @@
-"""Reading inbound mail (judge.mail.inbound) and composing outbound mail (judge.mail.outbound)."""
+"""Reading inbound mail (judge.mail.inbound.message) and composing outbound mail
+(judge.mail.outbound.compose)."""
 
 from __future__ import annotations
 
@@ -8,8 +9,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from judge.mail.inbound import MAX_BODY_BYTES, Inbound, read_message
-from judge.mail.outbound import compose, message_id_of
+from judge.mail.inbound.message import MAX_BODY_BYTES, Inbound, read_message
+from judge.mail.outbound.compose import compose, message_id_of
 
 
 def mail(*lines: str | bytes) -> bytes:

@@ -18,7 +18,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from judge.mail.outbound import compose, message_id_of
+from judge.mail.outbound.compose import compose, message_id_of
 
 WHEN = datetime(2024, 6, 3, 10, 0, tzinfo=UTC)
 PLAYERS = [f"Player {n} <p{n}@example.org>" for n in range(30)]

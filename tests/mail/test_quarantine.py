@@ -6,7 +6,7 @@ import pytest
 from sqlalchemy.exc import OperationalError
 
 from judge import commands
-from judge.mail import answering, pipeline
+from judge.mail.inbound import answering, pipeline
 from judge.store.db import Database
 from judge.store.models import InboxMessage, InboxState
 from tests.conversations.harness import Conversation, raw_message

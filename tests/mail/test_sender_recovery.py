@@ -8,7 +8,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from judge.game.clock import ManualClock
-from judge.mail.sender import LEASE, MAX_ATTEMPTS, OutboxSender
+from judge.mail.outbound.sender import LEASE, MAX_ATTEMPTS, OutboxSender
 from judge.store import repo, repo_mail
 from judge.store.db import Database
 from judge.store.models import OutboxMessage, OutboxState

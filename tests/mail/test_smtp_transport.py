@@ -9,9 +9,9 @@ from __future__ import annotations
 import pytest
 
 from judge.config import Settings
-from judge.mail import sender as sender_module
-from judge.mail.delivery import PermanentFailure, TemporaryFailure
-from judge.mail.sender import SmtpTransport
+from judge.mail.outbound import sender as sender_module
+from judge.mail.outbound.delivery import PermanentFailure, TemporaryFailure
+from judge.mail.outbound.sender import SmtpTransport
 from tests.mail.smtp_sink import PASSWORD, USER, Certificate, Sink, accept_judge, make_certificate
 
 RAW = b"From: judge@example.test\r\nTo: alice@example.test\r\nSubject: hi\r\n\r\nbody\r\n"

@@ -9,7 +9,7 @@ import pytest
 import sqlalchemy as sa
 
 from judge import faults
-from judge.mail import pipeline
+from judge.mail.inbound import pipeline
 from judge.store import repo
 from judge.store.db import Database
 from judge.store.models import InboxState
@@ -23,7 +23,7 @@ FULL = ("messages {} not processed: the database or its disk is full (Operationa
 
 def lines(caplog: pytest.LogCaptureFixture) -> list[tuple[str, str]]:
     return [(r.levelname, r.getMessage()) for r in caplog.records
-            if r.name == "judge.mail.pipeline"]
+            if r.name == "judge.mail.inbound.pipeline"]
 
 
 def state(talk: Conversation, inbox_id: int) -> tuple[InboxState, int, int]:

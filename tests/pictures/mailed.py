@@ -11,7 +11,7 @@ from email.policy import default
 
 import sqlalchemy as sa
 
-from judge.mail.attachments import with_attachments
+from judge.mail.outbound.attachments import with_attachments
 from judge.store.models import OutboxMessage
 from tests.conversations.harness import Conversation
 

@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from judge.mail.maildir import MaildirTransport
-from judge.mail.sender import OutboxSender
+from judge.mail.outbound.maildir import MaildirTransport
+from judge.mail.outbound.sender import OutboxSender
 from judge.store.db import Database
 from judge.variant import variants_root
 from tests.conversations.deadlines import HOLDS

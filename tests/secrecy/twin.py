@@ -10,7 +10,7 @@ it was queued, so a report that comes one message earlier in one game than in th
 
 Only what is random or time-based by design is normalised: the judge's own Message-IDs
 (`make_msgid`, random) where they appear (Message-ID, In-Reply-To, References), the Date
-header, MIME boundaries (random: judge/mail/attachments.py), and the random part of reply
+header, MIME boundaries (random: judge/mail/outbound/attachments.py), and the random part of reply
 tokens and one-time codes (`judge+s3-<mac>@`: judge/mail/reply_tokens.py; the seat's
 number is kept). The clock is frozen and
 the same in both games, and every incoming message gets the same Message-ID in both.

@@ -60,7 +60,7 @@ class OutboxMessage(Base):
         sa.ForeignKey("inbox.id", ondelete="SET NULL"), index=True
     )
     # Sent after the text, in this order, as parts of a multipart/mixed message (the
-    # sender assembles it: mail/attachments.py); none for almost every message.
+    # sender assembles it: mail/outbound/attachments.py); none for almost every message.
     attachments: Mapped[list[OutboxAttachment]] = relationship(
         order_by="OutboxAttachment.position", cascade="all, delete-orphan", lazy="selectin")
 

@@ -21,10 +21,10 @@ from sqlalchemy.orm import Session
 from judge import faults
 from judge.config import Settings
 from judge.game.clock import Clock
-from judge.mail.attachments import with_attachments
-from judge.mail.claims import ClaimJournal
-from judge.mail.delivery import PermanentFailure, TemporaryFailure, Transport
-from judge.mail.maildir import MaildirTransport
+from judge.mail.outbound.attachments import with_attachments
+from judge.mail.outbound.claims import ClaimJournal
+from judge.mail.outbound.delivery import PermanentFailure, TemporaryFailure, Transport
+from judge.mail.outbound.maildir import MaildirTransport
 from judge.store import repo_mail
 from judge.store.db import Database
 from judge.store.models import OutboxMessage
@@ -51,7 +51,7 @@ def retry_delay(attempts: int) -> timedelta:
 
 class OutboxSender:
     """`journal`: where `judge serve` notes its claims, so that its next start after a
-    crash sends them at once (mail/claims.py); without one they wait out the lease."""
+    crash sends them at once (mail/outbound/claims.py); without one they wait out the lease."""
 
     def __init__(self, db: Database, clock: Clock, transport: Transport, *,
                  lease: timedelta = LEASE, journal: ClaimJournal | None = None) -> None:

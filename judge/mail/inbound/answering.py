@@ -12,12 +12,12 @@ from judge.commands.context import JudgeContext
 from judge.commands.orders import handle_orders
 from judge.commands.press import answer_press
 from judge.commands.reply import ERROR_MARKER, Reply
-from judge.mail import identity, limits
-from judge.mail.body import attached_text
-from judge.mail.emg import emg_kind, read_emg
-from judge.mail.emg_run import run_emg
-from judge.mail.inbound import Inbound
-from judge.mail.parts import JudgeParts
+from judge.mail.inbound import identity, limits
+from judge.mail.inbound.body import attached_text
+from judge.mail.inbound.emg import emg_kind, read_emg
+from judge.mail.inbound.emg_run import run_emg
+from judge.mail.inbound.message import Inbound
+from judge.mail.inbound.parts import JudgeParts
 from judge.mail.reply_tokens import is_own_address
 from judge.store import repo
 from judge.store.models import InboxMessage, InboxState, Press, Seat

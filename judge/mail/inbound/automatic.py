@@ -11,7 +11,7 @@ import re
 from email.message import Message
 
 from judge.mail.addresses import excerpt, local_part
-from judge.mail.envelope import Headers
+from judge.mail.inbound.envelope import Headers
 
 # Fields only machines write: RFC 2919's List-Id; vendors' auto-reply markers; Exchange's
 # mark on mail its own agents generated (out-of-office, rule replies), and the one its

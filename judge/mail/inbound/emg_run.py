@@ -1,4 +1,4 @@
-"""Acting on an EMG block (judge.mail.emg): the account and game it names, then orders or
+"""Acting on an EMG block (judge.mail.inbound.emg): the account and game it names, then orders or
 the latest report, answered in the judge's usual reply sections."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from judge.game.errors import GameError
 from judge.game.games import find_game, game_variant, seats_of
 from judge.game.history import following_turns, processed_turns, stored_result
 from judge.game.throttle import check_password
-from judge.mail.emg import TURN, EmgRequest
+from judge.mail.inbound.emg import TURN, EmgRequest
 from judge.store import repo
 from judge.store.models import Account, Seat, SeatRole
 from judge.turns.reports import turn_report

@@ -14,11 +14,11 @@ import logging
 from dataclasses import dataclass
 from email.message import Message
 
-from judge.mail.automatic import automatic_reason
-from judge.mail.body import MAX_BODY_BYTES as MAX_BODY_BYTES
-from judge.mail.body import Body, read_body
-from judge.mail.envelope import Headers, header_block
-from judge.mail.envelope import message_ids as message_ids
+from judge.mail.inbound.automatic import automatic_reason
+from judge.mail.inbound.body import MAX_BODY_BYTES as MAX_BODY_BYTES
+from judge.mail.inbound.body import Body, read_body
+from judge.mail.inbound.envelope import Headers, header_block
+from judge.mail.inbound.envelope import message_ids as message_ids
 
 log = logging.getLogger(__name__)
 # What the sender is told when reading the body failed in a way no bound foresaw (a bug):
@@ -51,7 +51,7 @@ class Inbound:
 
 def read_message(raw: bytes) -> Inbound:
     """Parse raw RFC 5322 bytes; never raises, a broken message says why in `problem`.
-    The headers are parsed once; the body is read in bounded time (judge/mail/body.py)."""
+    The headers are parsed once; the body is read in bounded time (judge/mail/inbound/body.py)."""
     try:
         headers = header_block(raw)
     except Exception as exc:  # as read_envelope: no header block, nobody to answer

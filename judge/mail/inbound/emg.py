@@ -9,7 +9,7 @@
 
 EMGTURN replaces the power's whole order set with the block's; EMGREPORT mails the latest
 turn report again. The account id is the number WHOAMI shows (or the account's name),
-the game id the game's name. This module reads the block; judge.mail.emg_run acts on it.
+the game id the game's name. This module reads the block; judge.mail.inbound.emg_run acts on it.
 """
 
 from __future__ import annotations

@@ -14,9 +14,9 @@ from collections.abc import Callable, Sequence
 from sqlalchemy.orm import Session
 
 from judge import faults
-from judge.mail.answering import LogLine, answer
-from judge.mail.inbound import Inbound, read_envelope, read_message
-from judge.mail.parts import JudgeParts
+from judge.mail.inbound.answering import LogLine, answer
+from judge.mail.inbound.message import Inbound, read_envelope, read_message
+from judge.mail.inbound.parts import JudgeParts
 from judge.store import repo, repo_games
 from judge.store.errors import describe, is_transient, needs_operator, trouble
 from judge.store.models import InboxMessage, InboxState

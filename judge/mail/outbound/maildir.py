@@ -10,7 +10,7 @@ import socket
 import uuid
 from pathlib import Path
 
-from judge.mail.delivery import TemporaryFailure
+from judge.mail.outbound.delivery import TemporaryFailure
 
 log = logging.getLogger(__name__)
 

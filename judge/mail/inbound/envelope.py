@@ -23,7 +23,7 @@ from email.utils import getaddresses
 
 from judge.mail.addresses import DOT_ATOM, PLAIN_ADDRESS, QUOTED, Mailbox, mailbox
 from judge.mail.addresses import loop_markers as _loop_markers
-from judge.mail.plaintext import CONTROL
+from judge.mail.inbound.plaintext import CONTROL
 
 # RFC 5322 §2.1.1: no line, so no msg-id, is longer than 998 octets (nor is the inbox's
 # message_id column wider).

@@ -9,8 +9,8 @@ from sqlalchemy.orm import Session
 from judge.attachment import Attachment
 from judge.config import Settings
 from judge.game.clock import Clock
-from judge.mail import envelope
-from judge.mail.outbound import compose
+from judge.mail.inbound import envelope
+from judge.mail.outbound.compose import compose
 from judge.mail.reply_tokens import press_token_address, sub_address, token_address
 from judge.store import repo
 from judge.store.models import InboxMessage, Seat

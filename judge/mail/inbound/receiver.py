@@ -22,7 +22,7 @@ from aiosmtpd.smtp import SMTP, Envelope, Session
 from judge.config import Settings
 from judge.game.clock import Clock, SystemClock
 from judge.mail.addresses import excerpt
-from judge.mail.inbound import read_envelope
+from judge.mail.inbound.message import read_envelope
 from judge.mail.reply_tokens import is_own_address
 from judge.store.errors import FULL, describe, needs_operator, trouble
 

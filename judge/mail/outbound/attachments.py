@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from typing import Protocol
 from urllib.parse import quote
 
-from judge.mail.outbound import message_id_of
+from judge.mail.outbound.compose import message_id_of
 
 # RFC 2045 §5.1: type "/" subtype, each a token.
 _MEDIA_TYPE = re.compile(r"[!#$%&'*+.^_`|~0-9A-Za-z-]+/[!#$%&'*+.^_`|~0-9A-Za-z-]+")

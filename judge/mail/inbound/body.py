@@ -17,10 +17,10 @@ from dataclasses import dataclass
 from email.message import Message
 from email.utils import collapse_rfc2231_value
 
-from judge.mail.envelope import decode_bytes, header_block
-from judge.mail.html import html_to_text
-from judge.mail.mime import Part, Walk, body_start
-from judge.mail.plaintext import clean
+from judge.mail.inbound.envelope import decode_bytes, header_block
+from judge.mail.inbound.html import html_to_text
+from judge.mail.inbound.mime import Part, Walk, body_start
+from judge.mail.inbound.plaintext import clean
 
 # The command text we keep; a real order list is a few KiB, anything beyond is noise or abuse.
 MAX_BODY_BYTES = 64 * 1024
