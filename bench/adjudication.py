@@ -26,7 +26,8 @@ from randomgame import PhaseRecord, Problem
 from judge.engine.orders import Convoy, Move, Order, Support, describe
 from judge.engine.rules import Rules
 from judge.engine.turn import adjudicate
-from judge.variant import Variant, load_variant
+from judge.variant import Variant
+from judge.variant_loader import load_variant
 
 KINDS = ("M", "R", "A")
 US = "microseconds_per_phase"

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from judge.pictures import render_svg
 from judge.pictures.drawing import load_drawing
 from judge.pictures.png import svg_to_png
-from judge.variant import load_variant
+from judge.variant_loader import load_variant
 
 Converter = Callable[[str, float], bytes]
 

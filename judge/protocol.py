@@ -22,7 +22,8 @@ from judge.grammar.reader import OrderReader, Writer, reader_for
 from judge.protocol_allocate import allocation
 from judge.protocol_json import dislodgement_json, result_json, unit_json
 from judge.protocol_views import viewers, views
-from judge.variant import Variant, load_variant
+from judge.variant import Variant
+from judge.variant_loader import load_variant
 
 
 class RequestError(ValueError):

@@ -16,8 +16,8 @@ ROOT = Path(__file__).resolve().parents[1] / "judge"
 # The layers of judge/, innermost first: a part may import its own layer and those before it.
 LAYERS: tuple[tuple[str, ...], ...] = (
     ("engine", "faults", "attachment"),  # the rules, stdlib only; crash points; a file value
-    ("variant", "variant_hooks", "variant_map", "grammar"),  # a game's rules, hooks and map;
-    # order text <-> canonical orders
+    # a game's rules, its folder read, its hooks and map; order text <-> canonical orders
+    ("variant", "variant_loader", "variant_hooks", "variant_map", "grammar"),
     ("store",),  # the only package that runs SQL
     ("config",),  # settings (the database URL's default comes from the store)
     ("game",),  # use cases: games, seats, orders, turns, deadlines, press, votes

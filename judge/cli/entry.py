@@ -115,7 +115,7 @@ def _serve_lines(inp: TextIO, out: TextIO) -> int:
 
 
 def _variants(args: argparse.Namespace) -> int:
-    from judge.variant import available_variants, load_variant
+    from judge.variant_loader import available_variants, load_variant
 
     for name in available_variants():
         print(f"{name}\t{load_variant(name).title}")

@@ -17,7 +17,8 @@ from judge.commands.items import CommandResult
 from judge.commands.registry import Context
 from judge.engine.rulebook import DuplicateOrders
 from judge.game.games import game_variant, plain_variant
-from judge.variant import Variant, available_variants
+from judge.variant import Variant
+from judge.variant_loader import available_variants
 
 HELP_FILE = "help-orders.txt"
 # HELP with any of these words is about writing orders, not about a command; so is HELP

@@ -44,7 +44,8 @@ from judge.game.mastering import UNPLAYED, audit
 from judge.game.throttle import check_password
 from judge.store.models import Game, GameState, Seat, SeatRole, SeatStatus
 from judge.turns.start import start_and_mail
-from judge.variant import available_variants, power_name
+from judge.variant import power_name
+from judge.variant_loader import available_variants
 
 CREATE_USAGE = "CREATE <game> <password> <variant> [option=value ...]"
 JOIN_USAGE = "JOIN <game> <password> [preference list]"

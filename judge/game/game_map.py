@@ -16,8 +16,8 @@ from judge.game.errors import GameError
 from judge.game.games import current_turn, game_options, is_running, position_of
 from judge.game.instance import variant_instance
 from judge.store.models import Game, GameState
-from judge.variant import load_variant
 from judge.variant_hooks import game_map_text, map_edit_problems, read_game_map
+from judge.variant_loader import load_variant
 
 
 def replace_map(session: Session, game: Game, text: str) -> dict[str, Any]:

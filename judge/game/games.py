@@ -14,7 +14,8 @@ from judge.game.instance import variant_instance
 from judge.game.settings import GameSettings
 from judge.store import repo, repo_games
 from judge.store.models import Account, Game, GameState, Seat, SeatRole, SeatStatus, Turn
-from judge.variant import Variant, load_variant
+from judge.variant import Variant
+from judge.variant_loader import load_variant
 
 CHOICES = "_choices"  # `[options]` key suffix: the values another key may take
 

@@ -17,7 +17,8 @@ from pathlib import Path
 from typing import Any
 
 from judge.engine.rulebook import Rulebook
-from judge.variant import Variant, load_variant, load_variant_folder, with_rulebook
+from judge.variant import Variant, with_rulebook
+from judge.variant_loader import load_variant, load_variant_folder
 from judge.variant_map import map_digest
 
 RULE_CHOICES = frozenset(f.name for f in fields(Rulebook))

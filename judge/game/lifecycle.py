@@ -19,8 +19,9 @@ from judge.game.settings import GameSettings
 from judge.game.turns import open_turn
 from judge.store import repo
 from judge.store.models import Account, Game, GameState, Seat, SeatRole, Turn
-from judge.variant import Variant, available_variants, load_variant
+from judge.variant import Variant
 from judge.variant_hooks import make_game_map
+from judge.variant_loader import available_variants, load_variant
 
 GAME_NAME = re.compile(r"^[a-z][a-z0-9_-]{0,31}$")
 

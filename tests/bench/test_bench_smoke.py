@@ -12,7 +12,8 @@ import pytest
 from judge.engine.adjustments import adjustment_counts
 from judge.engine.orders import Build, Convoy, Order, Retreat, describe
 from judge.engine.outcome import OrderResult, Outcome, Reason
-from judge.variant import Variant, load_variant
+from judge.variant import Variant
+from judge.variant_loader import load_variant
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
 

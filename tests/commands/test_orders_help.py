@@ -10,7 +10,7 @@ import pytest
 
 from judge.commands.orders_help import HELP_FILE, is_topic
 from judge.grammar.reader import ANYONE, reader_for
-from judge.variant import available_variants, load_variant
+from judge.variant_loader import available_variants, load_variant
 
 # A section heading names its phase: "Movement (Spring and Fall):", "Diplomats (Envoy 5)".
 KINDS = {"Movement": "M", "Armies": "M", "Diplomats": "M", "Retreats": "R",

@@ -7,7 +7,7 @@ from __future__ import annotations
 from judge.engine.codec import position_to_json
 from judge.engine.position import Position
 from judge.engine.types import Phase, Unit
-from judge.variant import load_variant
+from judge.variant_loader import load_variant
 from tests.conversations.harness import Conversation, Mail
 from tests.conversations.master_helpers import Table, change_open_turn, no_errors
 

@@ -8,7 +8,7 @@ from judge.engine.orders import Build, Convoy, Disband, Hold, Move, Order, Retre
 from judge.engine.position import Position
 from judge.engine.rules import Rules
 from judge.engine.types import Phase, Unit, province_of
-from judge.variant import load_variant
+from judge.variant_loader import load_variant
 
 RULES: Rules = load_variant("standard").rules
 POWERS = RULES.powers

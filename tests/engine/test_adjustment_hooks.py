@@ -12,7 +12,7 @@ from judge.engine.position import Position
 from judge.engine.rules import Rules, centre_supply
 from judge.engine.turn import adjudicate
 from judge.engine.types import ADJUSTMENT, Phase, Unit
-from judge.variant import load_variant
+from judge.variant_loader import load_variant
 
 RULES = load_variant("standard").rules
 FRANCE = {"par": "FRANCE", "mar": "FRANCE", "bre": "FRANCE"}

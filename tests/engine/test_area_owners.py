@@ -12,7 +12,7 @@ from judge.engine.rulebook import BuildSites
 from judge.engine.rules import most_centres_wins
 from judge.engine.types import Phase, Unit
 from judge.reports.views import holdings
-from judge.variant import load_variant
+from judge.variant_loader import load_variant
 
 RULES = load_variant("standard").rules
 FRANCE = {"par": "FRANCE", "mar": "FRANCE", "bre": "FRANCE"}

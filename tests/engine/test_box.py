@@ -19,8 +19,8 @@ from judge.engine.position import Position
 from judge.engine.retreats import RetreatPhase
 from judge.engine.turn import adjudicate
 from judge.engine.types import Phase, Unit
-from judge.variant import load_variant, read_borders
-from judge.variant_map import provinces_from_json
+from judge.variant_loader import load_variant
+from judge.variant_map import provinces_from_json, read_borders
 
 STANDARD = load_variant("standard")
 FLEETS = (Unit("ENGLAND", "F", "nao"), Unit("FRANCE", "F", "nao"))

@@ -28,7 +28,7 @@ from judge.engine.outcome import Outcome, Reason
 from judge.engine.standard_types import STANDARD
 from judge.engine.turn import adjudicate
 from judge.engine.types import Unit
-from judge.variant import available_variants, load_variant, load_variant_folder
+from judge.variant_loader import available_variants, load_variant, load_variant_folder
 
 from .boards import RULES, boards, movement_orders
 

@@ -15,7 +15,8 @@ from judge.engine.resolver import Resolver
 from judge.engine.rules import Rules
 from judge.engine.turn import adjudicate
 from judge.engine.types import Phase, Unit, UnitKind
-from judge.variant import load_variant, read_borders
+from judge.variant_loader import load_variant
+from judge.variant_map import read_borders
 
 V = load_variant("standard")
 DIPLOMAT = UnitKind("D", "diplomat", "army", frozenset({"land", "coast"}), layer="diplomat",

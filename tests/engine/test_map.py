@@ -9,7 +9,7 @@ import pytest
 
 from judge.engine.geo import MapError
 from judge.engine.types import province_of
-from judge.variant import load_variant, load_variant_folder
+from judge.variant_loader import load_variant, load_variant_folder
 
 STANDARD = Path(__file__).resolve().parents[2] / "variants" / "standard"
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from judge.engine.counted import CountedMove, counted, uncounted
 from judge.engine.orders import Build, Hold, Move, Waive
 from judge.engine.standard_types import STANDARD
-from judge.variant import available_variants, load_variant
+from judge.variant_loader import available_variants, load_variant
 
 ENVOY = load_variant("envoy").rules
 DIPLOMAT = ENVOY.kinds["D"]

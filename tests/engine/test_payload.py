@@ -10,7 +10,7 @@ from judge.engine.codec import position_from_json, position_to_json, unit_from_j
 from judge.engine.orders import Move, Order, Retreat, Support
 from judge.engine.turn import adjudicate
 from judge.engine.types import Unit
-from judge.variant import load_variant
+from judge.variant_loader import load_variant
 
 STANDARD = load_variant("standard")
 ARMY = Unit("ENGLAND", "A", "lon")

@@ -14,7 +14,7 @@ from judge.engine.orders import Hold, Order
 from judge.engine.position import Position
 from judge.engine.rules import PhaseHandler, PhaseOutcome, Rules, WrappedPhase
 from judge.engine.types import ADJUSTMENT, Phase, Unit
-from judge.variant import load_variant
+from judge.variant_loader import load_variant
 
 RULES = load_variant("standard").rules
 START = load_variant("standard").start

@@ -8,7 +8,7 @@ from judge.engine.outcome import CentreChange, Outcome
 from judge.engine.position import Position
 from judge.engine.turn import adjudicate
 from judge.engine.types import Phase, Unit
-from judge.variant import load_variant
+from judge.variant_loader import load_variant
 
 V = load_variant("standard")
 RULES = V.rules

@@ -23,7 +23,7 @@ from judge.engine.refusal import (
     state,
 )
 from judge.engine.types import Unit
-from judge.variant import load_variant
+from judge.variant_loader import load_variant
 
 
 class Upper:

@@ -12,7 +12,7 @@ from judge.engine.position import Position
 from judge.engine.resolver import Resolver
 from judge.engine.rules import Rules
 from judge.engine.types import Phase, Unit
-from judge.variant import load_variant
+from judge.variant_loader import load_variant
 
 V = load_variant("standard")
 BOARD = Position(Phase.parse("S1901M"),

@@ -13,7 +13,8 @@ from judge.engine.rulebook import (
 )
 from judge.engine.turn import TurnResult, adjudicate
 from judge.engine.types import Phase, Unit
-from judge.variant import load_variant, with_rulebook
+from judge.variant import with_rulebook
+from judge.variant_loader import load_variant
 
 V = load_variant("standard")
 

@@ -14,7 +14,8 @@ from judge.game import order_sets, ordering
 from judge.grammar.reader import Writer
 from judge.store import repo
 from judge.store.db import Database
-from judge.variant import Variant, load_variant
+from judge.variant import Variant
+from judge.variant_loader import load_variant
 
 T0 = datetime(1901, 3, 1, 12, 0, tzinfo=UTC)
 

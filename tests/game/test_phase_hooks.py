@@ -15,7 +15,8 @@ from judge.engine.types import MOVEMENT, Phase
 from judge.game.allocation import assign_powers
 from judge.game.ordering import missing
 from judge.store.models import Seat
-from judge.variant import Variant, load_variant
+from judge.variant import Variant
+from judge.variant_loader import load_variant
 
 STANDARD = load_variant("standard")
 

@@ -20,7 +20,7 @@ from judge.engine.position import Position
 from judge.engine.types import Phase, Unit, province_of
 from judge.game import ordering
 from judge.grammar import Grammar, OrderSyntaxError
-from judge.variant import load_variant
+from judge.variant_loader import load_variant
 
 ENVOY = load_variant("envoy")
 GRAMMAR = Grammar.for_variant(ENVOY)

@@ -20,7 +20,7 @@ from judge.engine.orders import (
 from judge.engine.types import UnitKind
 from judge.grammar import ErrorKind, Grammar, OrderSyntaxError
 from judge.grammar.lexicon import Lexicon
-from judge.variant import load_variant
+from judge.variant_loader import load_variant
 
 K = ErrorKind
 

@@ -17,7 +17,7 @@ import pytest
 from judge.engine.orders import Build, Order, Waive
 from judge.engine.types import province_of
 from judge.grammar import Grammar
-from judge.variant import load_variant
+from judge.variant_loader import load_variant
 
 DATC = Path(__file__).resolve().parent.parent / "datc"
 # Lines that name a unit not on the board on purpose (the DATC tests the judge ignores it).

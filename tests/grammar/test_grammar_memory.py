@@ -10,7 +10,7 @@ from judge.game.instance import variant_instance
 from judge.grammar import Grammar, OrderSyntaxError
 from judge.grammar import grammar as grammar_module
 from judge.grammar.tokens import plain_norms, tokenize
-from judge.variant import load_variant
+from judge.variant_loader import load_variant
 from tests.grammar.test_grammar import ERRORS, VALID
 
 

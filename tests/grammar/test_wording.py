@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from judge.grammar.wording import in_report_words
-from judge.variant import load_variant, load_variant_folder
+from judge.variant_loader import load_variant, load_variant_folder
 
 ATOLL = Path(__file__).resolve().parents[1] / "variants" / "folders" / "atoll"
 

@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from judge.pictures.drawing import drawing_folder, load_drawing
-from judge.variant import Variant, load_variant
+from judge.variant import Variant
+from judge.variant_loader import load_variant
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -51,7 +51,8 @@ from judge.engine.position import Position
 from judge.engine.turn import TurnResult, adjudicate
 from judge.engine.types import Phase, Unit
 from judge.grammar import Grammar
-from judge.variant import Variant, load_variant
+from judge.variant import Variant
+from judge.variant_loader import load_variant
 
 MODES = ("none", "secret", "stab")
 PLAYERS = ["FRANCE", "GERMANY"]

@@ -9,7 +9,8 @@ from judge.engine.orders import Build, Disband, Hold, Move, Order, Retreat, Supp
 from judge.engine.position import Position
 from judge.engine.turn import TurnResult, adjudicate
 from judge.engine.types import Phase, Unit
-from judge.variant import Variant, load_variant
+from judge.variant import Variant
+from judge.variant_loader import load_variant
 
 Orders = Mapping[str, Sequence[Order]]
 

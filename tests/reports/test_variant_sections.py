@@ -17,7 +17,7 @@ import pytest
 from judge.mail.outbound.maildir import MaildirTransport
 from judge.mail.outbound.sender import OutboxSender
 from judge.store.db import Database
-from judge.variant import variants_root
+from judge.variant_loader import variants_root
 from tests.conversations.deadlines import HOLDS
 from tests.conversations.game_setup import started_game
 from tests.conversations.harness import Conversation

@@ -9,7 +9,7 @@ from pathlib import Path
 from types import ModuleType
 
 from judge.pictures.drawing import Point, load_drawing
-from judge.variant import load_variant
+from judge.variant_loader import load_variant
 from tests.pictures.pixels import colour_at, picture
 
 SCRIPT = Path(__file__).resolve().parents[2] / "variants" / "1885" / "drawing" / "make_drawing.py"

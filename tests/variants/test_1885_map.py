@@ -18,8 +18,9 @@ from judge.engine.turn import adjudicate
 from judge.engine.types import Phase, Unit
 from judge.game.instance import variant_instance
 from judge.grammar.reader import Writer, reader_for
-from judge.variant import Variant, load_variant
+from judge.variant import Variant
 from judge.variant_hooks import make_game_map
+from judge.variant_loader import load_variant
 
 ROOT = Path(__file__).resolve().parents[2]
 FOLDER = ROOT / "variants" / "1885"

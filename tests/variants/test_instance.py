@@ -15,8 +15,8 @@ from judge.game.games import find_game, game_variant
 from judge.game.lifecycle import create_game, start_position
 from judge.store import repo
 from judge.store.db import Database
-from judge.variant import load_variant
 from judge.variant_hooks import make_game_map
+from judge.variant_loader import load_variant
 from tests.variants.folder_games import FOLDERS
 
 

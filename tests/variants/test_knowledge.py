@@ -16,7 +16,7 @@ from judge.game.games import find_game
 from judge.game.knowledge import everyones_knowledge, knowledge_of, writer_of
 from judge.store.db import Database
 from judge.store.models import Knowledge, Turn
-from judge.variant import load_variant
+from judge.variant_loader import load_variant
 from tests.conversations.harness import Conversation
 from tests.variants.folder_games import FOLDERS, MASTER, MASTER_SIGNON, started
 

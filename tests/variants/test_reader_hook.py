@@ -14,7 +14,8 @@ from judge.grammar import OrderSyntaxError
 from judge.grammar.reader import ANYONE, Writer, reader_for
 from judge.store.db import Database
 from judge.turns.deadlines import sweep_all
-from judge.variant import Variant, available_variants, load_variant
+from judge.variant import Variant
+from judge.variant_loader import available_variants, load_variant
 from tests.conversations.harness import Conversation
 from tests.variants.folder_games import FOLDERS, started
 

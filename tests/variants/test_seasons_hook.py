@@ -12,7 +12,7 @@ import pytest
 from judge.engine.calendar import STANDARD_CALENDAR
 from judge.engine.geo import MapError
 from judge.engine.types import Phase
-from judge.variant import load_variant_folder
+from judge.variant_loader import load_variant_folder
 
 RING = Path(__file__).parent / "folders" / "ring"
 

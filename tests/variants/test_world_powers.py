@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from judge.engine.geo import MapError
-from judge.variant import load_variant_folder
+from judge.variant_loader import load_variant_folder
 from tests.variants.folder_games import FOLDERS
 
 ORACLE = FOLDERS / "oracle"

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from judge.engine.geo import Border, Province
-from judge.variant import variant_roots
+from judge.variant_loader import variant_roots
 from judge.variant_map import read_borders, read_provinces
 
 STANDARD = "standard"

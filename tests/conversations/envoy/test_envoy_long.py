@@ -42,7 +42,8 @@ from judge.engine.outcome import OrderResult, Outcome
 from judge.engine.position import Position
 from judge.engine.types import Unit, province_of
 from judge.game.games import current_turn, find_game, turns_of
-from judge.variant import load_variant, read_provinces
+from judge.variant_loader import load_variant
+from judge.variant_map import read_provinces
 from tests.conversations.envoy.envoy_script import (
     FRANCE,
     GERMANY,

@@ -10,7 +10,7 @@ from judge.engine.outcome import OrderResult
 from judge.engine.position import Position
 from judge.engine.rules import PhaseOutcome, Rules
 from judge.engine.types import Phase, Unit
-from judge.variant import load_variant
+from judge.variant_loader import load_variant
 from variants.algernon.maze import Maze, parse_maze
 from variants.algernon.mazecheck import homes_named
 from variants.algernon.movement import MazeMovement

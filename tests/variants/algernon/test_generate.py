@@ -8,8 +8,8 @@ from collections import deque
 import pytest
 
 from judge.game.instance import variant_instance
-from judge.variant import load_variant
 from judge.variant_hooks import make_game_map
+from judge.variant_loader import load_variant
 from variants.algernon.generate import Plan, generate
 from variants.algernon.maze import Maze
 from variants.algernon.mazecheck import check_maze

@@ -7,7 +7,7 @@ import re
 
 from judge.engine.visibility import Viewer
 from judge.pictures.files import board_picture, drawing_for
-from judge.variant import load_variant
+from judge.variant_loader import load_variant
 from tests.variants.algernon.scenario import A, B, board, demo
 from variants.algernon.known import initial, learn
 from variants.algernon.mazecheck import PLAIN

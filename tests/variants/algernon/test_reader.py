@@ -8,7 +8,7 @@ from judge.engine.types import ADJUSTMENT, MOVEMENT
 from judge.game.instance import variant_instance
 from judge.grammar import OrderSyntaxError
 from judge.grammar.reader import ANYONE, Writer, reader_for
-from judge.variant import load_variant
+from judge.variant_loader import load_variant
 from tests.variants.algernon.scenario import A, demo
 from variants.algernon.known import initial
 from variants.algernon.orders import PortalSupport

@@ -11,7 +11,8 @@ from judge.engine.position import Position
 from judge.engine.turn import TurnResult, adjudicate
 from judge.engine.types import Phase, Unit
 from judge.grammar.reader import Writer, reader_for
-from judge.variant import Variant, load_variant_folder
+from judge.variant import Variant
+from judge.variant_loader import load_variant_folder
 
 FOLDER = Path(__file__).resolve().parents[3] / "variants" / "engineered"
 COMPLEX = load_variant_folder(FOLDER, {"level": "complex"})

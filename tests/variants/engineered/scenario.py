@@ -11,7 +11,8 @@ from judge.engine.position import Position
 from judge.engine.turn import TurnResult, adjudicate
 from judge.engine.types import Phase, Unit
 from judge.grammar.reader import Writer, reader_for
-from judge.variant import Variant, load_variant
+from judge.variant import Variant
+from judge.variant_loader import load_variant
 
 ENGINEERED = load_variant("engineered")
 POWERS = {p[:3]: p for p in ENGINEERED.rules.powers}  # AUS -> AUSTRIA

@@ -13,7 +13,7 @@ from judge.engine.position import Position
 from judge.engine.types import Phase, Unit
 from judge.grammar import OrderSyntaxError
 from judge.grammar.reader import Writer, reader_for
-from judge.variant import load_variant, load_variant_folder
+from judge.variant_loader import load_variant, load_variant_folder
 from variants.engineered.bids import Bid, bid_for, read_bid, tally
 
 RULES = load_variant_folder(load_variant("engineered").folder, {"level": "complex"}).rules

@@ -4,7 +4,7 @@ and starts from rn45 C1's position."""
 from __future__ import annotations
 
 from judge.game.games import find_game
-from judge.variant import load_variant
+from judge.variant_loader import load_variant
 from tests.conversations.harness import Conversation
 from tests.conversations.seating_helpers import MASTER, account, reply
 

@@ -4,7 +4,8 @@ judge as a game option, with C1's start-up changes on the standard map only."""
 from __future__ import annotations
 
 from judge.game.games import find_game, game_variant
-from judge.variant import Variant, load_variant, load_variant_folder
+from judge.variant import Variant
+from judge.variant_loader import load_variant, load_variant_folder
 from tests.conversations.harness import Conversation
 from tests.conversations.seating_helpers import MASTER, account, reply
 from variants.engineered.maps import make_map

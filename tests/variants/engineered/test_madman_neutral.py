@@ -16,7 +16,7 @@ from judge.engine.position import Position
 from judge.engine.types import Phase, Unit
 from judge.grammar.reader import Writer, reader_for
 from judge.store.models import Turn
-from judge.variant import load_variant, load_variant_folder
+from judge.variant_loader import load_variant, load_variant_folder
 from tests.conversations.harness import Conversation
 from tests.variants.engineered.test_madman import ORDERS, _deadline, _game, _send, _sweep
 from tests.variants.folder_games import MASTER, MASTER_SIGNON

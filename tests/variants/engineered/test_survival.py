@@ -10,7 +10,7 @@ from judge.engine.codec import position_from_json
 from judge.engine.position import Position
 from judge.engine.types import Phase, Unit
 from judge.store.models import Turn
-from judge.variant import load_variant, load_variant_folder
+from judge.variant_loader import load_variant, load_variant_folder
 from tests.conversations.harness import Conversation, Mail
 from tests.conversations.seating_helpers import account
 from tests.variants.engineered.test_madman import _send

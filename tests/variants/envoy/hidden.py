@@ -13,7 +13,7 @@ from judge.engine.types import Phase, Unit
 from judge.engine.visibility import Seen, Sighting, Viewer, projection
 from judge.grammar import Grammar
 from judge.reports import render_report
-from judge.variant import load_variant
+from judge.variant_loader import load_variant
 
 ENVOY = load_variant("envoy")
 GRAMMAR = Grammar.for_variant(ENVOY)

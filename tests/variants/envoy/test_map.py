@@ -11,7 +11,7 @@ from types import ModuleType
 
 import pytest
 
-from judge.variant import load_variant
+from judge.variant_loader import load_variant
 
 ENVOY = load_variant("envoy")
 GEO = ENVOY.rules.geo

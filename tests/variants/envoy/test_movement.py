@@ -17,7 +17,7 @@ from judge.engine.turn import TurnResult, adjudicate
 from judge.engine.types import Phase, Unit
 from judge.grammar import Grammar
 from judge.grammar.notation import order_text, result_tag
-from judge.variant import load_variant
+from judge.variant_loader import load_variant
 
 ENVOY = load_variant("envoy")
 GRAMMAR = Grammar.for_variant(ENVOY)

@@ -6,7 +6,7 @@ import pytest
 
 from judge.engine.orders import Hold, Move, Order, Support
 from judge.grammar import Grammar
-from judge.variant import load_variant
+from judge.variant_loader import load_variant
 
 GRAMMAR = Grammar.for_variant(load_variant("envoy"))
 

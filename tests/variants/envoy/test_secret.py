@@ -14,7 +14,7 @@ from pathlib import Path
 from judge.engine.outcome import Outcome, Reason
 from judge.engine.visibility import Viewer
 from judge.reports import render_report
-from judge.variant import load_variant_folder
+from judge.variant_loader import load_variant_folder
 from tests.variants.envoy.hidden import (
     ENVOY,
     FRANCE,

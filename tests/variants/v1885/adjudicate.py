@@ -8,8 +8,8 @@ from types import ModuleType
 from typing import Any
 
 from judge.protocol import handle_line
-from judge.variant import load_variant
 from judge.variant_hooks import rules_module
+from judge.variant_loader import load_variant
 
 
 def folder_module(name: str) -> ModuleType:

@@ -15,7 +15,8 @@ from judge.engine.position import Position
 from judge.engine.rules import PhaseOutcome
 from judge.engine.types import Phase, Unit
 from judge.grammar.reader import Writer, reader_for
-from judge.variant import Variant, load_variant, load_variant_folder
+from judge.variant import Variant
+from judge.variant_loader import load_variant, load_variant_folder
 
 FOLDERS = Path(__file__).resolve().parents[1] / "folders"
 REGULAR = load_variant_folder(FOLDERS / "afboard")

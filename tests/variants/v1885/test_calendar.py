@@ -13,7 +13,7 @@ from judge.engine.orders import Move
 from judge.engine.turn import adjudicate
 from judge.engine.types import Phase
 from judge.game.instance import variant_instance
-from judge.variant import load_variant
+from judge.variant_loader import load_variant
 from tests.variants.v1885.adjudicate import ask, board, outcomes, units
 
 HOMES = {"AUSTRIA": ["vie", "bud", "clu", "spl"], "ENGLAND": ["lon", "edi", "lvp"],

@@ -5,7 +5,7 @@ share the name March, told apart by the kind (judge/game/history.py `parse_phase
 from __future__ import annotations
 
 from judge.game.history import parse_phase
-from judge.variant import load_variant
+from judge.variant_loader import load_variant
 from tests.conversations.harness import Conversation
 from tests.variants.v1885.mail_game import GAME, choose, orders, started
 

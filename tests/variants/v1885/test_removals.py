@@ -9,7 +9,7 @@ from typing import Any
 
 from judge.engine.codec import position_from_json
 from judge.engine.orders import Disband
-from judge.variant import load_variant
+from judge.variant_loader import load_variant
 from tests.variants.v1885.adjudicate import ask, board, outcomes, units
 
 ITALY = ["ITALY A rom", "ITALY F nap", "ITALY A ven", "ITALY A tus"]

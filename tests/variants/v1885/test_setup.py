@@ -9,7 +9,7 @@ from judge.engine.orders import Build
 from judge.engine.outcome import OrderResult, Outcome
 from judge.engine.types import Phase
 from judge.engine.visibility import Viewer, hides
-from judge.variant import load_variant
+from judge.variant_loader import load_variant
 from tests.variants.v1885.adjudicate import ask, board, outcomes
 
 VARIANT = load_variant("1885")

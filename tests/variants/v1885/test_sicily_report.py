@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from judge.engine.turn import TurnResult
 from judge.engine.types import Phase
-from judge.variant import load_variant
+from judge.variant_loader import load_variant
 from tests.conversations.harness import Conversation
 from tests.variants.v1885.adjudicate import folder_module
 from tests.variants.v1885.mail_game import POWERS, address, choose, master, started

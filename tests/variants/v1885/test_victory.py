@@ -11,7 +11,7 @@ import pytest
 
 from judge.engine.types import Phase
 from judge.game.instance import variant_instance
-from judge.variant import load_variant
+from judge.variant_loader import load_variant
 from tests.variants.v1885.adjudicate import ask
 
 CENTRES = sorted(load_variant("1885").rules.geo.supply_centres)
