@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
-from judge.store import repo
+from judge.store import repo_inbox, repo_mail
 from judge.store.db import Database
 
 # judge serve's log format (judge/cli/daemon.py): local time, milliseconds after a comma.
@@ -47,7 +47,7 @@ def outbox_mark(url: str) -> int:
     db = Database(url)
     try:
         with db.unit_of_work() as session:
-            return repo.last_outbox_id(session)
+            return repo_mail.last_outbox_id(session)
     finally:
         db.dispose()
 
@@ -58,8 +58,8 @@ def read_stages(url: str, log: Path, mark: int, sent: dict[str, float],
     db = Database(url)
     try:
         with db.unit_of_work() as session:
-            for row in repo.outbox_after(session, mark):
-                inbox = repo.inbox_message(session, row.in_reply_to_id or 0)
+            for row in repo_mail.outbox_after(session, mark):
+                inbox = repo_inbox.inbox_message(session, row.in_reply_to_id or 0)
                 when = sent.get(inbox.message_id) if inbox is not None else None
                 if inbox is None or when is None or row.sent_at is None:
                     extra += 1

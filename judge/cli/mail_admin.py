@@ -18,7 +18,7 @@ from pathlib import Path
 from judge.app import Judge
 from judge.cli.support import judge_of
 from judge.mail.inbound.pipeline import process_message, receive
-from judge.store import repo
+from judge.store import repo_inbox, repo_mail
 from judge.store.models import InboxState, OutboxMessage
 
 SEPARATOR = "=" * 8
@@ -47,10 +47,10 @@ def _one(judge: Judge, path: Path, raw: bytes) -> int:
               file=sys.stderr)
     process_message(judge, inbox_id)
     with judge.db.unit_of_work() as session:
-        row = repo.inbox_message(session, inbox_id)
+        row = repo_inbox.inbox_message(session, inbox_id)
         assert row is not None
         state, error = row.state, row.error
-        for message in repo.outbox_after(session, last):
+        for message in repo_mail.outbox_after(session, last):
             print(_shown(message))
     if state == InboxState.DROPPED:
         print(f"judge: {path}: no reply ({error})", file=sys.stderr)
@@ -63,7 +63,7 @@ def _one(judge: Judge, path: Path, raw: bytes) -> int:
 
 def _last_outbox_id(judge: Judge) -> int:
     with judge.db.unit_of_work() as session:
-        return repo.last_outbox_id(session)
+        return repo_mail.last_outbox_id(session)
 
 
 def _shown(row: OutboxMessage) -> str:

@@ -1,4 +1,6 @@
-"""The queries the judge needs, over a Session from Database.unit_of_work().
+"""Accounts, seats, games, turns and orders: their queries, over a Session from
+Database.unit_of_work(). The other rows have modules of their own: repo_games (a game's
+turns, knowledge, votes, locks), repo_inbox, repo_mail (the outbox), repo_guards.
 
 Thin on purpose: each function is one query or one insert; deciding what to do with the
 rows is the game layer's job. Nothing here commits: the unit of work does. The turn's
@@ -8,27 +10,20 @@ repo_games.memo).
 
 from __future__ import annotations
 
-import hashlib
-import re
 import secrets
 from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
 import sqlalchemy as sa
-from sqlalchemy.dialects import postgresql, sqlite
-from sqlalchemy.orm import Session, aliased, joinedload, selectinload
+from sqlalchemy.orm import Session, joinedload, selectinload
 
-from judge.attachment import Attachment
 from judge.store.models import (
     Account,
     AccountAddress,
     Game,
     InboxMessage,
-    InboxState,
     Order,
-    OutboxMessage,
-    OutboxState,
     Seat,
     SeatRole,
     Turn,
@@ -36,7 +31,6 @@ from judge.store.models import (
 )
 from judge.store.models.games import new_seed
 from judge.store.repo_games import forget, memo
-from judge.store.repo_mail import attachment_rows
 
 # The queries every message makes are built once, with bind parameters: building a
 # statement and its cache key again on each call cost about as much as running it.
@@ -45,14 +39,7 @@ from judge.store.repo_mail import attachment_rows
 _ACCOUNT_BY_ADDRESS = (sa.select(Account).join(AccountAddress)
                        .where(AccountAddress.address == sa.bindparam("address"))
                        .options(joinedload(Account.addresses)))
-# What Session.get(..., with_for_update=True) runs, without building it on every call.
-_LOCK_INBOX = (sa.select(InboxMessage).where(InboxMessage.id == sa.bindparam("id"))
-               .with_for_update())
 _GAME_BY_NAME = sa.select(Game).where(Game.name == sa.bindparam("name"))
-_MESSAGES_SINCE = (sa.select(sa.func.count()).select_from(InboxMessage)
-                   .where(InboxMessage.sender == sa.bindparam("sender"),
-                          InboxMessage.received_at >= sa.bindparam("since"),
-                          InboxMessage.id <= sa.bindparam("up_to_id")))
 
 
 def _latest_orders_query() -> sa.Select[Order]:
@@ -150,146 +137,6 @@ def add_seat(session: Session, game: Game, account: Account, *, role: SeatRole,
     session.add(seat)
     session.flush()
     return seat
-
-
-def store_inbox(session: Session, raw: bytes, *, message_id: str | None,
-                received_at: datetime | None = None,
-                sender: str = "") -> tuple[InboxMessage, bool]:
-    """Keep a raw message once: (its row, True) the first time, (the first row, False) after.
-
-    INSERT ... ON CONFLICT DO NOTHING rather than look-then-insert, so two receivers
-    storing the same message at once cannot both win nor abort the transaction.
-    """
-    values = {"raw": raw, "message_id": message_id or "",
-              "digest": hashlib.sha256(_without_trace(raw)).hexdigest(),
-              "received_at": received_at or utc_now(), "sender": sender[:320]}
-    table = InboxMessage.__table__
-    # Core inserts run the columns' Python defaults too (state, attempts).
-    insert = _dialect_insert(session)(table).values(values)
-    new_id = session.execute(insert.on_conflict_do_nothing(
-        index_elements=["message_id", "digest"]).returning(table.c.id)).scalar_one_or_none()
-    query = sa.select(InboxMessage).where(InboxMessage.message_id == values["message_id"],
-                                          InboxMessage.digest == values["digest"])
-    return session.scalars(query).one(), new_id is not None
-
-
-# The fields relays and mailbox servers put on top of a message (RFC 5321 §4.4 trace
-# fields, and the delivery headers of Postfix and Dovecot) differ between two deliveries of
-# one message, so they are left out of the digest that recognises a redelivery.
-_TRACE = re.compile(rb"(?:(?:Received|Return-Path|Delivered-To|X-Original-To):[^\n]*\n"
-                    rb"(?:[ \t][^\n]*\n)*)*", re.IGNORECASE)
-
-
-def _without_trace(raw: bytes) -> bytes:
-    match = _TRACE.match(raw)
-    return raw[match.end():] if match else raw
-
-
-def inbox_message(session: Session, inbox_id: int) -> InboxMessage | None:
-    return session.get(InboxMessage, inbox_id)
-
-
-def messages_from_since(session: Session, sender: str, since: datetime, *,
-                        up_to_id: int) -> int:
-    """How many messages from `sender` arrived at or after `since`, up to the one stored
-    as `up_to_id` (a backlog processed late must not count what came after it)."""
-    found = session.scalar(_MESSAGES_SINCE, {"sender": sender, "since": since,
-                                             "up_to_id": up_to_id})
-    return found or 0
-
-
-def lock_inbox_message(session: Session, inbox_id: int) -> InboxMessage | None:
-    """The message, row-locked for this transaction (PostgreSQL), so one worker has it."""
-    return session.scalars(_LOCK_INBOX, {"id": inbox_id}).one_or_none()
-
-
-def claim_inbox_messages(session: Session, ids: Sequence[int]) -> set[int]:
-    """Those of `ids` still new, row-locked for this transaction, leaving out the ones
-    another worker holds (PostgreSQL's SKIP LOCKED: it is processing them now, and they
-    are its own until it commits or its connection ends), and those that must wait for
-    an older message of their sender that is not among them; SQLite's writer lock makes
-    all of them this transaction's, in order."""
-    if not ids:
-        return set()
-    query = (sa.select(InboxMessage.id)
-             .where(InboxMessage.id.in_(ids), InboxMessage.state == InboxState.NEW)
-             .order_by(InboxMessage.id).with_for_update(skip_locked=True))
-    claimed = set(session.scalars(query))
-    if claimed and session.get_bind().dialect.name == "postgresql":
-        claimed -= _after_others(session, claimed)
-    return claimed
-
-
-def _after_others(session: Session, claimed: set[int]) -> set[int]:
-    """The claimed messages whose sender has an older one still new outside the claim:
-    another worker is answering it now (or it waits for a later round). They wait too, so
-    that a sender's messages are answered in the order they came (later orders replace
-    earlier ones); they stay new, for a later round."""
-    older = aliased(InboxMessage)
-    query = (sa.select(InboxMessage.id)
-             .where(InboxMessage.id.in_(claimed), InboxMessage.sender != "",
-                    sa.exists().where(older.sender == InboxMessage.sender,
-                                      older.state == InboxState.NEW,
-                                      older.id < InboxMessage.id,
-                                      older.id.not_in(claimed))))
-    return set(session.scalars(query))
-
-
-def new_inbox_messages(session: Session, limit: int = 50) -> list[InboxMessage]:
-    """Messages still to process, in arrival order; locked rows skipped as in due_outbox."""
-    query = (sa.select(InboxMessage).where(InboxMessage.state == InboxState.NEW)
-             .order_by(InboxMessage.id).limit(limit).with_for_update(skip_locked=True))
-    return list(session.scalars(query))
-
-
-def _dialect_insert(session: Session) -> Any:
-    # ON CONFLICT is spelt the same by both backends, but SQLAlchemy offers it per dialect.
-    name = session.get_bind().dialect.name
-    return {"sqlite": sqlite.insert, "postgresql": postgresql.insert}[name]
-
-
-def enqueue_outbox(session: Session, message: bytes, *, sender: str, recipients: Sequence[str],
-                   in_reply_to: InboxMessage | None = None,
-                   not_before: datetime | None = None,
-                   attachments: Sequence[Attachment] = (), flush: bool = True
-                   ) -> OutboxMessage:
-    """`attachments`: files stored with the message, in this transaction (repo_mail).
-    `flush=False`: the row is inserted with the transaction's next flush (at the latest
-    its commit) rather than at once, so that a turn's reports go in together."""
-    now = utc_now()
-    row = OutboxMessage(message=message, sender=sender, recipients=list(recipients),
-                        created_at=now, next_try_at=not_before or now,
-                        in_reply_to_id=in_reply_to.id if in_reply_to else None,
-                        attachments=attachment_rows(attachments))
-    session.add(row)
-    if flush:
-        session.flush()
-    return row
-
-
-def due_outbox(session: Session, now: datetime, limit: int = 50) -> list[OutboxMessage]:
-    """Pending messages whose next try has come, oldest due first.
-
-    On PostgreSQL the rows are locked and locked ones skipped, so two senders never take
-    the same message; SQLite has one writer at a time anyway and ignores the clause.
-    """
-    query = (sa.select(OutboxMessage)
-             .where(OutboxMessage.state == OutboxState.PENDING, OutboxMessage.next_try_at <= now)
-             .order_by(OutboxMessage.next_try_at, OutboxMessage.id)
-             .limit(limit).with_for_update(skip_locked=True))
-    return list(session.scalars(query))
-
-
-def outbox_after(session: Session, last_id: int) -> list[OutboxMessage]:
-    """Outbox messages queued after the one numbered `last_id`, in the order queued."""
-    query = (sa.select(OutboxMessage).where(OutboxMessage.id > last_id)
-             .order_by(OutboxMessage.id))
-    return list(session.scalars(query))
-
-
-def last_outbox_id(session: Session) -> int:
-    """The id of the newest outbox message, 0 while there is none."""
-    return session.scalar(sa.select(sa.func.max(OutboxMessage.id))) or 0
 
 
 def record_turn(session: Session, game: Game, *, phase: str, position_before: dict[str, Any],

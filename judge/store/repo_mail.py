@@ -1,4 +1,5 @@
-"""The outbox sender's queries: claim due messages under a lease, then record each outcome.
+"""The outbox's queries: a message queued with its files; for the sender, due messages
+claimed under a lease and each outcome recorded; for the operator, what was queued lately.
 
 A claim is fenced by the attempt number it set: an outcome is written only while the row
 is still SENDING under that same attempt, so a sender whose lease ran out (and whose
@@ -14,7 +15,13 @@ import sqlalchemy as sa
 from sqlalchemy.orm import Session
 
 from judge.attachment import Attachment
-from judge.store.models import OutboxAttachment, OutboxMessage, OutboxState
+from judge.store.models import (
+    InboxMessage,
+    OutboxAttachment,
+    OutboxMessage,
+    OutboxState,
+    utc_now,
+)
 
 # Claims released per statement: well under the bound parameters SQLite takes in one.
 _CHUNK = 400
@@ -24,6 +31,50 @@ def attachment_rows(attachments: Sequence[Attachment]) -> list[OutboxAttachment]
     """The outbox rows of `attachments`, numbered in the order they are sent."""
     return [OutboxAttachment(position=i, filename=a.filename, content_type=a.content_type,
                              data=a.data, inline=a.inline) for i, a in enumerate(attachments)]
+
+
+def enqueue_outbox(session: Session, message: bytes, *, sender: str, recipients: Sequence[str],
+                   in_reply_to: InboxMessage | None = None,
+                   not_before: datetime | None = None,
+                   attachments: Sequence[Attachment] = (), flush: bool = True
+                   ) -> OutboxMessage:
+    """`attachments`: files stored with the message, in this transaction.
+    `flush=False`: the row is inserted with the transaction's next flush (at the latest
+    its commit) rather than at once, so that a turn's reports go in together."""
+    now = utc_now()
+    row = OutboxMessage(message=message, sender=sender, recipients=list(recipients),
+                        created_at=now, next_try_at=not_before or now,
+                        in_reply_to_id=in_reply_to.id if in_reply_to else None,
+                        attachments=attachment_rows(attachments))
+    session.add(row)
+    if flush:
+        session.flush()
+    return row
+
+
+def due_outbox(session: Session, now: datetime, limit: int = 50) -> list[OutboxMessage]:
+    """Pending messages whose next try has come, oldest due first.
+
+    On PostgreSQL the rows are locked and locked ones skipped, so two senders never take
+    the same message; SQLite has one writer at a time anyway and ignores the clause.
+    """
+    query = (sa.select(OutboxMessage)
+             .where(OutboxMessage.state == OutboxState.PENDING, OutboxMessage.next_try_at <= now)
+             .order_by(OutboxMessage.next_try_at, OutboxMessage.id)
+             .limit(limit).with_for_update(skip_locked=True))
+    return list(session.scalars(query))
+
+
+def outbox_after(session: Session, last_id: int) -> list[OutboxMessage]:
+    """Outbox messages queued after the one numbered `last_id`, in the order queued."""
+    query = (sa.select(OutboxMessage).where(OutboxMessage.id > last_id)
+             .order_by(OutboxMessage.id))
+    return list(session.scalars(query))
+
+
+def last_outbox_id(session: Session) -> int:
+    """The id of the newest outbox message, 0 while there is none."""
+    return session.scalar(sa.select(sa.func.max(OutboxMessage.id))) or 0
 
 
 def claim_due(session: Session, now: datetime, lease: timedelta,

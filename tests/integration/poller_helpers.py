@@ -18,7 +18,7 @@ from judge.app import Judge
 from judge.config import Settings
 from judge.mail.inbound.pipeline import process_pending, receive
 from judge.mail.inbound.poller import ImapPoller
-from judge.store import repo
+from judge.store import repo_inbox
 from judge.store.models import InboxMessage, OutboxMessage
 from tests.mailstack import MailStack
 
@@ -40,7 +40,7 @@ def poller_for(judge: Judge, store: Callable[[bytes], object] | None = None,
 def inbox(judge: Judge) -> list[Message]:
     """The new inbox rows the store holds, as parsed messages."""
     with judge.db.unit_of_work() as session:
-        return [email.message_from_bytes(row.raw) for row in repo.new_inbox_messages(session)]
+        return [email.message_from_bytes(row.raw) for row in repo_inbox.new_inbox_messages(session)]
 
 
 def raw_message(subject: str, body: str = "HELP\n", sender: str = "alice@example.test") -> bytes:

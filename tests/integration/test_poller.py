@@ -13,7 +13,7 @@ from imapclient import IMAPClient
 from judge.app import Judge
 from judge.mail.inbound.pipeline import receive
 from judge.mail.inbound.poller import ImapPoller
-from judge.store import repo
+from judge.store import repo_inbox
 from tests.integration.poller_helpers import flags, inbox, poller_for, raw_message, subjects
 from tests.mailstack import MailStack
 
@@ -182,7 +182,7 @@ def test_an_oversized_message_is_stored_cut_to_the_limit(
     assert poller.poll_once() == 1
     poller.close()
     with judge.db.unit_of_work() as session:
-        [row] = repo.new_inbox_messages(session)
+        [row] = repo_inbox.new_inbox_messages(session)
         assert row.raw == delivered[:2000]
     assert f"is {len(delivered)} bytes; storing its first 2000" in caplog.text
 

@@ -10,7 +10,7 @@ import re
 import pytest
 
 from judge.app import Judge
-from judge.store import repo
+from judge.store import repo_inbox, repo_mail
 from tests.integration.poller_helpers import outcomes, poller_for, raw_message
 from tests.mail.store_trouble import disk_full
 from tests.mailstack import MailStack
@@ -33,7 +33,7 @@ def poll(judge: Judge, mail: MailStack, count: int = 1) -> None:
 
 def first_raw(judge: Judge) -> bytes:
     with judge.db.unit_of_work() as session:
-        row = repo.inbox_message(session, 1)
+        row = repo_inbox.inbox_message(session, 1)
         assert row is not None
         return row.raw
 
@@ -57,7 +57,7 @@ def test_a_utf8_from_through_postfix_is_answered(judge: Judge, mail: MailStack) 
     assert b"\r\nFrom: J\xc3\xb6rg <j\xc3\xb6rg@example.test>\r\n" in first_raw(judge)
     assert outcomes(judge) == [("done", None, 1)]
     with judge.db.unit_of_work() as session:
-        [reply] = repo.outbox_after(session, 0)
+        [reply] = repo_mail.outbox_after(session, 0)
         assert reply.recipients == ["jörg@example.test"]
 
 

@@ -22,7 +22,7 @@ from judge.game.clock import ManualClock
 from judge.mail.inbound.pipeline import receive
 from judge.mail.inbound.receiver import SmtpReceiver
 from judge.mail.outbound.sender import OutboxSender, SmtpTransport
-from judge.store import repo
+from judge.store import repo_inbox
 from judge.store.db import Database
 from tests.integration.poller_helpers import outcomes
 from tests.mail.smtp_sink import Sink
@@ -72,7 +72,7 @@ def receiver(judge_on_db: Judge, stored_calls: list[None]) -> Iterator[SmtpRecei
 
 def inbox(judge: Judge) -> list[bytes]:
     with judge.db.unit_of_work() as session:
-        return [row.raw for row in repo.new_inbox_messages(session)]
+        return [row.raw for row in repo_inbox.new_inbox_messages(session)]
 
 
 def swaks(receiver: SmtpReceiver, *args: str) -> subprocess.CompletedProcess[str]:
@@ -161,7 +161,7 @@ def test_when_storing_fails_the_client_is_told_451_and_its_retry_is_stored_once(
         judge_on_db: Judge, stored_calls: list[None]) -> None:
     def broken_store(raw: bytes) -> None:
         with judge_on_db.db.unit_of_work() as session:
-            repo.store_inbox(session, raw, message_id="orders-1@example.test")
+            repo_inbox.store_inbox(session, raw, message_id="orders-1@example.test")
             raise OSError("disk full")  # after the insert: the transaction rolls back
 
     failing = run(judge_on_db, broken_store, stored_calls)

@@ -19,7 +19,7 @@ import sqlalchemy as sa
 from judge import faults
 from judge.mail.inbound import pipeline
 from judge.scheduler import JudgeScheduler
-from judge.store import repo, repo_games
+from judge.store import repo, repo_games, repo_inbox
 from judge.store.db import Database, upgrade
 from judge.store.models import InboxMessage, InboxState, OutboxMessage, Turn
 from judge.turns.deadlines import sweep_all, sweep_one
@@ -130,7 +130,7 @@ def test_a_message_another_worker_is_processing_is_skipped_not_waited_for(
     table = Table(pg)
     inbox_id, _ = pipeline.receive(table.talk.judge, raw_message("bob@example.org", "HELP"))
     with pg.unit_of_work() as held:
-        assert repo.claim_inbox_messages(held, [inbox_id]) == {inbox_id}
+        assert repo_inbox.claim_inbox_messages(held, [inbox_id]) == {inbox_id}
         other = _started(lambda: pipeline.process_pending(table.talk.judge))
         other.join(WAIT)
         assert not other.is_alive(), "the second worker waited for the first one's message"
@@ -153,7 +153,7 @@ def test_a_senders_later_message_waits_for_the_one_another_worker_is_answering(
     second, _ = pipeline.receive(judge, raw_message("alice@example.org", "HELP"))
     bobs, _ = pipeline.receive(judge, raw_message("bob@example.org", "HELP"))
     with pg.unit_of_work() as held:
-        assert repo.claim_inbox_messages(held, [first]) == {first}
+        assert repo_inbox.claim_inbox_messages(held, [first]) == {first}
         other = _started(lambda: pipeline.process_pending(judge))
         other.join(WAIT)
         assert not other.is_alive()

@@ -22,7 +22,7 @@ from judge.game.clock import ManualClock
 from judge.mail.outbound.claims import FORMAT, ClaimJournal
 from judge.mail.outbound.sender import LEASE, OutboxSender
 from judge.serve import Daemon
-from judge.store import repo, repo_mail
+from judge.store import repo_mail
 from judge.store.db import Database, shown_url
 from judge.store.models import OutboxMessage, OutboxState
 
@@ -47,9 +47,9 @@ class DyingTransport:
 
 def queue(db: Database, count: int) -> list[int]:
     with db.unit_of_work() as session:
-        return [repo.enqueue_outbox(session, f"Subject: {n}\r\n\r\nx\r\n".encode(),
-                                    sender="j@example.test", recipients=["a@example.test"],
-                                    not_before=T0).id for n in range(count)]
+        return [repo_mail.enqueue_outbox(session, f"Subject: {n}\r\n\r\nx\r\n".encode(),
+                                         sender="j@example.test", recipients=["a@example.test"],
+                                         not_before=T0).id for n in range(count)]
 
 
 def outbox(db: Database) -> list[tuple[OutboxState, int]]:

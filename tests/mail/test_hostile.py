@@ -13,7 +13,7 @@ from collections.abc import Iterator
 import pytest
 
 from judge.mail.inbound.pipeline import receive
-from judge.store import repo
+from judge.store import repo_inbox
 from judge.store.db import Database, upgrade
 from judge.store.models import InboxState
 from tests.conversations.harness import Conversation, Mail
@@ -40,7 +40,7 @@ def deliver(talk: Conversation, raw: bytes) -> tuple[InboxState, str, Mail | Non
     inbox_id, new = receive(talk.judge, raw)  # already stored: its row comes back
     assert not new
     with talk.judge.db.unit_of_work() as session:
-        row = repo.inbox_message(session, inbox_id)
+        row = repo_inbox.inbox_message(session, inbox_id)
         assert row is not None
         return row.state, row.error or "", reply
 

@@ -17,7 +17,7 @@ from judge.config import Settings
 from judge.game.clock import ManualClock
 from judge.mail.outbound.maildir import MaildirTransport
 from judge.mail.outbound.sender import LEASE, OutboxSender, SmtpTransport, transport_for
-from judge.store import repo, repo_mail
+from judge.store import repo_mail
 from judge.store.db import Database
 from judge.store.models import OutboxMessage, OutboxState
 from tests.mail.smtp_sink import Sink
@@ -45,8 +45,8 @@ def relay(port: int) -> Settings:
 def queue(db: Database, clock: ManualClock, raw: bytes = RAW,
           to: tuple[str, ...] = ("alice@example.test",)) -> int:
     with db.unit_of_work() as session:
-        return repo.enqueue_outbox(session, raw, sender=JUDGE, recipients=to,
-                                   not_before=clock.now()).id
+        return repo_mail.enqueue_outbox(session, raw, sender=JUDGE, recipients=to,
+                                        not_before=clock.now()).id
 
 
 def row(db: Database, row_id: int) -> OutboxMessage:

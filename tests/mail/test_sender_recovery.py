@@ -9,7 +9,7 @@ import pytest
 
 from judge.game.clock import ManualClock
 from judge.mail.outbound.sender import LEASE, MAX_ATTEMPTS, OutboxSender
-from judge.store import repo, repo_mail
+from judge.store import repo_mail
 from judge.store.db import Database
 from judge.store.models import OutboxMessage, OutboxState
 
@@ -38,8 +38,9 @@ class SlowTransport:
 
 def queue(db: Database) -> int:
     with db.unit_of_work() as session:
-        return repo.enqueue_outbox(session, b"Subject: x\r\n\r\nx\r\n", sender="j@example.test",
-                                   recipients=["a@example.test"], not_before=T0).id
+        return repo_mail.enqueue_outbox(session, b"Subject: x\r\n\r\nx\r\n",
+                                        sender="j@example.test",
+                                        recipients=["a@example.test"], not_before=T0).id
 
 
 def row(db: Database, row_id: int) -> OutboxMessage:

@@ -10,7 +10,7 @@ import sqlalchemy as sa
 
 from judge import faults
 from judge.mail.inbound import pipeline
-from judge.store import repo
+from judge.store import repo_inbox, repo_mail
 from judge.store.db import Database
 from judge.store.models import InboxState
 from tests.conversations.harness import Conversation, raw_message
@@ -29,9 +29,9 @@ def lines(caplog: pytest.LogCaptureFixture) -> list[tuple[str, str]]:
 def state(talk: Conversation, inbox_id: int) -> tuple[InboxState, int, int]:
     """The message's state and attempts, and how many mails the outbox holds."""
     with talk.judge.db.unit_of_work() as session:
-        row = repo.inbox_message(session, inbox_id)
+        row = repo_inbox.inbox_message(session, inbox_id)
         assert row is not None
-        return row.state, row.attempts, repo.last_outbox_id(session)
+        return row.state, row.attempts, repo_mail.last_outbox_id(session)
 
 
 def fail_at_commit(monkeypatch: pytest.MonkeyPatch, error: Exception) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import hashlib
 from datetime import UTC, datetime, timedelta, timezone
 
-from judge.store import repo
+from judge.store import repo, repo_inbox, repo_mail
 from judge.store.db import Database
 from judge.store.models import (
     GameState,
@@ -63,11 +63,11 @@ def test_game_and_seats(database: Database) -> None:
 
 def test_inbox_dedupes_by_message_id_and_digest(database: Database) -> None:
     with database.unit_of_work() as s:
-        first, new = repo.store_inbox(s, RAW, message_id="<a@x>", received_at=T0)
+        first, new = repo_inbox.store_inbox(s, RAW, message_id="<a@x>", received_at=T0)
         assert new
     with database.unit_of_work() as s:
-        again, new_again = repo.store_inbox(s, RAW, message_id="<a@x>")
-        other, new_other = repo.store_inbox(s, RAW + b"x", message_id="<a@x>")
+        again, new_again = repo_inbox.store_inbox(s, RAW, message_id="<a@x>")
+        other, new_other = repo_inbox.store_inbox(s, RAW + b"x", message_id="<a@x>")
         assert (again.id, new_again) == (first.id, False)
         assert new_other and other.id != first.id
         assert s.query(InboxMessage).count() == 2
@@ -76,9 +76,9 @@ def test_inbox_dedupes_by_message_id_and_digest(database: Database) -> None:
 def test_inbox_keeps_raw_bytes_and_aware_time(database: Database) -> None:
     received = datetime(2024, 6, 1, 14, 30, 15, 123456, tzinfo=CEST)
     with database.unit_of_work() as s:
-        row, _ = repo.store_inbox(s, RAW, message_id=None, received_at=received)
+        row, _ = repo_inbox.store_inbox(s, RAW, message_id=None, received_at=received)
     with database.unit_of_work() as s:
-        back = repo.inbox_message(s, row.id)
+        back = repo_inbox.inbox_message(s, row.id)
         assert back is not None
         assert back.raw == RAW
         assert back.received_at == received and back.received_at.tzinfo is UTC
@@ -88,42 +88,44 @@ def test_inbox_keeps_raw_bytes_and_aware_time(database: Database) -> None:
 
 def test_new_inbox_messages_in_arrival_order(database: Database) -> None:
     with database.unit_of_work() as s:
-        first, _ = repo.store_inbox(s, b"1", message_id="<1@x>")
-        done, _ = repo.store_inbox(s, b"2", message_id="<2@x>")
-        third, _ = repo.store_inbox(s, b"3", message_id="<3@x>")
+        first, _ = repo_inbox.store_inbox(s, b"1", message_id="<1@x>")
+        done, _ = repo_inbox.store_inbox(s, b"2", message_id="<2@x>")
+        third, _ = repo_inbox.store_inbox(s, b"3", message_id="<3@x>")
         done.state = InboxState.DONE
     with database.unit_of_work() as s:
-        assert [m.id for m in repo.new_inbox_messages(s)] == [first.id, third.id]
-        assert [m.id for m in repo.new_inbox_messages(s, limit=1)] == [first.id]
+        assert [m.id for m in repo_inbox.new_inbox_messages(s)] == [first.id, third.id]
+        assert [m.id for m in repo_inbox.new_inbox_messages(s, limit=1)] == [first.id]
 
 
 def test_inbox_without_message_id_dedupes_by_digest(database: Database) -> None:
     with database.unit_of_work() as s:
-        _, first = repo.store_inbox(s, RAW, message_id=None)
-        _, second = repo.store_inbox(s, RAW, message_id="")
+        _, first = repo_inbox.store_inbox(s, RAW, message_id=None)
+        _, second = repo_inbox.store_inbox(s, RAW, message_id="")
         assert (first, second) == (True, False)
 
 
 def test_outbox_due_messages(database: Database) -> None:
     with database.unit_of_work() as s:
-        reply_to, _ = repo.store_inbox(s, RAW, message_id="<a@x>")
+        reply_to, _ = repo_inbox.store_inbox(s, RAW, message_id="<a@x>")
         now = datetime.now(UTC)
-        later = repo.enqueue_outbox(s, b"later", sender="judge@example.test",
-                                    recipients=["a@example.test"], not_before=now + timedelta(1))
-        due = repo.enqueue_outbox(s, b"due \xff", sender="judge@example.test",
-                                  recipients=["a@example.test", "b@example.test"],
-                                  in_reply_to=reply_to)
-        sent = repo.enqueue_outbox(s, b"sent", sender="judge@example.test", recipients=["c"])
+        later = repo_mail.enqueue_outbox(s, b"later", sender="judge@example.test",
+                                         recipients=["a@example.test"],
+                                         not_before=now + timedelta(1))
+        due = repo_mail.enqueue_outbox(s, b"due \xff", sender="judge@example.test",
+                                       recipients=["a@example.test", "b@example.test"],
+                                       in_reply_to=reply_to)
+        sent = repo_mail.enqueue_outbox(s, b"sent", sender="judge@example.test", recipients=["c"])
         sent.state = OutboxState.SENT
     with database.unit_of_work() as s:
-        rows = repo.due_outbox(s, now + timedelta(seconds=1))
+        rows = repo_mail.due_outbox(s, now + timedelta(seconds=1))
         assert [r.id for r in rows] == [due.id]
         (row,) = rows
         assert (row.message, row.recipients, row.in_reply_to_id) == (
             b"due \xff", ["a@example.test", "b@example.test"], reply_to.id)
         assert (row.state, row.attempts, row.sent_at) == (OutboxState.PENDING, 0, None)
         assert row.next_try_at.tzinfo is UTC
-        assert [r.id for r in repo.due_outbox(s, now + timedelta(days=2))] == [due.id, later.id]
+        due_later = repo_mail.due_outbox(s, now + timedelta(days=2))
+        assert [r.id for r in due_later] == [due.id, later.id]
 
 
 def test_turns_record_positions_and_events(database: Database) -> None:
@@ -152,7 +154,7 @@ def test_latest_orders_per_power_keep_the_history(database: Database) -> None:
     with database.unit_of_work() as s:
         game = repo.create_game(s, name="g", variant="standard")
         turn = repo.record_turn(s, game, phase="S1901M", position_before={})
-        mail, _ = repo.store_inbox(s, RAW, message_id="<a@x>")
+        mail, _ = repo_inbox.store_inbox(s, RAW, message_id="<a@x>")
         repo.submit_orders(s, turn, "FRANCE", ["A Par-Bur"], submitted_at=T0)
         repo.submit_orders(s, turn, "ENGLAND", ["F Lon-Nth"], submitted_at=T0, inbox=mail)
         repo.submit_orders(s, turn, "FRANCE", ["A Par-Pic", "F Bre-Mid"],

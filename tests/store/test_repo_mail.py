@@ -6,7 +6,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from judge.store import repo, repo_mail
+from judge.store import repo_mail
 from judge.store.db import Database
 from judge.store.models import OutboxMessage, OutboxState
 
@@ -16,8 +16,9 @@ LEASE = timedelta(minutes=10)
 
 def queue(db: Database, not_before: datetime) -> int:
     with db.unit_of_work() as session:
-        return repo.enqueue_outbox(session, b"Subject: x\r\n\r\nx\r\n", sender="j@example.test",
-                                   recipients=["a@example.test"], not_before=not_before).id
+        return repo_mail.enqueue_outbox(session, b"Subject: x\r\n\r\nx\r\n",
+                                        sender="j@example.test",
+                                        recipients=["a@example.test"], not_before=not_before).id
 
 
 def claim(db: Database, now: datetime, limit: int = 50) -> list[tuple[int, int]]:

@@ -13,7 +13,7 @@ from datetime import timedelta
 from sqlalchemy.orm import Session
 
 from judge.config import Settings
-from judge.store import repo
+from judge.store import repo_inbox
 from judge.store.models import InboxMessage
 
 HOUR = timedelta(hours=1)
@@ -40,8 +40,8 @@ def check_message(settings: Settings, session: Session, row: InboxMessage) -> Ov
 
 def _rate(settings: Settings, session: Session, row: InboxMessage) -> OverLimit | None:
     limit, sender = settings.messages_per_hour, row.sender
-    count = repo.messages_from_since(session, sender, row.received_at - HOUR,
-                                     up_to_id=row.id) if sender else 0
+    count = repo_inbox.messages_from_since(session, sender, row.received_at - HOUR,
+                                           up_to_id=row.id) if sender else 0
     if count <= limit:
         return None
     if count > limit + 1:

@@ -17,7 +17,7 @@ from judge import faults
 from judge.mail.inbound.answering import LogLine, answer
 from judge.mail.inbound.message import Inbound, read_envelope, read_message
 from judge.mail.inbound.parts import JudgeParts
-from judge.store import repo, repo_games
+from judge.store import repo_games, repo_inbox
 from judge.store.errors import describe, is_transient, needs_operator, trouble
 from judge.store.models import InboxMessage, InboxState
 
@@ -40,8 +40,8 @@ def receive_many(judge: JudgeParts, raws: Sequence[bytes]) -> list[tuple[int, bo
     with judge.db.unit_of_work() as session:
         for raw in raws:
             message = read_envelope(raw)
-            row, new = repo.store_inbox(session, raw, message_id=message.message_id,
-                                        received_at=judge.clock.now(), sender=message.sender)
+            row, new = repo_inbox.store_inbox(session, raw, message_id=message.message_id,
+                                              received_at=judge.clock.now(), sender=message.sender)
             stored.append((row.id, new))
         faults.point("inbox-before-commit")
     faults.point("inbox-after-commit")
@@ -56,7 +56,7 @@ def process_pending(judge: JudgeParts, after_each: Callable[[], None] = lambda: 
     batch (the daemon wakes its sender there, so replies leave while the rest of a backlog
     is processed)."""
     with judge.db.unit_of_work() as session:
-        ids = [row.id for row in repo.new_inbox_messages(session, limit=1000)]
+        ids = [row.id for row in repo_inbox.new_inbox_messages(session, limit=1000)]
     for start in range(0, len(ids), BATCH):
         process_batch(judge, ids[start:start + BATCH])
         after_each()
@@ -81,7 +81,7 @@ def process_batch(judge: JudgeParts, ids: Sequence[int]) -> None:
         with judge.db.unit_of_work() as session:
             repo_games.lock_games_as_read(session)
             # Another worker may be processing some of them: those are its own.
-            claimed = repo.claim_inbox_messages(session, list(messages))
+            claimed = repo_inbox.claim_inbox_messages(session, list(messages))
             for inbox_id in sorted(claimed):
                 failure = _process_one(judge, session, inbox_id, messages[inbox_id],
                                        outcomes)
@@ -107,7 +107,7 @@ def _read_new(judge: JudgeParts, ids: Sequence[int]) -> dict[int, Inbound]:
     """The messages among `ids` still new, read from their stored bytes: a short
     transaction fetches the bytes, and the parse runs after it ended."""
     with judge.db.unit_of_work() as session:
-        rows = [repo.inbox_message(session, inbox_id) for inbox_id in ids]
+        rows = [repo_inbox.inbox_message(session, inbox_id) for inbox_id in ids]
         raws = {row.id: row.raw for row in rows if row is not None
                 and row.state == InboxState.NEW}
     return {inbox_id: read_message(raw) for inbox_id, raw in raws.items()}
@@ -128,7 +128,7 @@ def _process_one(judge: JudgeParts, session: Session, inbox_id: int,
     """One message, claimed by this batch, in its savepoint; `message` is its bytes read."""
     try:
         with session.begin_nested():
-            row = repo.lock_inbox_message(session, inbox_id)
+            row = repo_inbox.lock_inbox_message(session, inbox_id)
             outcome = None
             if row is not None and row.state == InboxState.NEW:
                 outcome = answer(judge, session, row, message)
@@ -144,7 +144,7 @@ def _process_one(judge: JudgeParts, session: Session, inbox_id: int,
 
 def _record_failure(judge: JudgeParts, inbox_id: int, exc: Exception) -> None:
     with judge.db.unit_of_work() as session:
-        row = repo.inbox_message(session, inbox_id)
+        row = repo_inbox.inbox_message(session, inbox_id)
         if row is None:
             return
         row.attempts += 1

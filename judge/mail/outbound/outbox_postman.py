@@ -12,7 +12,7 @@ from judge.game.clock import Clock
 from judge.mail.inbound import envelope
 from judge.mail.outbound.compose import compose
 from judge.mail.reply_tokens import press_token_address, sub_address, token_address
-from judge.store import repo
+from judge.store import repo_mail
 from judge.store.models import InboxMessage, Seat
 
 
@@ -42,10 +42,10 @@ class OutboxPostman:
             date=self._clock.now(),
             reply_to=_reply_address(address, seat, reply_token, press),
             loop_marker=address)
-        repo.enqueue_outbox(session, raw, sender=address,
-                            recipients=list(to), in_reply_to=reply_to,
-                            not_before=self._clock.now(), attachments=attachments,
-                            flush=False)
+        repo_mail.enqueue_outbox(session, raw, sender=address,
+                                 recipients=list(to), in_reply_to=reply_to,
+                                 not_before=self._clock.now(), attachments=attachments,
+                                 flush=False)
 
 
 def _reply_address(address: str, seat: Seat | None, reply_token: str | None,

@@ -1,0 +1,125 @@
+"""The inbox's queries: a raw message stored once, stored messages taken by one worker,
+a sender's messages counted.
+
+Nothing here commits: the receivers' and the worker's units of work do
+(judge/mail/inbound/pipeline.py).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.orm import Session, aliased
+
+from judge.store.models import InboxMessage, InboxState, utc_now
+
+# What Session.get(..., with_for_update=True) runs, without building it on every call.
+_LOCK_INBOX = (sa.select(InboxMessage).where(InboxMessage.id == sa.bindparam("id"))
+               .with_for_update())
+_MESSAGES_SINCE = (sa.select(sa.func.count()).select_from(InboxMessage)
+                   .where(InboxMessage.sender == sa.bindparam("sender"),
+                          InboxMessage.received_at >= sa.bindparam("since"),
+                          InboxMessage.id <= sa.bindparam("up_to_id")))
+
+
+def store_inbox(session: Session, raw: bytes, *, message_id: str | None,
+                received_at: datetime | None = None,
+                sender: str = "") -> tuple[InboxMessage, bool]:
+    """Keep a raw message once: (its row, True) the first time, (the first row, False) after.
+
+    INSERT ... ON CONFLICT DO NOTHING rather than look-then-insert, so two receivers
+    storing the same message at once cannot both win nor abort the transaction.
+    """
+    values = {"raw": raw, "message_id": message_id or "",
+              "digest": hashlib.sha256(_without_trace(raw)).hexdigest(),
+              "received_at": received_at or utc_now(), "sender": sender[:320]}
+    table = InboxMessage.__table__
+    # Core inserts run the columns' Python defaults too (state, attempts).
+    insert = _dialect_insert(session)(table).values(values)
+    new_id = session.execute(insert.on_conflict_do_nothing(
+        index_elements=["message_id", "digest"]).returning(table.c.id)).scalar_one_or_none()
+    query = sa.select(InboxMessage).where(InboxMessage.message_id == values["message_id"],
+                                          InboxMessage.digest == values["digest"])
+    return session.scalars(query).one(), new_id is not None
+
+
+# The fields relays and mailbox servers put on top of a message (RFC 5321 §4.4 trace
+# fields, and the delivery headers of Postfix and Dovecot) differ between two deliveries of
+# one message, so they are left out of the digest that recognises a redelivery.
+_TRACE = re.compile(rb"(?:(?:Received|Return-Path|Delivered-To|X-Original-To):[^\n]*\n"
+                    rb"(?:[ \t][^\n]*\n)*)*", re.IGNORECASE)
+
+
+def _without_trace(raw: bytes) -> bytes:
+    match = _TRACE.match(raw)
+    return raw[match.end():] if match else raw
+
+
+def inbox_message(session: Session, inbox_id: int) -> InboxMessage | None:
+    return session.get(InboxMessage, inbox_id)
+
+
+def messages_from_since(session: Session, sender: str, since: datetime, *,
+                        up_to_id: int) -> int:
+    """How many messages from `sender` arrived at or after `since`, up to the one stored
+    as `up_to_id` (a backlog processed late must not count what came after it)."""
+    found = session.scalar(_MESSAGES_SINCE, {"sender": sender, "since": since,
+                                             "up_to_id": up_to_id})
+    return found or 0
+
+
+def lock_inbox_message(session: Session, inbox_id: int) -> InboxMessage | None:
+    """The message, row-locked for this transaction (PostgreSQL), so one worker has it."""
+    return session.scalars(_LOCK_INBOX, {"id": inbox_id}).one_or_none()
+
+
+def claim_inbox_messages(session: Session, ids: Sequence[int]) -> set[int]:
+    """Those of `ids` still new, row-locked for this transaction, leaving out the ones
+    another worker holds (PostgreSQL's SKIP LOCKED: it is processing them now, and they
+    are its own until it commits or its connection ends), and those that must wait for
+    an older message of their sender that is not among them; SQLite's writer lock makes
+    all of them this transaction's, in order."""
+    if not ids:
+        return set()
+    query = (sa.select(InboxMessage.id)
+             .where(InboxMessage.id.in_(ids), InboxMessage.state == InboxState.NEW)
+             .order_by(InboxMessage.id).with_for_update(skip_locked=True))
+    claimed = set(session.scalars(query))
+    if claimed and session.get_bind().dialect.name == "postgresql":
+        claimed -= _after_others(session, claimed)
+    return claimed
+
+
+def _after_others(session: Session, claimed: set[int]) -> set[int]:
+    """The claimed messages whose sender has an older one still new outside the claim:
+    another worker is answering it now (or it waits for a later round). They wait too, so
+    that a sender's messages are answered in the order they came (later orders replace
+    earlier ones); they stay new, for a later round."""
+    older = aliased(InboxMessage)
+    query = (sa.select(InboxMessage.id)
+             .where(InboxMessage.id.in_(claimed), InboxMessage.sender != "",
+                    sa.exists().where(older.sender == InboxMessage.sender,
+                                      older.state == InboxState.NEW,
+                                      older.id < InboxMessage.id,
+                                      older.id.not_in(claimed))))
+    return set(session.scalars(query))
+
+
+def new_inbox_messages(session: Session, limit: int = 50) -> list[InboxMessage]:
+    """Messages still to process, in arrival order; locked rows skipped as in
+    repo_mail.due_outbox."""
+    query = (sa.select(InboxMessage).where(InboxMessage.state == InboxState.NEW)
+             .order_by(InboxMessage.id).limit(limit).with_for_update(skip_locked=True))
+    return list(session.scalars(query))
+
+
+def _dialect_insert(session: Session) -> Any:
+    # ON CONFLICT is spelt the same by both backends, but SQLAlchemy offers it per dialect.
+    name = session.get_bind().dialect.name
+    return {"sqlite": sqlite.insert, "postgresql": postgresql.insert}[name]
