@@ -96,7 +96,8 @@ def _province(location: str) -> str:
 
 def _province_json(p: Province) -> dict[str, Any]:
     row = asdict(p)
-    row.update(coasts=list(p.coasts), aliases=list(p.aliases), holds=sorted(p.holds))
+    row.update(coasts=list(p.coasts), aliases=list(p.aliases), holds=sorted(p.holds),
+               stands=sorted(p.stands))
     return row
 
 
