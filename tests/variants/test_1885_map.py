@@ -201,6 +201,21 @@ def test_the_high_ocean_box() -> None:
     assert GEO.province_graph()["hob"] - {"azo"} == {"nao", "mao", "sao", "red", "ind"}
     # "An Army may occupy Azores", and it is no convoy route (fleets convoy only at sea).
     assert GEO.provinces["azo"].terrain == "coast" and "coast" not in FLEET.convoys_in
+    assert GEO.stand_locations(ARMY, "azo") == ("azo",)
+
+
+def test_armies_stand_on_the_islands_that_no_army_border_reaches() -> None:
+    # l.105-106 "An Army may occupy Azores"; Ireland England's build site (l.27-29) and
+    # Iceland, land centres both, as any land of the regular rules: every province of land
+    # without an army border is an island an army stands on (provinces.csv `stands`).
+    army_graph = GEO.graphs["army"]
+    islands = {p.id for p in GEO.provinces.values()
+               if p.terrain in ARMY.terrains and p.id not in army_graph}
+    assert islands == {"azo", "ire", "ice"}
+    assert {p.id for p in GEO.provinces.values() if p.stands} == islands
+    for island in islands:
+        assert GEO.stand_locations(ARMY, island) == (island,)
+        assert GEO.neighbours(ARMY, island) == frozenset()
 
 
 @pytest.mark.parametrize("abbreviation", sorted(ABBREVIATIONS))
