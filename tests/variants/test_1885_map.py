@@ -195,7 +195,10 @@ def test_egypt_touches_arabia_and_the_red_sea_not_the_levant() -> None:
 
 def test_the_high_ocean_box() -> None:
     box = GEO.provinces["hob"]
-    assert box.terrain == "sea" and box.holds == frozenset({"F", "AF"})  # and A/Fs (l.104-105)
+    assert box.terrain == "sea" and box.holds == frozenset({"F", "AF", "A"})
+    # and A/Fs (l.104-105), and an army retreating onto its fleet there (l.72-73): "a move
+    # to the Box can never fail" (l.100-101); no army stands at sea.
+    assert GEO.stand_locations(ARMY, "hob") == ()
     # "connects the North, Mid and South Atlantic Ocean spaces with the Red Sea and Indian
     # Ocean spaces"; the Azores beside it are a documented choice.
     assert GEO.province_graph()["hob"] - {"azo"} == {"nao", "mao", "sao", "red", "ind"}

@@ -6,6 +6,8 @@ retreats only onto its power's fleet next to it (l.71-73)."""
 
 from __future__ import annotations
 
+from collections import Counter
+
 from judge.engine.outcome import Dislodgement, Outcome
 from judge.engine.rules import PhaseOutcome
 
@@ -141,3 +143,45 @@ def test_an_army_may_be_placed_on_every_island_through_judge_adjudicate() -> Non
     placed = [f"SPAIN A {island}" for island in ISLANDS]
     reply = ask({"phase": "JAN1885M", "units": units(*placed), "centers": {}, "orders": {}})
     assert {(u["type"], u["loc"]) for u in reply["units"]} == {("A", i) for i in ISLANDS}
+
+
+def _french_army_driven_from_the_azores(*more: str) -> PhaseOutcome:
+    """Spain lands in the Azores from the Mid-Atlantic, supported from the North Atlantic;
+    the French army there has its fleets (and England one) in the Box beside it."""
+    return move(V1885, ["SPAIN AF mao", "SPAIN F nao", "FRANCE A azo", *more],
+                {"SPAIN": ["A/F Mao disembarks Azo", "F Nao S A Mao - Azo"]})
+
+
+def _units(outcome: PhaseOutcome) -> Counter[str]:
+    return Counter(f"{u.power} {u.kind} {u.loc}" for u in outcome.position.units)
+
+
+def test_an_army_driven_from_the_azores_boards_one_of_its_own_fleets_in_the_box() -> None:
+    # l.72-73: the army retreats "on to an adjacent fleet in a sea space": one fleet, its
+    # power's; the other fleets in the Box stay as they were.
+    moved = _french_army_driven_from_the_azores("FRANCE F hob", "FRANCE F hob",
+                                                "ENGLAND F hob")
+    assert dislodged(moved)["FRANCE A azo"].retreats == ("hob",)
+    out = retreat(V1885, moved, {"FRANCE": ["A Azo - Hob"]})
+    assert _units(out) == Counter({"FRANCE AF hob": 1, "FRANCE F hob": 1, "ENGLAND F hob": 1,
+                                   "SPAIN A azo": 1, "SPAIN F mao": 1, "SPAIN F nao": 1})
+
+
+def test_an_army_retreating_into_the_box_meets_no_fleet_retreating_there() -> None:
+    # l.100-101: "a move to the Box can never fail": the English fleet dislodged from the
+    # South Atlantic and the French army from the Azores both go in.
+    both = move(V1885, ["SPAIN AF mao", "SPAIN F nao", "FRANCE A azo", "FRANCE F hob",
+                        "ENGLAND F sao", "SPAIN F als", "SPAIN F mor"],
+                {"SPAIN": ["A/F Mao disembarks Azo", "F Nao S A Mao - Azo", "F Als - Sao",
+                           "F Mor S F Als - Sao"]})
+    assert set(dislodged(both)) == {"FRANCE A azo", "ENGLAND F sao"}
+    out = retreat(V1885, both, {"FRANCE": ["A Azo - Hob"], "ENGLAND": ["F Sao - Hob"]})
+    assert {"FRANCE AF hob", "ENGLAND F hob"} <= standing(out)
+
+
+def test_an_army_attacked_from_the_box_does_not_retreat_into_it() -> None:
+    # The regular rules: no retreat to the province the attack came from; as for a fleet
+    # next to the Box (docs/variants/1885-iii.md, the High Ocean Box).
+    moved = move(V1885, ["SPAIN AF hob", "SPAIN F mao", "FRANCE A azo", "FRANCE F hob"],
+                 {"SPAIN": ["A/F Hob disembarks Azo", "F Mao S A Hob - Azo"]})
+    assert dislodged(moved)["FRANCE A azo"].retreats == ()
