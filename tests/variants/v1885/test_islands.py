@@ -9,7 +9,11 @@ from __future__ import annotations
 from collections import Counter
 
 from judge.engine.outcome import Dislodgement, Outcome
+from judge.engine.position import Position
 from judge.engine.rules import PhaseOutcome
+from judge.engine.types import Phase, Unit
+from judge.pictures.drawing import load_drawing
+from tests.pictures.pixels import colour_at, picture
 
 from .adjudicate import ask, outcomes, units
 from .board import V1885, dislodged, move, result, retreat, standing
@@ -185,3 +189,14 @@ def test_an_army_attacked_from_the_box_does_not_retreat_into_it() -> None:
     moved = move(V1885, ["SPAIN AF hob", "SPAIN F mao", "FRANCE A azo", "FRANCE F hob"],
                  {"SPAIN": ["A/F Hob disembarks Azo", "F Mao S A Hob - Azo"]})
     assert dislodged(moved)["FRANCE A azo"].retreats == ()
+
+
+def test_the_picture_draws_an_army_on_each_island() -> None:
+    units = tuple(Unit(power, "A", island)
+                  for power, island in zip(("SPAIN", "ENGLAND", "FRANCE"), ISLANDS, strict=True))
+    image = picture(V1885, Position(Phase.parse("JAN1885M"), units, {}))
+    drawing = load_drawing(V1885)
+    for unit in units:
+        at = drawing.anchor(unit.loc)
+        assert at is not None
+        assert colour_at(image, drawing, at) == f"{unit.power} unit"
