@@ -64,6 +64,13 @@ def test_an_army_leaves_iceland_by_boarding_and_lands_the_same_month() -> None:
     assert standing(out) == {"ENGLAND A edi", "ENGLAND F nth"}
 
 
+
+def test_an_army_in_ireland_moving_onto_its_fleet_boards_it() -> None:
+    # The plain form (docs/variants/1885-iii.md): an army's move onto its power's fleet at
+    # sea is its boarding; the A/F then holds in the North Atlantic.
+    out = move(V1885, ["ENGLAND A ire", "ENGLAND F nao"], {"ENGLAND": ["A Ire - Nao"]})
+    assert standing(out) == {"ENGLAND AF nao"}
+
 def test_an_army_in_the_azores_boards_a_fleet_in_the_box() -> None:
     # l.104-106: the A/F crosses the Box, from the Azores beside it.
     out = move(V1885, ["SPAIN A azo", "SPAIN F hob"],
