@@ -8,7 +8,8 @@ Both forms give the same records, and the loader checks them the same way. The J
      "borders": [{"a": "a", "b": "b", "graphs": ["army"]}, ...],
      "units": {"NORTH": ["A a"], ...}}
 
-`units` is optional: without it the powers start as variant.toml says. So is `powers`, a
+A province's `holds` and `stands` are optional, as the csv's columns. `units` is optional:
+without it the powers start as variant.toml says. So is `powers`, a
 list of tables as variant.toml's [[powers]] (name, adjective, letter, aliases, units): the
 powers of the game's map in place of the variant's own (a game of a variant played on
 another variant's map).
@@ -39,6 +40,7 @@ def read_provinces(path: Path) -> list[Province]:
             home=r["home"].strip() or None,
             aliases=tuple(a.strip().lower() for a in r["aliases"].split(";") if a.strip()),
             holds=frozenset((r.get("holds") or "").upper().split()),
+            stands=frozenset((r.get("stands") or "").upper().split()),
         )
         for r in rows
     ]
@@ -61,6 +63,7 @@ def provinces_from_json(world: Mapping[str, Any]) -> list[Province]:
             home=p.get("home") or None,
             aliases=tuple(str(a).lower() for a in p.get("aliases", ())),
             holds=frozenset(str(k).upper() for k in p.get("holds", ())),
+            stands=frozenset(str(k).upper() for k in p.get("stands", ())),
         )
         for p in _rows(world, "provinces")
     ]

@@ -33,6 +33,10 @@ class Province:
     # Ocean Box holds any number of fleets): the map allows it; adjudicating such a place
     # is the variant's own handler's business (the standard ones refuse the board).
     holds: frozenset[str] = frozenset()
+    # Unit kinds that may stand here although no border of their kind leads here: an island
+    # reached by sea only, where an army may stand (1885-III's Azores, Ireland, Iceland);
+    # such a unit comes and goes by the ways its variant gives it (a convoy, boarding).
+    stands: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,10 +121,11 @@ class Geography:
         graph = self.graphs.get(kind.graph, {})
         if province.coasts and any(c in graph for c in self.locations[prov]):
             return self.locations[prov]
-        if graph and prov not in graph:
+        if graph and prov not in graph and kind.code not in province.stands:
             # A kind whose graph leaves a province out cannot stand there, whatever the
             # terrain: Envoy's home provinces and North Sea are no diplomat spaces (5.ii,
-            # 5.iii). A kind without borders (rn45's engineer) stands by terrain alone.
+            # 5.iii), unless the map says it may (`stands`: an island an army reaches by
+            # sea). A kind without borders (rn45's engineer) stands by terrain alone.
             return ()
         return (prov,)
 

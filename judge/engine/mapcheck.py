@@ -42,7 +42,21 @@ def check_geography(geo: Geography) -> list[str]:
             problems.append(f"{p.id} is coastal but touches no sea")
         if p.terrain == "land" and p.id in fleet:
             problems.append(f"{p.id} is inland but has a fleet border")
+        problems.extend(_stands_problems(geo, p))
     problems.extend(_unreachable(geo))
+    return problems
+
+
+def _stands_problems(geo: Geography, p: Province) -> list[str]:
+    """A `stands` entry that would change nothing is a typing error: say so."""
+    problems = []
+    for code in sorted(p.stands):
+        kind = geo.kinds.get(code)
+        if kind is None:
+            problems.append(f"{p.id} stands: unknown unit kind {code!r}")
+        elif p.terrain not in kind.terrains:
+            problems.append(f"{p.id} stands: kind {code} ({kind.name}) never stands on "
+                            f"{p.terrain}")
     return problems
 
 

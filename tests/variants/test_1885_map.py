@@ -196,12 +196,30 @@ def test_egypt_touches_arabia_and_the_red_sea_not_the_levant() -> None:
 
 def test_the_high_ocean_box() -> None:
     box = GEO.provinces["hob"]
-    assert box.terrain == "sea" and box.holds == frozenset({"F", "AF"})  # and A/Fs (l.104-105)
+    assert box.terrain == "sea" and box.holds == frozenset({"F", "AF", "A"})
+    # and A/Fs (l.104-105), and an army retreating onto its fleet there (l.72-73): "a move
+    # to the Box can never fail" (l.100-101); no army stands at sea.
+    assert GEO.stand_locations(ARMY, "hob") == ()
     # "connects the North, Mid and South Atlantic Ocean spaces with the Red Sea and Indian
     # Ocean spaces"; the Azores beside it are a documented choice.
     assert GEO.province_graph()["hob"] - {"azo"} == {"nao", "mao", "sao", "red", "ind"}
     # "An Army may occupy Azores", and it is no convoy route (fleets convoy only at sea).
     assert GEO.provinces["azo"].terrain == "coast" and "coast" not in FLEET.convoys_in
+    assert GEO.stand_locations(ARMY, "azo") == ("azo",)
+
+
+def test_armies_stand_on_the_islands_that_no_army_border_reaches() -> None:
+    # l.105-106 "An Army may occupy Azores"; Ireland England's build site (l.27-29) and
+    # Iceland, land centres both, as any land of the regular rules: every province of land
+    # without an army border is an island an army stands on (provinces.csv `stands`).
+    army_graph = GEO.graphs["army"]
+    islands = {p.id for p in GEO.provinces.values()
+               if p.terrain in ARMY.terrains and p.id not in army_graph}
+    assert islands == {"azo", "ire", "ice"}
+    assert {p.id for p in GEO.provinces.values() if p.stands} == islands
+    for island in islands:
+        assert GEO.stand_locations(ARMY, island) == (island,)
+        assert GEO.neighbours(ARMY, island) == frozenset()
 
 
 @pytest.mark.parametrize("abbreviation", sorted(ABBREVIATIONS))

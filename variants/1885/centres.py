@@ -14,7 +14,11 @@ Macedonia rule, l.93-95).
 - Turkey "may build a unit for [Macedonia] in any Home S.C. in March" if "she still
   controls Macedonia after February 1885" (l.93-95): when February 1885 ends, whether no
   other power's unit stands there is kept in the state, and that, not the March move,
-  decides whether Macedonia counts for Turkey at the March 1885 adjustments.
+  decides whether Macedonia counts for Turkey at the March 1885 adjustments (the game
+  option `macedonia_build = "after_february"`, the default). The option's other value,
+  `"also_march"`, reads the clause as a condition added to the regular rules: Macedonia
+  counts for Turkey in March only if she controlled it after February and still owns it
+  after the March move.
 """
 
 from __future__ import annotations
@@ -84,13 +88,27 @@ def _turkey_controls_macedonia(rules: Rules, position: Position) -> bool:
                    for u in rules.main_units(position))
 
 
-def supply(rules: Rules, position: Position) -> dict[str, int]:
-    """Each power's centres; in March 1885 Macedonia counts for Turkey as February left it."""
+def supply_for(option: str) -> Callable[[Rules, Position], dict[str, int]]:
+    """The game option `macedonia_build`: `after_february` (February's control alone
+    decides Turkey's March count of Macedonia) or `also_march` (and her owning it after the
+    March move)."""
+    also_march = option == "also_march"
+
+    def supply(rules: Rules, position: Position) -> dict[str, int]:
+        return _supply(rules, position, also_march)
+
+    return supply
+
+
+def _supply(rules: Rules, position: Position, also_march: bool) -> dict[str, int]:
+    """Each power's centres; in March 1885 Macedonia counts for Turkey as February left it
+    (and, `also_march`, only if she still owns it)."""
     counts = centre_supply(rules, position)
     decided = position.state.get(MACEDONIA_AFTER_FEBRUARY)
     phase = position.phase
     if (phase.season, phase.year) != ("MARB", FIRST_YEAR) or not isinstance(decided, bool):
         return counts
     owns = position.owners.get(MACEDONIA) == TURKEY
-    counts[TURKEY] = counts.get(TURKEY, 0) + (int(decided) - int(owns))
+    counts_it = decided and (owns or not also_march)
+    counts[TURKEY] = counts.get(TURKEY, 0) + (int(counts_it) - int(owns))
     return counts

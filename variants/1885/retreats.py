@@ -5,11 +5,14 @@ attack and so on). A player may not write an "Off the Board" or Disbands retreat
 unit will only be disbanded if no retreat is possible."
 
 Readings (docs/variants/1885-iii.md):
-- "Right" is clockwise: the unit faces the province the attack came from, and its right
-  hand lies clockwise of it. The neighbours in clockwise order are clockwise.csv's.
+- "Right" is clockwise by default: the unit faces the province the attack came from, and
+  its right hand lies clockwise of it. The neighbours in clockwise order are
+  clockwise.csv's. The text does not say which way the unit faces, so the game option
+  `right_hand = "anticlockwise"` turns it round: its back to the attack, as it retreats
+  away from it, its right hand lies anticlockwise of the attack.
 - An attack convoyed from a province that is no neighbour comes from none of the
-  neighbours: the count starts from the north, the first neighbour clockwise of north
-  being "first to the right".
+  neighbours: the count starts from the north, the first neighbour to the right of north
+  (clockwise, or anticlockwise with that option) being "first to the right".
 - A retreat order that cannot be carried out is no retreat order: the rule retreats the
   unit, and the order is reported refused.
 - Two units that retreat into one province, by order or by the rule, both disband, as two
@@ -26,7 +29,7 @@ from pathlib import Path
 from judge.engine.orders import Disband, Order, Retreat
 from judge.engine.outcome import Dislodgement, OrderResult, Outcome, Reason
 from judge.engine.position import Position
-from judge.engine.rules import PhaseOutcome, Rules, WrappedPhase
+from judge.engine.rules import PhaseHandler, PhaseOutcome, Rules, WrappedPhase
 from judge.engine.types import province_of
 
 CLOCKWISE = Path(__file__).resolve().parent / "clockwise.csv"
@@ -69,10 +72,17 @@ def right_hand_retreat(clockwise: Mapping[str, Sequence[str]], d: Dislodgement) 
     return None
 
 
-class RightHandRetreats(WrappedPhase):
-    """The regular retreat phase, after the rule has filled in the retreats not given."""
+CLOCKWISE_ORDER = read_clockwise()
 
-    clockwise = read_clockwise()
+
+class RightHandRetreats(WrappedPhase):
+    """The regular retreat phase, after the rule has filled in the retreats not given;
+    `anticlockwise`: the game option `right_hand = "anticlockwise"` (the module's note)."""
+
+    def __init__(self, inner: PhaseHandler, anticlockwise: bool = False) -> None:
+        super().__init__(inner)
+        self.clockwise: Mapping[str, Sequence[str]] = CLOCKWISE_ORDER if not anticlockwise \
+            else {p: tuple(reversed(around)) for p, around in CLOCKWISE_ORDER.items()}
 
     def adjudicate(self, rules: Rules, position: Position,
                    orders: Mapping[str, Sequence[Order]]) -> PhaseOutcome:

@@ -26,7 +26,7 @@ from judge.variant_map import read_borders, read_provinces
 # mypy cannot name a package "1885", so it cannot follow the folder's own imports.
 from .armyfleet import install as install_army_fleets  # type: ignore[import-not-found]
 from .builds import Builds, removal_questions  # type: ignore[import-not-found]
-from .centres import season_end_for, supply  # type: ignore[import-not-found]
+from .centres import season_end_for, supply_for  # type: ignore[import-not-found]
 from .report import SECTION as SICILY_SECTION  # type: ignore[import-not-found]
 from .retreats import RightHandRetreats  # type: ignore[import-not-found]
 from .setup import SETUP, SetupChoices, SetupSecrecy  # type: ignore[import-not-found]
@@ -43,10 +43,12 @@ def customise(variant: Variant) -> Variant:
     before the standard phase settles them and the A/F retreats put armies aboard or
     ashore), centres, victories."""
     variant = install_army_fleets(variant)
-    handlers = {**variant.rules.handlers, ADJUSTMENT: Builds(),
-                RETREAT: RightHandRetreats(variant.rules.handlers[RETREAT]),
-                SETUP: SetupChoices()}
     options = variant.options
+    handlers = {**variant.rules.handlers, ADJUSTMENT: Builds(),
+                RETREAT: RightHandRetreats(variant.rules.handlers[RETREAT],
+                                           options.get("right_hand") == "anticlockwise"),
+                SETUP: SetupChoices()}
+    supply = supply_for(str(options.get("macedonia_build", "after_february")))
     rules = replace(variant.rules, handlers=handlers, supply=supply,
                     season_end=season_end_for(str(options.get("centres_change", "builds"))),
                     questions=removal_questions, visibility=SetupSecrecy(),
@@ -96,7 +98,8 @@ def _province(location: str) -> str:
 
 def _province_json(p: Province) -> dict[str, Any]:
     row = asdict(p)
-    row.update(coasts=list(p.coasts), aliases=list(p.aliases), holds=sorted(p.holds))
+    row.update(coasts=list(p.coasts), aliases=list(p.aliases), holds=sorted(p.holds),
+               stands=sorted(p.stands))
     return row
 
 

@@ -10,9 +10,11 @@ from __future__ import annotations
 from typing import Any
 
 from judge.engine.orders import Move
+from judge.engine.position import Position
 from judge.engine.turn import adjudicate
-from judge.engine.types import Phase
+from judge.engine.types import Phase, Unit
 from judge.game.instance import variant_instance
+from judge.grammar.reader import Writer, reader_for
 from judge.variant_loader import load_variant
 from tests.variants.v1885.adjudicate import ask, board, outcomes, units
 
@@ -143,6 +145,44 @@ def test_no_build_for_macedonia_if_another_power_stood_there_after_february() ->
                   "orders": {"TURKEY": ["build A con"]}})
     assert outcomes(builds) == [("TURKEY", "build A con", "succeeds")]
 
+
+
+def _march_builds_after_austria_took_macedonia(option: str | None) -> tuple[int, list[str]]:
+    """Turkey controlled Macedonia after February; Austria took it in March. Turkey's
+    centres for the March 1885 adjustments, and where her builds stand (Constantinople is
+    vacant)."""
+    variant = variant_instance("1885", {} if option is None else {"macedonia_build": option},
+                               0)
+    owners = {c: p for p, cs in _centres().items() for c in cs if c != "mac"}
+    units = (Unit("TURKEY", "A", "arm"), Unit("TURKEY", "A", "smy"),
+             Unit("TURKEY", "F", "sin"), Unit("AUSTRIA", "A", "mac"))
+    position = Position(Phase.parse("MARB1885A"), units, {**owners, "mac": "AUSTRIA"},
+                        state={"macedonia_after_february": True})
+    rules = variant.rules
+    build = reader_for(variant).read("Build A Con", "A", Writer("TURKEY"))
+    out = rules.handler(position.phase).adjudicate(rules, position, {"TURKEY": [build]})
+    built = [u.loc for u in out.position.units if u.power == "TURKEY" and u.loc == "con"]
+    return rules.supply(rules, position)["TURKEY"], built
+
+
+def test_by_default_february_alone_decides_turkey_s_march_build() -> None:
+    # l.94-95: "If she still controls Macedonia after February 1885, she may build a unit
+    # for that Supply Centre in any Home S.C. in March."
+    assert _march_builds_after_austria_took_macedonia(None) == (4, ["con"])
+    assert _march_builds_after_austria_took_macedonia("after_february") == (4, ["con"])
+
+
+def test_the_option_also_march_needs_macedonia_still_turkish_after_march() -> None:
+    assert _march_builds_after_austria_took_macedonia("also_march") == (3, [])
+
+
+def test_also_march_keeps_the_build_of_a_macedonia_held_throughout() -> None:
+    variant = variant_instance("1885", {"macedonia_build": "also_march"}, 0)
+    owners = {c: p for p, cs in _centres().items() for c in cs}
+    for after_february, count in ((True, 4), (False, 3)):
+        position = Position(Phase.parse("MARB1885A"), (Unit("TURKEY", "A", "smy"),), owners,
+                            state={"macedonia_after_february": after_february})
+        assert variant.rules.supply(variant.rules, position)["TURKEY"] == count
 
 def test_the_option_centres_change_monthly_moves_them_after_every_move() -> None:
     january = Phase.parse("JAN1885M")

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from judge.game.instance import variant_instance
 from tests.variants.v1885.adjudicate import ask, board, folder_module, units
+from tests.variants.v1885.board import move, retreat, standing
 
 ATTACK = {"ITALY": ["A ven - tyr", "A pie S A ven - tyr"]}
 
@@ -115,3 +117,28 @@ def test_another_power_s_retreat_into_the_box_is_refused_and_the_rule_retreats()
     refused = [r for r in reply["results"] if r["outcome"] == "illegal"]
     assert {r["power"] for r in refused} == {"SPAIN", "TURKEY"}
     assert {"TURKEY F hob", "SPAIN F hob"} <= board(reply)
+
+
+def _no_order_from_tyrolia(right_hand: str | None) -> set[str]:
+    """Italy takes Tyrolia from Venice with support from Munich, leaving Piedmont (first
+    right, clockwise) and Croatia (first right, anticlockwise) both open; Austria gives no
+    retreat."""
+    options = {} if right_hand is None else {"right_hand": right_hand}
+    variant = variant_instance("1885", options, 0)
+    moved = move(variant, ["AUSTRIA A tyr", "ITALY A ven", "ITALY A mun"],
+                 {"ITALY": ["A Ven - Tyr", "A Mun S A Ven - Tyr"]})
+    out = retreat(variant, moved, {})
+    return {u for u in standing(out) if u.startswith("AUSTRIA")}
+
+
+def test_by_default_right_is_clockwise_facing_the_attack() -> None:
+    # l.84: "first space to right of attack": facing Venice (south of it), Tyrolia's army
+    # has Piedmont (west) on its right: clockwise.
+    assert _no_order_from_tyrolia(None) == {"AUSTRIA A pie"}
+    assert _no_order_from_tyrolia("clockwise") == {"AUSTRIA A pie"}
+
+
+def test_the_option_right_hand_anticlockwise_turns_the_unit_s_back_to_the_attack() -> None:
+    # With its back to Venice, the army's right hand is east: Croatia, anticlockwise.
+    assert _no_order_from_tyrolia("anticlockwise") == {"AUSTRIA A cro"}
+

@@ -4,8 +4,9 @@
   an A/F (a reading: its own power's fleet, as for embarkation).
 - An A/F that retreats to a coast becomes a fleet; its army is disbanded.
 - The Box takes any number of units, so it is open to every fleet and A/F next to it that
-  was not dislodged from there, and retreats into it never meet (the standard phase reads
-  the Box's `holds`).
+  was not dislodged from there, and to an army in the Azores onto its fleet there, and
+  retreats into it never meet (the standard phase reads the Box's `holds`, which names
+  armies too: an army retreating there goes aboard, l.72-73, 100-101).
 """
 
 from __future__ import annotations
@@ -31,8 +32,11 @@ def widened(rules: Rules, after: Sequence[Unit], d: Dislodgement) -> Dislodgemen
     near = {province_of(n) for n in geo.neighbours(rules.kinds[FLEET], unit.loc)}
     extra: list[str] = []
     if unit.kind == ARMY:
+        # Not onto a fleet where the attack came from, as no unit retreats there (an
+        # army in the Azores attacked from the Box, where its power may have a fleet).
         extra = [u.loc for u in after if u.power == unit.power and u.kind == FLEET
-                 and province_of(u.loc) in near and geo.provinces[u.loc].terrain == "sea"]
+                 and province_of(u.loc) in near and geo.provinces[u.loc].terrain == "sea"
+                 and u.loc != came]
     elif unit.kind in (FLEET, ARMY_FLEET):
         extra = [b for b in sorted(box_places(rules)) if b in near and b != came]
     retreats = tuple(sorted({*d.retreats, *extra}))
@@ -50,16 +54,19 @@ class ArmyFleetRetreats(WrappedPhase):
 
 
 def _aboard(rules: Rules, units: list[Unit]) -> list[Unit]:
-    """An army that retreated onto a fleet joins it as an A/F; an A/F on a coast is a fleet."""
-    seas = {u.loc for u in units if u.kind == ARMY and
-            rules.geo.provinces[province_of(u.loc)].terrain == "sea"}
-    out = []
-    for u in units:
-        if u.kind == ARMY and u.loc in seas:
-            continue
-        if u.kind == FLEET and u.loc in seas:
-            u = Unit(u.power, ARMY_FLEET, u.loc, u.payload)
-        elif u.kind == ARMY_FLEET and rules.geo.provinces[province_of(u.loc)].terrain != "sea":
-            u = Unit(u.power, FLEET, u.loc, u.payload)
-        out.append(u)
+    """An army that retreated onto a fleet joins it as an A/F: one fleet of its power
+    there (the Box may hold several, and other powers'); an A/F on a coast is a fleet."""
+    at_sea = [u for u in units if u.kind == ARMY and _is_sea(rules, u.loc)]
+    out = [Unit(u.power, FLEET, u.loc, u.payload)
+           if u.kind == ARMY_FLEET and not _is_sea(rules, u.loc) else u
+           for u in units if u not in at_sea]
+    for army in at_sea:
+        k = next((i for i, u in enumerate(out)
+                  if u.kind == FLEET and u.power == army.power and u.loc == army.loc), None)
+        if k is not None:  # else no fleet is left to take it: it is lost, as a disband
+            out[k] = Unit(out[k].power, ARMY_FLEET, out[k].loc, out[k].payload)
     return out
+
+
+def _is_sea(rules: Rules, loc: str) -> bool:
+    return rules.geo.provinces[province_of(loc)].terrain == "sea"
