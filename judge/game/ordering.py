@@ -174,8 +174,11 @@ def orders_of(merged: Mapping[str, Written]) -> list[Order]:
 
 def describe_set(variant: Variant, position: Position, power: str,
                  merged: Mapping[str, Written], known: Known = None) -> tuple[str, ...]:
-    # A support names no unit he cannot see.
+    # A support names no unit he cannot see; each order names its unit as his own orders
+    # make it (the handler's `as_ordered`: a unit whose kind they choose).
     _, seen = writer_view(variant, position, power, known)
+    seen = variant.rules.handler(position.phase).as_ordered(
+        variant.rules, seen, power, orders_of(merged))
     layer = {code: kind.layer for code, kind in variant.rules.kinds.items()}
     # Each layer's units apart: an army and a diplomat may share a province (Envoy 5), and
     # each order is written with the unit of its own layer, and names others of that layer.

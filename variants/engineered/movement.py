@@ -48,6 +48,15 @@ class EngineeredMovement(WrappedPhase):
         return PhaseOutcome(told, board, (*told, *others, *placings, *events))
 
 
+    def as_ordered(self, rules: Rules, position: Position, power: str,
+                   orders: Sequence[Order]) -> Position:
+        """C1 1d: the reply names Austria's unit in Trieste as its orders take it."""
+        if position.phase != self.start:
+            return self.inner.as_ordered(rules, position, power, orders)
+        chosen = _chosen(position, {power: [o for o in orders if not _engineers(o)]})
+        return self.inner.as_ordered(rules, chosen, power, orders)
+
+
 def _engineers(order: Order) -> bool:
     return isinstance(order, Place | Transport) or order.kind in LAYER
 
