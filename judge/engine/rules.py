@@ -73,11 +73,14 @@ class PhaseHandler(ABC):
         (Global Diplomacy's units cost 1 or 2 points)."""
         return 1
 
-    def choices(self, rules: Rules, position: Position, power: str) -> tuple[str, ...]:
-        """What `power` may order in this phase though it owes nothing, each as its player
-        reads it (rn45 C2 2a: a unit an engineer may convert in a Winter with no build or
-        removal due). The turn waits for his orders, or his WAIVE, as for one who owes
-        (judge/game/ordering.py). Nothing by default."""
+    def choices(self, rules: Rules, position: Position, power: str,
+                orders: Sequence[Order] = ()) -> tuple[str, ...]:
+        """What `power` may still order in this phase beyond what it owes, given the orders
+        it has sent, each as its player reads it (rn45 C2 2a: a unit an engineer may
+        convert in a Winter; C1 1a: the engineer placed with the first Spring's orders).
+        The reply to his orders and his reminders name them (judge/game/ordering.py); in an
+        adjustment phase where he owes nothing, the turn waits for his orders or his WAIVE
+        as for one who owes. Nothing by default."""
         return ()
 
     def as_ordered(self, rules: Rules, position: Position, power: str,
@@ -113,8 +116,9 @@ class WrappedPhase(PhaseHandler):
     def upkeep(self, rules: Rules, unit: Unit) -> int:
         return self.inner.upkeep(rules, unit)
 
-    def choices(self, rules: Rules, position: Position, power: str) -> tuple[str, ...]:
-        return self.inner.choices(rules, position, power)
+    def choices(self, rules: Rules, position: Position, power: str,
+                orders: Sequence[Order] = ()) -> tuple[str, ...]:
+        return self.inner.choices(rules, position, power, orders)
 
     def as_ordered(self, rules: Rules, position: Position, power: str,
                    orders: Sequence[Order]) -> Position:

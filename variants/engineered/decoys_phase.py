@@ -56,6 +56,14 @@ class DecoyAdjustments(WrappedPhase):
     def upkeep(self, rules: Rules, unit: Unit) -> int:
         return 0 if is_decoy(unit) else self.inner.upkeep(rules, unit)
 
+    def choices(self, rules: Rules, position: Position, power: str,
+                orders: Sequence[Order] = ()) -> tuple[str, ...]:
+        """A decoy that may be made is a choice the Winter waits for (issue #15 item 1)."""
+        made = [f"a decoy of {u.kind} {province_of(u.loc).title()} "
+                f"(DECOY {u.kind} {province_of(u.loc).title()})"
+                for u in _sites(rules, position, power)]
+        return (*self.inner.choices(rules, position, power, orders), *made)
+
 
 def _sites(rules: Rules, position: Position, power: str) -> list[Unit]:
     """The units of `power` a decoy may be made of: on a home centre with an engineer of
