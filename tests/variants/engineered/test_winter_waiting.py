@@ -91,3 +91,14 @@ def test_a_decoy_game_waits_only_for_those_with_a_choice(talk: Conversation) -> 
     assert "Turn processed" not in built.body
     converted = send_orders(talk, seats["GERMANY"], "DECOY A Mun")
     assert "Turn processed" in converted.body, converted.body
+
+
+def test_a_conversion_is_no_build(talk: Conversation) -> None:
+    # Germany owns Denmark too: one build due, and its engineer's conversion besides. The
+    # conversion does not stand for the build: the reply still asks for it.
+    seats = winter(talk)
+    put_board(talk, "W1901A", UNITS, {**OWNERS, "den": "GERMANY"})
+    converted = send_orders(talk, seats["GERMANY"], "CONVERT A Mun TO F")
+    assert "Still without orders: 1 more build (or WAIVE)\n" in converted.body
+    waived = send_orders(talk, seats["GERMANY"], "WAIVE")  # its homes are all occupied
+    assert "Your orders are complete.\n" in waived.body
