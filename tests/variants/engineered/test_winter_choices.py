@@ -5,7 +5,7 @@ and whom it waits for (issue #15 items 1 and 2; by mail: test_winter_waiting.py)
 from __future__ import annotations
 
 from judge.engine.position import Position
-from judge.engine.types import ADJUSTMENT, Phase
+from judge.engine.types import ADJUSTMENT, Phase, Unit
 from judge.game.instance import variant_instance
 from judge.variant import Variant
 from tests.variants.engineered.scenario import ENGINEERED, POWERS, unit
@@ -79,3 +79,14 @@ def test_a_decoy_that_may_be_made_is_a_choice() -> None:
     assert choices(position) == ()
     assert choices(position, variant=decoys) == ("a decoy of F Mun (DECOY F Mun)",)
     assert needed(position, decoys)
+
+
+def test_a_decoy_on_a_home_centre_is_a_choice_as_its_copy_would_be() -> None:
+    # Nobody else can tell the fighter on Munich from a decoy (C8): were it a choice only
+    # when real, whom the Winter waits for would tell them. It is judged as they see it.
+    decoys = variant_instance("engineered", {**ENGINEERED.options, "level": "complex",
+                                             "decoys": True}, 0, None)
+    real = winter(["GER A ber", "GER N kie", "GER F mun", "GER E mun"])
+    decoy = real._replace(units=(*real.units[:2], Unit("GERMANY", "F", "mun", (("decoy", True),)),
+                                 real.units[3]))
+    assert choices(decoy, variant=decoys) == choices(real, variant=decoys) != ()
