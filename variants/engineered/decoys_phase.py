@@ -50,8 +50,9 @@ class DecoyAdjustments(WrappedPhase):
         return PhaseOutcome((*out.results, *results), after, (*out.events, *results))
 
     def needed(self, rules: Rules, position: Position) -> bool:
+        # As everyone sees the board (choices): whether a Winter is played tells nothing.
         return self.inner.needed(rules, position) or any(
-            _sites(rules, position, power) for power in rules.homes)
+            self.choices(rules, position, power) for power in rules.homes)
 
     def upkeep(self, rules: Rules, unit: Unit) -> int:
         return 0 if is_decoy(unit) else self.inner.upkeep(rules, unit)

@@ -90,3 +90,4 @@ def test_a_decoy_on_a_home_centre_is_a_choice_as_its_copy_would_be() -> None:
     decoy = real._replace(units=(*real.units[:2], Unit("GERMANY", "F", "mun", (("decoy", True),)),
                                  real.units[3]))
     assert choices(decoy, variant=decoys) == choices(real, variant=decoys) != ()
+    assert needed(decoy, decoys)  # and the Winter is played, as for the real fighter
