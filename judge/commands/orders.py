@@ -166,6 +166,7 @@ def _status_lines(jc: JudgeContext, status: ordering.OrderStatus, turn: Turn) ->
         lines += ["", "Still without orders: " + ", ".join(status.missing)]
     else:
         lines += ["", "Your orders are complete."]
+    lines += [f"You may also order: {choice}" for choice in status.may]
     now = jc.clock.now()
     if turn.deadline is not None:
         lines.append(f"Deadline: {format_deadline(turn.deadline, jc.zone)} "

@@ -18,7 +18,7 @@ from judge.engine.refusal import Loc, Locs, Power, state
 from judge.engine.rulebook import BuildSites
 from judge.engine.rules import PhaseHandler, PhaseOutcome, Rules
 from judge.engine.types import ADJUSTMENT, Unit, UnitKind, province_of
-from judge.engine.visibility import Hiding, Viewer
+from judge.engine.visibility import Hiding, Viewer, duties_public
 
 CIVIL_DISORDER = "civil disorder"  # the note on a removal the rules chose (DATC 4.D.8)
 
@@ -237,5 +237,5 @@ def _hides_from_a_player(rules: Rules, position: Position) -> bool:
     """Whether the game's visibility says it may keep anything from one of its players (a
     fact of its rules and options, never of what stands where)."""
     visibility = rules.visibility
-    return isinstance(visibility, Hiding) and any(
+    return isinstance(visibility, Hiding) and not duties_public(visibility) and any(
         visibility.hides(position, Viewer.player(power)) for power in rules.powers)

@@ -73,6 +73,23 @@ class PhaseHandler(ABC):
         (Global Diplomacy's units cost 1 or 2 points)."""
         return 1
 
+    def choices(self, rules: Rules, position: Position, power: str,
+                orders: Sequence[Order] = ()) -> tuple[str, ...]:
+        """What `power` may still order in this phase beyond what it owes, given the orders
+        it has sent, each as its player reads it (rn45 C2 2a: a unit an engineer may
+        convert in a Winter; C1 1a: the engineer placed with the first Spring's orders).
+        The reply to his orders and his reminders name them (judge/game/ordering.py); in an
+        adjustment phase where he owes nothing, the turn waits for his orders or his WAIVE
+        as for one who owes. Nothing by default."""
+        return ()
+
+    def as_ordered(self, rules: Rules, position: Position, power: str,
+                   orders: Sequence[Order]) -> Position:
+        """The board as `power`'s own `orders` make it before they are carried out: the
+        replies to them name each unit on it (rn45 C1 1d: the start unit a power takes as
+        an army by ordering it as one). By default the board as it stands."""
+        return position
+
 
 class WrappedPhase(PhaseHandler):
     """A handler around another (a variant's checks before the standard phase): each part
@@ -98,6 +115,14 @@ class WrappedPhase(PhaseHandler):
 
     def upkeep(self, rules: Rules, unit: Unit) -> int:
         return self.inner.upkeep(rules, unit)
+
+    def choices(self, rules: Rules, position: Position, power: str,
+                orders: Sequence[Order] = ()) -> tuple[str, ...]:
+        return self.inner.choices(rules, position, power, orders)
+
+    def as_ordered(self, rules: Rules, position: Position, power: str,
+                   orders: Sequence[Order]) -> Position:
+        return self.inner.as_ordered(rules, position, power, orders)
 
 
 def own_units_only(position: Position, power: str, unit: Unit) -> bool:

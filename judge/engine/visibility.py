@@ -115,6 +115,21 @@ def counts_public(visibility: Visibility) -> bool:
     return isinstance(visibility, PublicCounts) and visibility.counts_public()
 
 
+@runtime_checkable
+class PublicDuties(Protocol):
+    """A visibility that hides something, but nothing that decides who has orders to give
+    in a phase (rn45 C8: which unit is a decoy is hidden; how many each power has, and so
+    its builds, is not). Its turns wait, as an open game's do, for the powers that have
+    orders to give, not for every player's answer (issue #13 item 7)."""
+
+    def duties_public(self) -> bool:
+        """Whether who owes or may give orders in a phase depends on nothing hidden."""
+
+
+def duties_public(visibility: Visibility) -> bool:
+    return isinstance(visibility, PublicDuties) and visibility.duties_public()
+
+
 def hides(visibility: Visibility, position: Position, viewer: Viewer) -> bool:
     """Whether `viewer` may be kept from anything in this game. A visibility that does not
     say is asked for the board: it hides if the viewer's board is not the whole board (for

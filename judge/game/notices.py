@@ -70,8 +70,11 @@ def _signon_hint(game: Game, power: str) -> str:
 def _missing_line(session: Session, game: Game, turn: Turn, power: str) -> str:
     variant = game_variant(game)
     merged = order_sets.latest_set(session, variant, turn, power)
-    missing = ordering.missing(variant, position_of(turn), power, merged)
-    return "Still without orders: " + (", ".join(missing) or "none")
+    position = position_of(turn)
+    missing = ordering.missing(variant, position, power, merged)
+    may = ordering.may_order(variant, position, power, merged, missing)
+    return "\n".join(["Still without orders: " + (", ".join(missing) or "none"),
+                      *(f"You may also order: {choice}" for choice in may)])
 
 
 def _late_seats(game: Game, powers: Iterable[str]) -> list[tuple[str, Seat]]:

@@ -11,7 +11,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from judge.engine.adjustments import adjustment_counts
-from judge.engine.orders import Build, Order, Waive
+from judge.engine.orders import Build, Disband, Order, Waive
 from judge.engine.outcome import OrderResult, Outcome, Reason
 from judge.engine.position import Position
 from judge.engine.refusal import Refusal, Words, refusal_of
@@ -56,6 +56,7 @@ class OrderStatus:
     orders: tuple[str, ...]  # the current set, in the classic notation
     missing: tuple[str, ...]  # units (or builds) still without an order
     errors: tuple[LineError, ...] = ()
+    may: tuple[str, ...] = ()  # what he may still order beyond what he owes (`may_order`)
 
     @property
     def complete(self) -> bool:
@@ -174,8 +175,11 @@ def orders_of(merged: Mapping[str, Written]) -> list[Order]:
 
 def describe_set(variant: Variant, position: Position, power: str,
                  merged: Mapping[str, Written], known: Known = None) -> tuple[str, ...]:
-    # A support names no unit he cannot see.
+    # A support names no unit he cannot see; each order names its unit as his own orders
+    # make it (the handler's `as_ordered`: a unit whose kind they choose).
     _, seen = writer_view(variant, position, power, known)
+    seen = variant.rules.handler(position.phase).as_ordered(
+        variant.rules, seen, power, orders_of(merged))
     layer = {code: kind.layer for code, kind in variant.rules.kinds.items()}
     # Each layer's units apart: an army and a diplomat may share a province (Envoy 5), and
     # each order is written with the unit of its own layer, and names others of that layer.
@@ -216,9 +220,12 @@ def missing(variant: Variant, position: Position, power: str,
         return ()
     if kind == ADJUSTMENT:
         counts = _adjustments_owed(variant, position, power)
-        left = sum(abs(n) for n in counts) - len(merged)
-        word = _adjustment_word(counts, left)
-        return (f"{left} more {word}",) if left > 0 else ()
+        # An order of the variant's own (a conversion) is no build, removal or waive.
+        left = sum(abs(n) for n in counts) - sum(
+            isinstance(w.order, Build | Disband | Waive) for w in merged.values())
+        if left > 0:
+            return (f"{left} more {_adjustment_word(counts, left)}",)
+        return () if counts or merged else _choices(variant, position, power)
     if kind not in (MOVEMENT, RETREAT):
         # A phase kind a variant adds (Envoy's placement): what its handler says is owed.
         return handler.owed(variant.rules, position, power, orders_of(merged))
@@ -233,6 +240,16 @@ def missing(variant: Variant, position: Position, power: str,
                  if variant.rules.may_order(position, power, u)]
     return tuple(sorted(unit_text(geo, u.kind, u.loc) for u in units
                         if province_of(u.loc) not in merged))
+
+
+def _choices(variant: Variant, position: Position, power: str) -> tuple[str, ...]:
+    """What a power that owes no build or removal may still order (the handler's
+    `choices`): the turn waits for those orders or his WAIVE."""
+    rules = variant.rules
+    choices = rules.handler(position.phase).choices(rules, position, power)
+    if not choices:
+        return ()
+    return (f"orders you may give ({'; '.join(choices)}), or WAIVE to give none",)
 
 
 def _adjustments_owed(variant: Variant, position: Position, power: str) -> list[int]:
@@ -250,7 +267,17 @@ def _adjustment_word(counts: Sequence[int], left: int) -> str:
     return f"removal{plural}" if all(n < 0 for n in counts) else f"adjustment{plural}"
 
 
+def may_order(variant: Variant, position: Position, power: str,
+              merged: Mapping[str, Written], owed: Sequence[str]) -> tuple[str, ...]:
+    """What `power` may still order beyond what it owes (the handler's `choices`, given
+    its orders), unless `owed`, what it still owes, says so already."""
+    rules = variant.rules
+    may = rules.handler(position.phase).choices(rules, position, power, orders_of(merged))
+    return () if any(c in o for o in owed for c in may) else may
+
+
 def status(variant: Variant, position: Position, power: str, merged: Mapping[str, Written],
            errors: Sequence[LineError] = (), known: Known = None) -> OrderStatus:
-    return OrderStatus(power, describe_set(variant, position, power, merged, known),
-                       missing(variant, position, power, merged, known), tuple(errors))
+    owed = missing(variant, position, power, merged, known)
+    return OrderStatus(power, describe_set(variant, position, power, merged, known), owed,
+                       tuple(errors), may_order(variant, position, power, merged, owed))

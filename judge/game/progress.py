@@ -8,6 +8,7 @@ from datetime import datetime, timedelta
 
 from sqlalchemy.orm import Session
 
+from judge.engine.visibility import duties_public
 from judge.game import order_sets, ordering
 from judge.game.games import (
     STAGE_LATE,
@@ -43,8 +44,13 @@ def late_powers(session: Session, game: Game, turn: Turn,
 
 
 def hides(game: Game, turn: Turn) -> bool:
-    """Whether the game keeps anything from its players (its choices, never its board)."""
-    return hides_from_players(game_variant(game), position_of(turn))
+    """Whether the game keeps from its players anything that may decide who has orders to
+    give (its choices, never its board): then its turns wait for every player's answer. A
+    visibility that says who has orders to give is public (`PublicDuties`) waits as an open
+    game does, for those powers alone."""
+    variant = game_variant(game)
+    return hides_from_players(variant, position_of(turn)) and \
+        not duties_public(variant.rules.visibility)
 
 
 def unanswered_powers(session: Session, game: Game, turn: Turn) -> list[str]:

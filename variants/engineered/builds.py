@@ -16,31 +16,18 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from judge.engine.adjustments import AdjustmentPhase, Ledger, Refused
-from judge.engine.orders import Build, Disband, Order
+from judge.engine.orders import Build, Disband, Order, Waive
 from judge.engine.outcome import OrderResult, Outcome, Reason
 from judge.engine.position import Position
 from judge.engine.rules import PhaseOutcome, Rules
-from judge.engine.types import Unit, province_of
+from judge.engine.types import ADJUSTMENT, Unit, province_of
 from judge.variant import power_name
 
 from .options import options_at
 from .orders import ENGINEER, KIND_NAMES, PRISON, Convert
-from .season import owner_of
+from .winter_choices import engineers_of, entitled, winter_choices
 
 Options = Mapping[str, object]
-
-
-def entitled(options: Options, centres: int) -> int:
-    """How many engineers a country of `centres` supply centres may have (C3a or C3d)."""
-    if options.get("engineer_ratio", "c3d") == "c3a":
-        return centres // 3
-    return max(1, centres // int(str(options.get("engineer_centres", 4))))
-
-
-def engineers_of(units: Sequence[Unit], power: str) -> int:
-    """A country's engineers, with those held as prisons by others (C3b)."""
-    return sum(1 for u in units if (u.kind == ENGINEER and u.power == power)
-               or (u.kind == PRISON and owner_of(u) == power))
 
 
 class EngineeredAdjustments(AdjustmentPhase):
@@ -48,14 +35,15 @@ class EngineeredAdjustments(AdjustmentPhase):
         self.options = options
 
     def needed(self, rules: Rules, position: Position) -> bool:
-        if super().needed(rules, position):
-            return True
-        centres = rules.geo.supply_centres
-        counts = rules.geo.centre_counts(position.owners)
-        options = options_at(self.options, position)
-        return any(u.kind in (ENGINEER, PRISON) and u.loc in centres for u in position.units) \
-            or any(entitled(options, n) > engineers_of(position.units, p)
-                   for p, n in counts.items() if p in rules.powers)
+        # Played when a build or removal is due, or a country's engineers or prisons have
+        # a choice (winter_choices.py); skipped when nobody has anything to order.
+        return super().needed(rules, position) or any(
+            self.choices(rules, position, p) for p in rules.powers)
+
+    def choices(self, rules: Rules, position: Position, power: str,
+                orders: Sequence[Order] = ()) -> tuple[str, ...]:
+        # Once he has sent orders he has answered: his reply lists no more.
+        return () if orders else winter_choices(rules, position, power, self.options)
 
     def ledger(self, rules: Rules, position: Position, power: str, count: int,
                units: list[Unit], results: list[OrderResult]) -> Ledger:
@@ -80,8 +68,12 @@ class EngineeredLedger(Ledger):
                            and p not in self.sites and not self._standing(p)]
         centres = len(rules.geo.owned_centres(position.owners, power))
         self.engineers_left = entitled(options, centres) - engineers_of(units, power)
+        self.owed = count
 
     def _apply(self, order: Order) -> Unit | None:
+        if isinstance(order, Waive) and self.owed == 0:
+            self._waive()
+            return None
         if isinstance(order, Convert):
             return self._convert(order)
         if order.kind == ENGINEER and isinstance(order, Build):
@@ -89,6 +81,19 @@ class EngineeredLedger(Ledger):
         if order.kind in (ENGINEER, PRISON) and isinstance(order, Disband):
             return self._dismiss(order)
         return super()._apply(order)
+
+    def _waive(self) -> None:
+        """WAIVE with no build due: "no orders for my engineers", what the turn waits for
+        from a country that has a choice (winter_choices.py); from one that has none it is
+        refused, and the reply says the turn does not wait for him."""
+        # The phase's own handler: a decoy's Winter adds its choices (decoys_phase.py).
+        handler = self.rules.handlers[ADJUSTMENT]
+        if handler.choices(self.rules, self.position, self.power):
+            return None
+        name = power_name(self.power)
+        raise Refused(f"{name} has nothing to order this Winter: no build or removal is due "
+                      f"and no engineer or prison of {name} can act (rn45 C2, C3, C4 4d); "
+                      "the turn does not wait for you", Reason.ILLEGAL, Outcome.FAILS)
 
     def _build(self, order: Build) -> Unit:
         unit = super()._build(order)

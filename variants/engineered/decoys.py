@@ -16,7 +16,14 @@ from judge.engine.order_types import EventType, Registry
 from judge.engine.outcome import Event, OrderResult, VariantEvent
 from judge.engine.position import Position
 from judge.engine.types import Unit
-from judge.engine.visibility import Role, Viewer, Visibility, hides
+from judge.engine.visibility import (
+    FullInformation,
+    Role,
+    Viewer,
+    Visibility,
+    duties_public,
+    hides,
+)
 
 from .decoys_orders import as_copys
 
@@ -85,6 +92,13 @@ class DecoyVisibility:
     def hides(self, position: Position, viewer: Viewer) -> bool:
         # Which unit is a decoy is kept from every seat but the master's, whatever the board.
         return viewer.role != Role.MASTER or hides(self.inner, position, viewer)
+
+    def duties_public(self) -> bool:
+        # Every decoy is made and disbanded in everyone's sight (a DECOY order, 8b, 8c):
+        # each power's count of them, and so its builds and removals, is public; only
+        # which unit is one is not. Who has orders to give depends on nothing else hidden
+        # unless the game hides more (issue #15 item 2).
+        return isinstance(self.inner, FullInformation) or duties_public(self.inner)
 
 
 def _seen(unit: Unit, viewer: Viewer) -> Unit:

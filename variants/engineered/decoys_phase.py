@@ -20,7 +20,7 @@ from judge.engine.position import Position
 from judge.engine.rules import PhaseOutcome, Rules, WrappedPhase
 from judge.engine.types import Unit, province_of
 
-from .decoys import DecoyDisbanded, as_decoy, is_decoy
+from .decoys import DecoyDisbanded, as_decoy, is_decoy, plain
 from .decoys_orders import DecoyHold, DecoyMove, MakeDecoy, as_copys
 from .fighters import LAND, area_distances, is_fighter
 from .orders import ENGINEER
@@ -50,11 +50,23 @@ class DecoyAdjustments(WrappedPhase):
         return PhaseOutcome((*out.results, *results), after, (*out.events, *results))
 
     def needed(self, rules: Rules, position: Position) -> bool:
+        # As everyone sees the board (choices): whether a Winter is played tells nothing.
         return self.inner.needed(rules, position) or any(
-            _sites(rules, position, power) for power in rules.homes)
+            self.choices(rules, position, power) for power in rules.homes)
 
     def upkeep(self, rules: Rules, unit: Unit) -> int:
         return 0 if is_decoy(unit) else self.inner.upkeep(rules, unit)
+
+    def choices(self, rules: Rules, position: Position, power: str,
+                orders: Sequence[Order] = ()) -> tuple[str, ...]:
+        """A decoy that may be made is a choice the Winter waits for (issue #15 item 1).
+        Judged on the board as everyone sees it, each decoy as its copy: whom the Winter
+        waits for tells nobody which unit is one (a decoy's own order is refused then)."""
+        seen = position._replace(units=tuple(plain(u) for u in position.units))
+        made = [f"a decoy of {u.kind} {province_of(u.loc).title()} "
+                f"(DECOY {u.kind} {province_of(u.loc).title()})"
+                for u in _sites(rules, seen, power)]
+        return (*self.inner.choices(rules, position, power, orders), *made)
 
 
 def _sites(rules: Rules, position: Position, power: str) -> list[Unit]:

@@ -48,6 +48,36 @@ class EngineeredMovement(WrappedPhase):
         return PhaseOutcome(told, board, (*told, *others, *placings, *events))
 
 
+    def as_ordered(self, rules: Rules, position: Position, power: str,
+                   orders: Sequence[Order]) -> Position:
+        """C1 1d: the reply names Austria's unit in Trieste as its orders take it."""
+        if position.phase != self.start:
+            return self.inner.as_ordered(rules, position, power, orders)
+        chosen = _chosen(position, {power: [o for o in orders if not _engineers(o)]})
+        return self.inner.as_ordered(rules, chosen, power, orders)
+
+
+    def choices(self, rules: Rules, position: Position, power: str,
+                orders: Sequence[Order] = ()) -> tuple[str, ...]:
+        """C1 1a: the engineer to place with the first Spring's orders, until it is."""
+        mine = self.inner.choices(rules, position, power, orders)
+        unit = next((u for u in position.units if u.power == power and u.kind not in LAYER),
+                    None)
+        if position.phase != self.start or unit is None \
+                or any(isinstance(o, Place) for o in orders) \
+                or any(u.power == power and u.kind == ENGINEER for u in position.units):
+            return mine
+        return (*mine, placing_words(province_of(unit.loc)))
+
+
+def placing_words(where: str) -> str:
+    """C1 1a as a player is told it, one of his units' places for the example."""
+    place = where.title()
+    return (f"the placement of your engineer with one of your units, E {place} (or PLACE E "
+            f"{place}): it goes where that unit goes this Spring. Place none and you have no "
+            "engineer until you create one in a Winter (rn45 C1 1a, C3)")
+
+
 def _engineers(order: Order) -> bool:
     return isinstance(order, Place | Transport) or order.kind in LAYER
 

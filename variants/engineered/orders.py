@@ -70,6 +70,7 @@ WHAT = {
     "captor_dislodged": "disbanded: its captor was dislodged (C5 5c)",
     "term_over": "disbanded: its term ends with the spring (C4 4b)",
     "left_behind": "disbanded: its captor is gone (C4 4c)",
+    "released": "disbanded by its captor's country (C4 4c)",
 }
 
 

@@ -8,11 +8,14 @@ from dataclasses import replace
 
 from judge.variant import Variant
 
+from .start_notice import start_words
+
 # C1 1b: the standard map's Russian home that is a supply centre only.
 SUPPLY_ONLY = ("RUSSIA", "stp")
 
 
 def wire(variant: Variant) -> Variant:
+    variant = replace(variant, start_words=start_words)  # 1a (any map), 1d
     if variant.world is not None:
         return variant  # another map (rn45 A, maps.py): C1's changes are the standard map's
     power, centre = SUPPLY_ONLY

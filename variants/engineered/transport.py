@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from judge.engine.orders import Hold, Move, Order
+from judge.engine.orders import Disband, Hold, Move, Order
 from judge.engine.outcome import Event, OrderResult, Outcome, Reason
 from judge.engine.position import Position
 from judge.engine.rules import PhaseOutcome
@@ -33,6 +33,7 @@ class Journeys:
                 self.moved[(r.power, province_of(r.unit.loc))] = province_of(r.order.dest)
         self.dislodged = {(d.unit.power, province_of(d.unit.loc)) for d in out.position.dislodged}
         self.relocated: dict[Unit, str] = {}
+        self.released: set[Unit] = set()  # prisons their captors' country disbands (4c)
 
     def engineer(self, power: str, prov: str) -> Unit | None:
         return next((u for u in self.start.units if u.kind == ENGINEER and u.power == power
@@ -48,6 +49,9 @@ class Journeys:
         units = [u for u in after.units if u.kind not in LAYER]
         events: list[Event] = []
         for unit in (u for u in after.units if u.kind in LAYER):
+            if unit in self.released:
+                events.append(Engineering("released", unit))
+                continue
             if unit.kind == PRISON:
                 kept = self._prison(unit, events)
                 if kept is not None:
@@ -117,7 +121,7 @@ def attached_moves(journeys: Journeys, orders: Orders,
 def _attached(journeys: Journeys, power: str, order: Order) -> OrderResult:
     prov = province_of(order.loc)
     if order.kind == PRISON:
-        return _illegal(power, order, "a prison goes only with its captor (rn45 C4 4c)")
+        return _release(journeys, power, order)
     engineer = journeys.engineer(power, prov)
     if engineer is None:
         return _illegal(power, order, f"there is no engineer of yours in {prov}",
@@ -139,6 +143,21 @@ def _attached(journeys: Journeys, power: str, order: Order) -> OrderResult:
                            f"your unit in {prov} did not move to {dest} (rn45 C5 5a, 5b)")
     journeys.relocated[engineer] = dest
     return OrderResult(power, engineer, order, "", Outcome.SUCCEEDS)
+
+
+def _release(journeys: Journeys, power: str, order: Order) -> OrderResult:
+    """C4 4c: "A P unit must stay with the capturing unit or be disbanded": its captor's
+    country may disband it with its Spring or Fall orders (`REMOVE P Bud`), as in a Winter."""
+    prov = province_of(order.loc)
+    prison = next((u for u in journeys.start.units if u.kind == PRISON and u.power == power
+                   and province_of(u.loc) == prov), None)
+    if prison is None:
+        return _illegal(power, order, f"you hold no prison in {prov}", Reason.NO_UNIT)
+    if not isinstance(order, Disband):
+        return _illegal(power, order, "a prison goes only with its captor, or is disbanded: "
+                        f"REMOVE P {prov.title()} (rn45 C4 4c)")
+    journeys.released.add(prison)
+    return OrderResult(power, prison, order, "", Outcome.SUCCEEDS)
 
 
 def _illegal(power: str, order: Order, why: str,

@@ -36,13 +36,15 @@ def _poll(talk: Conversation, address: str, line: str) -> Mail:
 
 
 def _play_to(talk: Conversation, seats: Seats, phase: str) -> None:
-    """Every player holds every unit until `phase` opens (no adjustments arise)."""
+    """Every player holds every unit until `phase` opens; in a Winter, where each power
+    without an engineer may create one (rn45 C3d) and is waited for, every player waives."""
     for _ in range(12):
         current = _current(talk)
         if current == phase:
             return
         for power in seats:
-            _send(talk, seats, power, *_holds(talk, power))
+            lines = ("WAIVE",) if current.endswith("A") else _holds(talk, power)
+            _send(talk, seats, power, *lines)
     raise AssertionError(f"{phase} never opened")
 
 
