@@ -160,11 +160,15 @@ def _disordered(rules: Rules, order: Order, disorder: Mapping[str, str]) -> bool
 
 
 def _in_disorder(result: OrderResult, disorder: Mapping[str, str]) -> OrderResult:
+    """A unit its bidder gave up stands in civil disorder (3b, 3c): its report line says so
+    and why, where a unit nobody ordered says "(no order)". It holds by the rules (1971
+    XIV 3), not for want of orders: its player sent them, and his bid took it."""
     unit = result.unit
     if unit is None or not result.unordered or province_of(unit.loc) not in disorder:
         return result
-    return result._replace(message=f"in civil disorder: offered in the winning bid for the "
-                                   f"unit in {disorder[province_of(unit.loc)]} (rn45 D3)")
+    return result._replace(unordered=False, message=(
+        f"in civil disorder: offered in the winning bid for the unit in "
+        f"{disorder[province_of(unit.loc)]} (rn45 D3 3b)"))
 
 
 def bid_reader(inner: ReaderFactory | None) -> ReaderFactory:
