@@ -81,6 +81,60 @@ def test_a_decoy_made_by_mail_leaves_its_copy_unseen(
               f"{russia.signon}\nA War-Gal\nDECOY A War H")
     twin.send(MASTER.address, f"{MASTER.signon}\nPROCESS S1903M")
     read_everything(twin, table)
-    assert any("DECOY A Warsaw." in mail for mail in twin.transcript(OBSERVER.address))
+    assert any("Russia:   New unit: A Warsaw." in mail
+               for mail in twin.transcript(OBSERVER.address))
     assert twin.differences(others(table)) == ""
     assert twin.differences([russia.address]) != ""  # Russia knows which is which
+
+
+def winter_twin(databases: tuple[Database, Database],
+                *more: Unit) -> tuple[Twin, Table]:
+    """Winter 1902, Russia's engineer beside its army in Warsaw (a decoy may be made)."""
+    twin = Twin(databases)
+    table = engineered_table(twin)
+    for talk in (twin.a, twin.b):
+        edit_board(talk, "W1902A", lambda b: b._replace(
+            units=(*b.units, Unit("RUSSIA", "E", "war"), *more)))
+    twin.watch(*others(table))
+    return twin, table
+
+
+def test_a_refused_decoy_order_is_kept_from_the_others(
+        databases: tuple[Database, Database]) -> None:
+    """Issue #15 item 4: in game A Russia writes a decoy of the army in Warsaw, then removes
+    that army (two units over his four centres), so no decoy is made; in game B he only
+    removes. The others see the same, byte for byte: the attempt is his own."""
+    twin, table = winter_twin(databases, Unit("RUSSIA", "A", "ukr"), Unit("RUSSIA", "A", "lvn"))
+    russia = table.players["RUSSIA"]
+    twin.watch(russia.address)
+    removals = f"{russia.signon}\nremove A War\nremove A Ukr"
+    twin.send(russia.address, f"{russia.signon}\nDECOY A War", russia.signon)
+    twin.send(russia.address, removals)
+    twin.send(MASTER.address, f"{MASTER.signon}\nPROCESS W1902A")
+    # ... while Russia's report tells him why (the order was taken before the removal).
+    assert any("Russia:   DECOY A Warsaw. (*illegal: A Warsaw is removed this Winter: no "
+               "decoy is made of it*)" in mail for mail in twin.transcript(russia.address))
+    read_everything(twin, table)
+    assert twin.differences(others(table)) == ""
+
+
+def test_the_others_see_a_new_unit_not_a_decoy(
+        databases: tuple[Database, Database]) -> None:
+    """Issue #15 item 4: Russia makes a decoy in game A, none in game B. The others may see
+    the new unit appear, as a piece put on the board (2b, rn45 E), and nothing else: no
+    line of theirs says a decoy was made, and their mail differs only where it shows the
+    units in Warsaw."""
+    twin, table = winter_twin(databases)
+    russia = table.players["RUSSIA"]
+    twin.send(russia.address, f"{russia.signon}\nDECOY A War", russia.signon)
+    twin.send(MASTER.address, f"{MASTER.signon}\nPROCESS W1902A")
+    read_everything(twin, table)
+    for address in others(table):
+        assert not any("decoy" in mail.lower() for mail in twin.transcript(address))
+    changed = [line for line in twin.differences(others(table)).splitlines()
+               if line[:1] in "+-" and line[:3] not in ("+++", "---")]
+    assert "-Russia:   New unit: A Warsaw." in changed
+    # The Winter's line (game B's report has no order line at all) and the new unit in
+    # the board's lists: nothing else.
+    assert {line[0] + line[1:].strip() for line in changed} == {
+        "-Russia:   New unit: A Warsaw.", "-Russia:   A Warsaw", "+No orders were given."}
