@@ -106,3 +106,25 @@ def test_the_column_goes_to_the_master_and_observers_never_to_players(
     player = talk.send(seats["ITALY"][0], f"{seats['ITALY'][1]}\nCOLUMN\nHi.\nENDCOLUMN\n")
     assert player is not None and "only the commentator of alpha publishes" in player.body
     assert not _judge_sent(talk, READER)
+
+
+def test_the_columns_are_kept_for_the_master_and_observers(talk: Conversation) -> None:
+    """Issue #15 item 6: a column is stored, and COLUMNS gives it again later to those it
+    went to, the master and the observers; a player is refused (F2), and so is a reader
+    who has not signed on to the game."""
+    seats = _game(talk)
+    _master(talk, "SET COMMENTATOR o1")
+    assert "No column of alpha has been published yet." in _poll(talk, READER, "COLUMNS").body
+    _poll(talk, WRITER, "COLUMN\nRussia courts Turkey.\nENDCOLUMN")
+    _poll(talk, WRITER, "COLUMN\nItaly sues for peace.\nENDCOLUMN")
+    for reply in (_master(talk, "COLUMNS alpha"), _poll(talk, READER, "COLUMNS alpha"),
+                  _poll(talk, OBSERVERS[2], "COLUMNS")):
+        assert "2 columns of alpha.\n\nThe commentator's column (O1), alpha, during S1901M:" \
+            "\n\nRussia courts Turkey.\n\nThe commentator's column (O1), alpha, during " \
+            "S1901M:\n\nItaly sues for peace." in reply.body.replace("\n    ", "\n")
+    refused = "the commentator's columns of alpha are for its master and observers"
+    player = talk.send(seats["ITALY"][0], f"{seats['ITALY'][1]}\nCOLUMNS alpha\n")
+    stranger = talk.send(seats["ITALY"][0], "COLUMNS alpha\n")
+    for reply in (player, stranger):
+        assert reply is not None and refused in reply.body
+        assert "Russia courts Turkey" not in reply.body
