@@ -75,13 +75,17 @@ def decide_pairs(valid: Sequence[Valid]) -> tuple[
 
 def _result(power: str, unit: Unit, bid: Bid, wins: bool, mine: int, cut: int) -> OrderResult:
     if wins:
-        message = (f"won, {mine} bids to {cut}: one of the two {unit} takes this order, "
+        message = (f"won, {_bids(mine)} to {cut}: one of the two {unit} takes this order, "
                    "which one drawn by lot, and the units offered for it stand in civil "
                    "disorder")
         return OrderResult(power, unit, bid, "", Outcome.SUCCEEDS, None, message)
-    message = (f"lost, {mine} bids: two sides ahead of the others by a bid take the two "
+    message = (f"lost, {_bids(mine)}: two sides ahead of the others by a bid take the two "
                f"{unit}; your units keep their orders")
     return OrderResult(power, unit, bid, "", Outcome.FAILS, None, message)
+
+
+def _bids(n: int) -> str:
+    return f"{n} bid{'' if n == 1 else 's'}"
 
 
 def deal(rules: Rules, position: Position, pairs: Mapping[str, tuple[Order | None, Order | None]],
