@@ -6,6 +6,8 @@ to the players (F2: they "would not get to view the game commentary")."""
 
 from __future__ import annotations
 
+import re
+
 from tests.conversations.harness import Conversation, Mail
 from tests.variants.engineered.test_survival import OBSERVERS, SURVIVAL, _observe, _poll
 from tests.variants.folder_games import MASTER, started
@@ -66,7 +68,9 @@ def test_the_commentator_reads_all_press_between_players_without_names(
     assert "From: an anonymous power\nTo: Russia and Austria\n" in grey.body  # as named
     for mail in copies:
         whole = mail.message.as_string()
-        assert not any(address in whole for address, _ in seats.values())
+        # A whole address: a reply token's random part may end in "p5" before the domain.
+        assert not any(re.search(rf"(?<![\w.+-]){re.escape(address)}", whole)
+                       for address, _ in seats.values())
         assert not any(f"P{n}" in mail.body for n in range(1, 8))  # no player's name
     assert len(_judge_sent(talk, READER)) == 1  # the other observer: the broadcast alone
 
@@ -125,6 +129,6 @@ def test_the_columns_are_kept_for_the_master_and_observers(talk: Conversation) -
     refused = "the commentator's columns of alpha are for its master and observers"
     player = talk.send(seats["ITALY"][0], f"{seats['ITALY'][1]}\nCOLUMNS alpha\n")
     stranger = talk.send(seats["ITALY"][0], "COLUMNS alpha\n")
-    for reply in (player, stranger):
-        assert reply is not None and refused in reply.body
-        assert "Russia courts Turkey" not in reply.body
+    for answer in (player, stranger):
+        assert answer is not None and refused in answer.body
+        assert "Russia courts Turkey" not in answer.body

@@ -71,13 +71,14 @@ def test_an_engineer_follows_the_copy_when_the_decoy_stays() -> None:
 
 
 def test_a_decoy_that_cannot_leave_keeps_the_engineer() -> None:
-    # Austria enters Galicia: the decoy stays (zero power), so does the engineer, and the
-    # decoy, not by itself, is disbanded (8b); the engineer is with its own army, safe.
+    # Austria enters Galicia with two, as it would against a real army: the decoy stays
+    # (zero power), so does the engineer, and the decoy, not by itself, is disbanded (8b);
+    # the engineer is with its own army, safe.
     turn = play("S1903M", ["RUSSIA A war", "RUSSIA A war decoy", "RUSSIA E war",
-                           "AUSTRIA A bud"],
+                           "AUSTRIA A bud", "AUSTRIA A vie"],
                 {"RUSSIA": ["A War H", "DECOY A War-Gal", "E War - Gal"],
-                 "AUSTRIA": ["A Bud-Gal"]})
-    assert board(turn) == {"RUSSIA A war", "RUSSIA E war", "AUSTRIA A gal"}
+                 "AUSTRIA": ["A Bud-Gal", "A Vie S A Bud-Gal"]})
+    assert board(turn) == {"RUSSIA A war", "RUSSIA E war", "AUSTRIA A gal", "AUSTRIA A vie"}
     assert happened(turn) == {"not_alone RUSSIA A war decoy"}
 
 
