@@ -5,21 +5,26 @@ He reads press as its recipients do, never more: grey press comes "from an anony
 and no copy names a player or carries an address, only powers. He sees nothing else a player
 could not: no orders, and press to or from the master stays the master's. His column
 (COLUMN … ENDCOLUMN) goes to the master and every observer, not to the players, who must not
-read commentary drawn from each other's private press (rn45 F2). The setting is off ("") in
+read commentary drawn from each other's private press (rn45 F2). Each column is kept in the
+press store, addressed to the master and the observers and marked COLUMN, so that COLUMNS
+gives them again to those readers later (issue #15 item 6). The setting is off ("") in
 every game until the master names someone.
 """
 
 from __future__ import annotations
 
+import sqlalchemy as sa
 from sqlalchemy.orm import Session
 
 from judge.game.announce import recipients
 from judge.game.errors import GameError
-from judge.game.games import primary_address, seats_of, settings_of
+from judge.game.games import current_turn, primary_address, seats_of, settings_of
 from judge.game.postman import Postman
-from judge.store.models import Game, Seat, SeatRole
+from judge.store.models import Game, Press, Seat, SeatRole
 
 TITLE = "the commentator's column"
+COLUMN = "column"  # the stored press's mark among its recipients: a column, not a letter
+READERS = ["master", "observers"]  # as judge.game.press names them (it imports this module)
 
 
 def commentator_seat(game: Game) -> Seat | None:
@@ -60,7 +65,10 @@ def copy_press(session: Session, game: Game, postman: Postman, sender: str, to: 
 
 
 def publish(session: Session, game: Game, postman: Postman, writer: Seat, body: str) -> int:
-    """Mail the column to the master and every observer; how many got it."""
+    """Keep the column, and mail it to the master and every observer; how many got it."""
+    turn = current_turn(session, game)
+    session.add(Press(game_id=game.id, turn_id=turn.id if turn is not None else None,
+                      sender_seat_id=writer.id, recipients=[*READERS, COLUMN], body=body))
     readers = [s for s in recipients(game) if s.role != SeatRole.PLAYER and s.id != writer.id]
     for seat in readers:
         postman.send(session, to=[primary_address(seat.account)],
@@ -68,3 +76,10 @@ def publish(session: Session, game: Game, postman: Postman, writer: Seat, body: 
                      body="\n".join([f"{TITLE.capitalize()} ({writer.account.name}), "
                                      f"{game.name}:", "", body, ""]), seat=seat)
     return len(readers)
+
+
+def columns(session: Session, game: Game) -> list[Press]:
+    """The game's columns, the oldest first."""
+    rows = session.scalars(sa.select(Press).where(Press.game_id == game.id)
+                           .order_by(Press.id)).all()
+    return [row for row in rows if COLUMN in row.recipients]

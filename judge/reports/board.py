@@ -19,7 +19,7 @@ from judge.engine.adjustments import adjustment_counts
 from judge.engine.outcome import Dislodgement
 from judge.engine.position import Position
 from judge.engine.types import ADJUSTMENT
-from judge.engine.visibility import Viewer
+from judge.engine.visibility import Viewer, hides
 from judge.game.clock import format_deadline
 from judge.grammar.notation import unit_text
 from judge.reports.lines import unit_key
@@ -51,7 +51,7 @@ class BoardView:
     adjustments: tuple[AdjustmentLine, ...]
     dislodged: tuple[DislodgedUnit, ...]
     deadline: str | None
-    hidden: bool  # the reader does not see the whole board
+    hidden: bool  # the game may keep part of the board from the reader
     changes: tuple[()] = ()  # the reports' centre section takes changes; a board has none
 
 
@@ -68,7 +68,9 @@ def build_board(variant: Variant, position: Position, viewer: Viewer, title: str
         adjustments=_due(variant, position, board),
         dislodged=_dislodged(variant, position, viewer),
         deadline=format_deadline(deadline, zone) if deadline is not None else None,
-        hidden=board != position,
+        # Whether the game may hide anything from him, not whether it does now: that a
+        # board hides something at the moment would tell him so (a decoy, rn45 C8).
+        hidden=hides(variant.rules.visibility, position, viewer),
     )
 
 

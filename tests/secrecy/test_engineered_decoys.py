@@ -5,12 +5,21 @@ Austria's attack exposes the decoy (8c) do not, so the comparison can fail."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime, timedelta
+
+import sqlalchemy as sa
+
+from judge.engine.codec import position_from_json
 from judge.engine.types import Unit
 from judge.store.db import Database
+from judge.store.models import Game, Turn
+from judge.turns.deadlines import sweep_all
+from tests.conversations.harness import Conversation
 from tests.conversations.orders_board import edit_board
 from tests.secrecy.engineered import MASTER, OBSERVER, decoy_board, engineered_table
 from tests.secrecy.noninterference import Table
 from tests.secrecy.twin import Twin
+from variants.engineered.bids_pairs import copy_first
 
 READS = "ORDERS\nLIST beta\nHISTORY beta\nSUMMARY beta\nBOARD"
 # Russia's A Ukr is the decoy in game A, its A Gal in game B (Turkey's A Rum is added to
@@ -19,9 +28,13 @@ ADDED = [Unit("RUSSIA", "A", "ukr"), Unit("RUSSIA", "A", "gal"), Unit("TURKEY", 
 RUSSIA = "A war H\nA ukr H\nA gal H\nF mos H\nN sev H\nN stp H"
 
 
-def game(databases: tuple[Database, Database]) -> tuple[Twin, Table]:
+def game_of(databases: tuple[Database, Database]) -> tuple[Twin, Table]:
     twin = Twin(databases)
-    table = engineered_table(twin)
+    return twin, engineered_table(twin)
+
+
+def game(databases: tuple[Database, Database]) -> tuple[Twin, Table]:
+    twin, table = game_of(databases)
     decoy_board(twin, "S1902M", ADDED, (0, 1))
     return twin, table
 
@@ -81,6 +94,120 @@ def test_a_decoy_made_by_mail_leaves_its_copy_unseen(
               f"{russia.signon}\nA War-Gal\nDECOY A War H")
     twin.send(MASTER.address, f"{MASTER.signon}\nPROCESS S1903M")
     read_everything(twin, table)
-    assert any("DECOY A Warsaw." in mail for mail in twin.transcript(OBSERVER.address))
+    assert any("Russia:   New unit: A Warsaw." in mail
+               for mail in twin.transcript(OBSERVER.address))
     assert twin.differences(others(table)) == ""
     assert twin.differences([russia.address]) != ""  # Russia knows which is which
+
+
+def winter_twin(databases: tuple[Database, Database],
+                *more: Unit) -> tuple[Twin, Table]:
+    """Winter 1902, Russia's engineer beside its army in Warsaw (a decoy may be made)."""
+    twin = Twin(databases)
+    table = engineered_table(twin)
+    for talk in (twin.a, twin.b):
+        edit_board(talk, "W1902A", lambda b: b._replace(
+            units=(*b.units, Unit("RUSSIA", "E", "war"), *more)))
+    twin.watch(*others(table))
+    return twin, table
+
+
+def test_a_refused_decoy_order_is_kept_from_the_others(
+        databases: tuple[Database, Database]) -> None:
+    """Issue #15 item 4: in game A Russia writes a decoy of the army in Warsaw, then removes
+    that army (two units over his four centres), so no decoy is made; in game B he only
+    removes. The others see the same, byte for byte: the attempt is his own."""
+    twin, table = winter_twin(databases, Unit("RUSSIA", "A", "ukr"), Unit("RUSSIA", "A", "lvn"))
+    russia = table.players["RUSSIA"]
+    twin.watch(russia.address)
+    removals = f"{russia.signon}\nremove A War\nremove A Ukr"
+    twin.send(russia.address, f"{russia.signon}\nDECOY A War", russia.signon)
+    twin.send(russia.address, removals)
+    twin.send(MASTER.address, f"{MASTER.signon}\nPROCESS W1902A")
+    # ... while Russia's report tells him why (the order was taken before the removal).
+    assert any("Russia:   DECOY A Warsaw. (*illegal: A Warsaw is removed this Winter: no "
+               "decoy is made of it*)" in mail for mail in twin.transcript(russia.address))
+    read_everything(twin, table)
+    assert twin.differences(others(table)) == ""
+
+
+def test_the_others_see_a_new_unit_not_a_decoy(
+        databases: tuple[Database, Database]) -> None:
+    """Issue #15 item 4: Russia makes a decoy in game A, none in game B. The others may see
+    the new unit appear, as a piece put on the board (2b, rn45 E), and nothing else: no
+    line of theirs says a decoy was made, and their mail differs only where it shows the
+    units in Warsaw."""
+    twin, table = winter_twin(databases)
+    russia = table.players["RUSSIA"]
+    twin.send(russia.address, f"{russia.signon}\nDECOY A War", russia.signon)
+    twin.send(MASTER.address, f"{MASTER.signon}\nPROCESS W1902A")
+    read_everything(twin, table)
+    for address in others(table):
+        assert not any("decoy" in mail.lower() for mail in twin.transcript(address))
+    changed = [line for line in twin.differences(others(table)).splitlines()
+               if line[:1] in "+-" and line[:3] not in ("+++", "---")]
+    assert "-Russia:   New unit: A Warsaw." in changed
+    # The Winter's line (game B's report has no order line at all) and the new unit in
+    # the board's lists: nothing else.
+    assert {line[0] + line[1:].strip() for line in changed} == {
+        "-Russia:   New unit: A Warsaw.", "-Russia:   A Warsaw", "+No orders were given."}
+
+
+HOLDS = {"AUSTRIA": "A vie H\nN tri H\nA bud H", "ENGLAND": "N edi H\nN lon H\nA lvp H",
+         "FRANCE": "N bre H\nA mar H\nA par H", "GERMANY": "N kie H\nA ber H\nA mun H",
+         "ITALY": "F nap H\nA rom H\nA ven H", "RUSSIA": "A war H\nF mos H\nN stp H\nN sev H"}
+
+
+def _seed(talk: Conversation, seed: int | None = None) -> int:
+    """The game's seed, set to `seed` if given (the lot of bids_pairs.py is drawn from it)."""
+    with talk.judge.db.unit_of_work() as session:
+        game = session.scalars(sa.select(Game)).one()
+        if seed is not None:
+            game.variant_seed = seed
+        return game.variant_seed
+
+
+def _open_turn(talk: Conversation) -> Turn:
+    with talk.judge.db.unit_of_work() as session:
+        turn = session.scalars(sa.select(Turn).where(Turn.processed_at.is_(None))).one()
+        session.expunge(turn)
+        return turn
+
+
+def _at(twin: Twin, when: datetime) -> None:
+    for talk in (twin.a, twin.b):
+        talk.clock.set(when)
+        sweep_all(talk.judge.db, talk.clock, talk.judge.postman)
+
+
+def test_which_of_the_madmans_two_units_took_which_bid_is_kept_from_the_others(
+        databases: tuple[Database, Database]) -> None:
+    """Issue #15 item 3: Turkey, madmanned, has an army and its decoy in Constantinople;
+    Austria wins one of the two for A Con - Bul, Russia the other for A Con H. The games
+    differ only in the lot (their seeds): in one the army went to Bulgaria, in the other
+    its decoy. Everyone but Turkey receives the same mail."""
+    twin, table = game_of(databases)
+    decoy_board(twin, "S1902M", [Unit("TURKEY", "A", "con")], (0, 0))
+    seed = _seed(twin.a)
+    other = next(s for s in range(1, 100)
+                 if copy_first(s, "S1902M", "con") != copy_first(seed, "S1902M", "con"))
+    _seed(twin.b, other)
+    watched = [s.address for p, s in table.players.items() if p != "TURKEY"]
+    twin.watch(*watched, OBSERVER.address)
+    for power, seat in table.players.items():
+        if power != "TURKEY":  # Turkey sends nothing: madmanned (D2)
+            twin.send(seat.address, f"{seat.signon}\n{HOLDS[power]}")
+    deadline = _open_turn(twin.a).deadline
+    assert deadline is not None
+    _at(twin, deadline.replace(tzinfo=UTC) - timedelta(hours=24))
+    for power, bid in (("AUSTRIA", "BID A Bud FOR A Con - Bul"),
+                       ("RUSSIA", "BID N Sev FOR A Con H")):
+        seat = table.players[power]
+        mine = twin.send(seat.address, f"{seat.signon}\n{bid}")
+        assert "for A Constantinople" in mine[0], mine[0]
+    twin.send(MASTER.address, f"{MASTER.signon}\nPROCESS S1902M")
+    read_everything(twin, table)
+    boards = [position_from_json(_open_turn(t).position_before).units for t in (twin.a, twin.b)]
+    assert [{u.loc for u in b if u.payload} for b in boards] in ([{"bul"}, {"con"}],
+                                                                  [{"con"}, {"bul"}])
+    assert twin.differences([*watched, OBSERVER.address]) == ""

@@ -12,7 +12,7 @@ civil disorder as its power does, and nobody's offer is taken.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from judge.engine.board import Board, Illegal
 from judge.engine.legality import check_movement
@@ -24,6 +24,7 @@ from judge.engine.rules import Rules
 from judge.engine.standard_types import STANDARD
 from judge.engine.types import MOVEMENT, Unit, UnitKind, province_of
 
+from .bids_pairs import both_alike, decide_pairs
 from .decoys_phase import stacked_decoys, without
 from .neutral import NEUTRAL
 
@@ -124,17 +125,23 @@ BID = OrderType(Bid, "Bid", frozenset(MOVEMENT), _short, _write, _key)
 class Tally:
     """What the bids decide: each madman unit's winning order (by its power), the units
     offered by winners that stand in civil disorder (province -> the bid's madman unit),
-    and a result for every bid."""
+    and a result for every bid. `pairs`: where a madman's unit and its decoy share an
+    area (C8 8b), the two winning orders for the two (either None), for the handler to
+    deal out unseen (madman.py)."""
 
     orders: Mapping[str, tuple[Order, ...]]
     disorder: Mapping[str, str]
     results: tuple[OrderResult, ...]
+    pairs: Mapping[str, tuple[Order | None, Order | None]] = field(default_factory=dict)
 
 
 def tally(rules: Rules, position: Position, orders: Orders, madmen: frozenset[str]) -> Tally:
     """The bids among `orders` for units of the powers in `madmen` (3a-3c). A decoy
-    beside its copy is left out: it moves last, on its owner's DECOY order (C8 8b)."""
-    board = Board(rules, without(position, stacked_decoys(rules, position)))
+    beside its copy is no unit of its own on the tally's board: its area is bid for as
+    one with two units, the two sides ahead taking one each (bids_pairs.py)."""
+    lifted = stacked_decoys(rules, position)
+    board = Board(rules, without(position, lifted))
+    shared = frozenset(province_of(d.loc) for d in lifted if d.power in madmen)
     valid: list[tuple[str, Bid, Unit, Order]] = []
     results: list[OrderResult] = []
     for power, given in orders.items():
@@ -142,14 +149,17 @@ def tally(rules: Rules, position: Position, orders: Orders, madmen: frozenset[st
         for bid in (o for o in given if isinstance(o, Bid)):
             try:
                 unit, order = _check(board, power, bid, madmen, taken)
+                both_alike(bid, unit, shared)
             except Illegal as exc:
                 results.append(OrderResult(power, board.unit_in(province_of(bid.loc)), bid,
                                            "", Outcome.ILLEGAL, Reason.ILLEGAL, exc.message))
                 continue
             valid.append((power, bid, unit, order))
-    won, disorder, counted = _decide(valid)
-    results.extend(counted)
-    return Tally(won, disorder, tuple(results))
+    pairs, paired, paired_disorder = decide_pairs(
+        [v for v in valid if province_of(v[2].loc) in shared])
+    won, disorder, counted = _decide([v for v in valid if province_of(v[2].loc) not in shared])
+    results.extend((*counted, *paired))
+    return Tally(won, {**disorder, **paired_disorder}, tuple(results), pairs)
 
 
 def _check(board: Board, power: str, bid: Bid, madmen: frozenset[str],

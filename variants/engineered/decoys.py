@@ -1,7 +1,8 @@
 """Decoys (rn45 C2 2b, C8): a unit's identical copy, of zero power, that no other player can
 tell from the unit it copies. A decoy is a unit of the kind it copies whose payload says so
 (`decoy`): the resolver gives it no power (8a, fighters_resolver.py); DecoyVisibility shows
-it to everyone but its owner and the master as the unit it copies; it is disbanded when
+it to everyone but its owner and the master as the unit it copies, its making as a new
+unit (decoys_orders.NewUnit), a making that failed not at all; it is disbanded when
 exposed (8c, exposure.py) or not alone at the end of Spring (8b).
 """
 
@@ -13,7 +14,7 @@ from typing import Any
 
 from judge.engine.codec import unit_from_json, unit_to_json
 from judge.engine.order_types import EventType, Registry
-from judge.engine.outcome import Event, OrderResult, VariantEvent
+from judge.engine.outcome import Event, OrderResult, Outcome, VariantEvent
 from judge.engine.position import Position
 from judge.engine.types import Unit
 from judge.engine.visibility import (
@@ -25,7 +26,7 @@ from judge.engine.visibility import (
     hides,
 )
 
-from .decoys_orders import as_copys
+from .decoys_orders import MakeDecoy, as_copys
 
 DECOY = "decoy"
 
@@ -79,7 +80,8 @@ class DecoyVisibility:
         self.inner = inner
 
     def project(self, events: Sequence[Event], viewer: Viewer) -> tuple[Event, ...]:
-        return tuple(_disguise(e, viewer) for e in self.inner.project(events, viewer))
+        return tuple(_disguise(e, viewer) for e in self.inner.project(events, viewer)
+                     if not _tried(e, viewer))
 
     def board(self, position: Position, viewer: Viewer) -> Position:
         seen = self.inner.board(position, viewer)
@@ -99,6 +101,17 @@ class DecoyVisibility:
         # which unit is one is not. Who has orders to give depends on nothing else hidden
         # unless the game hides more (issue #15 item 2).
         return isinstance(self.inner, FullInformation) or duties_public(self.inner)
+
+
+def _tried(event: Event, viewer: Viewer) -> bool:
+    """A DECOY order that made no decoy, which nobody but its writer and the master sees:
+    a decoy's making is hidden (C8), and so is an attempt (issue #15 item 4)."""
+    return isinstance(event, OrderResult) and isinstance(event.order, MakeDecoy) \
+        and event.outcome != Outcome.SUCCEEDS and not _mine(event.power, viewer)
+
+
+def _mine(power: str, viewer: Viewer) -> bool:
+    return viewer.role == Role.MASTER or (viewer.role == Role.PLAYER and viewer.power == power)
 
 
 def _seen(unit: Unit, viewer: Viewer) -> Unit:

@@ -49,8 +49,19 @@ class DecoyHold(VariantOrder):
     kind: str | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class NewUnit(VariantOrder):
+    """What every other reader is shown of a decoy made at `loc` (2b): a new unit like the
+    one there, as a piece put on the board (rn45 E), and not that it is a decoy (C8)."""
+
+    loc: str
+    kind: str | None = None
+
+
 def as_copys(order: Order) -> Order:
     """A decoy's own order as the same order of the unit it copies: what others see."""
+    if isinstance(order, MakeDecoy):
+        return NewUnit(order.loc, order.kind)
     if isinstance(order, DecoyMove):
         return Move(order.loc, order.dest, order.kind)
     if isinstance(order, DecoyHold):
@@ -70,6 +81,10 @@ def _write_make(w: Writing, own: str, order: MakeDecoy) -> str:
     return f"DECOY {own}."
 
 
+def _write_new(w: Writing, own: str, order: NewUnit) -> str:
+    return f"New unit: {own}."
+
+
 def _write_move(w: Writing, own: str, order: DecoyMove) -> str:
     return f"{own} -> {w.place(order.dest)}."  # as its copy's move: others see no more
 
@@ -80,11 +95,12 @@ def _write_hold(w: Writing, own: str, order: DecoyHold) -> str:
 
 MAKE_DECOY = OrderType(MakeDecoy, "MakeDecoy", frozenset(ADJUSTMENT),
                        lambda o: f"DECOY {_unit(o)}", _write_make, _decoy_slot)
+NEW_UNIT = OrderType(NewUnit, "NewUnit", frozenset(ADJUSTMENT),
+                     lambda o: f"new {_unit(o)}", _write_new, _decoy_slot)
 DECOY_MOVE = OrderType(DecoyMove, "DecoyMove", frozenset(MOVEMENT),
                        lambda o: f"DECOY {_unit(o)} - {o.dest}", _write_move, _decoy_slot)
 DECOY_HOLD = OrderType(DecoyHold, "DecoyHold", frozenset(MOVEMENT),
                        lambda o: f"DECOY {_unit(o)} H", _write_hold, _decoy_slot)
-
 
 
 def decoy_reader(inner: ReaderFactory | None) -> ReaderFactory:

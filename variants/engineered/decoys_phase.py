@@ -21,6 +21,7 @@ from judge.engine.rules import PhaseOutcome, Rules, WrappedPhase
 from judge.engine.types import Unit, province_of
 
 from .decoys import DecoyDisbanded, as_decoy, is_decoy, plain
+from .decoys_beside import judged_beside
 from .decoys_orders import DecoyHold, DecoyMove, MakeDecoy, as_copys
 from .fighters import LAND, area_distances, is_fighter
 from .orders import ENGINEER
@@ -111,7 +112,12 @@ def with_stacked(rules: Rules, position: Position, orders: Orders,
     if not lifted:
         return adjudicate(position, rest)
     out = adjudicate(without(position, lifted), rest)
-    return _land(rules, out, lifted, mine)
+    landed = _land(rules, out, lifted, mine)
+    for decoy in lifted:  # 8c, judged for each as the real unit in its copy's place
+        board = without(position, [d for d in lifted if d != decoy])
+        landed = judged_beside(rules, board, rest, out, landed, decoy,
+                               mine.get((decoy.power, province_of(decoy.loc))), adjudicate)
+    return landed
 
 
 def stacked_decoys(rules: Rules, position: Position) -> list[Unit]:

@@ -10,7 +10,7 @@ from judge.engine.types import ADJUSTMENT
 from judge.variant import Variant
 
 from .decoys import DECOY_DISBANDED, DecoyVisibility
-from .decoys_orders import DECOY_HOLD, DECOY_MOVE, MAKE_DECOY, decoy_reader
+from .decoys_orders import DECOY_HOLD, DECOY_MOVE, MAKE_DECOY, NEW_UNIT, decoy_reader
 from .decoys_phase import DecoyAdjustments
 from .decoys_report import SECTION
 from .fighters import LEVELS
@@ -23,7 +23,7 @@ def wire(variant: Variant) -> Variant:
     if not options.get("decoys") or str(options.get("level")) not in LEVELS:
         return variant
     rules = variant.rules
-    registry = rules.registry.with_orders(MAKE_DECOY, DECOY_MOVE, DECOY_HOLD) \
+    registry = rules.registry.with_orders(MAKE_DECOY, DECOY_MOVE, DECOY_HOLD, NEW_UNIT) \
         .with_events(DECOY_DISBANDED)
     handlers = {**rules.handlers, ADJUSTMENT: DecoyAdjustments(rules.handlers[ADJUSTMENT])}
     rules = replace(rules, registry=registry, handlers=handlers,

@@ -28,6 +28,7 @@ from judge.grammar.reader import OrderReader, ReaderFactory, Writer, reading_fir
 from judge.variant import Stage, Variant
 
 from .bids import BID, Bid, read_bid, tally
+from .bids_pairs import deal
 from .neutral import NEUTRAL, after_movement
 from .options import Options, level_at
 
@@ -52,8 +53,8 @@ def wire(variant: Variant) -> Variant:
     state) can check a phase; at the simple level the handler refuses bids."""
     rules = variant.rules
     may_order = rules.may_order
-    handlers = {**rules.handlers, MOVEMENT: MadmanMovement(rules.handlers[MOVEMENT],
-                                                           may_order, variant.options)}
+    handlers = {**rules.handlers, MOVEMENT: MadmanMovement(
+        rules.handlers[MOVEMENT], may_order, variant.options, variant.seed)}
 
     def not_madmanned(position: Position, power: str, unit: Unit) -> bool:
         # D2: his units are the bidders' this season; the turn no longer waits for him.
@@ -103,10 +104,12 @@ class MadmanMovement(WrappedPhase):
     """D2, D3 around the movement the game had before. `may_order`: who orders which
     unit before the madmen are set aside, the rule the winning bids are ordered by."""
 
-    def __init__(self, inner: PhaseHandler, may_order: MayOrder, options: Options) -> None:
+    def __init__(self, inner: PhaseHandler, may_order: MayOrder, options: Options,
+                 seed: int = 0) -> None:
         super().__init__(inner)
         self.may_order = may_order
         self.options = options
+        self.seed = seed  # the lot that deals a shared area's two orders (bids_pairs.py)
         # The rules with `may_order` put back, made once per rules given: a new Rules
         # recomputes its caches, and every order line a player sends is checked here.
         self._unmasked: tuple[Rules, Rules] | None = None
@@ -123,7 +126,8 @@ class MadmanMovement(WrappedPhase):
         bids = tally(rules, position, playing, mad)
         given = {p: [o for o in os if not isinstance(o, Bid)
                      and not _disordered(rules, o, bids.disorder)] for p, os in playing.items()}
-        for power, won in bids.orders.items():
+        for power, won in (*bids.orders.items(),
+                           *deal(rules, position, bids.pairs, self.seed).items()):
             given[power] = [*given.get(power, []), *won]
         out = self.inner.adjudicate(rules, position, given)
         board, handed = after_movement(rules, position, out.position)
@@ -160,11 +164,15 @@ def _disordered(rules: Rules, order: Order, disorder: Mapping[str, str]) -> bool
 
 
 def _in_disorder(result: OrderResult, disorder: Mapping[str, str]) -> OrderResult:
+    """A unit its bidder gave up stands in civil disorder (3b, 3c): its report line says so
+    and why, where a unit nobody ordered says "(no order)". It holds by the rules (1971
+    XIV 3), not for want of orders: its player sent them, and his bid took it."""
     unit = result.unit
     if unit is None or not result.unordered or province_of(unit.loc) not in disorder:
         return result
-    return result._replace(message=f"in civil disorder: offered in the winning bid for the "
-                                   f"unit in {disorder[province_of(unit.loc)]} (rn45 D3)")
+    return result._replace(unordered=False, message=(
+        f"in civil disorder: offered in the winning bid for the unit in "
+        f"{disorder[province_of(unit.loc)]} (rn45 D3 3b)"))
 
 
 def bid_reader(inner: ReaderFactory | None) -> ReaderFactory:

@@ -12,6 +12,7 @@ from judge.engine.position import Position
 from judge.engine.rules import PhaseOutcome
 from judge.engine.types import Unit, province_of
 
+from .decoys_orders import as_copys
 from .orders import ENGINEER, PRISON, Engineering, Place, Transport
 
 Orders = Mapping[str, Sequence[Order]]
@@ -24,13 +25,20 @@ class Journeys:
     def __init__(self, start: Position, out: PhaseOutcome) -> None:
         self.start, self.out = start, out
         self.moved: dict[tuple[str, str], str] = {}  # (power, from) -> to, provinces
+        # The same with the moves of decoys leaving the unit they copy (C8 8b), which
+        # carry an engineer as any unit does (8a): (power, from) -> every area entered.
+        self.carried: dict[tuple[str, str], set[str]] = {}
         self.attackers: dict[str, set[str]] = {}  # province -> powers ordered to move in
         for r in out.results:
-            if not isinstance(r.order, Move) or r.outcome == Outcome.ILLEGAL:
+            order = as_copys(r.order) if r.order is not None else None
+            if not isinstance(order, Move) or r.outcome == Outcome.ILLEGAL:
                 continue
-            self.attackers.setdefault(province_of(r.order.dest), set()).add(r.power)
+            self.attackers.setdefault(province_of(order.dest), set()).add(r.power)
             if r.outcome == Outcome.SUCCEEDS and r.unit is not None:
-                self.moved[(r.power, province_of(r.unit.loc))] = province_of(r.order.dest)
+                at = (r.power, province_of(r.unit.loc))
+                self.carried.setdefault(at, set()).add(province_of(order.dest))
+                if order is r.order:  # a prison goes with its captor, not a new decoy
+                    self.moved[at] = province_of(order.dest)
         self.dislodged = {(d.unit.power, province_of(d.unit.loc)) for d in out.position.dislodged}
         self.relocated: dict[Unit, str] = {}
         self.released: set[Unit] = set()  # prisons their captors' country disbands (4c)
@@ -138,7 +146,7 @@ def _attached(journeys: Journeys, power: str, order: Order) -> OrderResult:
     if journeys.military(power, prov) is None:
         return _illegal(power, order, f"you have no army, navy or fighter in {prov} for the "
                         "engineer to move with (rn45 C5 5a)")
-    if journeys.moved.get((power, prov)) != dest:
+    if dest not in journeys.carried.get((power, prov), set()):
         return OrderResult(power, engineer, order, "", Outcome.FAILS, None,
                            f"your unit in {prov} did not move to {dest} (rn45 C5 5a, 5b)")
     journeys.relocated[engineer] = dest

@@ -23,7 +23,8 @@ class Press(Base):
     # The power it was written as (the player's, or a master's after BECOME); null for the
     # master's and observers' own press. A reply to the press goes back to it.
     sender_power: Mapped[str | None] = mapped_column(sa.String(32))
-    # Power names, plus "master" / "observers"; every power for a broadcast.
+    # Power names, plus "master" / "observers"; every power for a broadcast; "column" marks
+    # the commentator's column (judge/game/commentator.py).
     recipients: Mapped[list[str]] = mapped_column(json_type())
     # Grey press reaches its recipients without the sender's identity.
     grey: Mapped[bool] = mapped_column(default=False)

@@ -73,12 +73,47 @@ def test_the_decoy_leaves_its_copy_in_the_spring() -> None:
 
 
 def test_a_decoy_that_cannot_leave_is_disbanded_at_the_end_of_the_spring() -> None:
-    # Zero power (8a): Austria's move into Galicia keeps it beside its copy (8b).
-    turn = play("S1903M", SPRING, {"RUSSIA": ["A War H", "DECOY A War-Gal"],
-                                   "AUSTRIA": ["A Bud-Gal"]})
+    # Austria's supported move into Galicia keeps it beside its copy (8b), as it would keep
+    # a real army out (two against one): nothing is exposed (8c).
+    turn = play("S1903M", [*SPRING, "AUSTRIA A vie"],
+                {"RUSSIA": ["A War H", "DECOY A War-Gal"],
+                 "AUSTRIA": ["A Bud-Gal", "A Vie S A Bud-Gal"]})
     assert "AUSTRIA A gal" in board(turn)
     assert disbanded(turn) == [("RUSSIA A war", "not_alone")]
     assert not any("decoy" in u for u in board(turn))
+
+
+def test_a_decoy_leaving_its_copy_is_exposed_by_a_move_a_real_unit_stands_off() -> None:
+    # Issue #15 item 2, 8c beside its copy: a real army moving to Galicia would stand off
+    # Austria's unsupported A Bud (one against one); the decoy, of zero power, lets it in.
+    turn = play("S1903M", SPRING, {"RUSSIA": ["A War H", "DECOY A War-Gal"],
+                                   "AUSTRIA": ["A Bud-Gal"]})
+    assert "AUSTRIA A gal" in board(turn)
+    assert disbanded(turn) == [("RUSSIA A war", "exposed")]
+    assert not any("decoy" in u for u in board(turn))
+
+
+def test_a_decoy_its_copy_left_is_exposed_by_an_attack_a_real_unit_holds() -> None:
+    # 8c: the army leaves Warsaw, the decoy stays; Austria's A Gal - War, one against the
+    # one a real army would hold with, takes Warsaw from the decoy: exposed.
+    units = ["RUSSIA A war", "RUSSIA A war decoy", "AUSTRIA A gal"]
+    turn = play("S1903M", units, {"RUSSIA": ["A War-Sil", "DECOY A War H"],
+                                  "AUSTRIA": ["A Gal-War"]})
+    assert disbanded(turn) == [("RUSSIA A war", "exposed")]
+    assert board(turn) == {"RUSSIA A sil", "AUSTRIA A war"}
+
+
+def test_a_decoy_its_copy_left_is_dislodged_as_a_real_unit_would_be() -> None:
+    # Two against one dislodges a real army too: not exposed, the decoy is dislodged and
+    # may retreat as that army would, not disbanded as not by itself (8b).
+    units = ["RUSSIA A war", "RUSSIA A war decoy", "AUSTRIA A gal", "AUSTRIA A ukr"]
+    turn = play("S1903M", units, {"RUSSIA": ["A War-Sil", "DECOY A War H"],
+                                  "AUSTRIA": ["A Gal-War", "A Ukr S A Gal-War"]})
+    assert not disbanded(turn)
+    [hit] = turn.position.dislodged
+    assert hit.unit == unit("RUSSIA A war decoy") and hit.attacker_from == "gal"
+    assert "lvn" in hit.retreats and "sil" not in hit.retreats
+    assert board(turn) == {"RUSSIA A sil", "AUSTRIA A war", "AUSTRIA A ukr"}
 
 
 def test_an_unordered_decoy_beside_its_copy_is_disbanded() -> None:

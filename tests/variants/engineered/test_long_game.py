@@ -168,13 +168,14 @@ def _madman_spring_1902(talk: Conversation, players: dict[str, Player]) -> None:
 def _spring_1902_report(report: list[str]) -> None:
     won = ("(*won, 3 bids to 2: N Black Sea takes this order, and the units offered for it "
            "stand in civil disorder*)")
+    cd = "(*in civil disorder: offered in the winning bid for the unit in Black Sea (rn45 D3 3b)*)"
     for line in (f"Russia:   Bid A Warsaw, A Moscow for N Black Sea -> Ankara. {won}",
                  f"Austria:  Bid A Galicia for N Black Sea -> Ankara. {won}",
                  "Italy:    Bid A Venice, A Apulia for N Black Sea HOLD. (*lost, 2 bids to "
                  "3: your units keep their orders*)",
                  "Turkey:   N Black Sea -> Ankara.",  # D3 3c: the side ahead by one
-                 "Russia:   A Warsaw HOLD (no order).", "Russia:   A Moscow HOLD (no order).",
-                 "Austria:  A Galicia HOLD (no order).",
+                 f"Russia:   A Warsaw HOLD. {cd}", f"Russia:   A Moscow HOLD. {cd}",
+                 f"Austria:  A Galicia HOLD. {cd}",  # the winners' units, in CD (3c)
                  "Turkey:   A Smyrna HOLD (no order).",
                  "Italy:    A Venice HOLD.",  # the losers keep their orders
                  "Italy:    F Naples -> Tunis.",  # 7c (2): two areas, a Neutral centre

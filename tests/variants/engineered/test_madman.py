@@ -16,6 +16,8 @@ from tests.variants.folder_games import MASTER, started
 Seats = dict[str, tuple[str, str]]
 CLOSED = ("bidding opens 24 hours before the deadline, for the units of players who have "
           "sent no orders by then (rn45 D2)")
+DISORDER = ("(*in civil disorder: offered in the winning bid for the unit in Ankara "
+            "(rn45 D3 3b)*)")
 
 
 def _send(talk: Conversation, seats: Seats, power: str, *lines: str) -> Mail:
@@ -85,9 +87,11 @@ def test_turkey_is_madmanned_and_the_side_ahead_by_one_bid_orders_his_navy(
                  "Italy:    Bid A Rome, A Venice for N Ankara HOLD. (*lost, 2 bids to 3: "
                  "your units keep their orders*)",
                  "Turkey:   N Ankara -> Black Sea.",
-                 # The winners' offered units stand in civil disorder (3c): they hold.
-                 "Russia:   A Warsaw HOLD (no order).", "Russia:   N Sevastopol HOLD (no order).",
-                 "Austria:  A Vienna HOLD (no order).",
+                 # The winners' offered units stand in civil disorder (3c): they hold, and
+                 # their lines say why, not "(no order)" (issue #15: their players sent
+                 # orders; the bid took them).
+                 f"Russia:   A Warsaw HOLD. {DISORDER}", f"Russia:   N Sevastopol HOLD. {DISORDER}",
+                 f"Austria:  A Vienna HOLD. {DISORDER}",
                  # The loser's units keep their orders.
                  "Italy:    A Rome -> Apulia.", "Italy:    A Venice HOLD.",
                  "Turkey:   A Constantinople HOLD (no order)."):
