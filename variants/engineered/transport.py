@@ -103,18 +103,21 @@ def attached_moves(journeys: Journeys, orders: Orders,
     """C5 5a(1): `E Ber - Mun` goes with the player's unit of Berlin if it moves to Munich;
     an engineer placed this turn (C1 1a) goes where its unit goes."""
     results = []
+    carried = set()  # placed engineers gone with their unit (those not transported)
     for engineer in placed:
         dest = journeys.moved.get((engineer.power, engineer.loc))
-        if dest is not None:
-            journeys.relocated.setdefault(engineer, dest)
+        if dest is not None and engineer not in journeys.relocated:
+            journeys.relocated[engineer] = dest
+            carried.add(engineer)
     for power, given in orders.items():
         for order in given:
             if not isinstance(order, Transport | Place) and order.kind in LAYER:
-                results.append(_attached(journeys, power, order))
+                results.append(_attached(journeys, power, order, carried))
     return results
 
 
-def _attached(journeys: Journeys, power: str, order: Order) -> OrderResult:
+def _attached(journeys: Journeys, power: str, order: Order,
+              carried: set[Unit]) -> OrderResult:
     prov = province_of(order.loc)
     if order.kind == PRISON:
         return _illegal(power, order, "a prison goes only with its captor (rn45 C4 4c)")
@@ -128,6 +131,8 @@ def _attached(journeys: Journeys, power: str, order: Order) -> OrderResult:
         return _illegal(power, order, "an engineer only moves, with a unit of its area or "
                         "by transport (rn45 C5 5a)")
     dest = province_of(order.dest)
+    if engineer in carried:
+        return _carried(journeys, power, order, engineer, dest)
     if engineer in journeys.relocated:
         return OrderResult(power, engineer, order, "", Outcome.FAILS, None,
                            "the engineer is transported instead (rn45 C5 5d)")
@@ -139,6 +144,18 @@ def _attached(journeys: Journeys, power: str, order: Order) -> OrderResult:
                            f"your unit in {prov} did not move to {dest} (rn45 C5 5a, 5b)")
     journeys.relocated[engineer] = dest
     return OrderResult(power, engineer, order, "", Outcome.SUCCEEDS)
+
+
+def _carried(journeys: Journeys, power: str, order: Order, engineer: Unit,
+             dest: str) -> OrderResult:
+    """C1 1a: an engineer placed this Spring has gone with its unit; an order to go there
+    too is carried out, one to go elsewhere cannot be."""
+    went = journeys.relocated[engineer]
+    if went == dest:
+        return OrderResult(power, engineer, order, "", Outcome.SUCCEEDS)
+    return OrderResult(power, engineer, order, "", Outcome.FAILS, None,
+                       f"the engineer placed this Spring went with its unit to {went} "
+                       "(rn45 C1 1a)")
 
 
 def _illegal(power: str, order: Order, why: str,
