@@ -23,6 +23,7 @@ from judge.variant import Variant
 
 from .damage import Damage, damage_type
 from .damage_reader import damage_reader
+from .decoys import DECOY_DISBANDED
 from .decoys_exposure import with_exposure
 from .decoys_phase import with_stacked
 from .fighters import complex_at, with_fighter_checks
@@ -36,7 +37,10 @@ def wire(variant: Variant) -> Variant:
     """C7, and the decoys' movement (C8 8a-8c), which needs none unless a decoy stands;
     decoys_wiring.py wires the rest of C8, after the engineers' Winter."""
     rules, defaults = variant.rules, variant.options
-    registry = with_fighter_checks(rules.registry, defaults).with_orders(damage_type(defaults))
+    # The resolver disbands an exposed decoy (8c) wherever a decoy stands, a game's or one
+    # given to `judge adjudicate`, whose reply must know the event.
+    registry = with_fighter_checks(rules.registry, defaults) \
+        .with_orders(damage_type(defaults)).with_events(DECOY_DISBANDED)
     rules = replace(rules, registry=registry,
                     handlers={**rules.handlers, MOVEMENT: FighterMovement(defaults)})
     return replace(variant, rules=rules, reader=damage_reader(variant.reader))
