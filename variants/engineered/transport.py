@@ -103,21 +103,21 @@ def attached_moves(journeys: Journeys, orders: Orders,
     """C5 5a(1): `E Ber - Mun` goes with the player's unit of Berlin if it moves to Munich;
     an engineer placed this turn (C1 1a) goes where its unit goes."""
     results = []
-    carried = set()  # placed engineers gone with their unit (those not transported)
+    gone_with_unit: set[Unit] = set()  # placed ones that went with their unit (C1 1a)
     for engineer in placed:
         dest = journeys.moved.get((engineer.power, engineer.loc))
         if dest is not None and engineer not in journeys.relocated:
             journeys.relocated[engineer] = dest
-            carried.add(engineer)
+            gone_with_unit.add(engineer)
     for power, given in orders.items():
         for order in given:
             if not isinstance(order, Transport | Place) and order.kind in LAYER:
-                results.append(_attached(journeys, power, order, carried))
+                results.append(_attached(journeys, power, order, gone_with_unit))
     return results
 
 
 def _attached(journeys: Journeys, power: str, order: Order,
-              carried: set[Unit]) -> OrderResult:
+              gone_with_unit: set[Unit]) -> OrderResult:
     prov = province_of(order.loc)
     if order.kind == PRISON:
         return _illegal(power, order, "a prison goes only with its captor (rn45 C4 4c)")
@@ -131,8 +131,8 @@ def _attached(journeys: Journeys, power: str, order: Order,
         return _illegal(power, order, "an engineer only moves, with a unit of its area or "
                         "by transport (rn45 C5 5a)")
     dest = province_of(order.dest)
-    if engineer in carried:
-        return _carried(journeys, power, order, engineer, dest)
+    if engineer in gone_with_unit:
+        return _placed_move(journeys, power, order, engineer, dest)
     if engineer in journeys.relocated:
         return OrderResult(power, engineer, order, "", Outcome.FAILS, None,
                            "the engineer is transported instead (rn45 C5 5d)")
@@ -146,8 +146,8 @@ def _attached(journeys: Journeys, power: str, order: Order,
     return OrderResult(power, engineer, order, "", Outcome.SUCCEEDS)
 
 
-def _carried(journeys: Journeys, power: str, order: Order, engineer: Unit,
-             dest: str) -> OrderResult:
+def _placed_move(journeys: Journeys, power: str, order: Order, engineer: Unit,
+                 dest: str) -> OrderResult:
     """C1 1a: an engineer placed this Spring has gone with its unit; an order to go there
     too is carried out, one to go elsewhere cannot be."""
     went = journeys.relocated[engineer]
