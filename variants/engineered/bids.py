@@ -81,6 +81,11 @@ def read_bid(text: str, read: Callable[[str], Order]) -> Bid | None:
     offered = [_offered(" ".join(group), read) for group in _groups(words[1:at])]
     if not offered:
         raise Illegal("a bid offers at least one of your units: BID A Mos FOR F Bla - Ank")
+    twice = sorted({loc for loc in offered if offered.count(loc) > 1})
+    if twice:
+        # 3b: a bid is one per unit offered into civil disorder.
+        raise Illegal(f"your unit in {', '.join(twice)} is offered twice: each unit counts "
+                      "once in a bid (rn45 D3 3b).")
     return bid_for(read(" ".join(words[at + 1:])), offered)
 
 
