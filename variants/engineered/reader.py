@@ -68,18 +68,18 @@ class EngineeredReader:
         order = self.inner.read(" ".join([*words, "h"]), MOVEMENT, writer)
         if not isinstance(order, Hold):
             raise OrderSyntaxError(ErrorKind.MISSING_PART, "name a unit by its place, as "
-                                   "A StP or E Rum", " ".join(words))
+                                   "A StP or E Rum.", " ".join(words))
         return order
 
     def _transport(self, words: list[str], at: int, writer: Writer) -> Transport:
         if at == 0 or at == len(words) - 1:
             raise OrderSyntaxError(ErrorKind.MISSING_PART, "write a transport as A StP T E "
-                                   "Rum: the unit, T, then the engineer", " ".join(words))
+                                   "Rum: the unit, T, then the engineer.", " ".join(words))
         unit = self._unit(words[:at], writer)
         engineer = self._unit(words[at + 1:], writer)
         if engineer.kind not in (None, ENGINEER):
             raise OrderSyntaxError(ErrorKind.MISSING_PART, "only an engineer is transported "
-                                   "(rn45 C5 5d): A StP T E Rum", " ".join(words))
+                                   "(rn45 C5 5d): A StP T E Rum.", " ".join(words))
         return Transport(unit.loc, engineer.loc, unit.kind)
 
     def _convert(self, words: list[str], writer: Writer) -> Convert:
@@ -87,7 +87,7 @@ class EngineeredReader:
         to = INTO.get(words[at + 1]) if at is not None and at + 1 < len(words) else None
         if at is None or at < 2 or to is None:
             raise OrderSyntaxError(ErrorKind.MISSING_PART, "write a conversion as CONVERT A "
-                                   "Bre TO N (army A, navy N, fighter F)", " ".join(words))
+                                   "Bre TO N (army A, navy N, fighter F).", " ".join(words))
         unit = self._unit(words[1:at], writer)
         rest = words[at + 2:]
         dest = self._unit(["a", *rest], writer).loc if rest else province_of(unit.loc)
