@@ -38,6 +38,11 @@ class Journeys:
         return next((u for u in self.start.units if u.kind == ENGINEER and u.power == power
                      and u.loc == prov), None)
 
+    def ordered_too(self, unit: Unit) -> bool:
+        """Whether `unit` has an order besides its transport (only `judge adjudicate` can
+        give two: a game keeps one order per unit)."""
+        return any(r.unit == unit and not r.unordered for r in self.out.results)
+
     def military(self, power: str, prov: str) -> Unit | None:
         return next((u for u in self.start.units if u.kind not in LAYER and u.power == power
                      and province_of(u.loc) == prov), None)
@@ -90,6 +95,8 @@ def _transport(journeys: Journeys, power: str, order: Transport) -> OrderResult:
     attacked = journeys.attackers.get(prov, set()) - {power}
     if engineer is None:
         why = f"there is no engineer of yours in {source}"
+    elif journeys.ordered_too(unit):
+        why = f"{unit.loc} was given another order too, and a transporting unit makes none"
     elif attacked:
         why = f"{unit.loc} is attacked by {', '.join(sorted(attacked)).title()}"
     else:

@@ -74,3 +74,17 @@ def test_a_decoy_given_as_a_unit_is_exposed_and_the_reply_says_so() -> None:
     assert {"power": "AUSTRIA", "type": "A", "loc": "war"} in reply["units"]
     assert not [u for u in reply["units"] if u["power"] == "RUSSIA"]
     assert [(e["event"], e["why"]) for e in reply["events"]] == [("decoy_disbanded", "exposed")]
+
+
+def test_a_transporting_unit_given_a_move_too_moves_and_its_transport_fails() -> None:
+    # C5 5d: the transport succeeds "provided it does not make any other order". A game
+    # keeps one order per unit; a request may give two, and both are answered.
+    reply = ask({"variant": "engineered", "phase": "S1902M",
+                 "units": [{"power": "RUSSIA", "type": "A", "loc": "stp"},
+                           {"power": "RUSSIA", "type": "E", "loc": "rum"}],
+                 "orders": {"RUSSIA": ["A StP T E Rum", "A StP - Fin"]}})
+    said = {r["order"]: (r["outcome"], r["reason"]) for r in reply["results"]}
+    assert said == {"A StP - Fin": ("succeeds", None),
+                    "A StP T E Rum": ("fails", "stp was given another order too, and a "
+                                      "transporting unit makes none (rn45 C5 5d)")}
+    assert {"power": "RUSSIA", "type": "E", "loc": "rum"} in reply["units"]
