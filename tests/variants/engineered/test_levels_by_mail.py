@@ -48,7 +48,8 @@ def spring(talk: Conversation, level: str) -> tuple[Seats, Mail, Mail]:
 def test_the_simple_level_refuses_the_complex_orders_with_the_reason(
         talk: Conversation) -> None:
     seats, flight, damage = spring(talk, "simple")
-    assert "F Nap - Tun\n    Naples is not adjacent to Tunis" in flight.body
+    assert ("F Nap - Tun\n    Naples is not adjacent to Tunis: in the simple game a "
+            "fighter moves and supports as an army (rn45 A)") in flight.body
     assert ("F Mos D A Vie - Gal\n    damage is an order of the complex game (rn45 A, C7): "
             "this game is played at the simple level") in damage.body
     seen = report(talk, seats, "ENGLAND")
