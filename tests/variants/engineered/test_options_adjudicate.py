@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from judge.protocol import handle
+from tests.variants.engineered.test_madman_adjudicate import D3C, UNITS
 
 DOC = Path(__file__).resolve().parents[3] / "docs" / "adjudicate.md"
 
@@ -88,3 +89,21 @@ def test_a_transporting_unit_given_a_move_too_moves_and_its_transport_fails() ->
                     "A StP T E Rum": ("fails", "stp was given another order too, and a "
                                       "transporting unit makes none (rn45 C5 5d)")}
     assert {"power": "RUSSIA", "type": "E", "loc": "rum"} in reply["units"]
+
+
+def test_the_documented_madman_state_and_bid_run_d3c() -> None:
+    # The page's `"stages": {"bidding": ["TURKEY"]}` and its bid line, in D3 3c's example.
+    section = engineered_section()
+    found = re.search(r'`("stages": \{.*?\})`', section)
+    bid = re.search(r'`"(BID [^"]+)"`', section)
+    assert found is not None and bid is not None
+    state = {"level": "complex", **json.loads("{" + found[1] + "}")}
+    assert state["stages"] == {"bidding": ["TURKEY"]}
+    orders = {**D3C, "RUSSIA": [*D3C["RUSSIA"][:2], bid[1]]}
+    reply = ask({"variant": "engineered", "phase": "F1902M", "state": state, "units": UNITS,
+                 "orders": orders})
+    # "F Bla-Ank would happen and F StP, A Mos, A Vie would be declared as being in Civil
+    # Disorder": they hold.
+    at = {(u["power"], u["type"], u["loc"]) for u in reply["units"]}
+    assert {("TURKEY", "N", "ank"), ("RUSSIA", "N", "stp/sc"), ("RUSSIA", "A", "mos"),
+            ("AUSTRIA", "A", "vie")} <= at
