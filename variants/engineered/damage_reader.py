@@ -12,7 +12,7 @@ from judge.grammar.reader import OrderReader, ReaderFactory, Writer, reading_fir
 from .damage import Damage
 
 DAMAGE_WORDS = ("d", "damage", "damages")
-HOW = "write a damage as F War D A Ser-Bud (a move) or F War D A Gal (a unit)"
+HOW = "write a damage as F War D A Ser-Bud (a move) or F War D A Gal (a unit)."
 
 
 def damage_reader(inner: ReaderFactory | None) -> ReaderFactory:

@@ -148,9 +148,17 @@ def complex_at(defaults: Options, position: Position) -> bool:
     return level_at(defaults, position) in LEVELS
 
 
+AS_AN_ARMY = "in the simple game a fighter moves and supports as an army (rn45 A)"
+
+
 def _by_kind(fighter: Check, other: Check, defaults: Options) -> Check:
     def check(board: Board, unit: Unit, order: Order) -> Order:
-        if is_fighter(unit) and complex_at(defaults, board.position):
+        if not is_fighter(unit):
+            return other(board, unit, order)
+        if complex_at(defaults, board.position):
             return fighter(board, unit, order)
-        return other(board, unit, order)
+        try:
+            return other(board, unit, order)
+        except Illegal as exc:  # C7 is the complex game's: say why its reach is not his
+            raise Illegal(f"{exc.message}: {AS_AN_ARMY}", exc.reason) from None
     return check

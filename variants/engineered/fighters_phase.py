@@ -14,7 +14,8 @@ from dataclasses import replace
 
 from judge.engine.legality import Board, Checked
 from judge.engine.movement import resolve_movement
-from judge.engine.orders import Order
+from judge.engine.order_types import OrderType, Registry, Writing
+from judge.engine.orders import Build, Order
 from judge.engine.outcome import OrderResult, Outcome, Reason
 from judge.engine.position import Position
 from judge.engine.rules import PhaseHandler, PhaseOutcome, Rules
@@ -23,9 +24,10 @@ from judge.variant import Variant
 
 from .damage import Damage, damage_type
 from .damage_reader import damage_reader
+from .decoys import DECOY_DISBANDED
 from .decoys_exposure import with_exposure
 from .decoys_phase import with_stacked
-from .fighters import complex_at, with_fighter_checks
+from .fighters import FIGHTER, complex_at, with_fighter_checks
 from .fighters_resolver import FighterResolver
 from .options import Options
 
@@ -36,10 +38,27 @@ def wire(variant: Variant) -> Variant:
     """C7, and the decoys' movement (C8 8a-8c), which needs none unless a decoy stands;
     decoys_wiring.py wires the rest of C8, after the engineers' Winter."""
     rules, defaults = variant.rules, variant.options
-    registry = with_fighter_checks(rules.registry, defaults).with_orders(damage_type(defaults))
+    # The resolver disbands an exposed decoy (8c) wherever a decoy stands, a game's or one
+    # given to `judge adjudicate`, whose reply must know the event.
+    registry = with_fighter_checks(rules.registry, defaults) \
+        .with_orders(damage_type(defaults), named_fighter_builds(rules.registry)) \
+        .with_events(DECOY_DISBANDED)
     rules = replace(rules, registry=registry,
                     handlers={**rules.handlers, MOVEMENT: FighterMovement(defaults)})
     return replace(variant, rules=rules, reader=damage_reader(variant.reader))
+
+
+def named_fighter_builds(registry: Registry) -> OrderType:
+    """B7 writes a fighter F and the rules' examples a fleet F too (`F StP`): a build of a
+    fighter says so, so that a player who meant a navy (N) sees what he ordered."""
+    built = registry.orders[Build]
+    write = built.write
+
+    def written(w: Writing, own: str, order: Build) -> str:
+        said = write(w, own, order)
+        return f"{said[:-1]} (a fighter)." if order.kind == FIGHTER else said
+
+    return replace(built, write=written)
 
 
 class FighterMovement(PhaseHandler):

@@ -42,7 +42,8 @@ class EngineeredMovement(WrappedPhase):
         mine = [*placing, *transports(journeys, ours), *attached_moves(journeys, ours, placed)]
         board, events = journeys.board_after()
         transporting = {r.unit for r in mine if isinstance(r.order, Transport)}
-        told = (*(r for r in out.results if r.unit not in transporting), *mine)
+        told = (*(r for r in out.results if r.unit not in transporting or not r.unordered),
+                *mine)
         others = tuple(e for e in out.events if not isinstance(e, OrderResult))
         placings = tuple(Engineering("placed", u) for u in placed)
         return PhaseOutcome(told, board, (*told, *others, *placings, *events))

@@ -4,6 +4,7 @@ wired in first), which reads their places with all its spellings.
 
 - `A StP T E Rum` (C5 5d; also TRANSPORT, TRANSPORTS): the unit has the engineer brought.
 - `E Par`, `PLACE E Par` (C1 1a; Spring 1901): the engineer is placed with the unit there.
+- `A Vie M Gal`: B7 abbreviates a move "M or -"; M after the unit reads as `-`.
 - `F StP - Bot`: the rules write F for a fleet (`F StP`, `F Ion`) as well as for a fighter;
   an order names its unit by place, so an F line orders the navy or fighter that stands
   there (movement.py), and the reports write the unit as it is.
@@ -29,6 +30,7 @@ TRANSPORT_WORDS = ("t", "transport", "transports")
 INTO = {"a": "A", "army": "A", "n": "N", "navy": "N", "fleet": "N", "f": "F",
         "fighter": "F"}  # CONVERT ... TO F: a fighter (rn45 B7)
 PLACE_WORDS = ("place", "places", "locate")
+MOVE_LETTER = "m"  # B7: "Move (M or -)"
 
 
 def engineered_reader(inner: ReaderFactory | None) -> ReaderFactory:
@@ -41,7 +43,7 @@ class EngineeredReader:
         self.inner = inner
 
     def read(self, text: str, phase_kind: str, writer: Writer) -> Order:
-        text = _SPELLING.sub(lambda m: SPELLINGS[m.group(1).lower()], text)
+        text = _spelled(text)
         words = text.lower().split()
         if words and words[0] == "convert":
             return self._convert(words, writer)
@@ -59,25 +61,25 @@ class EngineeredReader:
         words = text.lower().split()
         if any(w in TRANSPORT_WORDS for w in words[1:]) or (words and words[0] in PLACE_WORDS):
             return False
-        return self.inner.reads_as_prose(text)
+        return self.inner.reads_as_prose(_spelled(text))
 
     def _unit(self, words: list[str], writer: Writer) -> Hold:
         """The unit `words` name (kind and place), read by the inner reader as a hold."""
         order = self.inner.read(" ".join([*words, "h"]), MOVEMENT, writer)
         if not isinstance(order, Hold):
             raise OrderSyntaxError(ErrorKind.MISSING_PART, "name a unit by its place, as "
-                                   "A StP or E Rum", " ".join(words))
+                                   "A StP or E Rum.", " ".join(words))
         return order
 
     def _transport(self, words: list[str], at: int, writer: Writer) -> Transport:
         if at == 0 or at == len(words) - 1:
             raise OrderSyntaxError(ErrorKind.MISSING_PART, "write a transport as A StP T E "
-                                   "Rum: the unit, T, then the engineer", " ".join(words))
+                                   "Rum: the unit, T, then the engineer.", " ".join(words))
         unit = self._unit(words[:at], writer)
         engineer = self._unit(words[at + 1:], writer)
         if engineer.kind not in (None, ENGINEER):
             raise OrderSyntaxError(ErrorKind.MISSING_PART, "only an engineer is transported "
-                                   "(rn45 C5 5d): A StP T E Rum", " ".join(words))
+                                   "(rn45 C5 5d): A StP T E Rum.", " ".join(words))
         return Transport(unit.loc, engineer.loc, unit.kind)
 
     def _convert(self, words: list[str], writer: Writer) -> Convert:
@@ -85,7 +87,7 @@ class EngineeredReader:
         to = INTO.get(words[at + 1]) if at is not None and at + 1 < len(words) else None
         if at is None or at < 2 or to is None:
             raise OrderSyntaxError(ErrorKind.MISSING_PART, "write a conversion as CONVERT A "
-                                   "Bre TO N (army A, navy N, fighter F)", " ".join(words))
+                                   "Bre TO N (army A, navy N, fighter F).", " ".join(words))
         unit = self._unit(words[1:at], writer)
         rest = words[at + 2:]
         dest = self._unit(["a", *rest], writer).loc if rest else province_of(unit.loc)
@@ -95,3 +97,10 @@ class EngineeredReader:
         if words and words[0] == ENGINEER.lower():
             words = words[1:]
         return Place(self._unit(words, writer).loc)
+
+
+def _spelled(text: str) -> str:
+    """The line with the rules' own spellings (SPELLINGS) and B7's M for a move, which no
+    province is called, read as the common grammar writes them."""
+    words = _SPELLING.sub(lambda m: SPELLINGS[m.group(1).lower()], text).split()
+    return " ".join("-" if i and w.lower() == MOVE_LETTER else w for i, w in enumerate(words))

@@ -9,11 +9,14 @@ docs/variants/engineered.md; the rules shared/rules/engineered-rn45.txt.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from typing import Any
 
+from judge.engine.geo import MapError
 from judge.variant import Variant
 
 from . import decoys_wiring, engineers, fighters_phase, madman, maps, neutral, startup, survival
+from .options import refusal
 
 Wiring = Callable[[Variant], Variant]
 
@@ -30,7 +33,13 @@ WIRINGS: tuple[Wiring, ...] = (
 )
 
 
-make_map = maps.make_map  # rn45 A: the game option `map` (standard, or another classic map)
+def make_map(options: Mapping[str, Any], seed: int) -> dict[str, Any] | None:
+    """The game's map (rn45 A: the option `map`, maps.py), made when a game is created,
+    which is where options that make no game are refused, with the reason."""
+    refused = refusal(options)
+    if refused is not None:
+        raise MapError(refused)
+    return maps.make_map(options, seed)
 
 
 def customise(variant: Variant) -> Variant:

@@ -47,6 +47,11 @@ class Journeys:
         return next((u for u in self.start.units if u.kind == ENGINEER and u.power == power
                      and u.loc == prov), None)
 
+    def ordered_too(self, unit: Unit) -> bool:
+        """Whether `unit` has an order besides its transport (only `judge adjudicate` can
+        give two: a game keeps one order per unit)."""
+        return any(r.unit == unit and not r.unordered for r in self.out.results)
+
     def military(self, power: str, prov: str) -> Unit | None:
         return next((u for u in self.start.units if u.kind not in LAYER and u.power == power
                      and province_of(u.loc) == prov), None)
@@ -102,6 +107,8 @@ def _transport(journeys: Journeys, power: str, order: Transport) -> OrderResult:
     attacked = journeys.attackers.get(prov, set()) - {power}
     if engineer is None:
         why = f"there is no engineer of yours in {source}"
+    elif journeys.ordered_too(unit):
+        why = f"{unit.loc} was given another order too, and a transporting unit makes none"
     elif attacked:
         why = f"{unit.loc} is attacked by {', '.join(sorted(attacked)).title()}"
     else:
@@ -115,18 +122,21 @@ def attached_moves(journeys: Journeys, orders: Orders,
     """C5 5a(1): `E Ber - Mun` goes with the player's unit of Berlin if it moves to Munich;
     an engineer placed this turn (C1 1a) goes where its unit goes."""
     results = []
+    gone_with_unit: set[Unit] = set()  # placed ones that went with their unit (C1 1a)
     for engineer in placed:
         dest = journeys.moved.get((engineer.power, engineer.loc))
-        if dest is not None:
-            journeys.relocated.setdefault(engineer, dest)
+        if dest is not None and engineer not in journeys.relocated:
+            journeys.relocated[engineer] = dest
+            gone_with_unit.add(engineer)
     for power, given in orders.items():
         for order in given:
             if not isinstance(order, Transport | Place) and order.kind in LAYER:
-                results.append(_attached(journeys, power, order))
+                results.append(_attached(journeys, power, order, gone_with_unit))
     return results
 
 
-def _attached(journeys: Journeys, power: str, order: Order) -> OrderResult:
+def _attached(journeys: Journeys, power: str, order: Order,
+              gone_with_unit: set[Unit]) -> OrderResult:
     prov = province_of(order.loc)
     if order.kind == PRISON:
         return _release(journeys, power, order)
@@ -140,6 +150,8 @@ def _attached(journeys: Journeys, power: str, order: Order) -> OrderResult:
         return _illegal(power, order, "an engineer only moves, with a unit of its area or "
                         "by transport (rn45 C5 5a)")
     dest = province_of(order.dest)
+    if engineer in gone_with_unit:
+        return _placed_move(journeys, power, order, engineer, dest)
     if engineer in journeys.relocated:
         return OrderResult(power, engineer, order, "", Outcome.FAILS, None,
                            "the engineer is transported instead (rn45 C5 5d)")
@@ -166,6 +178,18 @@ def _release(journeys: Journeys, power: str, order: Order) -> OrderResult:
                         f"REMOVE P {prov.title()} (rn45 C4 4c)")
     journeys.released.add(prison)
     return OrderResult(power, prison, order, "", Outcome.SUCCEEDS)
+
+
+def _placed_move(journeys: Journeys, power: str, order: Order, engineer: Unit,
+                 dest: str) -> OrderResult:
+    """C1 1a: an engineer placed this Spring has gone with its unit; an order to go there
+    too is carried out, one to go elsewhere cannot be."""
+    went = journeys.relocated[engineer]
+    if went == dest:
+        return OrderResult(power, engineer, order, "", Outcome.SUCCEEDS)
+    return OrderResult(power, engineer, order, "", Outcome.FAILS, None,
+                       f"the engineer placed this Spring went with its unit to {went} "
+                       "(rn45 C1 1a)")
 
 
 def _illegal(power: str, order: Order, why: str,
