@@ -174,6 +174,21 @@ def latest_knowledge_of_all(session: Session, game: Game) -> dict[str, dict[str,
     return {power: record for power, record in session.execute(query)}
 
 
+def knowledge_after(session: Session, turn: Turn) -> dict[str, dict[str, Any]]:
+    """Every power's record stored with `turn` (the turn's reports read them at once)."""
+    query = sa.select(Knowledge.power, Knowledge.record).where(Knowledge.turn_id == turn.id)
+    return {power: record for power, record in session.execute(query)}
+
+
+def knowledge_by_turn(session: Session, game: Game, power: str) -> dict[int, dict[str, Any]]:
+    """The power's record after each of the game's turns that has one, by turn id
+    (HISTORY and SUMMARY read what the seat knew at each turn, in one query)."""
+    query = (sa.select(Knowledge.turn_id, Knowledge.record)
+             .join(Turn, Turn.id == Knowledge.turn_id)
+             .where(Turn.game_id == game.id, Knowledge.power == power))
+    return {turn_id: record for turn_id, record in session.execute(query)}
+
+
 def delete_knowledge_of(session: Session, turn: Turn) -> None:
     """What every seat learnt from the turn: it is being played again or removed."""
     session.execute(sa.delete(Knowledge).where(Knowledge.turn_id == turn.id))
