@@ -49,9 +49,10 @@ def turn_picture(variant: Variant, title: str, phase: Phase, events: Sequence[Ev
 
 
 def board_picture(variant: Variant, title: str, position: Position,
-                  viewer: Viewer) -> Picture:
-    """The board `position` as `viewer` may see it, no orders: a game's start."""
-    board = _with_dislodged(variant, position, viewer, set())
+                  viewer: Viewer, known: Position | None = None) -> Picture:
+    """The board `position` as `viewer` may see it, no orders: a game's start. `known`:
+    his board (judge/game/seat_board.py), None: the visibility's."""
+    board = _with_dislodged(variant, position, viewer, set(), known)
     return draw(variant, board, (), title, known_counts(variant, position, board, viewer),
                 drawing_for(variant, board, viewer))
 

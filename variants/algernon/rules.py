@@ -17,6 +17,7 @@ from judge.variant import ReportSection, Variant
 from .builds import ListedBuilds
 from .editing import edit_problems
 from .generate import Plan, generate
+from .known import known_board
 from .maze import MazeError, format_maze, maze_from_json, world_of
 from .mazecheck import read_maze
 from .movement import MazeMovement
@@ -75,7 +76,7 @@ def customise(variant: Variant) -> Variant:
     handlers = {**rules.handlers, MOVEMENT: MazeMovement(maze, reading, numbered),
                 ADJUSTMENT: ListedBuilds()}
     rules = replace(rules, registry=registry, handlers=handlers, visibility=MazeSecrecy(),
-                    knowledge=Remember(maze, reading),
+                    knowledge=Remember(maze, reading), known_board=known_board,
                     victory=victory_of(variant.options))
     return replace(variant, rules=rules, reader=PortalReader, allocate=dealer(maze.owners()),
                    sections=(ReportSection("after_heading", "gm.j2", gm_view),),
