@@ -24,6 +24,7 @@ from .movement import MazeMovement
 from .orders import ORDER_TYPES, as_written
 from .picture import maze_drawing
 from .reader import PortalReader
+from .reasons import ALGERNON_REASONS
 from .report import gm_view, start_words
 from .seats import dealer
 from .secrecy import MazeSecrecy, Remember
@@ -71,7 +72,7 @@ def customise(variant: Variant) -> Variant:
     maze = maze_of(variant)  # the folder's or the game's maze, checked once here
     rules, reading = variant.rules, reading_of(variant.options)
     registry = rules.registry.with_orders(*ORDER_TYPES, *as_written(rules.registry)) \
-        .with_events(*EVENT_TYPES)
+        .with_events(*EVENT_TYPES).with_reasons(*ALGERNON_REASONS)
     numbered = str(variant.options.get("numbered_support", "order"))  # I.A.5 (movement.py)
     handlers = {**rules.handlers, MOVEMENT: MazeMovement(maze, reading, numbered),
                 ADJUSTMENT: ListedBuilds()}
