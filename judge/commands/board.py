@@ -6,8 +6,8 @@
 
 Units by power, supply centres with their counts, the builds and removals due in an
 adjustment phase, the dislodged units and their retreats in a retreat phase; a finished
-game shows its final board. Everything comes from the variant's visibility for the
-reader (judge.reports.board), as the turn reports do.
+game shows its final board. A player sees the board his knowledge record keeps, anyone
+else the variant's visibility's (judge/game/seat_board.py), as the turn reports do.
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ from judge.engine.types import Phase
 from judge.game.errors import GameError
 from judge.game.games import current_turn, find_game, game_variant, is_running, position_of
 from judge.game.history import processed_turns
+from judge.game.seat_board import board_known, record_now
 from judge.reports.render import render_board
 from judge.store.models import Game, GameState
 
@@ -37,8 +38,10 @@ def run_board(ctx: Context, invocation: Invocation) -> CommandResult:
                                   "shows your own game")
     game = _game(jc, invocation)
     position, title, deadline = _now(jc, game)
-    text = render_board(game_variant(game), position, reader_viewer(jc, game), title,
-                        deadline, jc.zone)
+    viewer = reader_viewer(jc, game)
+    variant = game_variant(game)
+    board = board_known(variant.rules, position, viewer, record_now(jc.session, game, viewer))
+    text = render_board(variant, position, viewer, title, deadline, jc.zone, board)
     return CommandResult.ok(*text.rstrip("\n").split("\n"))
 
 

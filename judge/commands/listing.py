@@ -1,8 +1,8 @@
 """What anyone may look up: LIST, LIST game, HISTORY game [from] [to], SUMMARY game.
 
-Whatever a game's board or results show goes through the variant's visibility for the
-reader: the seat they signed on to in that game, else the seat their account holds
-there, else an observer's view.
+Whatever a game's board or results show is the reader's: for the seat they signed on to
+in that game, the board its knowledge record keeps (judge/game/seat_board.py; HISTORY and
+SUMMARY: the record kept with each turn), else the variant's visibility for the public.
 """
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ from judge.game.games import (
     seats_wanted,
 )
 from judge.game.progress import hides, late_powers, time_left, unanswered_powers
+from judge.game.seat_board import board_known, record_now, records_by_turn
 from judge.reports.views import sees_every_unit
 from judge.store import repo_games
 from judge.store.models import Game, GameState, Seat, SeatRole, SeatStatus, Turn
@@ -143,9 +144,10 @@ def _owed_line(jc: JudgeContext, game: Game, variant: Variant, turn: Turn) -> st
         names = [power_name(p.name) for p in variant.powers if p.name in waiting]
         return f"Orders not yet sent by: {', '.join(names) or 'nobody'}"
     viewer, position = reader_viewer(jc, game), position_of(turn)
+    board = board_known(variant.rules, position, viewer, record_now(jc.session, game, viewer))
     due = set(late_powers(jc.session, game, turn))
     late = [power_name(p.name) for p in variant.powers
-            if p.name in due and sees_every_unit(variant, position, viewer, p.name)]
+            if p.name in due and sees_every_unit(position, board, p.name)]
     return f"Orders missing or incomplete: {', '.join(late) or 'none'}"
 
 
@@ -183,16 +185,19 @@ def run_history(ctx: Context, invocation: Invocation) -> CommandResult:
     turns = _history_turns(jc, game, phases)
     viewer = reader_viewer(jc, game)
     following = history.following_turns(jc.session, game)
+    # What the reader's seat was told after each turn, as it was kept then.
+    records = records_by_turn(jc.session, game, viewer)
     lines = _history_head(game, bool(phases), turns, every)
     for turn in turns:
         nxt = following[turn.id]
         result = history.stored_result(game, turn, nxt)
+        board = board_known(variant.rules, result.position, viewer, records.get(turn.id))
         # Only the open turn's deadline still matters; old ones would only mislead, and
         # so would the turn left open when a vote or the master ended the game.
         deadline = (nxt.deadline if nxt is not None and nxt.processed_at is None
                     and is_running(game) else None)
-        lines += ["", *turn_report(variant, game, turn, result, viewer, deadline, jc.zone)
-                  .rstrip("\n").split("\n")]
+        lines += ["", *turn_report(variant, game, turn, result, viewer, deadline, jc.zone,
+                                   board).rstrip("\n").split("\n")]
     return CommandResult.ok(*lines)
 
 
@@ -238,7 +243,9 @@ def run_summary(ctx: Context, invocation: Invocation) -> CommandResult:
         lines.append(f"  {power_name(power) + ':':<10}"
                      f"{', then '.join(_player_text(jc, s) for s in seats) or '(nobody yet)'}")
     turns = history.processed_turns(jc.session, game)
-    counts = history.centre_counts_by_year(variant, game, turns, reader_viewer(jc, game))
+    viewer = reader_viewer(jc, game)
+    counts = history.centre_counts_by_year(variant, game, turns, viewer,
+                                           records_by_turn(jc.session, game, viewer))
     return CommandResult.ok(*lines, "", *_centre_table(counts))
 
 

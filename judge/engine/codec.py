@@ -35,7 +35,9 @@ def unit_to_json(unit: Unit) -> Json:
 
 
 def unit_from_json(data: Mapping[str, Any]) -> Unit:
-    payload = tuple((name, _value_from_json(v)) for name, v in data.get("payload", ()))
+    if "payload" not in data:  # most units: every seat's board is read back per report
+        return Unit(data["power"], data["type"], data["loc"])
+    payload = tuple((name, _value_from_json(v)) for name, v in data["payload"])
     return Unit(data["power"], data["type"], data["loc"], payload)
 
 

@@ -41,8 +41,9 @@ def last_seen_board(known: Mapping[str, Any], shown: Position) -> Position:
     or none) or of another phase (a turn rolled back, a game from before records were
     kept) leaves the board as shown."""
     units = known.get("units")
+    # dict, not Mapping: a record is JSON, and the ABC check costs per unit per report.
     if known.get("phase") != str(shown.phase) or not isinstance(units, list) \
-            or not all(isinstance(u, Mapping) for u in units):
+            or not all(isinstance(u, dict) for u in units):
         return shown
     return shown._replace(units=tuple(unit_from_json(u) for u in units),
                           owners=dict(known.get("owners", shown.owners)))

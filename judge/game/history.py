@@ -1,15 +1,17 @@
 """A game's past from its stored turns: results rebuilt without adjudicating again.
 
 Every processed turn keeps its structured events and the board after it, so HISTORY and
-SUMMARY read them back; what a reader may see of them is still the variant's visibility's
-business (the callers pass the viewer's projection on).
+SUMMARY read them back; what a reader may see of them is what his knowledge record kept
+with each turn (judge/game/seat_board.py; the callers pass it on) and the visibility's
+projection of the turn's events.
 """
 
 from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from sqlalchemy.orm import Session
 
@@ -22,6 +24,7 @@ from judge.engine.types import ADJUSTMENT, MOVEMENT, RETREAT, Phase
 from judge.engine.visibility import Viewer, counts_public
 from judge.game.errors import GameError
 from judge.game.games import game_variant, powers_in, turns_of
+from judge.game.seat_board import board_known
 from judge.store.models import Game, Seat, SeatRole, Turn
 from judge.variant import Variant
 
@@ -177,16 +180,18 @@ def following_turns(session: Session, game: Game) -> dict[int, Turn | None]:
 
 
 def centre_counts_by_year(variant: Variant, game: Game, turns: Sequence[Turn],
-                          viewer: Viewer) -> list[tuple[str, dict[str, int | None]]]:
+                          viewer: Viewer, records: Mapping[int, Mapping[str, Any]]
+                          ) -> list[tuple[str, dict[str, int | None]]]:
     """('Start', counts), then (year, counts) for each year whose centres were counted,
-    from the processed `turns` in play order, through what `viewer` may see of the board:
-    None for a power whose centres that board hides (Stab Envoy 12e), never a false 0."""
+    from the processed `turns` in play order, through the board `viewer` knew after each
+    (his record kept with the turn, `records` by turn id; judge/game/seat_board.py): None
+    for a power whose centres that board hides (Stab Envoy 12e), never a false 0."""
     rules = variant.rules
     if not turns:
         return []
     powers = powers_in(variant)
     start = position_from_json(turns[0].position_before)
-    rows = [("Start", _counts(variant, start, viewer, powers))]
+    rows = [("Start", _counts(variant, start, viewer, powers, None))]
     for turn in turns:
         if turn.position_after is None:
             continue
@@ -195,14 +200,16 @@ def centre_counts_by_year(variant: Variant, game: Game, turns: Sequence[Turn],
             ended_on(game, turn) or rules.calendar.ends_season(phase, after.phase))
         if counted:
             rows = [row for row in rows if row[0] != str(phase.year)]
-            rows.append((str(phase.year), _counts(variant, after, viewer, powers)))
+            rows.append((str(phase.year),
+                         _counts(variant, after, viewer, powers, records.get(turn.id))))
     return rows
 
 
-def _counts(variant: Variant, position: Position, viewer: Viewer,
-            powers: Sequence[str]) -> dict[str, int | None]:
-    visibility = variant.rules.visibility
-    board = position if counts_public(visibility) else visibility.board(position, viewer)
+def _counts(variant: Variant, position: Position, viewer: Viewer, powers: Sequence[str],
+            record: Mapping[str, Any] | None) -> dict[str, int | None]:
+    rules = variant.rules
+    board = position if counts_public(rules.visibility) \
+        else board_known(rules, position, viewer, record)
     centres = variant.rules.geo.supply_centres  # a variant may own other areas (GD 5.1)
     owned = Counter(p for c, p in board.owners.items() if c in centres)
     # Where the board hides owners, a power shown with none is unknown, not without any.

@@ -1,9 +1,10 @@
 """One viewer's picture of a phase as the files a mail carries: the PNG shown inline and the
 same picture as SVG (issue #14).
 
-What is drawn is what the variant's visibility gives that viewer, the board
-(`Visibility.board`) and the turn's events (`projection`), exactly as his text report is
-built: a unit he may not see is never handed to the renderer, so it is in neither file.
+What is drawn is what that viewer knows, the board his knowledge record keeps
+(judge/game/seat_board.py, else `Visibility.board`) and the turn's events as the
+visibility projects them (`projection`), exactly as his text report is built: a unit he
+may not see is never handed to the renderer, so it is in neither file.
 """
 
 from __future__ import annotations
@@ -35,21 +36,23 @@ class Picture(NamedTuple):
 
 
 def turn_picture(variant: Variant, title: str, phase: Phase, events: Sequence[Event],
-                 position: Position, viewer: Viewer) -> Picture:
-    """The board `position` after `phase` with its `events`, as `viewer` may know them."""
+                 position: Position, viewer: Viewer, known: Position | None = None) -> Picture:
+    """The board `position` after `phase` with its `events`, as `viewer` may know them:
+    `known` is his board after it (judge/game/seat_board.py), None: the visibility's."""
     rules = variant.rules
     seen = projection(rules.visibility, phase, events, position, viewer)
     drawn = [e for e in seen if not isinstance(e, Sighting | Notice)]
     board = _with_dislodged(variant, position, viewer,
-                            {e for e in drawn if isinstance(e, Dislodgement)})
+                            {e for e in drawn if isinstance(e, Dislodgement)}, known)
     return draw(variant, board, drawn, title, known_counts(variant, position, board, viewer),
                 drawing_for(variant, board, viewer))
 
 
 def board_picture(variant: Variant, title: str, position: Position,
-                  viewer: Viewer) -> Picture:
-    """The board `position` as `viewer` may see it, no orders: a game's start."""
-    board = _with_dislodged(variant, position, viewer, set())
+                  viewer: Viewer, known: Position | None = None) -> Picture:
+    """The board `position` as `viewer` may see it, no orders: a game's start. `known`:
+    his board (judge/game/seat_board.py), None: the visibility's."""
+    board = _with_dislodged(variant, position, viewer, set(), known)
     return draw(variant, board, (), title, known_counts(variant, position, board, viewer),
                 drawing_for(variant, board, viewer))
 
@@ -110,12 +113,13 @@ def file_stem(game: str, phase: Phase | str) -> str:
 
 
 def _with_dislodged(variant: Variant, position: Position, viewer: Viewer,
-                    told: set[Dislodgement]) -> Position:
-    """The viewer's board, keeping of the dislodged units those he is told of this turn or
-    would see if they still stood on the board (as the BOARD text shows them): a
-    visibility that passes the dislodged units through must not put a hidden one in."""
+                    told: set[Dislodgement], known: Position | None = None) -> Position:
+    """The viewer's board (`known`, else the visibility's), keeping of the dislodged units
+    those he is told of this turn or would see if they still stood on the board (as the
+    BOARD text shows them): a visibility that passes the dislodged units through must not
+    put a hidden one in."""
     visibility = variant.rules.visibility
-    board = visibility.board(position, viewer)
+    board = visibility.board(position, viewer) if known is None else known
 
     def seen(d: Dislodgement) -> bool:
         standing = position.with_board((*position.units, d.unit))

@@ -2,8 +2,9 @@
 counts, the builds and removals due in an adjustment phase, the dislodged units and where
 they may retreat.
 
-Built, as the reports are, only from the variant's visibility: `board(position, viewer)`
-gives the units and centres the reader may know, so a hidden unit never reaches the view.
+Built, as the reports are, from the reader's board (judge/game/seat_board.py: what his
+knowledge record keeps, on the phase as the variant's visibility shows it), so a hidden
+unit never reaches the view.
 A dislodged unit is shown only if the reader would see it standing on the board, and a
 power's builds or removals only if the reader sees all they are counted from: its centres
 and its units that take supply (not Envoy's diplomats, whose presence is no count's
@@ -56,9 +57,13 @@ class BoardView:
 
 
 def build_board(variant: Variant, position: Position, viewer: Viewer, title: str,
-                deadline: datetime | None = None, zone: str = "UTC") -> BoardView:
-    """The board of `position` as `viewer` may see it; `title` names what it is."""
-    board = variant.rules.visibility.board(position, viewer)
+                deadline: datetime | None = None, zone: str = "UTC",
+                board: Position | None = None) -> BoardView:
+    """The board of `position` as `viewer` knows it: `board`, what his knowledge record
+    keeps (judge/game/seat_board.py), or None: as the visibility shows it; `title` names
+    what it is."""
+    if board is None:
+        board = variant.rules.visibility.board(position, viewer)
     return BoardView(
         game_title=variant.title,
         recipient=recipient_name(viewer),
@@ -66,7 +71,7 @@ def build_board(variant: Variant, position: Position, viewer: Viewer, title: str
         units=_units(variant, board),
         centres=holdings(variant, board),
         adjustments=_due(variant, position, board),
-        dislodged=_dislodged(variant, position, viewer),
+        dislodged=_dislodged(variant, position, board, viewer),
         deadline=format_deadline(deadline, zone) if deadline is not None else None,
         # Whether the game may hide anything from him, not whether it does now: that a
         # board hides something at the moment would tell him so (a decoy, rn45 C8).
@@ -94,11 +99,11 @@ def _due(variant: Variant, position: Position,
         if counts.get(p.name) and knows_count(variant, position, board, p.name))
 
 
-def _dislodged(variant: Variant, position: Position,
+def _dislodged(variant: Variant, position: Position, board: Position,
                viewer: Viewer) -> tuple[DislodgedUnit, ...]:
-    # Their retreats as the visibility tells them to the reader (Stab Envoy: not those
-    # barred by units he cannot see, issue #13 item 3), as his turn report gave them.
-    told = {d.unit: d for d in variant.rules.visibility.board(position, viewer).dislodged}
+    # Their retreats as the reader's board tells them (Stab Envoy: not those barred by
+    # units he cannot see, issue #13 item 3), as his turn report gave them.
+    told = {d.unit: d for d in board.dislodged}
     return dislodged_units(variant, (told.get(d.unit, d) for d in position.dislodged
                                      if _visible(variant, position, viewer, d)))
 

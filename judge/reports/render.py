@@ -97,9 +97,10 @@ def _selected(env: Environment, variant_name: str, name: str) -> Template:
 
 
 def render_board(variant: Variant, position: Position, viewer: Viewer, title: str,
-                 deadline: datetime | None = None, zone: str = "UTC") -> str:
-    """BOARD's text: the board of `position` as `viewer` may see it."""
-    view = build_board(variant, position, viewer, title, deadline, zone)
+                 deadline: datetime | None = None, zone: str = "UTC",
+                 board: Position | None = None) -> str:
+    """BOARD's text: the board of `position` as `viewer` knows it (`board`, build_board)."""
+    view = build_board(variant, position, viewer, title, deadline, zone, board)
     template = _frame(_default_environment(variant), variant, "board.j2")
     return template.render(view=view).rstrip("\n") + "\n"
 
@@ -114,18 +115,21 @@ class Report(NamedTuple):
 def render_report(variant: Variant, turn: TurnResult, viewer: Viewer,
                   deadline: datetime | None = None, zone: str = "UTC",
                   env: Environment | None = None, *, late: Collection[str] = (),
-                  players: Collection[str] | None = None) -> str:
-    """The report's text; `late` and `players`: as build_view takes them."""
+                  players: Collection[str] | None = None,
+                  board: Position | None = None) -> str:
+    """The report's text; `late`, `players` and `board`: as build_view takes them."""
     return render_turn(variant, turn, viewer, deadline, zone, env, late=late,
-                       players=players).text
+                       players=players, board=board).text
 
 
 def render_turn(variant: Variant, turn: TurnResult, viewer: Viewer,
                 deadline: datetime | None = None, zone: str = "UTC",
                 env: Environment | None = None, *, late: Collection[str] = (),
-                players: Collection[str] | None = None) -> Report:
+                players: Collection[str] | None = None,
+                board: Position | None = None) -> Report:
     """The report of `turn` for `viewer`, with the files the variant's sections attach."""
-    view = build_view(variant, turn, viewer, deadline, zone, late=late, players=players)
+    view = build_view(variant, turn, viewer, deadline, zone, late=late, players=players,
+                      board=board)
     # A variant's own phase kind without a template of its own reads like a movement.
     name = TEMPLATES.get(turn.phase.kind, TEMPLATES[MOVEMENT])
     env = env or _default_environment(variant)

@@ -74,13 +74,17 @@ class ReportView:
 
 def build_view(variant: Variant, turn: TurnResult, viewer: Viewer,
                deadline: datetime | None = None, zone: str = "UTC", *,
-               late: Collection[str] = (), players: Collection[str] | None = None
-               ) -> ReportView:
+               late: Collection[str] = (), players: Collection[str] | None = None,
+               board: Position | None = None) -> ReportView:
     """`late`: the powers whose orders were incomplete at the deadline, for the readers the
-    game lets know; `players`: the powers someone plays (None: every power)."""
+    game lets know; `players`: the powers someone plays (None: every power); `board`: the
+    board after the turn as the reader's knowledge record keeps it (judge/game/
+    seat_board.py), None: as the visibility shows it. The events are the turn's projection
+    for the reader; the board the report shows (centres, counts) is this one."""
     rules = variant.rules
     events = projection(rules.visibility, turn.phase, turn.events, turn.position, viewer)
-    board = rules.visibility.board(turn.position, viewer)
+    if board is None:
+        board = rules.visibility.board(turn.position, viewer)
     counted = _centres_counted(variant, turn)
     return ReportView(
         game_title=variant.title,
@@ -98,7 +102,7 @@ def build_view(variant: Variant, turn: TurnResult, viewer: Viewer,
         deadline=format_deadline(deadline, zone) if deadline and turn.next_phase else None,
         winners=tuple(power_name(w) for w in turn.winners),
         sections=section_views(variant, turn, viewer, events),
-        late=_late(variant, turn.position, viewer, late),
+        late=_late(variant, turn.position, board, viewer, late),
     )
 
 
@@ -133,7 +137,7 @@ def _may_be_silent(variant: Variant, position: Position, viewer: Viewer,
     return own if players is None else own & set(players)
 
 
-def _late(variant: Variant, position: Position, viewer: Viewer,
+def _late(variant: Variant, position: Position, board: Position, viewer: Viewer,
           late: Collection[str]) -> tuple[str, ...]:
     """Who missed the deadline, as far as the reader may know: in a game that hides things
     from him, only his own power, since what another player owed (his units, the countries
@@ -141,12 +145,12 @@ def _late(variant: Variant, position: Position, viewer: Viewer,
     hiding = hides(variant.rules.visibility, position, viewer)
     return tuple(power_name(p.name) for p in variant.powers if p.name in late
                  and (p.name == viewer.power or not hiding)
-                 and sees_every_unit(variant, position, viewer, p.name))
+                 and sees_every_unit(position, board, p.name))
 
 
-def sees_every_unit(variant: Variant, position: Position, viewer: Viewer, power: str) -> bool:
-    """Whether `viewer` sees every unit of `power`: only then may they learn it is late."""
-    board = variant.rules.visibility.board(position, viewer)
+def sees_every_unit(position: Position, board: Position, power: str) -> bool:
+    """Whether the reader whose board of `position` is `board` sees every unit of `power`:
+    only then may they learn it is late."""
     return set(position.units_of(power)) <= set(board.units_of(power))
 
 

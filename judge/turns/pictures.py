@@ -11,6 +11,7 @@ from typing import NamedTuple
 from sqlalchemy.orm import Session
 
 from judge.attachment import Attachment
+from judge.engine.position import Position
 from judge.engine.turn import TurnResult
 from judge.engine.types import Phase
 from judge.engine.visibility import Viewer
@@ -18,6 +19,7 @@ from judge.game.announce import viewer_of
 from judge.game.errors import GameError
 from judge.game.games import game_variant, position_of, turns_of
 from judge.game.history import following_turns, processed_turns, stored_result
+from judge.game.seat_board import board_known, has_record, records_after
 from judge.pictures.drawing import has_drawing
 from judge.pictures.files import START, Picture, board_picture, file_stem, turn_picture
 from judge.store.models import Game, GameState, Seat, Turn
@@ -41,17 +43,20 @@ def mailed(game: Game) -> bool:
     return os.environ.get("JUDGE_PICTURES", "on") != "off" and has_drawing(game_variant(game))
 
 
-def report_files(game: Game, result: TurnResult, viewer: Viewer) -> tuple[Attachment, ...]:
-    """The turn report's picture for `viewer`; none if the game is mailed none."""
-    return after_turn(game, result, viewer).files() if mailed(game) else ()
+def report_files(game: Game, result: TurnResult, viewer: Viewer,
+                 board: Position) -> tuple[Attachment, ...]:
+    """The turn report's picture for `viewer`, whose board after it is `board`; none if
+    the game is mailed none."""
+    return after_turn(game, result, viewer, board).files() if mailed(game) else ()
 
 
-def after_turn(game: Game, result: TurnResult, viewer: Viewer) -> Shown:
-    """The board after `result`'s phase with its orders: the turn report's picture."""
+def after_turn(game: Game, result: TurnResult, viewer: Viewer, board: Position) -> Shown:
+    """The board after `result`'s phase with its orders: the turn report's picture, of the
+    `board` the viewer's record kept after it (judge/game/seat_board.py)."""
     variant = game_variant(game)
     described = variant.rules.calendar.describe(result.phase)
     picture = turn_picture(variant, f"{game.name}: {described}", result.phase, result.events,
-                           result.position, viewer)
+                           result.position, viewer, board)
     return Shown(picture, f"after {described}", file_stem(game.name, result.phase))
 
 
@@ -88,5 +93,8 @@ def picture_of(session: Session, game: Game, phase: Phase | None, viewer: Viewer
         raise GameError(f"{game.name} has not played {described} ({phase}); leave the "
                         f"phase out for the latest picture")
     turn = played[-1]
-    return after_turn(game, stored_result(game, turn, following_turns(session, game)[turn.id]),
-                      viewer)
+    result = stored_result(game, turn, following_turns(session, game)[turn.id])
+    record = records_after(session, turn).get(viewer.power or "") \
+        if has_record(viewer) else None
+    return after_turn(game, result, viewer,
+                      board_known(game_variant(game).rules, result.position, viewer, record))

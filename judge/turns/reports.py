@@ -1,8 +1,9 @@
 """Step 4 and 5 of a turn: project it for each recipient, render, and queue the mail.
 
 Each seat gets the report its viewer may read (judge/reports renders it from the viewer's
-projection), with the files the variant's sections attach, in the transaction that
-processed the turn.
+projection of the turn's events and the board his knowledge record keeps, folded in the
+same transaction: judge/game/seat_board.py), with the files the variant's sections
+attach, in the transaction that processed the turn.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
+from judge.engine.position import Position
 from judge.engine.refusal import refusal_from_json
 from judge.engine.turn import TurnResult
 from judge.engine.types import Phase
@@ -22,6 +24,7 @@ from judge.game.games import game_variant, primary_address, turns_of
 from judge.game.postman import Postman
 from judge.game.reasons import every_reason
 from judge.game.refusals import say
+from judge.game.seat_board import board_known, records_after
 from judge.game.turns import AHEAD_REFUSED
 from judge.grammar.wording import ReaderNames, in_report_words
 from judge.reports import Report, render_turn
@@ -43,13 +46,17 @@ def send_turn_reports(session: Session, game: Game, result: TurnResult,
     accounts = accounts_by_id(session, [seat.account_id for seat in readers])
     seats = [(seat, accounts[seat.account_id]) for seat in readers]
     addresses = [primary_address(account) for _, account in seats]
+    records = records_after(session, turn)  # every seat's, folded with the turn: one read
     for (seat, account), address in zip(seats, addresses, strict=True):
         viewer = viewer_of(seat)
-        report = full_report(variant, game, turn, result, viewer, deadline, account.time_zone)
+        board = board_known(variant.rules, result.position, viewer,
+                            records.get(viewer.power or ""))
+        report = full_report(variant, game, turn, result, viewer, deadline, account.time_zone,
+                             board)
         body = report.text + _ahead_refused(variant, next_turn, seat)
         postman.send(session, to=[address], subject=subject,
                      body=f"Game {game.name}\n\n{body}", seat=seat,
-                     attachments=(*report_files(game, result, viewer), *report.files))
+                     attachments=(*report_files(game, result, viewer, board), *report.files))
 
 
 def _ahead_refused(variant: Variant, next_turn: Turn | None, seat: Seat) -> str:
@@ -76,14 +83,18 @@ def _reason(variant: Variant, why: str | Mapping[str, Any]) -> str:
 
 
 def turn_report(variant: Variant, game: Game, turn: Turn | None, result: TurnResult,
-                viewer: Viewer, deadline: datetime | None, zone: str) -> str:
+                viewer: Viewer, deadline: datetime | None, zone: str,
+                board: Position | None = None) -> str:
     """The report of `turn` (whose result is `result`) as `viewer` may read it, with what
-    the game adds to the events: who missed the deadline, who plays."""
-    return full_report(variant, game, turn, result, viewer, deadline, zone).text
+    the game adds to the events: who missed the deadline, who plays. `board`: the board
+    after the turn as the reader's record kept it (judge/game/seat_board.py)."""
+    return full_report(variant, game, turn, result, viewer, deadline, zone, board).text
 
 
 def full_report(variant: Variant, game: Game, turn: Turn | None, result: TurnResult,
-                viewer: Viewer, deadline: datetime | None, zone: str) -> Report:
+                viewer: Viewer, deadline: datetime | None, zone: str,
+                board: Position | None = None) -> Report:
     """turn_report's text with the files the variant's sections attach (mailed with it)."""
     return render_turn(variant, result, viewer, deadline, zone,
-                       late=late_for(game, turn, viewer), players=dealt_powers(game))
+                       late=late_for(game, turn, viewer), players=dealt_powers(game),
+                       board=board)

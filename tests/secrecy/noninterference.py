@@ -16,8 +16,8 @@ How a run goes (`play`):
    lines replace his planned orders for those units), every other message is the same.
 4. After that turn every other player probes (orders naming every neighbour of his units
    and naming the difference's places, orders sent ahead with PHASE, ORDERS, LIST, HISTORY,
-   SUMMARY, BOARD, unsigned commands, a concession), and so do the observers; a retreat or
-   adjustment turn that follows is played, and read again.
+   SUMMARY, BOARD, MAP, unsigned commands, a concession), and so do the observers; a
+   retreat or adjustment turn that follows is played, and read again.
 5. `Run.leaks()` is the diff of everything each viewer received in the two games, step by
    step (replies, reports, notices, error replies, headers, attachments; twin.py says
    what is normalised). It must be empty.
@@ -214,10 +214,11 @@ def probe(twin: Twin, hidden: HiddenGame, run: Run, rng: random.Random) -> None:
 def read(twin: Twin, run: Run) -> None:
     """Every viewer reads the game, signed on and not."""
     game = run.table.game
-    reads = ["ORDERS", f"LIST {game}", f"HISTORY {game}", f"SUMMARY {game}", "BOARD"]
+    # MAP: the reader's picture, drawn from his board as BOARD's text is (issue #12 item 4).
+    reads = ["ORDERS", f"LIST {game}", f"HISTORY {game}", f"SUMMARY {game}", "BOARD", "MAP"]
     for seat in run.viewers():
         twin.send(seat.address, "\n".join([seat.signon, *reads]))
-        twin.send(seat.address, "\n".join([*reads[1:4], f"BOARD {game}"]))
+        twin.send(seat.address, "\n".join([*reads[1:4], f"BOARD {game}", f"MAP {game}"]))
 
 
 def settle(twin: Twin, hidden: HiddenGame, run: Run, rng: random.Random,

@@ -14,6 +14,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from judge.engine.position import Position
+
 from .maze import Maze, Space
 from .mazecheck import Reading
 
@@ -21,6 +23,9 @@ if TYPE_CHECKING:
     from .sight import Entry
 
 Known = dict[str, Any]
+# Where the seat's board (judge/game/seat_board.py) carries his record's map: the maze
+# picture draws it (picture.py).
+RECORD = "known_map"
 
 
 def kind_of(space: Space) -> str:
@@ -78,3 +83,13 @@ def chart(known: Mapping[str, Any]) -> list[str]:
                 for i in range(1, int(facts["portals"]) + 1)]
         lines.append(f"{name} ({kind}{facts['portals']} portals): {', '.join(ends)}")
     return lines
+
+
+def known_board(known: Mapping[str, Any], shown: Position) -> Position:
+    """`Rules.known_board`: the board as shown (his own rats and centres, rule 3) with the
+    map his record keeps, for the picture to draw; a record without one (the master's
+    none, a game from before records) leaves the board as shown."""
+    if not isinstance(known.get("spaces"), Mapping) or not known["spaces"]:
+        return shown
+    mine = {"spaces": dict(known["spaces"]), "links": dict(known.get("links", {}))}
+    return shown._replace(state={**shown.state, RECORD: mine})

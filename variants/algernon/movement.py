@@ -26,9 +26,11 @@ from judge.engine.movement import resolve_movement
 from judge.engine.orders import Hold, Move, Order, Support
 from judge.engine.outcome import Event, OrderResult, Outcome, Reason
 from judge.engine.position import Position
+from judge.engine.refusal import state
 from judge.engine.rules import PhaseHandler, PhaseOutcome, Rules
 from judge.engine.types import Unit
 
+from . import reasons as A
 from .known import initial, learn
 from .maze import MAZE_PLAYED, Maze, format_maze
 from .mazecheck import PLAIN, Reading
@@ -37,7 +39,7 @@ from .retreats import settle_retreats
 from .sight import Entry, bounced_self, sightings
 
 Orders = Mapping[str, Sequence[Order]]
-VOID = "the support had nothing to support"
+VOID = state(A.SUPPORTS_NOTHING)
 Verdict = tuple[Outcome, Reason, str]
 NUMBERED = ("order", "portal")    # numbered_support's readings of I.A.5
 
@@ -143,7 +145,7 @@ def _engine_order(sheet: _Sheet, units: Mapping[str, Unit], order: Order) -> Ord
         portal = maze.portal(order.loc.upper(), order.portal)
         if portal is None:  # the writer knows his space's portals (rules 4, 6)
             return (Outcome.ILLEGAL, Reason.ILLEGAL,
-                    f"{order.loc.upper()} has no portal {order.portal}")
+                    state(A.NO_PORTAL, space=order.loc.upper(), portal=order.portal))
         to = portal.to.lower()
         return Hold(order.loc, order.kind) if to == order.loc else Move(order.loc, to, order.kind)
     if isinstance(order, PortalSupport):

@@ -1,6 +1,6 @@
 """The maze drawn for one reader through the board renderer (judge/pictures; the Variant's
-`drawing` hook): for a player what his knowledge holds (rule 4's start, then his map so
-far), for the master the whole maze, for anyone else nothing (rule 3).
+`drawing` hook): for a player what his knowledge record holds (rule 4's start, then his
+map so far), for the master the whole maze, for anyone else nothing (rule 3).
 
 The spaces stand on a circle in the order of their names, so the drawing hints at nothing
 beyond the names the reader knows; each is a disc in its kind's colour (II.B), tinted by
@@ -20,7 +20,7 @@ from judge.engine.visibility import Role, Viewer
 from judge.pictures.drawing import Drawing, Place, Point, Shape
 from judge.variant import Variant
 
-from .known import initial, space_facts
+from .known import RECORD, initial, space_facts
 from .maze import Maze
 from .source import maze_of
 
@@ -38,13 +38,17 @@ def whole(maze: Maze) -> dict[str, Any]:
 
 def known_to(variant: Variant, board: Position, viewer: Viewer) -> dict[str, Any]:
     """What the reader knows of the maze: the whole for the master; a player's map so far
-    as his board keeps it (rule 4's start before his first move); nothing for others."""
+    as his knowledge record keeps it (known.known_board), else as the board's state
+    charts it (rule 4's start before his first move); nothing for others."""
     maze = maze_of(variant)
     if viewer.role == Role.MASTER:
         return whole(maze)
     if viewer.role != Role.PLAYER or viewer.power is None:
         return {"spaces": {}, "links": {}}
-    charts = board.state.get("charts")
+    recorded = board.state.get(RECORD)
+    if isinstance(recorded, Mapping):
+        return dict(recorded)
+    charts = board.state.get("charts")  # a board not read from his record
     mine = charts.get(viewer.power) if isinstance(charts, Mapping) else None
     return dict(mine) if mine else initial(maze, viewer.power)
 

@@ -17,12 +17,14 @@ from judge.variant import ReportSection, Variant
 from .builds import ListedBuilds
 from .editing import edit_problems
 from .generate import Plan, generate
+from .known import known_board
 from .maze import MazeError, format_maze, maze_from_json, world_of
 from .mazecheck import read_maze
 from .movement import MazeMovement
 from .orders import ORDER_TYPES, as_written
 from .picture import maze_drawing
 from .reader import PortalReader
+from .reasons import ALGERNON_REASONS
 from .report import gm_view, start_words
 from .seats import dealer
 from .secrecy import MazeSecrecy, Remember
@@ -70,12 +72,12 @@ def customise(variant: Variant) -> Variant:
     maze = maze_of(variant)  # the folder's or the game's maze, checked once here
     rules, reading = variant.rules, reading_of(variant.options)
     registry = rules.registry.with_orders(*ORDER_TYPES, *as_written(rules.registry)) \
-        .with_events(*EVENT_TYPES)
+        .with_events(*EVENT_TYPES).with_reasons(*ALGERNON_REASONS)
     numbered = str(variant.options.get("numbered_support", "order"))  # I.A.5 (movement.py)
     handlers = {**rules.handlers, MOVEMENT: MazeMovement(maze, reading, numbered),
                 ADJUSTMENT: ListedBuilds()}
     rules = replace(rules, registry=registry, handlers=handlers, visibility=MazeSecrecy(),
-                    knowledge=Remember(maze, reading),
+                    knowledge=Remember(maze, reading), known_board=known_board,
                     victory=victory_of(variant.options))
     return replace(variant, rules=rules, reader=PortalReader, allocate=dealer(maze.owners()),
                    sections=(ReportSection("after_heading", "gm.j2", gm_view),),

@@ -16,16 +16,18 @@ from judge.engine.adjustments import AdjustmentPhase, Ledger, Refused
 from judge.engine.orders import Build, Disband, Order
 from judge.engine.outcome import OrderResult, Outcome, Reason
 from judge.engine.position import Position
+from judge.engine.reasons import NOT_YOURS
+from judge.engine.refusal import Loc, Power, Stated, state
 from judge.engine.rules import PhaseOutcome, Rules, centre_supply
 from judge.engine.types import Unit, province_of
 
+from . import reasons as E
 from .control import CONTROLLED, DIPLOMAT, Countries, controller, players, status, with_writers
 
 # Rule 3 names them; Moscow is the one capital that takes a single build.
 CAPITALS = {"AUSTRIA": "vie", "ENGLAND": "lon", "FRANCE": "par", "GERMANY": "ber",
             "ITALY": "rom", "RUSSIA": "mos", "TURKEY": "con"}
 SINGLE_BUILD = frozenset({"mos"})
-NEVER_REMOVED = "diplomats are never removed: only a dislodgement ends one (Envoy 9)"
 
 
 def playing(rules: Rules, position: Position) -> tuple[str, ...]:
@@ -79,25 +81,24 @@ class EnvoyAdjustments(AdjustmentPhase):
         return routed, refused
 
     def _country(self, rules: Rules, position: Position, writer: str, order: Order,
-                 main_at: Mapping[str, Unit]) -> tuple[str, Unit | None, str]:
+                 main_at: Mapping[str, Unit]) -> tuple[str, Unit | None, Stated | None]:
         """Whose adjustment the order is: the writer's own, or a country he orders (6)."""
         prov = rules.geo.province.get(order.loc) or province_of(order.loc)
         if writer not in playing(rules, position):
-            return writer, main_at.get(prov), (
-                f"{writer} is a neutral country: its adjustments are ordered by the player "
-                f"who controls it, if any (Envoy 6)")
+            return writer, main_at.get(prov), state(E.NEUTRAL_ADJUSTS, power=Power(writer))
         if isinstance(order, Disband) and prov in main_at:
             unit = main_at[prov]
             if unit.power == writer or controller(position, self.countries, unit.power) == writer:
-                return unit.power, None, ""
-            return writer, unit, f"{unit} belongs to {unit.power}, not {writer}"
+                return unit.power, None, None
+            return writer, unit, state(NOT_YOURS, unit=unit, owner=Power(unit.power),
+                                       power=Power(writer))
         if not isinstance(order, Build) or order.kind == DIPLOMAT:
-            return writer, None, ""  # a diplomat is always the writer's own (9)
+            return writer, None, None  # a diplomat is always the writer's own (9)
         owner = next((p for p, homes in rules.homes.items() if prov in homes), writer)
         if owner == writer or controller(position, self.countries, owner) == writer:
-            return owner, None, ""
-        return writer, None, (f"{prov} is a home centre of {owner}, whose builds "
-                              f"{writer} does not order (Envoy 6)")
+            return owner, None, None
+        return writer, None, state(E.NOT_ITS_BUILDS, place=Loc(prov), owner=Power(owner),
+                                   power=Power(writer))
 
 
 class EnvoyLedger(Ledger):
@@ -133,9 +134,8 @@ class EnvoyLedger(Ledger):
             return order
         if order.kind not in (None, first.kind):
             name = self.rules.kinds[first.kind].name
-            raise Refused(f"{self.power} is a Controlled Neutral: its build in {prov} is "
-                          f"the {name} that started there (Envoy 7)", Reason.ILLEGAL,
-                          Outcome.FAILS)
+            raise Refused(state(E.STARTING_TYPE, power=Power(self.power), place=Loc(prov),
+                                kind=name), Reason.ILLEGAL, Outcome.FAILS)
         return Build(first.loc if order.loc == prov else order.loc, first.kind)
 
     def _diplomat(self, order: Build) -> Unit:
@@ -155,12 +155,12 @@ class EnvoyLedger(Ledger):
     def _diplomat_space(self, order: Build) -> str:
         """The player's home country space, if the order is for it and it is free."""
         if not self.player:
-            raise Refused(f"{self.power} is a neutral country: only players build "
-                          f"diplomats (Envoy 9)", Reason.ILLEGAL, Outcome.FAILS)
+            raise Refused(state(E.NEUTRAL_NO_DIPLOMATS, power=Power(self.power)),
+                          Reason.ILLEGAL, Outcome.FAILS)
         space = self.countries.space[self.power]
         if self.countries.of_province.get(order.loc, order.loc) != space:
-            raise Refused(f"a diplomat is built at a home centre of {self.power}, or write "
-                          f"'Build D {space}' (Envoy 9)", Reason.ILLEGAL, Outcome.FAILS)
+            raise Refused(state(E.DIPLOMAT_AT_HOME, power=Power(self.power), place=Loc(space)),
+                          Reason.ILLEGAL, Outcome.FAILS)
         rival = next((u.power for u in self.units if u.kind == DIPLOMAT and u.loc == space
                       and u.power != self.power), None)
         if rival:
@@ -168,9 +168,8 @@ class EnvoyLedger(Ledger):
             # meets the rival's and bounces, a contact (11, as placements meet under 4) that
             # contact.clashes tells every player. Refused on arrival only when its writer
             # can see them (judge/game/writer_view.py), so the refusal tells nothing more.
-            raise Refused(f"{rival} has diplomats in {space}: no diplomat can be built there "
-                          f"until they leave (Envoy 9)", Reason.BOUNCED, Outcome.FAILS,
-                          Unit(self.power, DIPLOMAT, space))
+            raise Refused(state(E.RIVAL_DIPLOMATS, rival=Power(rival), place=Loc(space)),
+                          Reason.BOUNCED, Outcome.FAILS, Unit(self.power, DIPLOMAT, space))
         return space
 
     def _free_site(self) -> str:
@@ -178,19 +177,18 @@ class EnvoyLedger(Ledger):
         if capital in self.sites:
             return capital
         if not self.sites:
-            raise Refused(f"{self.power} has no vacant home centre left to build at",
+            raise Refused(state(E.NO_VACANT_HOME, power=Power(self.power)),
                           Reason.ILLEGAL, Outcome.FAILS)
         return sorted(self.sites)[0]
 
     def _why_not_site(self, prov: str) -> str:
         if prov in self.sites:  # a capital whose one army or fleet is built (3)
-            return (f"{prov} has its new unit: the second build in a capital must be a "
-                    f"diplomat (Envoy 3)")
+            return state(E.SECOND_BUILD, place=Loc(prov))
         if prov in self.used:
-            return f"{prov} has no build left this turn (Envoy 3)"
+            return state(E.NO_BUILD_LEFT, place=Loc(prov))
         return super()._why_not_site(prov)
 
     def _remove(self, order: Disband) -> Unit:
         if order.kind == DIPLOMAT or order.loc in self.countries.space.values():
-            raise Refused(NEVER_REMOVED, Reason.ILLEGAL, Outcome.ILLEGAL)
+            raise Refused(state(E.NEVER_REMOVED), Reason.ILLEGAL, Outcome.ILLEGAL)
         return super()._remove(order)

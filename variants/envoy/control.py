@@ -26,8 +26,11 @@ from typing import Any
 from judge.engine.orders import Move, Order, Retreat
 from judge.engine.outcome import OrderResult, Outcome, Reason
 from judge.engine.position import Position
+from judge.engine.refusal import Loc, Power, state
 from judge.engine.rules import Rules
 from judge.engine.types import Unit, province_of
+
+from . import reasons as E
 
 DIPLOMAT = "D"
 MAJOR_NEUTRAL = "major neutral"
@@ -137,8 +140,7 @@ def refuse_neutral_writers(position: Position, orders: Orders, main_at: Mapping[
             kept[power] = list(given)
             continue
         refused += [OrderResult(power, main_at.get(province_of(o.loc)), o, "", Outcome.ILLEGAL,
-                                Reason.NOT_YOURS, f"{power} is a neutral country: its units are "
-                                f"ordered by the player who controls it, if any (Envoy 6)")
+                                Reason.NOT_YOURS, state(E.NEUTRAL_UNITS, power=Power(power)))
                     for o in given]
     return kept, refused
 
@@ -177,8 +179,7 @@ def limit_controlled(rules: Rules, position: Position, countries: Countries, ord
             else:
                 refused.append(OrderResult(
                     power, unit, order, "", Outcome.ILLEGAL, Reason.ILLEGAL,
-                    f"{unit.power} is a Controlled Neutral: its units move only next to its "
-                    f"home centres and occupied home provinces, not to {dest} (Envoy 7)"))
+                    state(E.CONTROLLED_AREA, power=Power(unit.power), place=Loc(dest))))
     return kept, refused
 
 

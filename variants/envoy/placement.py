@@ -14,15 +14,15 @@ from judge.engine.geo import Geography
 from judge.engine.orders import Build, Order
 from judge.engine.outcome import OrderResult, Outcome, Reason
 from judge.engine.position import Position
+from judge.engine.refusal import Loc, Locs, Power, Stated, state
 from judge.engine.rules import PhaseHandler, PhaseOutcome, Rules
 from judge.engine.types import Unit, province_of
 
+from . import reasons as E
 from .control import DIPLOMAT, Countries, players, with_control
 
 DIPLOMATS = 4
-FORBIDDEN = {"stp/nc": "Russia may not place a fleet in St. Petersburg north coast (Envoy 4)"}
-ONLY_BUILDS = ("the placement turn takes only 'Build D <space>' (a diplomat) and "
-               "'Build A|F <province>' (change one unit's type) (Envoy 4)")
+FORBIDDEN = {"stp/nc": E.NO_NORTH_COAST_FLEET}
 
 
 class Placed:
@@ -85,53 +85,54 @@ class Placement(PhaseHandler):
                 out.append(OrderResult(power, unit, order, "", Outcome.SUCCEEDS))
         return out
 
-    def _diplomat(self, power: str, order: Build, placed: list[Placed]) -> str:
+    def _diplomat(self, power: str, order: Build, placed: list[Placed]) -> Stated | None:
         space = self.countries.of_province.get(order.loc, order.loc)
         home = self.countries.space[power]
         if sum(1 for d in placed if d.power == power) >= DIPLOMATS:
-            return f"{power} has {DIPLOMATS} diplomats to place, no more (Envoy 4)"
+            return state(E.DIPLOMATS_TO_PLACE, power=Power(power), count=DIPLOMATS)
         if space not in self.geo.graphs[self.geo.kinds[DIPLOMAT].graph]:
-            return f"{space} is no diplomat space (Envoy 5.ii, 5.iii)"
+            return state(E.NO_DIPLOMAT_SPACE, place=Loc(space))
         if space != home and space not in self.geo.neighbours(self.geo.kinds[DIPLOMAT], home):
-            return (f"{space} is more than one diplomat move from {home}: diplomats are "
-                    f"placed within the normal diplomat moves from the home country (Envoy 4)")
+            return state(E.TOO_FAR_TO_PLACE, place=Loc(space), home=Loc(home))
         placed.append(Placed(power, space, order))
-        return ""
+        return None
 
 
-def _refusal(power: str, playing: Sequence[str], order: Order, swapped: bool) -> str:
+def _refusal(power: str, playing: Sequence[str], order: Order,
+             swapped: bool) -> Stated | None:
     if power not in playing:
-        return f"{power} is not played: a neutral country places nothing (Envoy 4)"
+        return state(E.NEUTRAL_PLACES_NOTHING, power=Power(power))
     if not isinstance(order, Build):
-        return ONLY_BUILDS
+        return state(E.ONLY_BUILDS)
     if swapped and order.kind != DIPLOMAT:
-        return "only one unit of the set-up may change its type (Envoy 4)"
-    return ""
+        return state(E.ONE_CHANGE)
+    return None
 
 
 def _swap(rules: Rules, position: Position, power: str, order: Build,
-          units: list[Unit]) -> tuple[Unit | None, str]:
+          units: list[Unit]) -> tuple[Unit | None, Stated | None]:
     """Rule 4: one army for a fleet or a fleet for an army, in the same province."""
     prov = rules.geo.province.get(order.loc) or province_of(order.loc)
     old = next((u for u in rules.main_units(position)
                 if u.power == power and province_of(u.loc) == prov), None)
     kind = rules.kinds.get(order.kind or "")
     if old is None:
-        return None, f"{power} has no unit in {prov} to change (Envoy 4)"
+        return None, state(E.NO_UNIT_TO_CHANGE, power=Power(power), place=Loc(prov))
     if kind is None or kind.layer != "main" or kind.code == old.kind:
-        return None, (f"write the other type: {old} can only become "
-                      f"{'an army' if old.kind == 'F' else 'a fleet'} (Envoy 4)")
+        return None, state(E.OTHER_TYPE, unit=old,
+                           other="an army" if old.kind == "F" else "a fleet")
     places = tuple(p for p in rules.geo.stand_locations(kind, prov) if p not in FORBIDDEN)
     if order.loc in FORBIDDEN:
-        return None, FORBIDDEN[order.loc]
+        return None, state(FORBIDDEN[order.loc])
     loc = order.loc if order.loc in places else places[0] if len(places) == 1 else ""
     if not places:
-        return None, f"a {kind.name} cannot stand in {prov} (Envoy 4)"
+        return None, state(E.CANNOT_STAND, kind=kind.name, place=Loc(prov))
     if not loc:
-        return None, f"a {kind.name} in {prov} stands on {' or '.join(places)}: write which"
+        return None, state(E.WHICH_COAST, kind=kind.name, place=Loc(prov),
+                           coasts=Locs(places))
     new = Unit(power, kind.code, loc)
     units[units.index(old)] = new
-    return new, ""
+    return new, None
 
 
 def _clear_clashes(placed: list[Placed], countries: Countries) -> None:

@@ -36,6 +36,8 @@ from judge.engine.geo import Geography
 from judge.engine.orders import Move, Order
 from judge.engine.outcome import Dislodgement, OrderResult, Outcome, Reason
 from judge.engine.position import Position
+from judge.engine.reasons import NOT_YOURS
+from judge.engine.refusal import Power, state
 from judge.engine.rules import PhaseHandler, PhaseOutcome, Rules, WrappedPhase
 from judge.engine.types import Unit, province_of
 
@@ -90,7 +92,8 @@ def _refuse_foreign(rules: Rules, position: Position, orders: Orders,
             else:
                 refused.append(OrderResult(power, unit, order, "", Outcome.ILLEGAL,
                                            Reason.NOT_YOURS,
-                                           f"{unit} belongs to {unit.power}, not {power}"))
+                                           state(NOT_YOURS, unit=unit, owner=Power(unit.power),
+                                                 power=Power(power))))
     return kept, refused
 
 

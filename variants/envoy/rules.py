@@ -21,10 +21,12 @@ from judge.engine.order_types import Registry
 from judge.engine.orders import Convoy, Hold, Move, Order, Support
 from judge.engine.outcome import OrderResult, Outcome, Reason
 from judge.engine.position import Position
+from judge.engine.refusal import Stated, state
 from judge.engine.rules import PhaseHandler, PhaseOutcome, Rules, WrappedPhase, own_units_only
 from judge.engine.types import ADJUSTMENT, MOVEMENT, RETREAT, Unit, province_of
 from judge.variant import Variant
 
+from . import reasons as E
 from .allocation import allocate
 from .builds import EnvoyAdjustments, supply
 from .control import (
@@ -49,8 +51,6 @@ DIPLOMAT = "D"
 PLACEMENT = "P"  # Winter 1913 (rule 4): a phase kind with no calendar entry
 # Rule 5.iii: these seas do not exist for diplomats.
 VANISHED = {"nth": "the North Sea", "adr": "the Adriatic Sea", "aeg": "the Aegean Sea"}
-NOT_FOR_DIPLOMATS = "armies and fleets cannot support diplomats (Envoy 5.iv)"
-ONLY_DIPLOMATS = "diplomats support only diplomats (Envoy 5.iv)"
 
 Orders = Mapping[str, Sequence[Order]]
 
@@ -76,7 +76,8 @@ def customise(variant: Variant) -> Variant:
 
 def _registry(rules: Rules) -> Registry:
     """The standard types and the counted orders: a line may order some of a stack (5.v)."""
-    return rules.registry.with_orders(*counted_orders(rules.registry))
+    return rules.registry.with_orders(*counted_orders(rules.registry)) \
+        .with_reasons(*E.ENVOY_REASONS)
 
 
 def read_countries(path: Path) -> dict[str, str]:
@@ -188,24 +189,25 @@ def diplomat_stacks(position: Position) -> dict[str, list[Unit]]:
     return stacks
 
 
-def _for_diplomats(order: Order) -> str | None:
+def _for_diplomats(order: Order) -> Stated | None:
     """Why a diplomat's order is illegal before any board is looked at, if it is."""
     if isinstance(order, Support | Convoy) and order.target_kind not in (None, DIPLOMAT):
-        return ONLY_DIPLOMATS
+        return state(E.ONLY_DIPLOMATS)
     for place in (order.loc, getattr(order, "dest", None), getattr(order, "target", None)):
         if place in VANISHED:
-            return f"{VANISHED[place]} does not exist for diplomats (Envoy 5.iii)"
+            # The sea by its name, not as a place: for diplomats it is no place at all.
+            return state(E.NO_SEA_FOR_DIPLOMATS, sea=VANISHED[place])
     return None
 
 
-def _for_regulars(order: Order) -> str | None:
+def _for_regulars(order: Order) -> Stated | None:
     if isinstance(order, Support | Convoy) and order.target_kind == DIPLOMAT:
-        return NOT_FOR_DIPLOMATS
+        return state(E.NOT_FOR_DIPLOMATS)
     return None
 
 
 def _refuse(orders: Orders, units_at: Mapping[str, Unit],
-            why: Callable[[Order], str | None]) -> tuple[dict[str, list[Order]],
+            why: Callable[[Order], Stated | None]) -> tuple[dict[str, list[Order]],
                                                           list[OrderResult]]:
     """Orders for a unit there that `why` refuses, as illegal results; the rest."""
     kept: dict[str, list[Order]] = {}

@@ -20,9 +20,12 @@ from judge.engine.movement import judge_order
 from judge.engine.orders import Hold, Order, describe
 from judge.engine.outcome import OrderResult, Outcome, Reason
 from judge.engine.position import Position
+from judge.engine.refusal import Loc, Stated, Words, state
 from judge.engine.resolver import CombinedResolver
 from judge.engine.rules import Rules
 from judge.engine.types import Unit, province_of
+
+from . import reasons as E
 
 
 class StackResolver(CombinedResolver):
@@ -175,15 +178,15 @@ def _substacks(unit: Unit, size: int, numbered: list[tuple[Checked, int]],
     left = size
     for checked, n in numbered:
         if n > left:
-            illegal.append(_refused(checked, f"'{n} {describe(checked[2])}' asks for {n} "
-                                    f"units of the {size} in {unit.loc}, and only {left} "
-                                    "are not ordered by the lines before it"))
+            illegal.append(_refused(checked, state(
+                E.TOO_MANY_OF_STACK, count=n, order=Words(describe(checked[2])), size=size,
+                place=Loc(unit.loc), left=left)))
             continue
         left -= n
         _add(out, unit, checked, n)
     if rest is not None and not left:
-        illegal.append(_refused(rest, f"all {size} units in {unit.loc} have numbered "
-                                "orders: none is left for this one"))
+        illegal.append(_refused(rest, state(E.NONE_LEFT_OF_STACK, size=size,
+                                            place=Loc(unit.loc))))
     elif left:
         _add(out, unit, rest, left)
     return list(out.values())
@@ -203,7 +206,7 @@ def _add(out: dict[tuple[Any, ...] | None, SubStack], unit: Unit, checked: Check
         sub.given += [] if checked is None else [checked]
 
 
-def _refused(checked: Checked, message: str) -> OrderResult:
+def _refused(checked: Checked, message: Stated) -> OrderResult:
     power, unit, order, _ = checked
     return OrderResult(power, unit, order, "", Outcome.ILLEGAL, Reason.ILLEGAL, message)
 

@@ -19,6 +19,8 @@ from collections.abc import Collection, Iterable, Sequence
 
 from judge.engine.orders import Disband, Move, Retreat
 from judge.engine.outcome import Adjustment, CentreChange, OrderResult, Outcome, Reason
+from judge.engine.reasons import NO_UNIT_OF_POWER
+from judge.engine.refusal import Loc, Power, state
 from judge.engine.types import ADJUSTMENT, RETREAT, Unit, province_of
 from judge.engine.visibility import UNSEEN, Seen, Sighting
 
@@ -111,4 +113,5 @@ def removal_told(seen: Seen, kind: str | None, visible: Collection[Unit]) -> See
         return seen
     where = province_of(seen.order.loc)
     return seen._replace(unit=None, outcome=Outcome.FAILS, reason=Reason.NO_UNIT,
-                         message=f"{seen.power} has no unit in {where}")
+                         message=state(NO_UNIT_OF_POWER, power=Power(seen.power),
+                                       place=Loc(where)))

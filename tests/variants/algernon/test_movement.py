@@ -8,9 +8,13 @@ import pytest
 
 from judge.engine.orders import Hold, Order
 from judge.engine.outcome import Outcome, Reason
+from judge.engine.refusal import Refusal, refusal_of
+from judge.game.reasons import every_reason
+from judge.variant import load_variant
 from tests.variants.algernon.scenario import A, B, at, board, demo, move, result
 from variants.algernon.movement import MazeMovement
 from variants.algernon.orders import PortalMove, PortalSupport, RetreatList
+from variants.algernon.reasons import NO_PORTAL
 
 
 def test_the_demonstration_games_start() -> None:
@@ -147,6 +151,16 @@ def test_a_portal_the_space_does_not_have() -> None:
     refused = result(out, "MN to 4")
     assert (refused.outcome, refused.message) == (Outcome.ILLEGAL, "MN has no portal 4")
     assert at(out.position) == {A: ["MN"]}
+
+
+def test_the_refusal_is_a_reason_the_variant_registers() -> None:
+    """Issue #12 item 4: the check's answer is a reason with its parameters, which the
+    reply projects and words like the engine's, and which a stored refusal reads back by."""
+    out = move(board({A: ["MN"]}), {A: [PortalMove("mn", 4)]})
+    refusal = refusal_of(result(out, "MN to 4").message)
+    assert refusal == Refusal.of(NO_PORTAL, space="MN", portal=4)
+    reasons = every_reason(load_variant("algernon").rules.registry.reasons)
+    assert reasons[NO_PORTAL.code] == NO_PORTAL
 
 
 def test_two_retreats_into_one_space_destroy_both() -> None:

@@ -56,6 +56,18 @@ def pictures(talk: Conversation, address: str, game: str) -> list[tuple[str, str
                 if a.filename.startswith(f"{game}-")]
 
 
+def reads(talk: Conversation, seat: tuple[str, str], game: str) -> str:
+    """What a player reads of the game now, signed on (issue #12 item 4: from his stored
+    knowledge record): LIST, HISTORY, SUMMARY, BOARD and MAP (whose picture is among
+    `pictures`), the game's name taken out."""
+    address, signon = seat
+    asked = [f"LIST {game}", f"HISTORY {game}", f"SUMMARY {game}", f"BOARD {game}",
+             f"MAP {game}"]
+    reply = talk.send(address, "\n".join([signon, *asked]) + "\n")
+    assert reply is not None
+    return reply.body.replace(game, "GAME")
+
+
 @pytest.mark.parametrize("players", [2, 4])
 def test_alpha_cannot_tell_two_mazes_apart(talk: Conversation, players: int,
                                            monkeypatch: pytest.MonkeyPatch) -> None:
@@ -63,6 +75,7 @@ def test_alpha_cannot_tell_two_mazes_apart(talk: Conversation, players: int,
     first = started(talk, players, seed=11, name="gamea")
     maze = maze_from_json(world(talk, "gamea")["maze"])
     mail_a = play(talk, first, UNTIL, "gamea")
+    read_a = {p: reads(talk, seat, "gamea") for p, seat in first.items()}
     others = [p for p in first if p != "ALPHA"]
     hidden = (known(talk, others, "gamea") - known(talk, ["ALPHA"], "gamea")) - {
         s.name for s in maze.spaces.values() if s.home}
@@ -71,12 +84,16 @@ def test_alpha_cannot_tell_two_mazes_apart(talk: Conversation, players: int,
     seats = started(talk, players, seed=11, name="gameb", maze=second)
     assert seats == {p: (a, s.replace("gamea", "gameb")) for p, (a, s) in first.items()}
     mail_b = play(talk, seats, UNTIL, "gameb")
+    read_b = {p: reads(talk, seat, "gameb") for p, seat in seats.items()}
     assert seen(mail_a["ALPHA"], "gamea") == seen(mail_b["ALPHA"], "gameb")
+    assert read_a["ALPHA"] == read_b["ALPHA"]
+    assert "Supply centres:" in read_a["ALPHA"] and "MAP GAME" in read_a["ALPHA"]
     alpha = first["ALPHA"][0]
     drawn = pictures(talk, alpha, "gamea")
     assert len(drawn) >= 2 * 9 and drawn == pictures(talk, alpha, "gameb")
     # The test can fail: the renamed spaces reach the mail of those who found them.
     assert any(seen(mail_a[p], "gamea") != seen(mail_b[p], "gameb") for p in others)
+    assert any(read_a[p] != read_b[p] for p in others)
     assert any(f"{n}9" in m.body for p in others for m in mail_b[p] for n in hidden)
     assert any(pictures(talk, first[p][0], "gamea") != pictures(talk, first[p][0], "gameb")
                for p in others)

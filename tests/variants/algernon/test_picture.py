@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from judge.engine.visibility import Viewer
+from judge.game.seat_board import board_known
 from judge.pictures.files import board_picture, drawing_for
 from judge.variant_loader import load_variant
 from tests.variants.algernon.scenario import A, B, board, demo
@@ -64,3 +65,15 @@ def test_the_legend_names_only_the_players() -> None:
     svg = board_picture(VARIANT, "t", start, Viewer.player(A)).svg
     legend = re.findall(r'data-power="([A-Z]+)">([A-Za-z]+ [\d?]+)<', svg)
     assert legend == [("ALPHA", "Alpha 3"), ("BRAVO", "Bravo ?")]
+
+
+def test_a_players_picture_draws_his_knowledge_record() -> None:
+    """Issue #12 item 4: the picture of a seat's board draws the map his stored record
+    keeps (judge/game/seat_board.py), not the charts kept in the position."""
+    record = learn(initial(demo(), A), [Entry(A, "DL", 4, "VT", 1, 0, "", 6, ())], PLAIN)
+    position = board({A: ["DL"]})  # no chart in the position: rule 4's start
+    known = board_known(VARIANT.rules, position, Viewer.player(A), record)
+    svg = board_picture(VARIANT, "t", position, Viewer.player(A), known).svg
+    assert labels(svg) == {"DL", "MN", "PZ", "VT"}
+    assert labels(board_picture(VARIANT, "t", position, Viewer.player(A)).svg) == \
+        {"DL", "MN", "PZ"}
