@@ -53,8 +53,8 @@ GAMES_PER_COMMIT = 50
 # What a worker logs for each turn it processed (judge/turns/deadlines.py, _process).
 PROCESSED = ": processed ("
 # From the workers' start to the deadline: long enough for all of them (started at once)
-# to start and plan their wake-ups.
-LEAD_SECONDS = 30.0
+# to start and plan their wake-ups; four workers on a loaded 2-core machine took over 30 s.
+LEAD_SECONDS = 60.0
 
 
 @dataclass(frozen=True)
@@ -205,34 +205,45 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="seconds a configuration may take to process or deliver")
     args = parser.parse_args(argv)
     chosen = [c for c in args.configs.split(",") if c]
-    results = {}
+    results: dict[str, Figures] = {}
+    failed: dict[str, str] = {}
     base = Path(tempfile.mkdtemp(prefix="storm-", dir="/tmp"))
     bin_dir = find_bin_dir()
     cluster = TempCluster(bin_dir).start() if bin_dir is not None and any(
         CONFIGS[c][0] == "postgres" for c in chosen) else None
     try:
         for number, name in enumerate(chosen):
-            backend, count = CONFIGS[name]
-            stack = MailStack(users=USERS).start()
             try:
-                if backend == "sqlite":
-                    url = f"sqlite:///{base / f'{name}.sqlite3'}"
-                else:
-                    assert cluster is not None, "PostgreSQL server binaries not found"
-                    cluster.psql(f"CREATE DATABASE storm{number} OWNER judge")
-                    url = cluster.url(f"storm{number}")
-                results[name] = run(name, url, count, args.games, stack, base, args.timeout,
-                                    args.lead)
-            finally:
-                stack.stop()
-            print(f"{name}: {results[name]}", flush=True)
+                results[name] = one_configuration(name, number, args, base, cluster)
+            except (RuntimeError, TimeoutError) as exc:  # the other configurations still run
+                failed[name] = str(exc)
+            print(f"{name}: {results.get(name) or failed[name]}", flush=True)
     finally:
         if cluster is not None:
             cluster.stop()
     print(table(args.games, results))
     if args.json is not None:
-        args.json.write_text(json.dumps({n: asdict(f) for n, f in results.items()}, indent=2))
-    return 0
+        args.json.write_text(json.dumps({**{n: asdict(f) for n, f in results.items()},
+                                         **{n: {"error": e} for n, e in failed.items()}},
+                                        indent=2))
+    return 1 if failed else 0
+
+
+def one_configuration(name: str, number: int, args: argparse.Namespace, base: Path,
+                      cluster: TempCluster | None) -> Figures:
+    """A configuration on a fresh database and fresh mailboxes."""
+    backend, count = CONFIGS[name]
+    stack = MailStack(users=USERS).start()
+    try:
+        if backend == "sqlite":
+            url = f"sqlite:///{base / f'{name}.sqlite3'}"
+        else:
+            assert cluster is not None, "PostgreSQL server binaries not found"
+            cluster.psql(f"CREATE DATABASE storm{number} OWNER judge")
+            url = cluster.url(f"storm{number}")
+        return run(name, url, count, args.games, stack, base, args.timeout, args.lead)
+    finally:
+        stack.stop()
 
 
 def table(games: int, results: dict[str, Figures]) -> str:
