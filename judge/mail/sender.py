@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import re
 import smtplib
 import ssl
 import time
@@ -185,8 +186,11 @@ class SmtpTransport:
     def deliver(self, row_id: int, sender: str, recipients: list[str], raw: bytes) -> None:
         connection = self._connect()
         try:
-            refused = connection.sendmail(sender, recipients, raw,
-                                          _mail_options(connection, sender, recipients, raw))
+            connection.ehlo_or_helo_if_needed()  # before has_extn: it reads EHLO's answer
+            options = _mail_options(connection, sender, recipients, raw)
+            refused = _pipelined(connection, sender, recipients, raw, options) \
+                if connection.has_extn("pipelining") \
+                else connection.sendmail(sender, recipients, raw, options)
         except smtplib.SMTPRecipientsRefused as exc:
             self.close()
             raise _refusal(exc.recipients) from exc
@@ -258,6 +262,44 @@ def _wire(row: OutboxMessage) -> bytes:
         return with_attachments(row.message, row.attachments)
     except ValueError as exc:  # a file no message can carry: no retry will help
         raise PermanentFailure(str(exc)) from exc
+
+
+def _pipelined(connection: smtplib.SMTP, sender: str, recipients: list[str], raw: bytes,
+               options: list[str]) -> dict[str, tuple[int, bytes]]:
+    """smtplib's sendmail with RFC 2920 pipelining: MAIL, every RCPT and DATA in one write
+    and the message in a second, two round trips to the relay instead of three and one per
+    recipient (a third of the sender's time on a busy machine, bench/README.md). Raises
+    what sendmail raises for the same answers; the caller closes the connection then."""
+    if "smtputf8" in (option.lower() for option in options):
+        if not connection.has_extn("smtputf8"):
+            raise smtplib.SMTPNotSupportedError("SMTPUTF8 not supported by server")
+        connection.command_encoding = "utf-8"
+    size = [f"SIZE={len(raw)}"] if connection.has_extn("size") else []
+    tail = "".join(f" {option}" for option in [*size, *options])
+    connection.send("".join([f"MAIL FROM:{smtplib.quoteaddr(sender)}{tail}\r\n",
+                             *(f"RCPT TO:{smtplib.quoteaddr(to)}\r\n" for to in recipients),
+                             "DATA\r\n"]))
+    code, said = connection.getreply()
+    if code != 250:
+        raise smtplib.SMTPSenderRefused(code, said, sender)
+    refused: dict[str, tuple[int, bytes]] = {}
+    for to in recipients:
+        code, said = connection.getreply()
+        if code not in (250, 251):
+            refused[to] = (code, said)
+    code, said = connection.getreply()
+    if len(refused) == len(recipients):
+        if code == 354:  # DATA taken with nobody to send to: leave without a message
+            connection.close()
+        raise smtplib.SMTPRecipientsRefused(refused)
+    if code != 354:
+        raise smtplib.SMTPDataError(code, said)
+    body = re.sub(rb"(?m)^\.", b"..", raw)  # smtplib's dot-stuffing, RFC 5321 4.5.2
+    connection.send(body + (b"" if body.endswith(b"\r\n") else b"\r\n") + b".\r\n")
+    code, said = connection.getreply()
+    if code != 250:
+        raise smtplib.SMTPDataError(code, said)
+    return refused
 
 
 def _mail_options(connection: smtplib.SMTP, sender: str, recipients: list[str],
