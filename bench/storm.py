@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
+import os
 import random
 import sys
 import tempfile
@@ -35,10 +36,11 @@ from mail_game import ORDERS, PLAYERS  # noqa: E402
 
 from judge.game import lifecycle  # noqa: E402
 from judge.game.clock import SystemClock  # noqa: E402
+from judge.game.games import seats_of  # noqa: E402
 from judge.game.passwords import hash_password  # noqa: E402
 from judge.store import repo  # noqa: E402
 from judge.store.db import Database, upgrade  # noqa: E402
-from judge.store.models import Account, OutboxMessage, Turn  # noqa: E402
+from judge.store.models import Account, OutboxMessage, SeatRole, Turn  # noqa: E402
 from tests.integration.workers_helpers import Worker  # noqa: E402
 from tests.mailstack import MailStack  # noqa: E402
 from tests.store.pgcluster import TempCluster, find_bin_dir  # noqa: E402
@@ -48,9 +50,11 @@ USERS = ("judge", MASTER, *PLAYERS)
 CONFIGS = {"sqlite-1": ("sqlite", 1), "pg-1": ("postgres", 1), "pg-2": ("postgres", 2),
            "pg-4": ("postgres", 4)}
 GAMES_PER_COMMIT = 50
+# What a worker logs for each turn it processed (judge/turns/deadlines.py, _process).
+PROCESSED = ": processed ("
 # From the workers' start to the deadline: long enough for all of them (started at once)
-# to start and plan their wake-ups.
-LEAD_SECONDS = 30.0
+# to start and plan their wake-ups; four workers on a loaded 2-core machine took over 30 s.
+LEAD_SECONDS = 60.0
 
 
 @dataclass(frozen=True)
@@ -59,6 +63,8 @@ class Figures:
     delivered_s: float
     peak_rss_mb: float
     workers_rss_mb: list[float]
+    workers_turns: list[int]  # turns each worker processed (its log), to see them shared
+    load: tuple[float, float]  # the 1-minute load average at the deadline, at the end
 
 
 def set_up(db: Database, games: int, domain: str) -> None:
@@ -88,6 +94,9 @@ def _one_game(session: sa.orm.Session, name: str, master_id: int,
     turn = lifecycle.start_game(session, game, SystemClock(), random.Random(1))
     for power in PLAYERS.values():
         repo.submit_orders(session, turn, power, list(ORDERS[power][0]))
+    # SET WAIT by one player: complete orders would otherwise be processed at once, as soon
+    # as a worker starts, not at the deadline the storm is about.
+    seats_of(game, SeatRole.PLAYER)[0].waiting = True
 
 
 def _account(session: sa.orm.Session, account_id: int) -> Account:
@@ -164,11 +173,15 @@ def run(name: str, url: str, count: int, games: int, stack: MailStack, base: Pat
                                "give them a longer --lead")
         reports = games * (len(PLAYERS) + 1)
         at_deadline = time.monotonic() + (deadline - datetime.now(UTC)).total_seconds()
+        time.sleep(max(at_deadline - time.monotonic(), 0.0))
+        load_then = os.getloadavg()[0]
         processed = wait_until(f"{name}: processing", lambda: _counts(db) == (games, reports),
                                timeout) - at_deadline
         arrived = wait_until(f"{name}: delivery", lambda: delivered(stack) >= reports,
                              timeout) - at_deadline
         rss = [round(peak_rss_mb(worker), 1) for worker in workers]
+        turns = [worker.log_text().count(PROCESSED) for worker in workers]
+        load = (round(load_then, 2), round(os.getloadavg()[0], 2))
     finally:
         for worker in workers:  # each one stopped, whatever the others do
             with contextlib.suppress(Exception):
@@ -176,7 +189,7 @@ def run(name: str, url: str, count: int, games: int, stack: MailStack, base: Pat
                     worker.stop()
             worker.kill()
         db.dispose()
-    return Figures(round(processed, 2), round(arrived, 2), max(rss), rss)
+    return Figures(round(processed, 2), round(arrived, 2), max(rss), rss, turns, load)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -192,42 +205,54 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="seconds a configuration may take to process or deliver")
     args = parser.parse_args(argv)
     chosen = [c for c in args.configs.split(",") if c]
-    results = {}
+    results: dict[str, Figures] = {}
+    failed: dict[str, str] = {}
     base = Path(tempfile.mkdtemp(prefix="storm-", dir="/tmp"))
     bin_dir = find_bin_dir()
     cluster = TempCluster(bin_dir).start() if bin_dir is not None and any(
         CONFIGS[c][0] == "postgres" for c in chosen) else None
     try:
         for number, name in enumerate(chosen):
-            backend, count = CONFIGS[name]
-            stack = MailStack(users=USERS).start()
             try:
-                if backend == "sqlite":
-                    url = f"sqlite:///{base / f'{name}.sqlite3'}"
-                else:
-                    assert cluster is not None, "PostgreSQL server binaries not found"
-                    cluster.psql(f"CREATE DATABASE storm{number} OWNER judge")
-                    url = cluster.url(f"storm{number}")
-                results[name] = run(name, url, count, args.games, stack, base, args.timeout,
-                                    args.lead)
-            finally:
-                stack.stop()
-            print(f"{name}: {results[name]}", flush=True)
+                results[name] = one_configuration(name, number, args, base, cluster)
+            except (RuntimeError, TimeoutError) as exc:  # the other configurations still run
+                failed[name] = str(exc)
+            print(f"{name}: {results.get(name) or failed[name]}", flush=True)
     finally:
         if cluster is not None:
             cluster.stop()
     print(table(args.games, results))
     if args.json is not None:
-        args.json.write_text(json.dumps({n: asdict(f) for n, f in results.items()}, indent=2))
-    return 0
+        args.json.write_text(json.dumps({**{n: asdict(f) for n, f in results.items()},
+                                         **{n: {"error": e} for n, e in failed.items()}},
+                                        indent=2))
+    return 1 if failed else 0
+
+
+def one_configuration(name: str, number: int, args: argparse.Namespace, base: Path,
+                      cluster: TempCluster | None) -> Figures:
+    """A configuration on a fresh database and fresh mailboxes."""
+    backend, count = CONFIGS[name]
+    stack = MailStack(users=USERS).start()
+    try:
+        if backend == "sqlite":
+            url = f"sqlite:///{base / f'{name}.sqlite3'}"
+        else:
+            assert cluster is not None, "PostgreSQL server binaries not found"
+            cluster.psql(f"CREATE DATABASE storm{number} OWNER judge")
+            url = cluster.url(f"storm{number}")
+        return run(name, url, count, args.games, stack, base, args.timeout, args.lead)
+    finally:
+        stack.stop()
 
 
 def table(games: int, results: dict[str, Figures]) -> str:
     lines = [f"{games} games, deadlines in the same second; seconds from the deadline:",
              f"{'configuration':<14} {'processed_s':>12} {'delivered_s':>12} "
-             f"{'peak_rss_mb':>12}"]
+             f"{'peak_rss_mb':>12}  turns per worker   load (deadline, end)"]
     lines += [f"{name:<14} {f.processed_s:>12.2f} {f.delivered_s:>12.2f} "
-              f"{f.peak_rss_mb:>12.1f}" for name, f in results.items()]
+              f"{f.peak_rss_mb:>12.1f}  {'/'.join(map(str, f.workers_turns)):<17}  "
+              f"{f.load[0]:.2f}, {f.load[1]:.2f}" for name, f in results.items()]
     return "\n".join(lines)
 
 

@@ -2,7 +2,7 @@
 SQLite file, one deadline sweep processing and reporting all of them; wall and CPU seconds
 per turn, and with --profile the cProfile of the sweep (in CPU time).
 
-    python bench/storm_turns.py --games 40 [--profile] [--top 40]
+    python bench/storm_turns.py --games 40 [--profile] [--top 40] [--postgres]
     PYTHONPATH=old-tree python bench/storm_turns.py --root old-tree   # an older tree
 
 Pictures follow JUDGE_PICTURES as in `judge serve` (set JUDGE_PICTURES=off to leave them
@@ -27,10 +27,27 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--games", type=int, default=40)
     p.add_argument("--profile", action="store_true")
     p.add_argument("--top", type=int, default=40)
+    p.add_argument("--postgres", action="store_true",
+                   help="on a throw-away PostgreSQL cluster (root) instead of a SQLite file")
     p.add_argument("--root", type=Path, default=Path(__file__).resolve().parents[1],
                    help="the judge tree to measure (its bench/storm.py sets the games up)")
     args = p.parse_args(argv)
     sys.path[:0] = [str(args.root / "bench"), str(args.root)]
+    from tests.store.pgcluster import TempCluster, find_bin_dir
+
+    if not args.postgres:
+        return measure(args, f"sqlite:///{tempfile.mkdtemp(prefix='storm-turns-')}/judge.sqlite3")
+    bin_dir = find_bin_dir()
+    if bin_dir is None:
+        p.error("--postgres: no PostgreSQL server binaries (/usr/lib/postgresql/*/bin)")
+    cluster = TempCluster(bin_dir).start()
+    try:
+        return measure(args, cluster.url())
+    finally:
+        cluster.stop()
+
+
+def measure(args: argparse.Namespace, url: str) -> int:
     import storm
 
     from judge.app import build_judge
@@ -39,7 +56,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     from judge.store.db import Database, upgrade
     from judge.turns.deadlines import sweep
 
-    url = f"sqlite:///{tempfile.mkdtemp(prefix='storm-turns-')}/judge.sqlite3"
     upgrade(url)
     db = Database(url)
     storm.set_up(db, args.games, "example.test")

@@ -74,3 +74,21 @@ def test_every_report_is_queued_once_reading_accounts_in_two_statements(
     # 3 games x (7 players + the master), each report once
     assert len(rows) == 24
     assert set(recipients.values()) == {3} and len(recipients) == 8
+
+
+def test_the_storm_games_wait_for_their_deadline(storm_db: Database) -> None:
+    # Complete orders alone would be processed by the first sweep, as a worker starts:
+    # the storm would then be timed from before its deadline.
+    deadline = datetime.now(UTC) + timedelta(minutes=5)
+    storm.set_deadline(storm_db, deadline)
+    clock = ManualClock(deadline - timedelta(seconds=1))
+    judge = build_judge(Settings(database_url=str(storm_db.url),
+                                 judge_address="judge@example.test", domain="example.test"),
+                        clock, storm_db)
+    with storm_db.unit_of_work() as session:
+        sweep(session, clock, judge.postman)
+    assert storm._count_rows(storm_db) == (0, 0)
+    clock.set(deadline)
+    with storm_db.unit_of_work() as session:
+        sweep(session, clock, judge.postman)
+    assert storm._count_rows(storm_db) == (3, 24)

@@ -9,8 +9,9 @@ import pytest
 from tests.mail.smtp_sink import Sink
 
 
-@pytest.fixture
-def sink() -> Iterator[Sink]:
-    """A real SMTP server on 127.0.0.1 that keeps what it is sent."""
-    with Sink() as running:
+@pytest.fixture(params=["one by one", "pipelining"])
+def sink(request: pytest.FixtureRequest) -> Iterator[Sink]:
+    """A real SMTP server on 127.0.0.1 that keeps what it is sent; each test runs against
+    one that announces PIPELINING too (the sender then takes its other path)."""
+    with Sink(pipelining=request.param == "pipelining") as running:
         yield running

@@ -1,7 +1,9 @@
 """A real SMTP server on 127.0.0.1 (aiosmtpd) that keeps what it is sent, for sender tests.
 
 Its answers can be set per test: `refuse` maps a recipient to its RCPT answer, and
-`data_reply` (while set) answers every DATA instead of accepting the message.
+`data_reply` (while set) answers every DATA instead of accepting the message. With
+`pipelining` it announces PIPELINING (RFC 2920), as Postfix does; aiosmtpd reads its
+commands line by line, so a client's pipelined commands are answered in order.
 """
 
 from __future__ import annotations
@@ -42,6 +44,13 @@ class SinkHandler:
     data_reply: str | None = None
     noop_reply: str = "250 OK"
     data_attempts: int = 0
+    pipelining: bool = False
+
+    async def handle_EHLO(self, server: SMTP, session: Session, envelope: Envelope,
+                          hostname: str, responses: list[str]) -> list[str]:
+        session.host_name = hostname  # aiosmtpd leaves it to a handler that answers EHLO
+        return [responses[0], *(["250-PIPELINING"] if self.pipelining else []),
+                *responses[1:]]
 
     async def handle_NOOP(self, server: SMTP, session: Session, envelope: Envelope,
                           arg: str) -> str:
@@ -77,8 +86,9 @@ def accept_judge(server: SMTP, session: Session, envelope: Envelope, mechanism: 
 class Sink:
     """The server; `with Sink(...) as sink:` runs it for the block."""
 
-    def __init__(self, port: int | None = None, **options: Any) -> None:
-        self.handler = SinkHandler()
+    def __init__(self, port: int | None = None, *, pipelining: bool = False,
+                 **options: Any) -> None:
+        self.handler = SinkHandler(pipelining=pipelining)
         self.port = port or free_port()
         options.setdefault("enable_SMTPUTF8", True)
         self._controller = Controller(self.handler, hostname="127.0.0.1", port=self.port,

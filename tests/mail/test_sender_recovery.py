@@ -148,3 +148,17 @@ def test_a_sender_gone_for_good_leaves_its_claim_due_one_lease_after_its_last_st
     clock.set(recorded + LEASE)
     assert OutboxSender(database, clock, other).send_due() == 2
     assert other.delivered == ids[1:]
+
+
+def test_a_quick_batch_leaves_its_claim_unrenewed_while_most_of_the_lease_is_left(
+        database: Database) -> None:
+    # Renewing the rest after every message cost as much as recording it (issue #18):
+    # now once an eighth of the lease has passed, so one lease after the claim still holds.
+    clock = ManualClock(T0)
+    ids = [queue(database) for _ in range(3)]
+    transport = StepTransport(clock, timedelta(seconds=1), dies_at=3)
+    with pytest.raises(KeyboardInterrupt):
+        OutboxSender(database, clock, transport).send_due()
+    assert [(row(database, i).state, row(database, i).next_try_at) for i in ids] == [
+        (OutboxState.SENT, T0 + LEASE), (OutboxState.SENT, T0 + LEASE),
+        (OutboxState.SENDING, T0 + LEASE)]

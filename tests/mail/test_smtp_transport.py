@@ -6,6 +6,9 @@ only when told to, which proves that the certificate is checked at all.
 
 from __future__ import annotations
 
+import smtplib
+from typing import Any
+
 import pytest
 
 from judge.config import Settings
@@ -54,7 +57,8 @@ def test_smtps_speaks_tls_from_the_first_byte(certificate: Certificate) -> None:
 def test_an_untrusted_certificate_is_refused_and_the_message_waits(
         certificate: Certificate, security: str) -> None:
     context = certificate.server_context()
-    tls = {"tls_context": context} if security == "starttls" else {"ssl_context": context}
+    key = "tls_context" if security == "starttls" else "ssl_context"
+    tls: dict[str, Any] = {key: context}
     with Sink(None, **tls) as sink, pytest.raises(TemporaryFailure, match="VERIFY_FAILED"):
         send(SmtpTransport(settings(sink.port, security=security)))
     assert sink.received == []
@@ -111,3 +115,27 @@ def test_a_kept_connection_the_relay_no_longer_serves_is_replaced(
         transport.close()
     first, second, third = (d.connection for d in sink.received)
     assert first == second != third
+
+
+def test_a_relay_that_pipelines_gets_each_message_in_two_writes(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # RFC 2920: MAIL, both RCPTs and DATA in one write, the message in the second; one by
+    # one they took five round trips to the relay (issue #18, the sender's time).
+    writes: list[Any] = []
+    original = smtplib.SMTP.send
+
+    def counted(self: smtplib.SMTP, data: Any) -> None:
+        writes.append(data)
+        original(self, data)
+
+    monkeypatch.setattr(smtplib.SMTP, "send", counted)
+    to = ["alice@example.test", "bob@example.test"]
+    with Sink(pipelining=True) as sink:
+        transport = SmtpTransport(settings(sink.port))
+        transport.deliver(1, "judge@example.test", to, RAW)  # the first says EHLO too
+        before = len(writes)
+        transport.deliver(2, "judge@example.test", to, RAW)
+        assert len(writes) - before == 2
+        transport.close()
+    assert [(d.rcpt_tos, d.data) for d in sink.received] == [(to, RAW)] * 2
+    assert sink.received[0].connection == sink.received[1].connection
