@@ -44,7 +44,9 @@ class Grammar:
         self.registry = registry if registry is not None else standard_registry()
         # Lines read before, by (text, phase kind): the same lines recur turn after turn
         # and game after game; reading is a pure function of the text and the phase.
-        self._read: dict[tuple[str, str], tuple[Callable[..., Order], tuple[Any, ...]]] = {}
+        # The order, and its type and fields to build an equal one.
+        self._read: dict[tuple[str, str],
+                         tuple[Order, Callable[..., Order], tuple[Any, ...]]] = {}
 
     @classmethod
     def for_variant(cls, variant: Variant) -> Grammar:
@@ -63,18 +65,29 @@ class Grammar:
         return grammar
 
     def parse(self, text: str, phase_kind: str) -> Order:
-        """The order written in `text`, read for a phase of kind "M", "R" or "A".
+        """The order written in `text`, read for a phase of kind "M", "R" or "A": a new
+        object each time, since the game layer tells two equal lines of one set apart by
+        identity (two WAIVEs, a line repeated).
 
         Raises OrderSyntaxError when the line cannot be read as exactly one order.
         """
-        key = (text, phase_kind)
-        known = self._read.get(key)
+        known = self._read.get((text, phase_kind))
         if known is not None:
-            # A new object each time: the game layer tells two equal lines of one set
-            # apart by identity (two WAIVEs, a line repeated).
-            return known[0](*known[1])
+            return known[1](*known[2])
+        return self._read_new(text, phase_kind)
+
+    def kept(self, text: str, phase_kind: str) -> Order:
+        """`parse`'s order, the same object for the same line as long as it is kept: for
+        a caller that gives each phase an object only once (judge/protocol.py), which
+        saves building an order per line (issue #18). Orders are frozen."""
+        known = self._read.get((text, phase_kind))
+        if known is not None:
+            return known[0]
+        return self._read_new(text, phase_kind)
+
+    def _read_new(self, text: str, phase_kind: str) -> Order:
         order = self._parse(text, phase_kind.strip().upper())
-        self._remember(key, order)
+        self._remember((text, phase_kind), order)
         return order
 
     def _parse(self, text: str, phase: str) -> Order:
@@ -107,7 +120,7 @@ class Grammar:
             return
         if len(self._read) >= READ_LINES_KEPT:
             self._read.clear()  # a bound on memory; the next lines fill it again
-        self._read[key] = (cls, values(order))
+        self._read[key] = (order, cls, values(order))
 
     def reads_as_prose(self, text: str) -> bool:
         """Whether `text` reads as words rather than as an attempt at an order: its first
