@@ -159,7 +159,7 @@ def _read_unit(variant: Variant, spec: Any) -> Unit:
     if loc not in places:
         where = " or ".join(places) if places else f"nowhere in {prov}"
         raise RequestError(f"a {kind.name} cannot stand on {loc!r}; it can stand on {where}")
-    return Unit(power, kind.code, loc, _payload(spec))
+    return Unit(power, kind.code, loc, _payload(spec) if "payload" in spec else ())
 
 
 def _payload(spec: Mapping[str, Any]) -> tuple[tuple[str, Any], ...]:
