@@ -18,7 +18,7 @@ from judge.game.instance import variant_instance
 from judge.grammar import OrderSyntaxError
 from judge.grammar.reader import OrderReader, Writer, kept_reading, reader_for
 from judge.protocol_allocate import allocation
-from judge.protocol_json import dislodgement_json, result_json, unit_json
+from judge.protocol_json import dislodgement_json, result_json, results_json, units_json
 from judge.protocol_request import RequestError, forget_units, power_of, request_value
 from judge.protocol_request import position as read_position
 from judge.protocol_views import viewers, views
@@ -137,7 +137,7 @@ def _line_reader(reader: OrderReader, kind: str, power: str,
 def _reply(
     variant: Variant, turn: TurnResult, texts: Mapping[int, str], unparsed: list[OrderResult]
 ) -> dict[str, Any]:
-    results = [result_json(r, texts) for r in (*turn.results, *unparsed)]
+    results = results_json((*turn.results, *unparsed), texts)
     given = {id(r) for r in turn.results}
     own = []
     for e in turn.events:
@@ -151,7 +151,7 @@ def _reply(
         "phase": str(turn.phase),
         "next_phase": str(turn.next_phase) if turn.next_phase else None,
         "results": results,
-        "units": [unit_json(u) for u in after.units],
+        "units": units_json(after.units),
         "dislodged": [dislodgement_json(d) for d in after.dislodged],
         "centers": centres_by_power(after.owners, variant.rules.geo.supply_centres),
     }

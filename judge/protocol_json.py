@@ -4,7 +4,7 @@ shared by the reply and by each viewer's view of it."""
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from judge.engine.codec import unit_to_json
@@ -42,15 +42,29 @@ _REASON[None] = None
 
 def result_json(r: OrderResult, texts: Mapping[int, str]) -> dict[str, Any]:
     """`texts`: the text each order was read from, by the order's id."""
-    power, unit, order, text, outcome, reason, message, dislodged, _ = r
-    return {
-        "power": power,
-        "unit": {"type": unit.kind, "loc": unit.loc} if unit else None,
-        "order": text or texts.get(id(order)) or _canonical(order),
-        "outcome": _OUTCOME[outcome],
-        "reason": message or _REASON[reason],
-        "dislodged": dislodged,
-    }
+    return results_json((r,), texts)[0]
+
+
+def results_json(results: Iterable[OrderResult], texts: Mapping[int, str]) -> list[dict[str, Any]]:
+    """result_json of each, in one loop (a reply has one per unit, issue #18)."""
+    out = []
+    outcomes, reasons, text_of = _OUTCOME, _REASON, texts.get
+    for power, unit, order, text, outcome, reason, message, dislodged, _ in results:
+        out.append({
+            "power": power,
+            "unit": {"type": unit.kind, "loc": unit.loc} if unit else None,
+            "order": text or text_of(id(order)) or _canonical(order),
+            "outcome": outcomes[outcome],
+            "reason": message or reasons[reason],
+            "dislodged": dislodged,
+        })
+    return out
+
+
+def units_json(units: Iterable[Unit]) -> list[dict[str, Any]]:
+    """unit_json of each, in one comprehension."""
+    return [unit_to_json(u) if u.payload else {"power": u.power, "type": u.kind, "loc": u.loc}
+            for u in units]
 
 
 def _canonical(order: Order | None) -> str:
