@@ -213,9 +213,10 @@ def build_report(args: argparse.Namespace) -> dict[str, Any]:
         report["mila"] = mila_peer.compare_all(rules, records, rows, args.reps)
         report["ratio"] = mila_peer.ratios(rows)
         report["ratio_jsonl"] = {key: mila_peer.ratios(rows, key)
-                                 for key in ("jsonl_ns", "jsonl_cold_ns")}
+                                 for key in ("jsonl_ns", "jsonl_new_ns", "jsonl_cold_ns")}
     report[US] = {key: by_kind(rows, key) for key in ("ours_ns", "text_ns", "jsonl_ns",
-                                                      "jsonl_cold_ns", "mila_ns")}
+                                                      "jsonl_new_ns", "jsonl_cold_ns",
+                                                      "mila_ns")}
     report["rows"] = rows
     return report
 
@@ -252,6 +253,7 @@ def print_report(rep: dict[str, Any], examples: int) -> None:
     if "jsonl" in rep:
         _table("JSON round trip of judge adjudicate --jsonl, lines read before",
                rep[US]["jsonl_ns"])
+        _table("JSON round trip, new lines of shapes read before", rep[US]["jsonl_new_ns"])
         _table("JSON round trip, every line read from scratch", rep[US]["jsonl_cold_ns"])
         print(f"replies differing from canonical: {rep['jsonl']['result_differs_from_canonical']}")
     _print_mila(rep, examples)
@@ -279,6 +281,7 @@ def _print_mila(rep: dict[str, Any], examples: int) -> None:
         print(f"MILA/ours, {name.replace('_', ' ')} ({r['phases']} phases): ratio of sums "
               f"{r['ratio_of_sums']:.1f}x, median per phase {r['median_ratio']:.1f}x")
     for key, label in (("jsonl_ns", "JSON round trip"),
+                       ("jsonl_new_ns", "JSON round trip of new lines"),
                        ("jsonl_cold_ns", "JSON round trip from scratch")):
         for name, r in rep.get("ratio_jsonl", {}).get(key, {}).items():
             print(f"MILA/{label}, {name.replace('_', ' ')} ({r['phases']} phases): ratio of "

@@ -6,8 +6,11 @@ command does for each line it reads. Two figures per phase (bench/README.md):
 
 - "jsonl_ns": the fastest of the runs, so the lines have been read before (a peer harness
   streams phase after phase of its games, and the same lines recur);
-- "jsonl_cold_ns": the same with the order reader's and the unit reader's memories emptied
-  before every run, so every line is read from scratch.
+- "jsonl_new_ns": the same with the order reader's memory of lines and the unit reader's
+  emptied before every run, its shapes of lines kept (judge/grammar/shapes.py): every
+  line is new, as a new game's lines are to a judge that has read other games;
+- "jsonl_cold_ns": the same with the shapes emptied too, so every line is read from
+  scratch.
 """
 
 from __future__ import annotations
@@ -60,23 +63,32 @@ def expected_board(record: PhaseRecord) -> tuple[frozenset[Any], ...]:
 def time_jsonl(variant: Variant, records: list[PhaseRecord],
                texts: list[list[tuple[str, str]] | None], rows: list[dict[str, Any]],
                min_ns: Callable[[Callable[[], object], int], int], reps: int) -> list[str]:
-    """Adds "jsonl_ns" and "jsonl_cold_ns" to the rows whose orders could be written;
-    answers the phases whose reply differs from the canonical result."""
+    """Adds "jsonl_ns", "jsonl_new_ns" and "jsonl_cold_ns" to the rows whose orders could be
+    written; answers the phases whose reply differs from the canonical result."""
     grammar = Grammar.for_variant(variant)
-    differs = []
-    for record, row, lines in zip(records, rows, texts, strict=True):
-        if lines is None:
-            continue
-        line = request_line(variant, record, lines)
+    lines = {i: request_line(variant, r, t)
+             for i, (r, t) in enumerate(zip(records, texts, strict=True)) if t is not None}
+    differs = set()
 
-        def cold(line: str = line) -> str:
-            grammar.forget()
+    def once(line: str, forget_shapes: bool | None) -> str:
+        if forget_shapes is not None:
+            grammar.forget(shapes=forget_shapes)
             forget_units(variant)
-            return reply_text(handle_line(line))
+        return reply_text(handle_line(line))
 
-        row["jsonl_cold_ns"] = min_ns(cold, reps)
-        row["jsonl_ns"] = min_ns(lambda line=line: reply_text(handle_line(line)),  # type: ignore[misc]
-                                 reps)
-        if board(json.loads(reply_text(handle_line(line)))) != expected_board(record):
-            differs.append(record.label)
-    return differs
+    for key, forget_shapes in (("jsonl_ns", None), ("jsonl_cold_ns", True)):
+        for i, line in lines.items():
+            rows[i][key] = min_ns(lambda line=line, f=forget_shapes: once(line, f),  # type: ignore[misc]
+                                  reps)
+            if board(json.loads(once(line, forget_shapes))) != expected_board(records[i]):
+                differs.add(records[i].label)
+    # New lines: the shapes learnt from every phase of the run, as a judge that has read
+    # other games knows them, and the lines themselves forgotten before every run.
+    for line in lines.values():
+        once(line, False)
+    for i, line in lines.items():
+        rows[i]["jsonl_new_ns"] = min_ns(lambda line=line: once(line, False),  # type: ignore[misc]
+                                         reps)
+        if board(json.loads(once(line, False))) != expected_board(records[i]):
+            differs.add(records[i].label)
+    return sorted(differs)

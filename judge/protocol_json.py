@@ -4,36 +4,67 @@ shared by the reply and by each viewer's view of it."""
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping
-from json.encoder import encode_basestring_ascii
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from judge.engine.codec import unit_to_json
 from judge.engine.orders import Hold, Order, describe
-from judge.engine.outcome import Dislodgement, OrderResult
+from judge.engine.outcome import Dislodgement, OrderResult, Outcome, Reason
 from judge.engine.types import Unit
+
+try:
+    # A dependency (pyproject.toml): it writes a movement phase's reply in about 6 µs,
+    # where json.dumps took 80-110, most of the round trip's own cost (issue #18,
+    # bench/README.md). Without it (a tree whose environment predates it) the standard
+    # library writes the same text.
+    import orjson
+except ImportError:  # pragma: no cover - exercised by test_protocol_fast through _stdlib
+    orjson = None  # type: ignore[assignment]
 
 
 def unit_json(u: Unit) -> dict[str, Any]:
     """power, type, loc; and `payload` when the unit carries one (docs/adjudicate.md)."""
-    return unit_to_json(u)
+    if u.payload:
+        return unit_to_json(u)
+    return {"power": u.power, "type": u.kind, "loc": u.loc}
 
 
 def dislodgement_json(d: Dislodgement) -> dict[str, Any]:
     return {**unit_json(d.unit), "attacker_from": d.attacker_from, "retreats": list(d.retreats)}
 
 
+# An enum member's .value is a Python-level property on 3.11; these are looked up once per
+# result.
+_OUTCOME: dict[Outcome, str] = {o: o.value for o in Outcome}
+_REASON: dict[Reason | None, str | None] = {r: r.value for r in Reason}
+_REASON[None] = None
+
+
 def result_json(r: OrderResult, texts: Mapping[int, str]) -> dict[str, Any]:
     """`texts`: the text each order was read from, by the order's id."""
-    text = r.text or texts.get(id(r.order)) or _canonical(r.order)
-    return {
-        "power": r.power,
-        "unit": {"type": r.unit.kind, "loc": r.unit.loc} if r.unit else None,
-        "order": text,
-        "outcome": r.outcome.value,
-        "reason": r.message or (r.reason.value if r.reason else None),
-        "dislodged": r.dislodged,
-    }
+    return results_json((r,), texts)[0]
+
+
+def results_json(results: Iterable[OrderResult], texts: Mapping[int, str]) -> list[dict[str, Any]]:
+    """result_json of each, in one loop (a reply has one per unit, issue #18)."""
+    out = []
+    outcomes, reasons, text_of = _OUTCOME, _REASON, texts.get
+    for power, unit, order, text, outcome, reason, message, dislodged, _ in results:
+        out.append({
+            "power": power,
+            "unit": {"type": unit.kind, "loc": unit.loc} if unit else None,
+            "order": text or text_of(id(order)) or _canonical(order),
+            "outcome": outcomes[outcome],
+            "reason": message or reasons[reason],
+            "dislodged": dislodged,
+        })
+    return out
+
+
+def units_json(units: Iterable[Unit]) -> list[dict[str, Any]]:
+    """unit_json of each, in one comprehension."""
+    return [unit_to_json(u) if u.payload else {"power": u.power, "type": u.kind, "loc": u.loc}
+            for u in units]
 
 
 def _canonical(order: Order | None) -> str:
@@ -45,53 +76,19 @@ def _canonical(order: Order | None) -> str:
 
 
 def reply_text(reply: Mapping[str, Any]) -> str:
-    """`json.dumps(reply)`, the same text, with the results and units (most of a reply)
-    written through templates: the C encoder spends about half a microsecond per value,
-    a third of a movement phase's whole round trip (bench/README.md)."""
-    if type(reply) is not dict or not all(type(k) is str for k in reply):
-        return json.dumps(reply)
-    parts = []
-    for key, value in reply.items():
-        if key == "results" and type(value) is list:
-            text = "[" + ", ".join([_result_text(r) for r in value]) + "]"
-        elif key == "units" and type(value) is list:
-            text = "[" + ", ".join([_unit_text(u) for u in value]) + "]"
-        else:
-            text = json.dumps(value)
-        parts.append(f"{_value(key)}: {text}")
-    return "{" + ", ".join(parts) + "}"
+    """The reply as one line of compact ASCII JSON: `json.dumps(reply, separators=(",",
+    ":"))`'s text (a number may be spelt otherwise, 1e16 for 1e+16: the same value)."""
+    if orjson is not None:
+        try:
+            text = orjson.dumps(reply).decode()
+        except TypeError:  # what orjson does not write (a key not a string, a huge int)
+            return _stdlib(reply)
+        if text.isascii():
+            return text
+    return _stdlib(reply)
 
 
-_quoted: Callable[[str], str] = encode_basestring_ascii  # what json.dumps writes for a str
-_RESULT_KEYS = ("power", "unit", "order", "outcome", "reason", "dislodged")
-_UNIT_KEYS = ("power", "type", "loc")
-
-
-def _result_text(r: Any) -> str:
-    if type(r) is not dict or tuple(r) != _RESULT_KEYS:
-        return json.dumps(r)
-    unit = r["unit"]
-    where = (f'{{"type": {_value(unit["type"])}, "loc": {_value(unit["loc"])}}}'
-             if type(unit) is dict and tuple(unit) == ("type", "loc") else json.dumps(unit))
-    return (f'{{"power": {_value(r["power"])}, "unit": {where}, "order": {_value(r["order"])}, '
-            f'"outcome": {_value(r["outcome"])}, "reason": {_value(r["reason"])}, '
-            f'"dislodged": {_value(r["dislodged"])}}}')
-
-
-def _unit_text(u: Any) -> str:
-    if type(u) is not dict or tuple(u) != _UNIT_KEYS:
-        return json.dumps(u)
-    return (f'{{"power": {_value(u["power"])}, "type": {_value(u["type"])}, '
-            f'"loc": {_value(u["loc"])}}}')
-
-
-def _value(v: Any) -> str:
-    if type(v) is str:
-        return _quoted(v)
-    if v is None:
-        return "null"
-    if v is True:
-        return "true"
-    if v is False:
-        return "false"
-    return json.dumps(v)
+def _stdlib(reply: Mapping[str, Any]) -> str:
+    """ASCII: a non-ASCII character (a player's arrow, '→') is escaped as \\uXXXX, so the
+    reply reads the same whatever the reader's encoding."""
+    return json.dumps(reply, separators=(",", ":"))

@@ -17,7 +17,7 @@ from judge.engine.outcome import Adjustment, CentreChange, Dislodgement, OrderRe
 from judge.engine.position import centres_by_power
 from judge.engine.turn import TurnResult
 from judge.engine.visibility import Notice, Role, Sighting, Viewer, projection
-from judge.protocol_json import dislodgement_json, result_json, unit_json
+from judge.protocol_json import dislodgement_json, results_json, unit_json, units_json
 from judge.variant import Variant
 
 ROLES = {"MASTER": Viewer.master(), "OBSERVER": Viewer.observer()}
@@ -71,13 +71,13 @@ def view(variant: Variant, turn: TurnResult, viewer: Viewer, texts: Mapping[int,
     board = visibility.board(turn.position, viewer)
     results = [s for s in seen if isinstance(s, OrderResult)]
     out: dict[str, Any] = {
-        "results": [result_json(r, texts) for r in (*results, *unread)],
+        "results": results_json((*results, *unread), texts),
         "sightings": [_sighting(s) for s in seen if isinstance(s, Sighting)],
         "dislodged": [dislodgement_json(s) for s in seen if isinstance(s, Dislodgement)],
         "center_changes": [_change(s) for s in seen if isinstance(s, CentreChange)],
         "adjustments": [_adjustment(s) for s in seen if isinstance(s, Adjustment)],
         "notices": [_notice(s) for s in seen if isinstance(s, Notice)],
-        "units": [unit_json(u) for u in board.units],
+        "units": units_json(board.units),
         "centers": centres_by_power(board.owners, variant.rules.geo.supply_centres),
         # The viewer's knowledge record as this phase leaves it (judge/engine/knowledge.py).
         "knowledge": variant.rules.knowledge(known or {}, viewer, turn.phase, seen, board),

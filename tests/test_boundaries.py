@@ -26,7 +26,8 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("commands",),  # what a message's commands do; mail runs them, they use game/reports
     ("mail", "scheduler"),  # mail in and out; the scheduler only wakes the game layer
     # the composition root; `judge adjudicate`'s JSON face and its parts
-    ("app", "protocol", "protocol_json", "protocol_views", "protocol_allocate"),
+    ("app", "protocol", "protocol_json", "protocol_views", "protocol_allocate",
+     "protocol_request"),
     ("cli", "serve"),  # the command line; `judge serve`, every part in one process
 )
 LAYER_OF = {part: depth for depth, parts in enumerate(LAYERS) for part in parts}

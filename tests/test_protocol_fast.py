@@ -1,5 +1,6 @@
 """`judge adjudicate`'s fast paths (issue #18, the order reader): the reply's text is
-json.dumps's, byte for byte, and units read before are read as at first."""
+compact json.dumps's, byte for byte, with orjson or without it, and units read before are
+read as at first."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from judge import protocol_json
 from judge.protocol import handle_line
 from judge.protocol_json import reply_text
 
@@ -35,8 +37,29 @@ def _reply(request: dict[str, Any]) -> dict[str, Any]:
      "state": {"a": [1, 2.5, None, {"b": "\u00e9"}]}, "winners": ["FRANCE"]},
     {"error": "the request is not valid JSON"},
 ])
-def test_the_reply_text_is_json_dumps(reply: dict[str, Any]) -> None:
-    assert reply_text(reply) == json.dumps(reply)
+def test_the_reply_text_is_compact_json_dumps(reply: dict[str, Any],
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    expected = json.dumps(reply, separators=(",", ":"))
+    assert reply_text(reply) == expected
+    assert reply_text(reply).isascii()
+    monkeypatch.setattr(protocol_json, "orjson", None)  # an environment without it
+    assert reply_text(reply) == expected
+
+
+def test_what_orjson_cannot_write_is_written_as_before() -> None:
+    reply = {"state": {"big": 2**70, "1": "one"}, "views": {7: "a key not a string"}}
+    assert reply_text(reply) == json.dumps(reply, separators=(",", ":"))
+
+
+@pytest.mark.parametrize("line", ['{"phase": NaN}',
+                                  '{"phase": "S1901M", "n": 123456789012345678901234567890}'])
+def test_a_request_orjson_refuses_is_read_as_before(line: str) -> None:
+    """NaN and huge integers are JSON to Python's reader: the request is answered."""
+    assert "error" not in handle_line(line) or "valid JSON" not in handle_line(line)["error"]
+
+
+def test_a_bad_line_is_refused_with_the_reader_s_words() -> None:
+    assert handle_line("{not json")["error"].startswith("the request is not valid JSON: ")
 
 
 def test_a_unit_read_before_is_not_taken_for_another() -> None:

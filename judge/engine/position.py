@@ -59,8 +59,10 @@ _new = tuple.__new__
 def centres_by_power(owners: Mapping[str, str],
                      centres: Collection[str] | None = None) -> dict[str, list[str]]:
     """Each power's owned places (only `centres` among them, when given), sorted."""
-    out: dict[str, list[str]] = {}
-    owned = ((c, p) for c, p in owners.items() if centres is None or c in centres)
-    for centre, power in sorted(owned, key=lambda item: (item[1], item[0])):
-        out.setdefault(power, []).append(centre)
-    return out
+    grouped: dict[str, list[str]] = {}
+    # Plain sorts of strings, without a key function: this runs for every reply of
+    # `judge adjudicate` (issue #18).
+    for centre in sorted(owners):
+        if centres is None or centre in centres:
+            grouped.setdefault(owners[centre], []).append(centre)
+    return {power: grouped[power] for power in sorted(grouped)}

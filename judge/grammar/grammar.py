@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-import functools
-import operator
 import weakref
 from collections.abc import Callable
-from dataclasses import fields, is_dataclass
 from typing import Any
 
 from judge.engine.order_types import Registry
@@ -16,6 +13,7 @@ from judge.grammar.errors import ErrorKind, OrderSyntaxError
 from judge.grammar.lexicon import Lexicon
 from judge.grammar.parse import Parser
 from judge.grammar.report import EMPTY_MESSAGE, ambiguous_reading, explain
+from judge.grammar.shapes import Shapes, fields_of
 from judge.grammar.tokens import plain_norms, tokenize
 from judge.variant import Variant
 
@@ -42,9 +40,13 @@ class Grammar:
         self.lexicon = lexicon
         # The variant's order types: which orders have a counted form ('2 D Fra-Bel').
         self.registry = registry if registry is not None else standard_registry()
+        # How lines of each shape read, their plain places left out (shapes.py).
+        self._shapes = Shapes(lexicon)
         # Lines read before, by (text, phase kind): the same lines recur turn after turn
         # and game after game; reading is a pure function of the text and the phase.
-        self._read: dict[tuple[str, str], tuple[Callable[..., Order], tuple[Any, ...]]] = {}
+        # The order, and its type and fields to build an equal one.
+        self._read: dict[tuple[str, str],
+                         tuple[Order, Callable[..., Order], tuple[Any, ...]]] = {}
 
     @classmethod
     def for_variant(cls, variant: Variant) -> Grammar:
@@ -63,25 +65,40 @@ class Grammar:
         return grammar
 
     def parse(self, text: str, phase_kind: str) -> Order:
-        """The order written in `text`, read for a phase of kind "M", "R" or "A".
+        """The order written in `text`, read for a phase of kind "M", "R" or "A": a new
+        object each time, since the game layer tells two equal lines of one set apart by
+        identity (two WAIVEs, a line repeated).
 
         Raises OrderSyntaxError when the line cannot be read as exactly one order.
         """
-        key = (text, phase_kind)
-        known = self._read.get(key)
+        known = self._read.get((text, phase_kind))
         if known is not None:
-            # A new object each time: the game layer tells two equal lines of one set
-            # apart by identity (two WAIVEs, a line repeated).
-            return known[0](*known[1])
+            return known[1](*known[2])
+        return self._read_new(text, phase_kind)
+
+    def kept(self, text: str, phase_kind: str) -> Order:
+        """`parse`'s order, the same object for the same line as long as it is kept: for
+        a caller that gives each phase an object only once (judge/protocol.py), which
+        saves building an order per line (issue #18). Orders are frozen."""
+        known = self._read.get((text, phase_kind))
+        if known is not None:
+            return known[0]
+        return self._read_new(text, phase_kind)
+
+    def _read_new(self, text: str, phase_kind: str) -> Order:
         order = self._parse(text, phase_kind.strip().upper())
-        self._remember(key, order)
+        self._remember((text, phase_kind), order)
         return order
 
     def _parse(self, text: str, phase: str) -> Order:
         norms = plain_norms(text)
         if norms:
+            known = self._shapes.read(norms, phase)
+            if known is not None:
+                return known
             found = Parser(self.lexicon, self.registry, norms, phase).orders()
             if len(found) == 1:
+                self._shapes.learn(norms, phase, found[0])
                 return found[0]
         # Not a plain line, or not one order: the full tokens, for the error's positions.
         tokens = tokenize(text)
@@ -95,19 +112,22 @@ class Grammar:
             raise ambiguous_reading(text, found, self.registry)
         raise explain(text, tokens, self.lexicon, parser.far, parser.expected)
 
-    def forget(self) -> None:
-        """Forgets the lines read before (a benchmark's reading from scratch)."""
+    def forget(self, shapes: bool = True) -> None:
+        """Forgets the lines read before, and the shapes of lines (shapes.py) unless
+        `shapes` is False: a benchmark's reading from scratch, or of new lines."""
         self._read.clear()
+        if shapes:
+            self._shapes.forget()
 
     def _remember(self, key: tuple[str, str], order: Order) -> None:
         """Keeps how to make `order` again, when its type can be rebuilt from its fields."""
         cls: type = type(order)
-        values = _fields_of(cls)
+        values = fields_of(cls)
         if values is None:
             return
         if len(self._read) >= READ_LINES_KEPT:
             self._read.clear()  # a bound on memory; the next lines fill it again
-        self._read[key] = (cls, values(order))
+        self._read[key] = (order, cls, values(order))
 
     def reads_as_prose(self, text: str) -> bool:
         """Whether `text` reads as words rather than as an attempt at an order: its first
@@ -120,15 +140,6 @@ class Grammar:
                             for table in (lex.words, lex.kinds, lex.powers)):
             return False
         return all(lex.places.match(norms, at) is None for at in range(len(norms)))
-
-
-@functools.cache
-def _fields_of(cls: type) -> Callable[[Any], tuple[Any, ...]] | None:
-    """What rebuilds an order of type `cls` as `cls(*values)`: a dataclass whose fields
-    are all given to its constructor (every order type: judge/engine/orders.py)."""
-    if not is_dataclass(cls) or not all(f.init for f in fields(cls)) or len(fields(cls)) < 2:
-        return None
-    return operator.attrgetter(*(f.name for f in fields(cls)))
 
 
 def _parts(variant: Variant) -> tuple[object, ...]:

@@ -62,7 +62,12 @@ class Phrases(Generic[V]):
     def match(self, norms: tuple[str, ...], pos: int) -> tuple[V, int] | None:
         if pos >= len(norms):
             return None
-        for n in self._lengths.get(norms[pos], ()):
+        word = norms[pos]
+        for n in self._lengths.get(word, ()):
+            if n == 1:
+                # Lengths come from the keys: a phrase of one word is this word's key.
+                # Most words of a line are one-word phrases (issue #18: no slice for them).
+                return self._table[(word,)], pos + 1
             key = norms[pos : pos + n]
             if len(key) == n and key in self._table:
                 return self._table[key], pos + n

@@ -60,6 +60,12 @@ class GrammarReader:
         return self.grammar.reads_as_prose(text)
 
 
+def kept_reading(reader: OrderReader) -> Callable[[str, str], Order] | None:
+    """`Grammar.kept` of the default reader, whose reading depends on the line and the
+    phase alone (never on the writer); None for a variant's own reader."""
+    return reader.grammar.kept if type(reader) is GrammarReader else None
+
+
 ReaderFactory = Callable[[Variant], OrderReader]
 
 
