@@ -27,7 +27,7 @@ sys.path[:0] = [str(ROOT / "bench"), str(ROOT)]
 from judge.config import Settings  # noqa: E402
 from judge.game.clock import SystemClock  # noqa: E402
 from judge.mail.outbound import compose  # noqa: E402
-from judge.mail.sender import OutboxSender, SmtpTransport  # noqa: E402
+from judge.mail.outbound.sender import OutboxSender, SmtpTransport  # noqa: E402
 from judge.store import repo  # noqa: E402
 from judge.store.db import Database, upgrade  # noqa: E402
 from tests.mailstack import MailStack  # noqa: E402

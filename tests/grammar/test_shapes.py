@@ -11,7 +11,7 @@ from judge.grammar import Grammar
 from judge.grammar.parse import Parser
 from judge.grammar.shapes import Shapes, plain_places
 from judge.grammar.tokens import plain_norms
-from judge.variant import load_variant
+from judge.variant_loader import load_variant
 from tests.grammar.test_grammar import VALID
 
 # Ways to write orders, each a shape with slots for places.

@@ -10,7 +10,7 @@ from judge.engine.orders import Hold, Order
 from judge.engine.outcome import Outcome, Reason
 from judge.engine.refusal import Refusal, refusal_of
 from judge.game.reasons import every_reason
-from judge.variant import load_variant
+from judge.variant_loader import load_variant
 from tests.variants.algernon.scenario import A, B, at, board, demo, move, result
 from variants.algernon.movement import MazeMovement
 from variants.algernon.orders import PortalMove, PortalSupport, RetreatList

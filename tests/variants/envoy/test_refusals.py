@@ -14,7 +14,7 @@ from judge.game.reasons import every_reason
 from judge.game.refusals import project, say
 from judge.grammar.reader import Writer
 from judge.grammar.wording import ReaderNames
-from judge.variant import load_variant
+from judge.variant_loader import load_variant
 from variants.envoy import reasons as E
 
 ENVOY = load_variant("envoy")
