@@ -176,3 +176,13 @@ def test_bids_are_tallied_beside_a_decoy_and_its_copy() -> None:
         result = tally(RULES, seen, {"AUSTRIA": [bid]}, frozenset({"TURKEY"}))
         assert [r.outcome for r in result.results] == [Outcome.SUCCEEDS]
         assert set(result.disorder) == {"bud"}
+
+
+def test_a_support_given_to_the_decoys_move_out_exposes_it() -> None:
+    # 8a: it "can not receive support"; a real army's move would have taken A Ukr's
+    # support, which is void for the decoy: the turn shows it (8c), though it moved.
+    turn = play("S1903M", [*SPRING, "RUSSIA A ukr"],
+                {"RUSSIA": ["A War H", "DECOY A War-Gal", "A Ukr S A War-Gal"],
+                 "AUSTRIA": ["A Bud H"]})
+    assert disbanded(turn) == [("RUSSIA A war", "exposed")]
+    assert not any("decoy" in u for u in board(turn))
