@@ -62,6 +62,8 @@ def test_the_winter_waits_for_an_engineer_that_may_convert(talk: Conversation) -
     waived = send_orders(talk, seats["GERMANY"], "WAIVE")
     assert "[errors]" not in waived.subject, waived.body
     assert "Turn processed" in waived.body
+    report = [m for m in talk.mails_to(seats["ITALY"][0]) if "results" in m.subject][-1]
+    assert "Germany:  WAIVE.\n" in report.body and "A Munich CONVERTS" not in report.body
 
 
 def test_the_conversion_is_made_when_ordered(talk: Conversation) -> None:
