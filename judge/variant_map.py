@@ -21,6 +21,7 @@ import csv
 import hashlib
 import json
 from collections.abc import Mapping, Sequence
+from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
@@ -44,6 +45,15 @@ def read_provinces(path: Path) -> list[Province]:
         )
         for r in rows
     ]
+
+
+def province_to_json(p: Province) -> dict[str, Any]:
+    """A province as a row of the JSON form, which `provinces_from_json` reads back: the one
+    place that knows how each field is written (a set as a sorted list)."""
+    row = asdict(p)
+    row.update(coasts=list(p.coasts), aliases=list(p.aliases), holds=sorted(p.holds),
+               stands=sorted(p.stands))
+    return row
 
 
 def read_borders(path: Path) -> list[Border]:

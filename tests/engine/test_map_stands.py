@@ -8,6 +8,7 @@ say so."""
 
 from __future__ import annotations
 
+import json
 import shutil
 from pathlib import Path
 
@@ -19,7 +20,7 @@ from judge.engine.position import Position
 from judge.engine.turn import adjudicate
 from judge.engine.types import Phase, Unit
 from judge.variant import Variant, load_variant, load_variant_folder
-from judge.variant_map import provinces_from_json
+from judge.variant_map import province_to_json, provinces_from_json
 
 STANDARD = Path(__file__).resolve().parents[2] / "variants" / "standard"
 ISLAND_BORDERS = "ice,nao,fleet\nice,nwg,fleet\n"
@@ -113,3 +114,12 @@ def test_a_stands_entry_that_means_nothing_is_refused(tmp_path: Path, old: str, 
     path.write_text(text.replace(old, new))
     with pytest.raises(MapError, match=message):
         load_variant_folder(path.parent)
+
+
+def test_a_map_s_provinces_go_to_json_and_back_with_their_islands() -> None:
+    # A game's own map is stored as JSON (1885-III's kiel_coasts, Engineered on 1885's
+    # map): every field, `stands` and `holds` among them, must survive the trip.
+    provinces = list(load_variant("1885").rules.geo.provinces.values())
+    text = json.dumps({"provinces": [province_to_json(p) for p in provinces]})
+    assert provinces_from_json(json.loads(text)) == provinces
+    assert any(p.stands for p in provinces) and any(p.holds for p in provinces)

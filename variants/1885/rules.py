@@ -14,14 +14,14 @@ from __future__ import annotations
 
 import csv
 import tomllib
-from dataclasses import asdict, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from judge.engine.geo import Border, Province
+from judge.engine.geo import Border
 from judge.engine.types import ADJUSTMENT, RETREAT
 from judge.variant import Variant
-from judge.variant_map import read_borders, read_provinces
+from judge.variant_map import province_to_json, read_borders, read_provinces
 
 # mypy cannot name a package "1885", so it cannot follow the folder's own imports.
 from .armyfleet import install as install_army_fleets  # type: ignore[import-not-found]
@@ -71,7 +71,7 @@ def overlaid_map(base: Path, overlay: Path) -> dict[str, Any]:
     kept = [b for b in read_borders(base / "borders.csv")
             if _province(b.a) not in changed and _province(b.b) not in changed]
     borders = [*kept, *read_borders(overlay / "borders.csv")]
-    return {"provinces": [_province_json(p) for p in provinces],
+    return {"provinces": [province_to_json(p) for p in provinces],
             "borders": [_border_json(b) for b in borders],
             "units": _units(base / "variant.toml", overlay / "units.csv")}
 
@@ -94,13 +94,6 @@ def _same_place(old: str, new: str) -> bool:
 
 def _province(location: str) -> str:
     return location.split("/")[0]
-
-
-def _province_json(p: Province) -> dict[str, Any]:
-    row = asdict(p)
-    row.update(coasts=list(p.coasts), aliases=list(p.aliases), holds=sorted(p.holds),
-               stands=sorted(p.stands))
-    return row
 
 
 def _border_json(b: Border) -> dict[str, Any]:

@@ -13,13 +13,12 @@ from __future__ import annotations
 
 import tomllib
 from collections.abc import Mapping
-from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
-from judge.engine.geo import Border, Province
+from judge.engine.geo import Border
 from judge.variant_loader import variant_roots
-from judge.variant_map import read_borders, read_provinces
+from judge.variant_map import province_to_json, read_borders, read_provinces
 
 STANDARD = "standard"
 MAPS = ("standard", "1885")  # the classic maps the option offers (variant.toml)
@@ -37,7 +36,7 @@ def make_map(options: Mapping[str, Any], seed: int) -> dict[str, Any] | None:
         spec = tomllib.load(f)
     map_dir = folder.parent / spec.get("map", folder.name)
     powers = [{**p, "units": [_navy(u) for u in p.get("units", [])]} for p in spec["powers"]]
-    return {"provinces": [_province(p) for p in read_provinces(map_dir / "provinces.csv")],
+    return {"provinces": [province_to_json(p) for p in read_provinces(map_dir / "provinces.csv")],
             "borders": [_border(b) for b in read_borders(map_dir / "borders.csv")],
             "powers": powers,
             "units": {p["name"]: p["units"] for p in powers}}
@@ -53,12 +52,6 @@ def _folder(name: str) -> Path:
 def _navy(unit: str) -> str:
     kind, loc = unit.split()
     return f"{NAVY if kind.upper() == FLEET else kind} {loc}"
-
-
-def _province(p: Province) -> dict[str, Any]:
-    row = asdict(p)
-    row.update(coasts=list(p.coasts), aliases=list(p.aliases), holds=sorted(p.holds))
-    return row
 
 
 def _border(b: Border) -> dict[str, Any]:
