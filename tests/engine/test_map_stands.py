@@ -19,7 +19,8 @@ from judge.engine.orders import Convoy, Move
 from judge.engine.position import Position
 from judge.engine.turn import adjudicate
 from judge.engine.types import Phase, Unit
-from judge.variant import Variant, load_variant, load_variant_folder
+from judge.variant import Variant
+from judge.variant_loader import load_variant, load_variant_folder
 from judge.variant_map import province_to_json, provinces_from_json
 
 STANDARD = Path(__file__).resolve().parents[2] / "variants" / "standard"

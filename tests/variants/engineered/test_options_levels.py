@@ -13,7 +13,8 @@ from judge.engine.turn import adjudicate
 from judge.engine.types import Phase
 from judge.grammar import OrderSyntaxError
 from judge.grammar.reader import Writer, reader_for
-from judge.variant import Variant, load_variant_folder
+from judge.variant import Variant
+from judge.variant_loader import load_variant_folder
 from tests.variants.engineered.fighting import FOLDER, START, board, run, unit
 from variants.engineered.neutral import NEUTRAL
 
