@@ -4,6 +4,7 @@ wired in first), which reads their places with all its spellings.
 
 - `A StP T E Rum` (C5 5d; also TRANSPORT, TRANSPORTS): the unit has the engineer brought.
 - `E Par`, `PLACE E Par` (C1 1a; Spring 1901): the engineer is placed with the unit there.
+- `DECOY ...` in a game without decoys: answered with the option that has them.
 - `A Vie M Gal`: B7 abbreviates a move "M or -"; M after the unit reads as `-`.
 - `F StP - Bot`: the rules write F for a fleet (`F StP`, `F Ion`) as well as for a fighter;
   an order names its unit by place, so an F line orders the navy or fighter that stands
@@ -31,6 +32,10 @@ INTO = {"a": "A", "army": "A", "n": "N", "navy": "N", "fleet": "N", "f": "F",
         "fighter": "F"}  # CONVERT ... TO F: a fighter (rn45 B7)
 PLACE_WORDS = ("place", "places", "locate")
 MOVE_LETTER = "m"  # B7: "Move (M or -)"
+# A game with decoys reads DECOY lines before this reader (decoys_orders.py): one that
+# comes here is from a game without them.
+NO_DECOYS = ("DECOY is an order of a game with decoys (rn45 C2 2b, C8: CREATE ... "
+             "level=complex decoys=yes); this game has none.")
 
 
 def engineered_reader(inner: ReaderFactory | None) -> ReaderFactory:
@@ -45,6 +50,8 @@ class EngineeredReader:
     def read(self, text: str, phase_kind: str, writer: Writer) -> Order:
         text = _spelled(text)
         words = text.lower().split()
+        if words and words[0] == "decoy":
+            raise OrderSyntaxError(ErrorKind.UNKNOWN_WORD, NO_DECOYS, text.split()[0])
         if words and words[0] == "convert":
             return self._convert(words, writer)
         if phase_kind == MOVEMENT:

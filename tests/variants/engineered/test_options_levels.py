@@ -69,6 +69,7 @@ def test_level_d2_the_madman_bidding_opens_only_in_the_complex_game(level: str) 
     ({"level": "advanced", "decoys": True}, True),
     ({"level": "complex", "decoys": False}, False),
     ({"level": "complex"}, False),  # the default: no decoys
+    ({"level": "simple"}, False),
 ])
 def test_decoys_c2b_a_decoy_is_made_only_with_the_option(options: dict[str, object],
                                                          made: bool) -> None:
@@ -76,8 +77,11 @@ def test_decoys_c2b_a_decoy_is_made_only_with_the_option(options: dict[str, obje
     reader = reader_for(game)
     try:
         order = reader.read("DECOY A War", "A", Writer("RUSSIA"))
-    except OrderSyntaxError:
-        assert not made  # C2 2b is [Optional]: without it DECOY is no order of the game
+    except OrderSyntaxError as exc:
+        # C2 2b is [Optional]: without it DECOY is no order of the game, and he is told so.
+        assert not made
+        assert exc.message == ("DECOY is an order of a game with decoys (rn45 C2 2b, C8: "
+                               "CREATE ... level=complex decoys=yes); this game has none.")
         return
     assert made
     winter = Position(Phase.parse("W1902A"), (unit("RUSSIA A war"), unit("RUSSIA E war")),

@@ -60,6 +60,8 @@ def test_a_placed_engineer_ordered_elsewhere_says_where_it_went() -> None:
     ("F War D", "write a damage as F War D A Ser-Bud (a move) or F War D A Gal (a unit)."),
     ("BID FOR N Ank - Bla", "a bid offers at least one of your units: BID A Mos FOR F Bla "
      "- Ank."),
+    ("DECOY A War - Gal", "DECOY is an order of a game with decoys (rn45 C2 2b, C8: CREATE "
+     "... level=complex decoys=yes); this game has none."),
 ])
 def test_a_line_that_does_not_read_is_answered_in_sentences(talk: Conversation, line: str,
                                                             said: str) -> None:
