@@ -180,11 +180,13 @@ def following_turns(session: Session, game: Game) -> dict[int, Turn | None]:
 
 
 def centre_counts_by_year(variant: Variant, game: Game, turns: Sequence[Turn],
-                          viewer: Viewer, records: Mapping[int, Mapping[str, Any]]
+                          viewer: Viewer,
+                          records: Mapping[int, Mapping[str, Any]] | None = None
                           ) -> list[tuple[str, dict[str, int | None]]]:
     """('Start', counts), then (year, counts) for each year whose centres were counted,
     from the processed `turns` in play order, through the board `viewer` knew after each
-    (his record kept with the turn, `records` by turn id; judge/game/seat_board.py): None
+    (his record kept with the turn, `records` by turn id, none: the visibility's board;
+    judge/game/seat_board.py): None
     for a power whose centres that board hides (Stab Envoy 12e), never a false 0."""
     rules = variant.rules
     if not turns:
@@ -201,7 +203,8 @@ def centre_counts_by_year(variant: Variant, game: Game, turns: Sequence[Turn],
         if counted:
             rows = [row for row in rows if row[0] != str(phase.year)]
             rows.append((str(phase.year),
-                         _counts(variant, after, viewer, powers, records.get(turn.id))))
+                         _counts(variant, after, viewer, powers,
+                                 (records or {}).get(turn.id))))
     return rows
 
 

@@ -27,6 +27,7 @@ from judge.game.errors import GameError
 from judge.game.games import current_turn, game_variant, position_of, seats_of, turns_of
 from judge.game.hidden import hides_from_players
 from judge.game.postman import Postman
+from judge.game.seat_board import board_known, record_now
 from judge.store import repo_games
 from judge.store.models import Game, GameState, Seat, SeatRole, SeatStatus, Vote, VoteKind
 from judge.variant import Variant, power_name
@@ -70,16 +71,16 @@ def voters(session: Session, game: Game) -> dict[str, Seat]:
 
 def leader(session: Session, game: Game, viewer: Viewer) -> str | None:
     """The surviving power with the most supply centres as the variant counts them towards
-    victory (`Rules.standing`) on the board as `viewer` may see it, or None while two or
-    more share the lead. Counted from the reader's own view so that the answer tells him
-    nothing hidden (issue #13 item 5: in Secret Envoy a Major Ally is made by diplomats
-    only their player sees, rule 11)."""
+    victory (`Rules.standing`) on the board `viewer` knows (his knowledge record's:
+    seat_board.py), or None while two or more share the lead. Counted from the reader's
+    own view so that the answer tells him nothing hidden (issue #13 item 5: in Secret Envoy
+    a Major Ally is made by diplomats only their player sees, rule 11)."""
     turn = current_turn(session, game)
     if turn is None:
         return None
     variant = game_variant(game)
     rules = variant.rules
-    seen = rules.visibility.board(position_of(turn), viewer)
+    seen = board_known(rules, position_of(turn), viewer, record_now(session, game, viewer))
     standing = rules.standing(rules, seen)
     counts = {p: standing.get(p, 0) for p in survivors_on(variant, seen)}
     if not counts:

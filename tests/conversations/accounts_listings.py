@@ -19,6 +19,7 @@ from judge.engine.outcome import Event, OrderResult
 from judge.engine.position import Position
 from judge.engine.turn import TurnResult
 from judge.engine.visibility import Role, Viewer
+from judge.game import knowledge
 from judge.game.games import current_turn, find_game
 from judge.game.games import game_variant as real_game_variant
 from judge.game.lifecycle import create_game, join_game, start_game
@@ -100,12 +101,15 @@ class OwnSideOnly:
 
 
 def hide_other_sides(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Every game the listing commands read plays by OwnSideOnly."""
+    """Every game the listing commands read plays by OwnSideOnly, and so does what each
+    seat's knowledge record learns of the turns processed from now on (the listings read
+    a seat's board from its record: judge/game/seat_board.py)."""
     def variant_of(game: Game) -> Variant:
         base = real_game_variant(game)
         return dataclasses.replace(
             base, rules=dataclasses.replace(base.rules, visibility=OwnSideOnly()))
     monkeypatch.setattr(listing, "game_variant", variant_of)
+    monkeypatch.setattr(knowledge, "game_variant", variant_of)
 
 
 def send(talk: Conversation, sender: str, body: str) -> Mail:

@@ -103,3 +103,16 @@ def test_summary_and_history_read_the_record_of_each_turn(
     assert "  Italy          ?     3" in summary, summary
     history = "\n".join(_as(talk, france, "HISTORY alpha F1901M"))
     assert "Berlin, Kiel, Munich" not in history and "Naples, Rome, Venice" in history
+
+
+def test_an_unnamed_concession_goes_to_the_leader_of_the_seats_record(
+        talk: Conversation) -> None:
+    austria = standard_game(talk)["AUSTRIA"]
+    process(talk, "alpha")  # S1901M: nobody orders; Russia leads with four centres
+
+    def germany_leads(record: Record) -> Record:
+        return {**record, "owners": {**record["owners"], "hol": "GERMANY", "den": "GERMANY"}}
+
+    _edit_record(talk, "S1901M", "AUSTRIA", germany_leads)
+    reply = send(talk, austria.address, f"SIGNON Aalpha {austria.password}\nSET CONCEDE")
+    assert "Your concession to Germany is recorded." in reply.body, reply.body
