@@ -290,13 +290,7 @@ def _print_mila(rep: dict[str, Any], examples: int) -> None:
         for name, r in rep.get("ratio_jsonl", {}).get(key, {}).items():
             print(f"MILA/{label}, {name.replace('_', ' ')} ({r['phases']} phases): ratio of "
                   f"sums {r['ratio_of_sums']:.1f}x, median per phase {r['median_ratio']:.1f}x")
-    for key, label in (("jsonl_ns", "lines read before"), ("jsonl_new_ns", "new lines"),
-                       ("jsonl_cold_ns", "from scratch")):
-        r = rep.get("ratio_jsonl_beside", {}).get(key)
-        if r:
-            print(f"MILA/JSON round trip, {label}, each phase timed beside MILA "
-                  f"({r['phases']} movement phases): ratio of sums {r['ratio_of_sums']:.1f}x, "
-                  f"median per phase {r['median_ratio']:.1f}x")
+    roundtrip.print_beside(rep.get("ratio_jsonl_beside", {}))
     found = mila["disagreements"]
     phases = Counter(rep["games"]["phases"])
     print(f"\nDisagreements: {_counts(Counter(d['kind'] for d in found))} of "

@@ -115,3 +115,13 @@ def beside(rows: list[dict[str, Any]]) -> dict[str, dict[str, float]]:
                         "ratio_of_sums": sum(r[peer] for r in group) / sum(r[key] for r in group),
                         "median_ratio": statistics.median(r[peer] / r[key] for r in group)}
     return out
+
+
+def print_beside(ratios: dict[str, dict[str, float]]) -> None:
+    for key, label in (("jsonl_ns", "lines read before"), ("jsonl_new_ns", "new lines"),
+                       ("jsonl_cold_ns", "from scratch")):
+        r = ratios.get(key)
+        if r:
+            print(f"MILA/JSON round trip, {label}, each phase timed beside MILA "
+                  f"({r['phases']} movement phases): ratio of sums {r['ratio_of_sums']:.1f}x, "
+                  f"median per phase {r['median_ratio']:.1f}x")
