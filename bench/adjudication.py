@@ -202,11 +202,16 @@ def build_report(args: argparse.Namespace) -> dict[str, Any]:
     grammar = load_grammar(variant)
     report["text"] = (time_text(grammar, rules, records, rows, args.reps) if grammar
                       else {"skipped": "judge.grammar is not importable"})
+    with_mila = not args.no_mila and mila_peer.AVAILABLE
     if grammar:
         texts = [order_texts(grammar, r) for r in records]
+        peer = (lambda r: mila_peer.run_mila(rules, r.position, r.orders, args.reps).ns) \
+            if with_mila else None
         report["jsonl"] = {"result_differs_from_canonical": roundtrip.time_jsonl(
-            variant, records, texts, rows, min_ns, args.reps)}
-    if args.no_mila or not mila_peer.AVAILABLE:
+            variant, records, texts, rows, min_ns, args.reps, peer)}
+        if with_mila:
+            report["ratio_jsonl_beside"] = roundtrip.beside(rows)
+    if not with_mila:
         report["mila"] = {"skipped": "--no-mila" if args.no_mila else
                           f"MILA's engine is not installed: {mila_peer.INSTALL_HINT}"}
     else:
@@ -286,6 +291,7 @@ def _print_mila(rep: dict[str, Any], examples: int) -> None:
         for name, r in rep.get("ratio_jsonl", {}).get(key, {}).items():
             print(f"MILA/{label}, {name.replace('_', ' ')} ({r['phases']} phases): ratio of "
                   f"sums {r['ratio_of_sums']:.1f}x, median per phase {r['median_ratio']:.1f}x")
+    roundtrip.print_beside(rep.get("ratio_jsonl_beside", {}))
     found = mila["disagreements"]
     phases = Counter(rep["games"]["phases"])
     print(f"\nDisagreements: {_counts(Counter(d['kind'] for d in found))} of "

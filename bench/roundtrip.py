@@ -16,6 +16,7 @@ command does for each line it reads. Two figures per phase (bench/README.md):
 from __future__ import annotations
 
 import json
+import statistics
 from collections.abc import Callable
 from typing import Any
 
@@ -62,9 +63,13 @@ def expected_board(record: PhaseRecord) -> tuple[frozenset[Any], ...]:
 
 def time_jsonl(variant: Variant, records: list[PhaseRecord],
                texts: list[list[tuple[str, str]] | None], rows: list[dict[str, Any]],
-               min_ns: Callable[[Callable[[], object], int], int], reps: int) -> list[str]:
+               min_ns: Callable[[Callable[[], object], int], int], reps: int,
+               peer: Callable[[PhaseRecord], int] | None = None) -> list[str]:
     """Adds "jsonl_ns", "jsonl_new_ns" and "jsonl_cold_ns" to the rows whose orders could be
-    written; answers the phases whose reply differs from the canonical result."""
+    written; answers the phases whose reply differs from the canonical result. With
+    `peer` (MILA's time for a phase), each movement phase's peer time is taken beside
+    ours, the same moment: "peer_ns" beside the first two, "peer_cold_ns" beside the
+    third, so that a change of the machine's load moves both sides of a ratio."""
     grammar = Grammar.for_variant(variant)
     lines = {i: request_line(variant, r, t)
              for i, (r, t) in enumerate(zip(records, texts, strict=True)) if t is not None}
@@ -76,19 +81,47 @@ def time_jsonl(variant: Variant, records: list[PhaseRecord],
             forget_units(variant)
         return reply_text(handle_line(line))
 
-    for key, forget_shapes in (("jsonl_ns", None), ("jsonl_cold_ns", True)):
-        for i, line in lines.items():
-            rows[i][key] = min_ns(lambda line=line, f=forget_shapes: once(line, f),  # type: ignore[misc]
-                                  reps)
-            if board(json.loads(once(line, forget_shapes))) != expected_board(records[i]):
-                differs.add(records[i].label)
-    # New lines: the shapes learnt from every phase of the run, as a judge that has read
-    # other games knows them, and the lines themselves forgotten before every run.
+    def timed(i: int, key: str, forget_shapes: bool | None) -> None:
+        line = lines[i]
+        rows[i][key] = min_ns(lambda: once(line, forget_shapes), reps)
+        if board(json.loads(once(line, forget_shapes))) != expected_board(records[i]):
+            differs.add(records[i].label)
+
+    # New lines: the shapes learnt from every phase of the run first, as a judge that has
+    # read other games knows them, and the lines themselves forgotten before every run.
     for line in lines.values():
         once(line, False)
-    for i, line in lines.items():
-        rows[i]["jsonl_new_ns"] = min_ns(lambda line=line: once(line, False),  # type: ignore[misc]
-                                         reps)
-        if board(json.loads(once(line, False))) != expected_board(records[i]):
-            differs.add(records[i].label)
+    for i in lines:
+        timed(i, "jsonl_new_ns", False)
+        timed(i, "jsonl_ns", None)
+        if peer is not None and records[i].position.phase.kind == "M":
+            rows[i]["peer_ns"] = peer(records[i])
+    for i in lines:
+        timed(i, "jsonl_cold_ns", True)
+        if peer is not None and records[i].position.phase.kind == "M":
+            rows[i]["peer_cold_ns"] = peer(records[i])
     return sorted(differs)
+
+
+def beside(rows: list[dict[str, Any]]) -> dict[str, dict[str, float]]:
+    """MILA's time over each round trip's, each taken beside the other (time_jsonl): the
+    ratio of sums and the median of the phases' ratios, movement phases."""
+    out = {}
+    for key, peer in (("jsonl_ns", "peer_ns"), ("jsonl_new_ns", "peer_ns"),
+                      ("jsonl_cold_ns", "peer_cold_ns")):
+        group = [r for r in rows if r.get(peer) and r.get(key)]
+        if group:
+            out[key] = {"phases": len(group),
+                        "ratio_of_sums": sum(r[peer] for r in group) / sum(r[key] for r in group),
+                        "median_ratio": statistics.median(r[peer] / r[key] for r in group)}
+    return out
+
+
+def print_beside(ratios: dict[str, dict[str, float]]) -> None:
+    for key, label in (("jsonl_ns", "lines read before"), ("jsonl_new_ns", "new lines"),
+                       ("jsonl_cold_ns", "from scratch")):
+        r = ratios.get(key)
+        if r:
+            print(f"MILA/JSON round trip, {label}, each phase timed beside MILA "
+                  f"({r['phases']} movement phases): ratio of sums {r['ratio_of_sums']:.1f}x, "
+                  f"median per phase {r['median_ratio']:.1f}x")

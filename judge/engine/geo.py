@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -168,6 +169,10 @@ class Geography:
     def _count_centres(self, owners: Mapping[str, str]) -> dict[str, int]:
         counts: dict[str, int] = {}
         if self.one_point_centres:
+            if owners.keys() <= self.supply_centres:
+                # Only centres owned (standard Diplomacy): counted in C, in the order of
+                # first ownership as below; this runs at every season's end (issue #18).
+                return dict(Counter(owners.values()))
             # Owners may hold areas that are not centres (Global Diplomacy owns land and
             # coasts): only the centres count.
             centres = self.supply_centres

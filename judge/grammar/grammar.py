@@ -93,12 +93,13 @@ class Grammar:
     def _parse(self, text: str, phase: str) -> Order:
         norms = plain_norms(text)
         if norms:
-            known = self._shapes.read(norms, phase)
+            line = self._shapes.line(norms, phase)
+            known = self._shapes.read(line)
             if known is not None:
                 return known
             found = Parser(self.lexicon, self.registry, norms, phase).orders()
             if len(found) == 1:
-                self._shapes.learn(norms, phase, found[0])
+                self._shapes.learn(line, found[0])
                 return found[0]
         # Not a plain line, or not one order: the full tokens, for the error's positions.
         tokens = tokenize(text)

@@ -28,6 +28,9 @@ SHAPES_KEPT = 5_000
 # the field, a coast as '/nc'), or a route of those.
 Part = tuple[Any, ...]  # ("value", v) | ("slot", n, suffix) | ("route", parts)
 Shape = tuple[Callable[..., Order], tuple[Part, ...]]
+# A line as Shapes sees it: (phase, its tokens with slots for its plain places), and the
+# provinces of the slots.
+Line = tuple[tuple[str, tuple[str, ...]], list[str]]
 
 
 @functools.cache
@@ -59,31 +62,36 @@ class Shapes:
         self._known: dict[tuple[str, tuple[str, ...]],
                           tuple[bool, Shape, list[str]] | None] = {}
 
-    def read(self, norms: tuple[str, ...], phase: str) -> Order | None:
-        """The order of a line whose shape is confirmed, else None (parse it)."""
+    def line(self, norms: tuple[str, ...], phase: str) -> Line:
+        """A line's shape, by phase, and its places: what `read` and `learn` take."""
         key, ids = self._key(norms)
-        known = self._known.get((phase, key)) if ids else None
+        return (phase, key), ids
+
+    def read(self, line: Line) -> Order | None:
+        """The order of a line whose shape is confirmed, else None (parse it)."""
+        key, ids = line
+        known = self._known.get(key) if ids else None
         return _build(known[1], ids) if known is not None and known[0] else None
 
-    def learn(self, norms: tuple[str, ...], phase: str, order: Order) -> None:
+    def learn(self, line: Line, order: Order) -> None:
         """Learns from a line the parser read as `order`: the first line of a shape gives
         how to build its order; a later one whose every place differs from the first's
         confirms it, if the parser read it as built, or refuses the shape for good. A
         field that names a place by other words than a slot's (an 'A North Sea - Nth')
         would follow the slot; only a reading with other places shows it."""
-        key, ids = self._key(norms)
+        key, ids = line
         if not ids:
             return
-        known = self._known.get((phase, key), _NEW)
+        known = self._known.get(key, _NEW)
         if known is _NEW:
             if len(self._known) >= SHAPES_KEPT:
                 self._known.clear()
             shape = _shape(order, ids)
-            self._known[(phase, key)] = None if shape is None else (False, shape, ids)
+            self._known[key] = None if shape is None else (False, shape, ids)
         elif known is not None and not known[0] and all(
                 a != b for a, b in zip(ids, known[2], strict=True)):
             sure = _build(known[1], ids) == order
-            self._known[(phase, key)] = (True, known[1], known[2]) if sure else None
+            self._known[key] = (True, known[1], known[2]) if sure else None
 
     def forget(self) -> None:
         self._known.clear()

@@ -62,14 +62,14 @@ def test_every_place_in_a_shape_reads_as_the_parser_reads_it(
 
 def test_a_shape_is_built_from_once_a_second_line_confirms_it(grammar: Grammar) -> None:
     shapes: Shapes = grammar._shapes
-    new = plain_norms("a gas - par") or ()
+    new = shapes.line(plain_norms("a gas - par") or (), "M")
     assert grammar.parse("A Bur - Mun", "M") == Move("bur", "mun", "A")
-    assert shapes.read(new, "M") is None
+    assert shapes.read(new) is None
     assert grammar.parse("A Bur - Kie", "M") == Move("bur", "kie", "A")
-    assert shapes.read(new, "M") is None  # bur again: it shows nothing of the first slot
+    assert shapes.read(new) is None  # bur again: it shows nothing of the first slot
     assert grammar.parse("A Sil - Ruh", "M") == Move("sil", "ruh", "A")
-    assert shapes.read(new, "M") == Move("gas", "par", "A")
-    assert shapes.read(new, "R") is None  # per phase
+    assert shapes.read(new) == Move("gas", "par", "A")
+    assert shapes.read(shapes.line(plain_norms("a gas - par") or (), "R")) is None
 
 
 def test_a_place_also_named_by_a_longer_name_is_not_taken_for_a_slot(
