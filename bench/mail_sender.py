@@ -26,9 +26,9 @@ sys.path[:0] = [str(ROOT / "bench"), str(ROOT)]
 
 from judge.config import Settings  # noqa: E402
 from judge.game.clock import SystemClock  # noqa: E402
-from judge.mail.outbound import compose  # noqa: E402
+from judge.mail.outbound.compose import compose  # noqa: E402
 from judge.mail.outbound.sender import OutboxSender, SmtpTransport  # noqa: E402
-from judge.store import repo  # noqa: E402
+from judge.store import repo_mail  # noqa: E402
 from judge.store.db import Database, upgrade  # noqa: E402
 from tests.mailstack import MailStack  # noqa: E402
 from tests.store.pgcluster import TempCluster, find_bin_dir  # noqa: E402
@@ -58,7 +58,7 @@ def queue(db: Database, stack: MailStack, count: int) -> None:
             raw = compose(sender=f"Judge <{stack.addr('judge')}>", to=[to],
                           subject=f"storm00001: report {number}", body=BODY,
                           domain=stack.domain)
-            repo.enqueue_outbox(session, raw, sender=stack.addr("judge"), recipients=[to],
+            repo_mail.enqueue_outbox(session, raw, sender=stack.addr("judge"), recipients=[to],
                                 flush=False)
 
 
