@@ -1,70 +1,27 @@
-"""The deadline rules, applied by a sweep that may run any time, any number of times.
-
-Deadlines, grace and what was already said live in the database (Turn.deadline,
-Turn.grace_until, Turn.notices); the sweep compares them with the clock and does what is
-due: process a ready turn early, remind late powers, start grace at the deadline, apply
-the NMR policy at its end, extend after an outage, start a forming game at its start time.
-Whatever it did is remembered in the turn, so a second sweep finds nothing more to do.
-
-Turn.notices keys: "reminders" (indexes into Schedule.reminders already handled), "late"
-(the late notice went out), "late_powers" (who was late then), "held" (the turn waits for
-the master), "outage" (the deadline an outage last gave, ISO 8601), "asked" and
-"answers" (the master's decisions the variant asks for: decisions.py).
+"""The deadline sweep: it may run any time, any number of times (judge/scheduler.py wakes
+it, `judge sweep` and the tests call it). Each game is locked, read afresh and given what
+its clock asks for (deadline_rules.py); a game that fails is rolled back, logged and
+skipped. `next_wakeups` tells the scheduler when to sweep each game next.
 """
 
 from __future__ import annotations
 
 import logging
 import random
-import secrets
 from collections.abc import Collection
-from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
 
 from sqlalchemy.orm import Session
 
-from judge.game import notices, stages
 from judge.game.clock import Clock
-from judge.game.decisions import ASKED
-from judge.game.games import current_turn, lock_game, phase_of, player_seat, settings_of
-from judge.game.lifecycle import is_full
+from judge.game.games import lock_game
 from judge.game.postman import Postman
-from judge.game.progress import is_ready, late_powers, owing_powers
-from judge.game.schedule import due_reminders, grace_end, outage_extension, phase_length
-from judge.game.settings import NmrPolicy, Schedule
 from judge.store import repo_games
 from judge.store.db import Database
-from judge.store.models import Game, GameState, SeatStatus, Turn
-from judge.turns.process import process_and_report
-from judge.turns.start import start_and_mail
+from judge.store.models import Game
+from judge.turns.deadline_rules import due_work, next_moment
 
 log = logging.getLogger(__name__)
-
-
-@dataclass(frozen=True, slots=True)
-class _Due:
-    """One open turn being swept: what every rule below reads."""
-
-    session: Session
-    game: Game
-    turn: Turn
-    schedule: Schedule
-    postman: Postman
-    clock: Clock
-    now: datetime
-
-    @property
-    def deadline(self) -> datetime:
-        assert self.turn.deadline is not None
-        return self.turn.deadline
-
-    def remember(self, **values: Any) -> None:
-        # A new dict each time: the JSON column does not see changes made in place.
-        self.turn.notices = {**self.turn.notices, **values}
-
-    def say(self, what: str) -> str:
-        return f"{self.game.name} {self.turn.phase}: {what}"
 
 
 def sweep(session: Session, clock: Clock, postman: Postman,
@@ -137,136 +94,7 @@ def sweep_game(session: Session, game_id: int, clock: Clock, postman: Postman,
         game = lock_game(session, found)
     # Another sweep may have acted while we waited for the lock: read everything afresh.
     session.expire_all()
-    if game.state == GameState.FORMING:
-        return _start_if_due(session, game, clock, postman, rng)
-    turn = current_turn(session, game)
-    if game.state != GameState.ACTIVE or turn is None or turn.deadline is None:
-        return []
-    return _sweep_turn(_Due(session, game, turn, settings_of(game).schedule, postman,
-                            clock, clock.now()))
-
-
-def _start_if_due(session: Session, game: Game, clock: Clock, postman: Postman,
-                  rng: random.Random | None) -> list[str]:
-    start = settings_of(game).schedule.start
-    if start is None or clock.now() < start or not is_full(game):
-        return []  # a game not yet full starts when its last player joins
-    start_and_mail(session, game, clock, postman, rng or random.Random(secrets.randbits(64)))
-    return [f"{game.name}: started (its start time had come)"]
-
-
-def _sweep_turn(due: _Due) -> list[str]:
-    if due.turn.notices.get(ASKED):
-        return []  # the master was asked to decide: DECIDE moves it on (decisions.py)
-    # A turn reopened by ROLLBACK keeps all its orders: the sweep must not replay it at
-    # once, before anyone could change a thing; it waits for a message or its deadline.
-    ready = not due.turn.notices.get("reopened") and is_ready(
-        due.session, due.game, due.turn, due.now)
-    # At the deadline itself, _at_deadline first allows for an outage (it processes then).
-    if ready and (due.now < due.deadline or due.turn.grace_until is not None):
-        return _process(due, "every power's orders are complete")
-    if due.turn.notices.get("held"):
-        return []  # the master has been told; PROCESS or a new deadline moves it on
-    if due.turn.grace_until is None:
-        if due.now >= due.deadline:
-            return _at_deadline(due)
-        opened = stages.open_due(due.session, due.postman, due.game, due.turn, due.now)
-        return [*(due.say(f"{s.name} opened") for s in opened), *_remind(due)]
-    return _at_grace_end(due) if due.now >= due.turn.grace_until else []
-
-
-def _late(due: _Due) -> list[str]:
-    """Whose orders are missing or incomplete: told only to those powers (reminders)."""
-    return late_powers(due.session, due.game, due.turn)
-
-
-def _owing(due: _Due) -> list[str]:
-    """Whom the turn waits for at the deadline and after grace: what everyone sees (when
-    it processes) depends on nothing a game hides (issue #13 item 7; progress.owing_powers)."""
-    return owing_powers(due.session, due.game, due.turn)
-
-
-def _remind(due: _Due) -> list[str]:
-    sent = list(due.turn.notices.get("reminders", []))
-    ready = due_reminders(due.schedule, due.deadline, sent, due.now)
-    if not ready:
-        return []
-    due.remember(reminders=sorted({*sent, *ready}))
-    # After a pause several fall due at once: one mail says it all. A reminder as long
-    # before the deadline as the phase lasts would come as the phase opens: pointless.
-    length = phase_length(due.schedule, phase_of(due.turn).kind)
-    late = _late(due)
-    if not late or all(due.schedule.reminders[i] >= length for i in ready):
-        return []
-    notices.remind(due.session, due.postman, due.game, due.turn, late, due.now)
-    return [due.say(f"reminded {', '.join(late)}")]
-
-
-def _at_deadline(due: _Due) -> list[str]:
-    extension = outage_extension(due.schedule, due.deadline, due.now)
-    if extension is not None:
-        return _extend(due, due.deadline, extension)
-    late = _owing(due)
-    # Who missed it, for the turn's reports (judge.turns.reports): every power whose orders
-    # were incomplete, though a game that hides things waits only for those who sent
-    # nothing (_owing) and tells each player of his own lateness alone. An outage's new
-    # deadline sets "late" False again, and a master's new one clears every notice.
-    incomplete = _late(due)
-    if incomplete:
-        due.remember(late=True, late_powers=incomplete)
-    if not late:
-        # Complete but someone asked to WAIT: a WAIT lasts until the deadline, no longer.
-        return _process(due, "the deadline passed with every power's orders complete")
-    due.turn.grace_until = grace_end(due.schedule, due.deadline)
-    done = [due.say(f"deadline passed; late: {', '.join(late)}; grace until "
-                    f"{due.turn.grace_until.isoformat()}")]
-    if due.now < due.turn.grace_until:
-        notices.late(due.session, due.postman, due.game, due.turn, late, due.schedule.nmr,
-                     due.now)
-        return done
-    return done + _at_grace_end(due)  # no grace at all: the policy applies at once
-
-
-def _at_grace_end(due: _Due) -> list[str]:
-    assert due.turn.grace_until is not None
-    extension = outage_extension(due.schedule, due.turn.grace_until, due.now)
-    if extension is not None:
-        return _extend(due, due.turn.grace_until, extension)
-    late = _owing(due)
-    if not late:
-        return _process(due, "grace ended with every power's orders complete")
-    policy = due.schedule.nmr
-    if policy is NmrPolicy.WAIT:
-        due.remember(held=True)
-        notices.held(due.session, due.postman, due.game, due.turn, late)
-        return [due.say(f"grace ended; held for the master (late: {', '.join(late)})")]
-    if policy is NmrPolicy.CIVIL_DISORDER:
-        for power in late:
-            seat = player_seat(due.game, power)
-            assert seat is not None  # _owing only names powers with a seat
-            seat.status = SeatStatus.CIVIL_DISORDER
-        notices.disorder(due.session, due.postman, due.game, due.turn, late)
-    return _process(due, f"grace ended; {policy.value} for {', '.join(late)}")
-
-
-def _extend(due: _Due, missed: datetime, extension: datetime) -> list[str]:
-    """The judge was down when `missed` passed: a new deadline, grace and lateness reset."""
-    due.turn.deadline = extension
-    due.turn.grace_until = None
-    # Reminders already due before the new deadline would only repeat this notice.
-    sent = list(due.turn.notices.get("reminders", []))
-    sent += due_reminders(due.schedule, extension, sent, due.now)
-    due.remember(late=False, outage=extension.isoformat(), reminders=sorted(sent))
-    notices.extended(due.session, due.postman, due.game, due.turn, missed, due.now)
-    return [due.say(f"{missed.isoformat()} passed during an outage; new deadline "
-                    f"{extension.isoformat()}")]
-
-
-def _process(due: _Due, why: str) -> list[str]:
-    if process_and_report(due.session, due.game, due.clock, due.postman,
-                          due.turn.phase) is None:
-        return [due.say(f"held for the master's decision ({why})")]
-    return [due.say(f"processed ({why})")]
+    return due_work(session, game, clock, postman, rng)
 
 
 def next_wakeups(db: Database, game_ids: Collection[int] | None = None
@@ -282,25 +110,9 @@ def next_wakeups(db: Database, game_ids: Collection[int] | None = None
 
 def _moment_or_none(session: Session, game: Game) -> datetime | None:
     try:
-        return _next_moment(session, game)
+        return next_moment(session, game)
     except Exception:
         # One unreadable game must not stop the others being planned; the periodic
         # sweep still looks at it and reports the failure.
         log.exception("cannot plan game %s", game.id)
         return None
-
-
-def _next_moment(session: Session, game: Game) -> datetime | None:
-    schedule = settings_of(game).schedule
-    if game.state == GameState.FORMING:
-        return schedule.start if schedule.start is not None and is_full(game) else None
-    turn = current_turn(session, game)
-    if turn is None or turn.deadline is None or turn.notices.get("held"):
-        return None
-    if turn.grace_until is not None:
-        return turn.grace_until
-    sent = set(turn.notices.get("reminders", []))
-    length = phase_length(schedule, phase_of(turn).kind)
-    reminders = [turn.deadline - ahead for index, ahead in enumerate(schedule.reminders)
-                 if index not in sent and ahead < length]
-    return min([turn.deadline, *reminders, *stages.opening_times(game, turn)])

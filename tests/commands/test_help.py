@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 
 from judge.commands import (
     BasicContext,
@@ -97,3 +98,10 @@ def test_order_runs_reach_the_handler_in_place() -> None:
 def test_missing_end_word_is_reported_against_the_opening_line() -> None:
     text = converse("PRESS TO E\nhello\nA Par H", full_registry()).render()
     assert "line 1: PRESS TO E\n    no ENDPRESS after this PRESS:" in text
+
+
+def test_the_manual_s_help_sample_is_the_judge_s_own_reply() -> None:
+    # docs/commands.md shows HELP's whole list; a command added without it there fails here.
+    manual = (Path(__file__).resolve().parents[2] / "docs" / "commands.md").read_text()
+    sample = manual.split("that it still is):\n\n```\nHELP\n```\n```\n", 1)[1].split("```", 1)[0]
+    assert sample == converse("HELP").render()

@@ -11,7 +11,7 @@ phase must remember is kept in `Position.state` (JSON-able):
 - `control`: neutral -> [status, player or null], a snapshot for players and reports;
 - `writers`: neutral -> the player who ordered it when the last phase began (6), kept for
   that phase's reports only (a player lost a country during a turn still reads his orders
-  for it) and never shown to a player (visibility.py's PUBLIC_STATE).
+  for it) and never shown to a player (sight.py's PUBLIC_STATE).
 
 Without `players` nothing is neutral and every power orders its own units only.
 """

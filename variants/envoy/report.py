@@ -1,5 +1,5 @@
 """What Stab Envoy's reports tell in place of the board they hide (rule 12 a, c, e): two
-report sections, built from the notices its visibility gives each reader (visibility.py)
+report sections, built from the notices its visibility gives each reader (stab.py)
 and written by templates/variants/envoy/standing.j2 and counts.j2.
 
 A reader whose projection holds no such notice (Secret Envoy, a game without hidden
@@ -17,7 +17,7 @@ from judge.engine.visibility import Notice, Seen, Viewer
 from judge.grammar.notation import unit_text
 from judge.variant import ReportSection, Variant, power_name
 
-from .visibility import Topic
+from .stab import Topic
 
 
 @dataclass(frozen=True, slots=True)

@@ -32,7 +32,7 @@ from .control import (
 AUTUMN = "F"
 # province -> [neutral, season]: a Controlled Neutral's unit found outside its rule 7 area
 # and the season at whose end it was found ("S1914"). Never shown to players in Secret or
-# Stab Envoy (visibility.py keeps only PUBLIC_STATE and the viewer's control).
+# Stab Envoy (sight.py keeps only PUBLIC_STATE and the viewer's control).
 STRANDED = "stranded"
 SeasonEnd = Callable[[Rules, Position, Season], tuple[Position, list[Event]]]
 

@@ -30,7 +30,7 @@ class Turn(Base):
     events: Mapped[list[Any] | None] = mapped_column(json_type())
     deadline: Mapped[datetime | None] = mapped_column(UTCDateTime())
     processed_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
-    # The deadline machinery's memory (judge.turns.deadlines): when grace ends, which
+    # The deadline machinery's memory (judge.turns.deadline_rules): when grace ends, which
     # reminders and notices went out, whether the turn waits for the master.
     grace_until: Mapped[datetime | None] = mapped_column(UTCDateTime())
     notices: Mapped[dict[str, Any]] = mapped_column(

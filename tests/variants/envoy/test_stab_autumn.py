@@ -15,7 +15,7 @@ from __future__ import annotations
 from judge.engine.turn import TurnResult
 from judge.engine.visibility import Notice
 from tests.variants.envoy.hidden import ENVOY, FRANCE, GERMANY, play, report, seen
-from variants.envoy.visibility import Topic
+from variants.envoy.stab import Topic
 
 HELD = {"AUSTRIA": "vie bud tri rom nap", "ENGLAND": "lon edi lvp",
         "FRANCE": "bre par mar spa por tun", "GERMANY": "ber kie mun hol den", "ITALY": "ven",
