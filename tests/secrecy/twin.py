@@ -11,8 +11,8 @@ it was queued, so a report that comes one message earlier in one game than in th
 Only what is random or time-based by design is normalised: the judge's own Message-IDs
 (`make_msgid`, random) where they appear (Message-ID, In-Reply-To, References), the Date
 header, MIME boundaries (random: judge/mail/outbound/attachments.py), and the random part of reply
-tokens and one-time codes (`judge+s3-<mac>@`: judge/mail/reply_tokens.py; the seat's
-number is kept). The clock is frozen and
+tokens and one-time codes (`judge+s3-<mac>@`, press replies' `judge+p7-3-<mac>@`:
+judge/mail/reply_tokens.py; the numbers are kept). The clock is frozen and
 the same in both games, and every incoming message gets the same Message-ID in both.
 """
 
@@ -40,7 +40,7 @@ _SHOWN = 80  # diff lines shown per address
 _DROPPED = {"message-id", "date"}
 _THREAD = {"in-reply-to", "references"}
 _MSG_ID = re.compile(r"<[^<>]*>")
-_TOKEN = re.compile(r"(\+[a-z]\d+-)[a-z2-7]{16}@")
+_TOKEN = re.compile(r"(\+[a-z]\d+-(?:\d+-)?)[a-z2-7]{16}@")  # seat and press tokens
 _BOUNDARY = re.compile(r';\s*boundary="?[^";]*"?', re.IGNORECASE)
 
 
