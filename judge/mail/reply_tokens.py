@@ -90,10 +90,39 @@ def parse_request_token(address: str, judge_address: str) -> Code | None:
 _PRESS_TOKEN = re.compile(r"^p(\d{1,18})-(\d{1,18})-([a-z2-7]{16})$")
 
 
+# The press's number in the token is its id permuted under the receiving seat's secret:
+# ids are counted over the whole judge, so the id itself told a reader how much press had
+# been written meanwhile, between others too (tests/secrecy/test_adversary_press_traffic.py).
+_HALF = 15  # a four-round Feistel permutation of 30-bit numbers (the id column is 32-bit)
+_MASK = (1 << _HALF) - 1
+
+
 def press_token_address(judge_address: str, press_id: int, seat: Seat) -> str:
     local, _, domain = judge_address.partition("@")
     mac = _press_mac(seat.secret, press_id, seat.id)
-    return f"{local}+p{press_id}-{seat.id}-{mac}@{domain}"
+    return f"{local}+p{_permute(seat.secret, press_id, range(4))}-{seat.id}-{mac}@{domain}"
+
+
+def press_id_of(seat: Seat, number: int) -> int:
+    """The press id a token's number stands for, for the seat it was mailed to."""
+    return _permute(seat.secret, number, range(3, -1, -1))
+
+
+def _permute(secret: str, number: int, rounds: range) -> int:
+    if number >> (2 * _HALF):
+        return number  # beyond 2**30: no press id of ours, and left as written
+    left, right = number >> _HALF, number & _MASK
+    for r in rounds:
+        if rounds.step > 0:
+            left, right = right, left ^ _round(secret, r, right)
+        else:
+            left, right = right ^ _round(secret, r, left), left
+    return (left << _HALF) | right
+
+
+def _round(secret: str, r: int, half: int) -> int:
+    digest = hmac.new(secret.encode(), f"press-number:{r}:{half}".encode(), hashlib.sha256)
+    return int.from_bytes(digest.digest()[:4], "big") & _MASK
 
 
 def parse_press_token(address: str, judge_address: str) -> tuple[int, int, str] | None:

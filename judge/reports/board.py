@@ -19,7 +19,7 @@ from datetime import datetime
 from judge.engine.adjustments import adjustment_counts
 from judge.engine.outcome import Dislodgement
 from judge.engine.position import Position
-from judge.engine.types import ADJUSTMENT
+from judge.engine.types import ADJUSTMENT, Unit
 from judge.engine.visibility import Viewer, hides
 from judge.game.clock import format_deadline
 from judge.grammar.notation import unit_text
@@ -103,12 +103,18 @@ def _dislodged(variant: Variant, position: Position, board: Position,
                viewer: Viewer) -> tuple[DislodgedUnit, ...]:
     # Their retreats as the reader's board tells them (Stab Envoy: not those barred by
     # units he cannot see, issue #13 item 3), as his turn report gave them.
-    told = {d.unit: d for d in board.dislodged}
-    return dislodged_units(variant, (told.get(d.unit, d) for d in position.dislodged
+    told = {_piece(d.unit): d for d in board.dislodged}
+    return dislodged_units(variant, (told.get(_piece(d.unit), d) for d in position.dislodged
                                      if _visible(variant, position, viewer, d)))
 
 
 def _visible(variant: Variant, position: Position, viewer: Viewer, d: Dislodgement) -> bool:
     """Whether the reader would see the dislodged unit if it still stood on the board."""
     standing = position.with_board((*position.units, d.unit))
-    return d.unit in variant.rules.visibility.board(standing, viewer).units
+    return _piece(d.unit) in map(_piece, variant.rules.visibility.board(standing, viewer).units)
+
+
+def _piece(unit: Unit) -> tuple[str, str, str]:
+    """A unit as a piece on the board: a unit shown to the reader as another of its kind in
+    its place, what it carries hidden, is seen (else its absence would tell of it)."""
+    return unit.power, unit.kind, unit.loc

@@ -150,8 +150,11 @@ def _late(variant: Variant, position: Position, board: Position, viewer: Viewer,
 
 def sees_every_unit(position: Position, board: Position, power: str) -> bool:
     """Whether the reader whose board of `position` is `board` sees every unit of `power`:
-    only then may they learn it is late."""
-    return set(position.units_of(power)) <= set(board.units_of(power))
+    only then may they learn it is late. A unit shown to him as another of its kind in its
+    place (what it carries hidden) is seen: otherwise the line would leave out, for everyone,
+    exactly the powers whose units carry something hidden, and so tell of it."""
+    seen = {(u.kind, u.loc) for u in board.units_of(power)}
+    return all((u.kind, u.loc) in seen for u in position.units_of(power))
 
 
 def recipient_name(viewer: Viewer) -> str:

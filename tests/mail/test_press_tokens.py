@@ -6,6 +6,7 @@ from __future__ import annotations
 from judge.mail.reply_tokens import (
     parse_press_token,
     parse_token,
+    press_id_of,
     press_token_address,
     press_token_matches,
 )
@@ -21,9 +22,9 @@ def _seat(seat_id: int, secret: str) -> Seat:
 def test_a_press_token_names_the_press_and_the_seat() -> None:
     seat = _seat(12, "first-secret")
     address = press_token_address(JUDGE, 345, seat)
-    assert address.startswith("judge+p345-12-") and address.endswith("@dip.example")
-    press_id, seat_id, mac = parse_press_token(address.upper(), JUDGE) or (0, 0, "")
-    assert (press_id, seat_id, len(mac)) == (345, 12, 16)
+    assert address.startswith("judge+p") and address.endswith("@dip.example")
+    number, seat_id, mac = parse_press_token(address.upper(), JUDGE) or (0, 0, "")
+    assert (press_id_of(seat, number), seat_id, len(mac)) == (345, 12, 16)
     assert press_token_matches(seat, 345, mac)
     assert parse_token(address, JUDGE) is None  # never read as a seat's own token
 
@@ -44,3 +45,14 @@ def test_what_is_not_a_press_token() -> None:
     assert parse_press_token(f"judge+p{'9' * 19}-2-aaaaaaaaaaaaaaaa@dip.example",
                              JUDGE) is None
     assert parse_press_token("judge+p1-2-aaaaaaaaaaaaaaa1@dip.example", JUDGE) is None
+
+
+def test_the_press_number_is_the_id_permuted_under_the_seat_s_secret() -> None:
+    """Press ids count every press of the judge: a reader comparing the ids in two tokens
+    would learn how much press others wrote in between. Each seat reads them permuted."""
+    seat, other = _seat(12, "first-secret"), _seat(12, "second-secret")
+    numbers = [(parse_press_token(press_token_address(JUDGE, n, seat), JUDGE) or (0, 0, ""))[0]
+               for n in (1, 2, 3)]
+    assert [press_id_of(seat, n) for n in numbers] == [1, 2, 3]
+    assert [press_id_of(other, n) for n in numbers] != [1, 2, 3]
+    assert all(n > 1000 for n in numbers)

@@ -11,8 +11,9 @@ it was queued, so a report that comes one message earlier in one game than in th
 Only what is random or time-based by design is normalised: the judge's own Message-IDs
 (`make_msgid`, random) where they appear (Message-ID, In-Reply-To, References), the Date
 header, MIME boundaries (random: judge/mail/outbound/attachments.py), and the random part of reply
-tokens and one-time codes (`judge+s3-<mac>@`: judge/mail/reply_tokens.py; the seat's
-number is kept). The clock is frozen and
+tokens and one-time codes (`judge+s3-<mac>@`: judge/mail/reply_tokens.py; the seat's number
+is kept), and of press replies' `judge+p<number>-3-<mac>@` the press number too, permuted
+under the seat's random secret. The clock is frozen and
 the same in both games, and every incoming message gets the same Message-ID in both.
 """
 
@@ -41,6 +42,8 @@ _DROPPED = {"message-id", "date"}
 _THREAD = {"in-reply-to", "references"}
 _MSG_ID = re.compile(r"<[^<>]*>")
 _TOKEN = re.compile(r"(\+[a-z]\d+-)[a-z2-7]{16}@")
+# A press-reply token's press number is permuted under the seat's random secret.
+_PRESS_TOKEN = re.compile(r"\+p\d+-(\d+)-[a-z2-7]{16}@")
 _BOUNDARY = re.compile(r';\s*boundary="?[^";]*"?', re.IGNORECASE)
 
 
@@ -158,7 +161,8 @@ def render(message: Message) -> str:
         text = payload.decode("utf-8", "backslashreplace")
         lines.append(text.replace("\r\n", "\n") if part.get_content_maintype() == "text"
                      else f"{len(payload)} bytes: {payload!r}")
-    return _TOKEN.sub(r"\1<mac>@", "\n".join(lines))
+    text = _PRESS_TOKEN.sub(r"+p<number>-\1-<mac>@", "\n".join(lines))
+    return _TOKEN.sub(r"\1<mac>@", text)
 
 
 def _header(name: str, value: str) -> str:

@@ -26,6 +26,7 @@ from judge.mail.reply_tokens import (
     parse_press_token,
     parse_request_token,
     parse_token,
+    press_id_of,
     press_token_matches,
     token_matches,
 )
@@ -123,10 +124,13 @@ def press_answered(ctx: JudgeContext, recipients: Iterable[str],
         parsed = parse_press_token(address, judge_address)
         if parsed is None:
             continue
-        press_id, seat_id, mac = parsed
+        number, seat_id, mac = parsed
         seat = repo.seat_by_id(ctx.session, seat_id)
+        if seat is None:
+            return STALE_PRESS_TOKEN
+        press_id = press_id_of(seat, number)
         press = repo_games.press_by_id(ctx.session, press_id)
-        if seat is None or seat.status not in _LIVE or press is None \
+        if seat.status not in _LIVE or press is None \
                 or press.game_id != seat.game_id or not press_token_matches(seat, press_id, mac):
             return STALE_PRESS_TOKEN
         return press, seat
