@@ -11,7 +11,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from judge.engine.adjustments import adjustment_counts
-from judge.engine.orders import Build, Disband, Order, Waive
+from judge.engine.orders import Build, Order, Waive
 from judge.engine.outcome import OrderResult, Outcome, Reason
 from judge.engine.position import Position
 from judge.engine.refusal import Refusal, Words, refusal_of
@@ -220,8 +220,9 @@ def missing(variant: Variant, position: Position, power: str,
         return ()
     if kind == ADJUSTMENT:
         counts = _adjustments_owed(variant, position, power)
+        # An order of the variant's own (a conversion) is no build, removal or waive.
         left = sum(abs(n) for n in counts) - sum(
-            _settles(variant, w.order) for w in merged.values())
+            handler.settles(variant.rules, w.order) for w in merged.values())
         if left > 0:
             return (f"{left} more {_adjustment_word(counts, left)}",)
         return () if counts or merged else _choices(variant, position, power)
@@ -239,18 +240,6 @@ def missing(variant: Variant, position: Position, power: str,
                  if variant.rules.may_order(position, power, u)]
     return tuple(sorted(unit_text(geo, u.kind, u.loc) for u in units
                         if province_of(u.loc) not in merged))
-
-
-def _settles(variant: Variant, order: Order) -> bool:
-    """Whether `order` is one of the builds, removals or waives owed. An order of the
-    variant's own (a conversion) is none; nor is a build or removal of a unit outside the
-    main layer, since the count owed is of main-layer units (adjustment_counts)."""
-    if isinstance(order, Waive):
-        return True
-    if not isinstance(order, Build | Disband):
-        return False
-    kind = variant.rules.kinds.get(order.kind or "")
-    return kind is None or kind.layer == "main"
 
 
 def _choices(variant: Variant, position: Position, power: str) -> tuple[str, ...]:

@@ -50,6 +50,11 @@ class EngineeredAdjustments(AdjustmentPhase):
         # Once he has sent orders he has answered: his reply lists no more.
         return () if orders else winter_choices(rules, position, power, self.options)
 
+    def settles(self, rules: Rules, order: Order) -> bool:
+        # C3 3c: an engineer is created "at the same time as a military unit", not as one
+        # of the builds; removing one or a prison is no removal owed either.
+        return super().settles(rules, order) and order.kind not in (ENGINEER, PRISON)
+
     def ledger(self, rules: Rules, position: Position, power: str, count: int,
                units: list[Unit], results: list[OrderResult]) -> Ledger:
         return EngineeredLedger(rules, position, power, count, units, results,
