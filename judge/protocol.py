@@ -23,6 +23,7 @@ from judge.protocol_request import RequestError, forget_units, power_of, request
 from judge.protocol_request import position as read_position
 from judge.protocol_views import viewers, views
 from judge.variant import Variant
+from judge.variant_hooks import request_options
 from judge.variant_loader import load_variant
 
 __all__ = ["RequestError", "forget_units", "handle", "handle_line"]
@@ -42,7 +43,8 @@ def handle_line(line: str) -> dict[str, Any]:
 def handle(request: Any) -> dict[str, Any]:
     if not isinstance(request, dict):
         raise RequestError("the request must be a JSON object")
-    variant = _variant(request.get("variant", "standard"), request.get("map"))
+    variant = _variant(request.get("variant", "standard"), request.get("map"),
+                       request.get("state"))
     if "allocate" in request:
         return _allocation(variant, request)
     position = read_position(variant, request)
@@ -60,16 +62,19 @@ def handle(request: Any) -> dict[str, Any]:
     return reply
 
 
-def _variant(name: Any, world: Any) -> Variant:
+def _variant(name: Any, world: Any, state: Any) -> Variant:
     """The variant on its folder's map, or on `world`, a game's own map (the form of
-    judge/variant_map.py, with whatever its variant keeps beside it)."""
+    judge/variant_map.py, with whatever its variant keeps beside it), with the options
+    the variant reads from the request's `state` (variant_hooks.request_options)."""
     if world is not None and not isinstance(world, dict):
         raise RequestError("'map' must be a JSON object: a game's own map "
                            "(docs/adjudicate.md)")
     try:
-        if world is None:
+        options = request_options(load_variant(str(name)), state) \
+            if isinstance(state, dict) else {}
+        if world is None and not options:
             return load_variant(str(name))
-        return variant_instance(str(name), {}, 0, world)
+        return variant_instance(str(name), options, 0, world)
     except KeyError as exc:
         raise RequestError(exc.args[0]) from None
     except MapError as exc:

@@ -5,7 +5,9 @@ the folder alone, or for one game with its options and seed); `make_map(options,
 makes the map of one game when it is created (judge/variant_map.py gives its form);
 `map_from_text(text, options)` reads the one its master writes, `map_to_text(world)` writes
 it for him, and `check_map_edit(old, new, position)` says what an edit after the start
-may not change.
+may not change. `REQUEST_OPTIONS`, a tuple of `[options]` keys, names those `judge adjudicate`
+reads from its request's "state" to build the variant as a game with them would be built
+(none by default: a variant's state keys keep their own meaning).
 """
 
 from __future__ import annotations
@@ -36,6 +38,14 @@ def apply_hooks(variant: Variant, folder: Path) -> Variant:
         return variant
     customised: Variant = module.customise(variant)
     return customised
+
+
+def request_options(variant: Variant, state: Mapping[str, Any]) -> dict[str, Any]:
+    """The options a `judge adjudicate` request's `state` gives the variant: the keys its
+    rules.py names in `REQUEST_OPTIONS` that `[options]` declares; none without the hook."""
+    module = rules_module(variant.folder)
+    keys = getattr(module, "REQUEST_OPTIONS", ())
+    return {k: state[k] for k in keys if k in state and k in variant.options}
 
 
 def make_game_map(variant: Variant, options: Mapping[str, Any], seed: int

@@ -1,7 +1,8 @@
 """HELP ORDERS: how to write orders, with the examples of the game's variant.
 
 A variant gives its own examples in its folder (`variants/<name>/help-orders.txt`): its
-map's names, its coasts, its own orders (Envoy's diplomats). The judge adds how it takes
+map's names, its coasts, its own orders (Envoy's diplomats). A game that chose another map
+(its option `map`) gets `help-orders-<map>.txt` when the folder has one. The judge adds how it takes
 orders, which is the same for every variant. Signed on, a player gets his game's page;
 otherwise `HELP ORDERS <variant>` names one, and HELP ORDERS alone lists them.
 """
@@ -65,7 +66,14 @@ def orders_help(ctx: Context, words: Sequence[str]) -> CommandResult:
 
 def _page(variant: Variant, rule: DuplicateOrders | None) -> list[str]:
     return [f"Writing orders for {variant.title} ({variant.name})", "",
-            *_examples(variant.folder / HELP_FILE), "", *_taking(rule)]
+            *_examples(help_path(variant)), "", *_taking(rule)]
+
+
+def help_path(variant: Variant) -> Path:
+    """The examples for the game's map: its own page when it chose another map."""
+    chosen = variant.options.get("map")
+    own = variant.folder / f"help-orders-{chosen}.txt"
+    return own if chosen is not None and own.is_file() else variant.folder / HELP_FILE
 
 
 def _choose() -> list[str]:

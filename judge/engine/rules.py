@@ -17,6 +17,7 @@ from judge.engine.calendar import STANDARD_CALENDAR, Season, SeasonCalendar
 from judge.engine.centres import standard_season_end
 from judge.engine.geo import Geography
 from judge.engine.knowledge import KnowledgeFold, KnownBoard, last_seen, last_seen_board
+from judge.engine.orders import Build, Disband, Waive
 from judge.engine.questions import Question, no_questions
 from judge.engine.rulebook import Rulebook
 from judge.engine.types import Phase, Unit, UnitKind, province_of
@@ -73,6 +74,12 @@ class PhaseHandler(ABC):
         (Global Diplomacy's units cost 1 or 2 points)."""
         return 1
 
+    def settles(self, rules: Rules, order: Order) -> bool:
+        """Whether `order` is one of the builds, removals or waives an adjustment owes
+        (judge/game/ordering.py counts them): by default every build, removal and waive;
+        a variant's unit that takes no supply may be built beside them (rn45 C3 3c)."""
+        return isinstance(order, Build | Disband | Waive)
+
     def choices(self, rules: Rules, position: Position, power: str,
                 orders: Sequence[Order] = ()) -> tuple[str, ...]:
         """What `power` may still order in this phase beyond what it owes, given the orders
@@ -115,6 +122,9 @@ class WrappedPhase(PhaseHandler):
 
     def upkeep(self, rules: Rules, unit: Unit) -> int:
         return self.inner.upkeep(rules, unit)
+
+    def settles(self, rules: Rules, order: Order) -> bool:
+        return self.inner.settles(rules, order)
 
     def choices(self, rules: Rules, position: Position, power: str,
                 orders: Sequence[Order] = ()) -> tuple[str, ...]:

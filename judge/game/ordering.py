@@ -11,7 +11,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from judge.engine.adjustments import adjustment_counts
-from judge.engine.orders import Build, Disband, Order, Waive
+from judge.engine.orders import Build, Order, Waive
 from judge.engine.outcome import OrderResult, Outcome, Reason
 from judge.engine.position import Position
 from judge.engine.refusal import Refusal, Words, refusal_of
@@ -222,7 +222,7 @@ def missing(variant: Variant, position: Position, power: str,
         counts = _adjustments_owed(variant, position, power)
         # An order of the variant's own (a conversion) is no build, removal or waive.
         left = sum(abs(n) for n in counts) - sum(
-            isinstance(w.order, Build | Disband | Waive) for w in merged.values())
+            handler.settles(variant.rules, w.order) for w in merged.values())
         if left > 0:
             return (f"{left} more {_adjustment_word(counts, left)}",)
         return () if counts or merged else _choices(variant, position, power)

@@ -7,8 +7,12 @@
 - C4 4d: a prison on a supply centre converts its captor to a navy, army or fighter.
 - C3: engineers are created (`Build E Par`) on an owned home centre, occupied or not, up to
   the ratio of the game (engineer_ratio: C3a one per 3 centres; C3d one always and one per
-  `engineer_centres`), the country's engineers held as prisons counting (3b). Engineers
-  beyond the ratio are removed (`Remove E Par`), or by the judge, last place first.
+  `engineer_centres`), the country's engineers held as prisons counting (3b: it "can not
+  recreate it until after the resultant (P) unit is disbanded"). Engineers beyond the ratio
+  are removed (`Remove E Par`), or by the judge, last place first; a prison does not count
+  there (3a: the centres support the engineers "except in the case were a E unit is
+  captured"), so a country never loses its own last engineer to its captor (3d: "always
+  entitled to have one").
 """
 
 from __future__ import annotations
@@ -25,7 +29,8 @@ from judge.variant import power_name
 
 from .options import options_at
 from .orders import ENGINEER, KIND_NAMES, PRISON, Convert
-from .winter_choices import engineers_of, entitled, winter_choices
+from .season import owner_of
+from .winter_choices import entitled, winter_choices
 
 Options = Mapping[str, object]
 
@@ -44,6 +49,11 @@ class EngineeredAdjustments(AdjustmentPhase):
                 orders: Sequence[Order] = ()) -> tuple[str, ...]:
         # Once he has sent orders he has answered: his reply lists no more.
         return () if orders else winter_choices(rules, position, power, self.options)
+
+    def settles(self, rules: Rules, order: Order) -> bool:
+        # C3 3c: an engineer is created "at the same time as a military unit", not as one
+        # of the builds; removing one or a prison is no removal owed either.
+        return super().settles(rules, order) and order.kind not in (ENGINEER, PRISON)
 
     def ledger(self, rules: Rules, position: Position, power: str, count: int,
                units: list[Unit], results: list[OrderResult]) -> Ledger:
@@ -66,8 +76,11 @@ class EngineeredLedger(Ledger):
         if count > 0:
             self.sites += [p for p in own if p in rules.geo.supply_centres
                            and p not in self.sites and not self._standing(p)]
-        centres = len(rules.geo.owned_centres(position.owners, power))
-        self.engineers_left = entitled(options, centres) - engineers_of(units, power)
+        self.centres = len(rules.geo.owned_centres(position.owners, power))
+        self.entitled = entitled(options, self.centres)
+        # C3 3b: the country's engineers its enemies hold as prisons, where each stands.
+        self.held = sorted(province_of(u.loc) for u in units
+                           if u.kind == PRISON and owner_of(u) == power)
         self.owed = count
 
     def _apply(self, order: Order) -> Unit | None:
@@ -109,14 +122,29 @@ class EngineeredLedger(Ledger):
         if any(u.loc == prov and u.kind in (ENGINEER, PRISON) for u in self.units):
             raise Refused(f"an engineer or prison stands in {prov} already (rn45 C6 6a)",
                           Reason.ILLEGAL, Outcome.FAILS)
-        if self.engineers_left <= 0:
+        why = self._why_no_engineer()
+        if why:
             # Not TOO_MANY: that reason is answered as a count of military builds.
-            raise Refused(f"{power_name(self.power)} may have no more engineers for its "
-                          "centres (rn45 C3)", Reason.ILLEGAL, Outcome.FAILS)
+            raise Refused(why, Reason.ILLEGAL, Outcome.FAILS)
         unit = Unit(self.power, ENGINEER, prov)
         self.units.append(unit)
-        self.engineers_left -= 1
         return unit
+
+    def _own_engineers(self) -> list[Unit]:
+        return sorted((u for u in self.units if u.kind == ENGINEER and u.power == self.power),
+                      key=lambda u: u.loc)
+
+    def _why_no_engineer(self) -> str:
+        own = len(self._own_engineers())
+        name = power_name(self.power)
+        if own + len(self.held) < self.entitled:
+            return ""
+        if own < self.entitled:
+            where = ", ".join(p.title() for p in self.held)
+            return (f"{name} may not recreate its engineer held as a prison in {where} until "
+                    "that prison is disbanded (rn45 C3 3b)")
+        return (f"{name} may have no more engineers for its centres: {self.entitled} "
+                f"for {self.centres} (rn45 C3)")
 
     def _dismiss(self, order: Disband) -> Unit:
         prov = province_of(order.loc)
@@ -127,8 +155,6 @@ class EngineeredLedger(Ledger):
             raise Refused(f"{self.power} has no {name} in {prov}", Reason.NO_UNIT,
                           Outcome.FAILS)
         self.units.remove(unit)
-        if unit.kind == ENGINEER:
-            self.engineers_left += 1
         return unit
 
     def _convert(self, order: Convert) -> Unit:
@@ -174,13 +200,9 @@ class EngineeredLedger(Ledger):
 
     def finish(self) -> None:
         super().finish()
-        while self.engineers_left < 0:  # C3: beyond the ratio, the judge removes one
-            own = sorted((u for u in self.units if u.kind == ENGINEER
-                          and u.power == self.power), key=lambda u: u.loc)
-            if not own:
-                return
+        while len(own := self._own_engineers()) > self.entitled:
+            # C3: beyond the ratio, the judge removes one; prisons not counted (3a, 3d).
             self.units.remove(own[-1])
-            self.engineers_left += 1
             self.results.append(OrderResult(self.power, own[-1], Disband(own[-1].loc, ENGINEER),
                                             "", Outcome.SUCCEEDS, None, "too many engineers "
                                             "for the centres (rn45 C3)", unordered=True))

@@ -14,8 +14,11 @@ area it acts on is compared:
 - it moves out: the area it moves to, where a real unit would attack with 1 (standing off
   another move, cutting a support there) and receive supports.
 
-Not judged, since the board without its copy would differ there too: where its copy's
-order concerns that area, or a unit of the area its copy entered attacks its own.
+A unit of the area its copy entered that moved into the copy's (a head-to-head the copy
+won, entering) had no effect on that area (DATC 6.E.1); on the board without the copy it
+holds instead, and its result and those of supports of its move are not compared. Not
+judged, since the board without its copy would differ there too: where its copy's own
+order concerns the area compared (moves there, supports a unit there or a move into it).
 """
 
 from __future__ import annotations
@@ -49,18 +52,22 @@ def judged_beside(rules: Rules, position: Position, orders: Orders, first: Phase
         return landed  # both stay: 8b alone disbands it
     area = province_of(order.dest) if isinstance(order, DecoyMove) else where
     theirs = [o for o in orders.get(copy.power, ()) if province_of(o.loc) == where]
-    if any(_concerns(o, area) for o in theirs) or _swapping(first, copy, where):
+    if any(_concerns(o, area) for o in theirs):
         return landed
+    beaten = _swapping(first, copy, where)
     real = plain(decoy)
     own = Move(real.loc, order.dest, order.kind) if isinstance(order, DecoyMove) \
         else Hold(real.loc, real.kind)
     board = position._replace(units=tuple(real if u == decoy else u for u in position.units
                                           if u != copy))
-    given = {p: [o for o in os if not (p == copy.power and o in theirs)]
-             for p, os in orders.items()}
+    given = {p: [Hold(o.loc, o.kind) if o in beaten else o for o in os
+                 if not (p == copy.power and o in theirs)] for p, os in orders.items()}
     given[copy.power] = [*given.get(copy.power, []), own]
     other = adjudicate(board, given)
-    if _around(landed, area, decoy, copy, moving) != _around(other, area, real, None, moving):
+    # The copy's move and the beaten ones, with their supports, are not the area's doing.
+    aside = [*beaten, *(o for o in theirs if isinstance(o, Move))]
+    if _around(landed, area, decoy, copy, moving, aside) != \
+            _around(other, area, real, None, moving, aside):
         return _exposed(landed, decoy, area)
     return _as_real(rules, landed, other, decoy, real) if not moving else landed
 
@@ -78,29 +85,43 @@ def _concerns(order: Order, area: str) -> bool:
     return False
 
 
-def _swapping(out: PhaseOutcome, copy: Unit, where: str) -> bool:
-    """Whether a unit of the area the copy went to moves into the copy's: a head-to-head
-    with the copy, which the board without the copy would not have."""
+def _swapping(out: PhaseOutcome, copy: Unit, where: str) -> list[Move]:
+    """The moves into the copy's area from the area the copy went to: head-to-head with
+    the copy, which the board without the copy would not have."""
     went = {province_of(r.order.dest) for r in out.results
             if r.unit == copy and isinstance(r.order, Move)}
-    return any(r.unit is not None and province_of(r.unit.loc) in went
-               and isinstance(r.order, Move) and province_of(r.order.dest) == where
-               for r in out.results)
+    return [r.order for r in out.results
+            if r.unit is not None and province_of(r.unit.loc) in went
+            and isinstance(r.order, Move) and province_of(r.order.dest) == where]
 
 
 def _around(out: PhaseOutcome, area: str, me: Unit, skip: Unit | None,
-            moving: bool) -> tuple[object, ...]:
+            moving: bool, aside: Sequence[Move]) -> tuple[object, ...]:
     """What the phase shows of `area`: the results of the orders of its units, into it or
     supporting there, and whether the decoy's move succeeded (`me`: the decoy, or the real
     unit in its place; `skip`: its copy); who stands there. A decoy that stays is judged
-    by the rest: dislodged as the real unit would be, it is dislodged (_as_real)."""
+    by the rest: dislodged as the real unit would be, it is dislodged (_as_real). The
+    moves `aside` (the copy's, those it beat head-to-head) and their supports are left
+    out."""
     shown = sorted(repr((r.power, r.unit and plain(r.unit), r.order and as_copys(r.order),
                          r.outcome, r.reason, r.dislodged)) for r in out.results
-                   if r.unit not in (me, skip) and _in(r, area))
+                   if r.unit not in (me, skip) and _in(r, area) and not _of(r, aside))
     mine = sorted(repr((r.outcome, r.reason)) for r in out.results if r.unit == me and moving)
     units = sorted(repr(plain(u)) for u in out.position.units
                    if province_of(u.loc) == area and u != me)
     return tuple(shown), tuple(mine), tuple(units)
+
+
+def _of(r: OrderResult, moves: Sequence[Move]) -> bool:
+    """Whether `r` is of one of `moves` or a support of one."""
+    for move in moves:
+        if r.unit is not None and province_of(r.unit.loc) == province_of(move.loc):
+            return True
+        if isinstance(r.order, Support) and r.order.dest is not None \
+                and province_of(r.order.target) == province_of(move.loc) \
+                and province_of(r.order.dest) == province_of(move.dest):
+            return True
+    return False
 
 
 def _in(r: OrderResult, area: str) -> bool:

@@ -21,7 +21,12 @@ from .options import refusal
 Wiring = Callable[[Variant], Variant]
 
 # A phase reads the game's options (level, engineer_ratio, ...) with options.options_at,
-# which also finds those `judge adjudicate` is given in its request's "state".
+# which also finds those `judge adjudicate` is given in its request's "state"; the options
+# wired when the variant is built (decoys, survival, prize) `judge adjudicate` reads from
+# there too (REQUEST_OPTIONS, judge/variant_hooks.py). `map` is not one: a request gives a
+# game's own map as its "map" (docs/adjudicate.md).
+REQUEST_OPTIONS = ("level", "engineer_ratio", "engineer_centres", "decoys", "survival",
+                   "survival_players", "prize")
 WIRINGS: tuple[Wiring, ...] = (
     startup.wire,      # C1: Russia's build centres (the start units are in variant.toml)
     fighters_phase.wire,  # C7, C8: the fighters' resolver and damage (complex level)

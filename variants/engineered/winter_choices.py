@@ -35,7 +35,8 @@ def entitled(options: Options, centres: int) -> int:
 
 
 def engineers_of(units: Sequence[Unit], power: str) -> int:
-    """A country's engineers, with those held as prisons by others (C3b)."""
+    """A country's engineers, with those held as prisons by others: what it may not
+    create beyond (C3b); its removals count its own only (builds.py, C3a, 3d)."""
     return sum(1 for u in units if (u.kind == ENGINEER and u.power == power)
                or (u.kind == PRISON and owner_of(u) == power))
 
@@ -96,12 +97,11 @@ def _engineers(rules: Rules, position: Position, power: str, options: Options) -
     centres = len(rules.geo.owned_centres(position.owners, power))
     have = engineers_of(position.units, power)
     allowed = entitled(options, centres)
-    if allowed < have:
-        own = sorted(province_of(u.loc) for u in position.units
-                     if u.kind == ENGINEER and u.power == power)
-        if own:
-            return [f"which engineer goes, {have - allowed} over your ratio (Remove E "
-                    f"{own[0].title()}; else the judge removes the last by place)"]
+    own = sorted(province_of(u.loc) for u in position.units
+                 if u.kind == ENGINEER and u.power == power)
+    if allowed < len(own):
+        return [f"which engineer goes, {len(own) - allowed} over your ratio (Remove E "
+                f"{own[0].title()}; else the judge removes the last by place)"]
     taken = {province_of(u.loc) for u in position.units if u.kind in (ENGINEER, PRISON)}
     homes = sorted(h for h in rules.homes.get(power, ()) if position.owners.get(h) == power
                    and h not in taken)

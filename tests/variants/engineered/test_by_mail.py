@@ -88,8 +88,8 @@ def test_a_year_of_engineered_by_mail(talk: Conversation) -> None:
 
     replies = orders(talk, seats, WINTER)
     # C3b: Turkey's engineer is Austria's prison, so Turkey may not create another.
-    assert "line 2: Build E Con\n    Turkey may have no more engineers for its centres " \
-           "(rn45 C3)" in replies["TURKEY"].body
+    assert "line 2: Build E Con\n    Turkey may not recreate its engineer held as a prison " \
+           "in Bul until that prison is disbanded (rn45 C3 3b)" in replies["TURKEY"].body
     assert "line 5: Build E Tri\n    Austria may have no more engineers for its centres" \
            in replies["AUSTRIA"].body  # C3d: five centres, one engineer
     assert "line 2: Build N StP/nc\n    St Petersburg is not a home centre of Russia" \

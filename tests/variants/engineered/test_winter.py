@@ -79,8 +79,9 @@ def test_an_engineer_is_not_created_beyond_the_ratio() -> None:
     turn = run(["GER A ber", "TUR A bud", "TUR P bud GER"], {"GER": ["Build E Ber"]},
                "W1902A", owners=GERMAN)
     assert "GER E ber" not in board(turn)
-    assert result(turn, "GER", "ber").message == \
-        "Germany may have no more engineers for its centres (rn45 C3)"
+    assert result(turn, "GER", "ber").message == (
+        "Germany may not recreate its engineer held as a prison in Bud until that prison "
+        "is disbanded (rn45 C3 3b)")
 
 
 @pytest.mark.parametrize(("ratio", "per", "engineers"),
