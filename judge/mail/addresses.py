@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from email import policy
 from email.utils import parseaddr
 
-from judge.mail.inbound.plaintext import CONTROL
+from judge.mail.fields import CONTROL
 
 # RFC 5322 §3.2.3 atext and dot-atom-text.
 _ATEXT = r"[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]"

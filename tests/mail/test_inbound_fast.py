@@ -14,8 +14,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from judge.mail import addresses
+from judge.mail.fields import message_ids
 from judge.mail.inbound import envelope
-from judge.mail.inbound.envelope import READ_POLICY, field_text, message_ids, thread
+from judge.mail.inbound.envelope import READ_POLICY, field_text, thread
 from judge.mail.inbound.message import read_envelope, read_message
 
 

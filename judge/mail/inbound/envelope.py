@@ -23,15 +23,11 @@ from email.utils import getaddresses
 
 from judge.mail.addresses import DOT_ATOM, PLAIN_ADDRESS, QUOTED, Mailbox, mailbox
 from judge.mail.addresses import loop_markers as _loop_markers
-from judge.mail.inbound.plaintext import CONTROL
+from judge.mail.fields import CONTROL, message_ids
 
-# RFC 5322 §2.1.1: no line, so no msg-id, is longer than 998 octets (nor is the inbox's
-# message_id column wider).
-MAX_ID_LENGTH = 998
 # The longest field (unfolded) handed to the standard library's structured parser, whose
 # time grows with the square of some inputs: a real Subject of encoded words fits.
 MAX_STRUCTURED = 4096
-_MSG_ID = re.compile(r"<([^<>\s]+)>")
 
 # Where a message says whom it was for: the visible headers, and the ones MTAs add on
 # delivery (Postfix's X-Original-To and Delivered-To keep the +token a client dropped).
@@ -100,14 +96,6 @@ def _mime_value(value: str) -> str:
 
 READ_POLICY = _ReadPolicy()
 
-
-def message_ids(text: str) -> tuple[str, ...]:
-    """The msg-ids (RFC 5322 §3.6.4) in a header value, in order, each in angle brackets."""
-    found = _MSG_ID.findall(text)
-    if not found:  # some clients send bare ids; take any word that looks like one
-        found = [word.strip("<>") for word in re.split(r"[\s,]+", text) if "@" in word]
-    ids = (f"<{found_id}>" for found_id in found if found_id)
-    return tuple(dict.fromkeys(i for i in ids if len(i) <= MAX_ID_LENGTH))
 
 
 class Headers:

@@ -15,9 +15,8 @@ from __future__ import annotations
 
 import re
 
-# C0 controls except tab and newline, DEL and the C1 controls: never part of a command
-# (C1 bytes come from mislabelled windows-1252), and PostgreSQL text rejects NUL outright.
-CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+from judge.mail.fields import CONTROL
+
 # Invisible characters that would glue themselves to a command word (a byte order mark, a
 # zero-width space), and Unicode spaces that must split words as a space does.
 _INVISIBLE = {**dict.fromkeys(map(ord, "\ufeff\u200b\u2060"), None),

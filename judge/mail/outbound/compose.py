@@ -17,8 +17,7 @@ from collections.abc import Callable, Iterator, Sequence
 from datetime import UTC, datetime
 from email.utils import format_datetime, make_msgid, parseaddr
 
-from judge.mail.inbound.message import message_ids
-from judge.mail.inbound.plaintext import CONTROL
+from judge.mail.fields import CONTROL, message_ids
 
 # RFC 5322 §2.1.1: a line is at most 998 octets before its CRLF, and should be at most 78
 # characters, the width header fields are folded to.
