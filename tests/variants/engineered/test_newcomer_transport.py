@@ -12,7 +12,8 @@ def test_a_transport_of_an_engineer_that_is_not_there_is_refused(talk: Conversat
     sent = send_orders(talk, seats["RUSSIA"], "E War", "A War H")
     assert "error" not in sent.body.lower(), sent.body
     done = talk.send(MASTER, "SIGNON Malpha gmpw\nPROCESS")
-    assert done is not None and "Spring 1901 Movement is processed" in done.body, done.body
+    assert done is not None
+    assert "Spring 1901 Movement is processed" in done.body, done.body
     # His engineer stayed in Warsaw with the army; he thinks it went to the Ukraine.
     wrong = send_orders(talk, seats["RUSSIA"], "F Mos T E Ukr")
     assert "line 2: F Mos T E Ukr\n    there is no engineer of yours in Ukraine " \
