@@ -12,6 +12,7 @@ import functools
 from collections.abc import Mapping, Sequence
 
 from judge.engine import reasons as R
+from judge.engine.checks import plural
 from judge.engine.orders import Build, Disband, Order, Waive
 from judge.engine.outcome import Adjustment, Event, OrderResult, Outcome, Reason
 from judge.engine.position import Position
@@ -207,6 +208,11 @@ def _kind_and_loc(rules: Rules, order: Build) -> tuple[str, str]:
             (k, (order.loc,)) for k, locs in fits if order.loc in locs
         ]
         fits = coast_fits or [(k, locs) for k, locs in fits if len(locs) == 1]
+    if not fits and len(kinds) == 1:
+        # `build fleet Par`: say the kind cannot stand there, as a move there is told.
+        raise Refused(state(R.KIND_CANNOT_GO, kind=plural(kinds[0].name), place=Loc(prov),
+                            terrain=rules.geo.provinces[prov].terrain),
+                      Reason.ILLEGAL, Outcome.FAILS)
     if len(fits) != 1:
         what = " or ".join(k.name for k, _ in fits) or "no unit of that kind"
         raise Refused(state(R.WHICH_UNIT, place=Loc(prov), what=what), Reason.ILLEGAL,

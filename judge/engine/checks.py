@@ -18,6 +18,11 @@ from judge.engine.refusal import Loc, Locs, state
 from judge.engine.types import Unit, UnitKind
 
 
+def plural(name: str) -> str:
+    """'armies', not 'armys': the kind's name as a reply says it of every such unit."""
+    return name[:-1] + "ies" if name.endswith("y") and name[-2:-1] not in "aeiou" else name + "s"
+
+
 def settle_coast(board: Board, unit: Unit, kind: UnitKind, dest: str) -> str:
     """The location a unit of `kind` on `unit.loc` would enter for a `dest` as written.
 
@@ -32,7 +37,7 @@ def settle_coast(board: Board, unit: Unit, kind: UnitKind, dest: str) -> str:
         raise Illegal(state(R.NO_PROVINCE, place=Loc(prov)))
     places = geo.stand_locations(kind, prov)
     if not places:
-        raise Illegal(state(R.KIND_CANNOT_GO, kind=kind.name, place=Loc(prov),
+        raise Illegal(state(R.KIND_CANNOT_GO, kind=plural(kind.name), place=Loc(prov),
                            terrain=geo.provinces[prov].terrain))
     if len(places) == 1:
         return places[0]

@@ -18,7 +18,7 @@ WHICH_COAST = Why("which_coast", "say which coast of {place}: {coasts}")
 NO_PROVINCE = Why("no_province", "there is no province {place!r}")
 
 # Movement: the map
-KIND_CANNOT_GO = Why("kind_cannot_go", "{kind}s cannot go to {place} ({terrain})")
+KIND_CANNOT_GO = Why("kind_cannot_go", "{kind} cannot go to {place} ({terrain})")
 NOT_ADJACENT = Why("not_adjacent", "{here} is not adjacent to {there}")
 NO_CONVOY_ROUTE = Why("no_convoy_route", "{unit} cannot go to {there} by convoy: no fleets "
                       "stand where they could convoy it")

@@ -20,7 +20,7 @@ from judge.grammar.reader import OrderReader, ReaderFactory, Writer, reading_fir
 
 WORD = "decoy"
 HOW = ("write DECOY A Mos in the Winter (2b); in the Spring DECOY A Mos-War moves the decoy "
-       "out, DECOY A Mos H keeps it there")
+       "out, DECOY A Mos H keeps it there.")
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,12 +123,22 @@ class DecoyReader:
             if isinstance(unit, Hold):
                 return MakeDecoy(unit.loc, unit.kind)
         elif phase_kind == MOVEMENT:
-            move = self.inner.read(rest, MOVEMENT, writer)
+            move = self._movement(rest, writer, text)
             if isinstance(move, Move):
                 return DecoyMove(move.loc, move.dest, move.kind)
             if isinstance(move, Hold):
                 return DecoyHold(move.loc, move.kind)
         raise OrderSyntaxError(ErrorKind.MISSING_PART, HOW, text)
+
+    def _movement(self, rest: str, writer: Writer, text: str) -> Order:
+        try:
+            return self.inner.read(rest, MOVEMENT, writer)
+        except OrderSyntaxError as exc:
+            # `DECOY A Ven` in a Spring: the Winter's form; say how decoys are ordered
+            # rather than asking for an order of the army.
+            if exc.kind == ErrorKind.MISSING_PART:
+                raise OrderSyntaxError(ErrorKind.MISSING_PART, HOW, text) from exc
+            raise
 
     def reads_as_prose(self, text: str) -> bool:
         words = text.split()

@@ -111,14 +111,31 @@ def with_stacked(rules: Rules, position: Position, orders: Orders,
     rest = {p: [o for o in given if not isinstance(o, DecoyMove | DecoyHold)]
             for p, given in orders.items()}
     if not lifted:
-        return adjudicate(position, rest)
+        return _no_decoys(adjudicate(position, rest), mine, lifted)
     out = adjudicate(without(position, lifted), rest)
     landed = _land(rules, out, lifted, mine)
     for decoy in lifted:  # 8c, judged for each as the real unit in its copy's place
         board = without(position, [d for d in lifted if d != decoy])
         landed = judged_beside(rules, board, rest, out, landed, decoy,
                                mine.get((decoy.power, province_of(decoy.loc))), adjudicate)
-    return landed
+    return _no_decoys(landed, mine, lifted)
+
+
+def _no_decoys(out: PhaseOutcome, mine: Mapping[tuple[str, str], DecoyOrder],
+               lifted: Sequence[Unit]) -> PhaseOutcome:
+    """A DECOY order where the player has no decoy beside his unit is refused, saying how
+    decoys come (2b, 8b): read as nothing, it showed him an order his unit never got."""
+    beside = {(d.power, province_of(d.loc)) for d in lifted}
+    refused = tuple(
+        OrderResult(power, None, order, "", Outcome.ILLEGAL, Reason.NO_UNIT,
+                    f"you have no decoy beside your unit in {where}: a decoy is made in a "
+                    "Winter (DECOY A Mos, rn45 C2 2b) and leaves its copy with DECOY A "
+                    "Mos-War the Spring after (C8 8b); a decoy by itself is ordered as any "
+                    "unit")
+        for (power, where), order in mine.items() if (power, where) not in beside)
+    if not refused:
+        return out
+    return PhaseOutcome((*out.results, *refused), out.position, (*out.events, *refused))
 
 
 def stacked_decoys(rules: Rules, position: Position) -> list[Unit]:

@@ -106,8 +106,11 @@ def _transport(journeys: Journeys, power: str, order: Transport) -> OrderResult:
     engineer = journeys.engineer(power, source)
     attacked = journeys.attackers.get(prov, set()) - {power}
     if engineer is None:
-        why = f"there is no engineer of yours in {source}"
-    elif journeys.ordered_too(unit):
+        # Known from the start of the turn, so the line is refused when it arrives and
+        # the unit may be given an order that does something.
+        return OrderResult(power, unit, order, "", Outcome.FAILS, Reason.NO_UNIT,
+                           f"there is no engineer of yours in {source} (rn45 C5 5d)")
+    if journeys.ordered_too(unit):
         why = f"{unit.loc} was given another order too, and a transporting unit makes none"
     elif attacked:
         why = f"{unit.loc} is attacked by {', '.join(sorted(attacked)).title()}"

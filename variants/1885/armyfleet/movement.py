@@ -17,7 +17,7 @@ from judge.engine.types import Unit
 
 from .embark import embark, landings
 from .orders import ARMY, ARMY_FLEET, FLEET, Disembark, Embark
-from .plain import as_written, meant
+from .plain import as_written, meant, second_orders
 from .resolve import ArmyFleetResolver, Readings, Run, decide
 from .retreats import widened
 from .table import Landing
@@ -34,8 +34,9 @@ class ArmyFleetMovement(PhaseHandler):
 
     def adjudicate(self, rules: Rules, position: Position, given: Orders) -> PhaseOutcome:
         orders, written = meant(rules, position, given)
+        orders, second = second_orders(rules, position, orders)
         out = self._month(rules, position, orders)
-        results = tuple(as_written(out.results, written))
+        results = (*as_written(out.results, written), *second)
         others = tuple(e for e in out.events if not isinstance(e, OrderResult))
         return PhaseOutcome(results, out.position, (*results, *others))
 

@@ -10,7 +10,7 @@ from dataclasses import replace
 
 from judge.engine.order_types import OrderType, Registry, SetKey
 from judge.engine.orders import Move, Order
-from judge.engine.outcome import OrderResult
+from judge.engine.outcome import OrderResult, Outcome, Reason
 from judge.engine.position import Position
 from judge.engine.rules import Rules
 from judge.engine.standard_types import unit_slot
@@ -75,6 +75,37 @@ def _landing(at: Mapping[str, Unit], power: str, order: Order, boarded: set[str]
     if here.kind == ARMY_FLEET or (here.kind == FLEET and province_of(here.loc) in boarded):
         return Disembark(order.loc, order.dest)
     return order
+
+
+def second_orders(rules: Rules, position: Position, orders: Orders
+                  ) -> tuple[dict[str, list[Order]], list[OrderResult]]:
+    """The orders without each army's move from a sea that is no landing (no A/F there, no
+    army boarding) where the fleet there has an order of its own; each refused, saying so.
+    Its set key is the landing's, so it does not replace the fleet's order, and as the
+    fleet's second order it would leave the fleet without one."""
+    sea = {p.id for p in rules.geo.provinces.values() if p.terrain == "sea"}
+    at = {province_of(u.loc): u for u in position.units}
+    kept: dict[str, list[Order]] = {}
+    refused: list[OrderResult] = []
+    for power, given in orders.items():
+        own = {province_of(o.loc) for o in given if not _plain_landing(o, sea)}
+        for order in given:
+            where = province_of(order.loc)
+            if _plain_landing(order, sea) and where in own:
+                refused.append(OrderResult(power, at.get(where), order, "", Outcome.ILLEGAL,
+                                           Reason.ILLEGAL, _SECOND.format(sea=where)))
+            else:
+                kept.setdefault(power, []).append(order)
+    return kept, refused
+
+
+_SECOND = ("no A/F stands in {sea} and no army boards the fleet there this month, so an "
+           "army's move from it is the fleet's order, and the fleet has one already: "
+           "write the one order you mean for the fleet, or board an army first (l.39-47)")
+
+
+def _plain_landing(order: Order, sea: set[str]) -> bool:
+    return type(order) is Move and order.kind == ARMY and province_of(order.loc) in sea
 
 
 def as_written(results: Sequence[OrderResult], written: Mapping[int, Order]
