@@ -100,10 +100,8 @@ def lock_games_as_read(session: Session) -> None:
 def _lock_as_read(session: Session, game: Game) -> None:
     """The lock of lock_games_as_read, once per savepoint (one that rolls back releases
     the locks taken in it); the game's attributes read again under it."""
-    if not session.info.get(_LOCKS_GAMES) or ("locked", game.id) in memo(session):
-        return
-    locked_game(session, game)
-    memo(session)[("locked", game.id)] = True
+    if session.info.get(_LOCKS_GAMES):
+        locked_game(session, game)
 
 
 def game_if_free(session: Session, game_id: int) -> Game | None:
@@ -111,15 +109,25 @@ def game_if_free(session: Session, game_id: int) -> Game | None:
     SKIP LOCKED: a busy or missing game is None), its attributes read again; SQLite's
     writer lock is held already, so there the game is always free."""
     forget(session)
-    return session.scalars(_GAME_IF_FREE, {"id": game_id}).one_or_none()
+    found = session.scalars(_GAME_IF_FREE, {"id": game_id}).one_or_none()
+    if found is not None:
+        memo(session)[("locked", game_id)] = True
+    return found
 
 
 def locked_game(session: Session, game: Game) -> Game:
     """The game's row under its row lock (PostgreSQL; SQLite's writer lock is already
-    held), its attributes read again: another transaction may have changed them."""
+    held), its attributes read again: another transaction may have changed them. Once
+    per savepoint (memo): while the lock is ours nobody else changes the game, and a
+    turn's processing asked for it again after the sweep had taken it (issue #18: the
+    game, its open turn, seats and orders read twice)."""
+    if ("locked", game.id) in memo(session):
+        return game
     forget(session)
     query = sa.select(Game).where(Game.id == game.id).with_for_update()
-    return session.scalars(query.execution_options(populate_existing=True)).one()
+    found = session.scalars(query.execution_options(populate_existing=True)).one()
+    memo(session)[("locked", game.id)] = True
+    return found
 
 
 def current_turn(session: Session, game: Game) -> Turn | None:

@@ -82,6 +82,9 @@ def sweep_game(session: Session, game_id: int, clock: Clock, postman: Postman,
     unflushed changes are flushed first): what they held may be stale once the lock is ours.
     `skip_busy`: raise GameBusy rather than wait for another worker's lock."""
     session.flush()
+    # Another sweep may have acted while we waited for the lock: everything read before it
+    # is read afresh (the game by the lock's own query).
+    session.expire_all()
     if skip_busy:
         free = repo_games.game_if_free(session, game_id)
         if free is None:  # or gone: the retry finds it out of play
@@ -92,8 +95,6 @@ def sweep_game(session: Session, game_id: int, clock: Clock, postman: Postman,
         if found is None:
             return []
         game = lock_game(session, found)
-    # Another sweep may have acted while we waited for the lock: read everything afresh.
-    session.expire_all()
     return due_work(session, game, clock, postman, rng)
 
 

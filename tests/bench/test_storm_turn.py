@@ -21,10 +21,11 @@ import storm
 from judge.app import build_judge
 from judge.config import Settings
 from judge.game.clock import ManualClock
+from judge.store import repo_games
 from judge.store.db import Database, upgrade
 from judge.store.models import OutboxMessage
 from judge.turns import process, reports
-from judge.turns.deadlines import sweep
+from judge.turns.deadlines import sweep, sweep_one
 
 
 @pytest.fixture
@@ -92,3 +93,32 @@ def test_the_storm_games_wait_for_their_deadline(storm_db: Database) -> None:
     with storm_db.unit_of_work() as session:
         sweep(session, clock, judge.postman)
     assert storm._count_rows(storm_db) == (3, 24)
+
+
+def test_a_storm_turn_reads_its_game_and_orders_once(storm_db: Database) -> None:
+    # The sweep takes the game's lock and reads the turn under it; the turn's processing
+    # asked for the lock again, and so read the game, its open turn, seats and orders a
+    # second time (issue #18: each a round trip to PostgreSQL, in every turn of a storm).
+    deadline = datetime.now(UTC) + timedelta(seconds=1)
+    storm.set_deadline(storm_db, deadline)
+    clock = ManualClock(deadline + timedelta(seconds=5))
+    judge = build_judge(Settings(database_url=str(storm_db.url),
+                                 judge_address="judge@example.test", domain="example.test"),
+                        clock, storm_db)
+    with storm_db.unit_of_work() as session:
+        game_id = min(repo_games.game_ids_in_play(session))
+    seen: Counter[str] = Counter()
+
+    def note(_c: Any, _cur: Any, statement: str, *_rest: Any) -> None:
+        words = statement.split()
+        if words[0] == "SELECT":
+            seen[words[words.index("FROM") + 1]] += 1
+
+    sa.event.listen(storm_db.engine, "before_cursor_execute", note)
+    try:
+        done = sweep_one(storm_db, game_id, clock, judge.postman, busy=set())
+    finally:
+        sa.event.remove(storm_db.engine, "before_cursor_execute", note)
+    assert [line.split(": ", 1)[1] for line in done] == [
+        "processed (the deadline passed with every power's orders complete)"]
+    assert (seen["games"], seen["orders"], seen["seats"]) == (1, 1, 1), seen
