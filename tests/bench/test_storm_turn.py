@@ -7,6 +7,7 @@ from __future__ import annotations
 import sys
 from collections import Counter
 from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -37,6 +38,23 @@ def storm_db(sqlite_url: str) -> Iterator[Database]:
     db.dispose()
 
 
+@contextmanager
+def selects_from(db: Database) -> Iterator[Counter[str]]:
+    """SELECT statements run on `db` while the block runs, by their first table."""
+    seen: Counter[str] = Counter()
+
+    def note(_c: Any, _cur: Any, statement: str, *_rest: Any) -> None:
+        words = statement.split()
+        if words[0] == "SELECT":
+            seen[words[words.index("FROM") + 1]] += 1
+
+    sa.event.listen(db.engine, "before_cursor_execute", note)
+    try:
+        yield seen
+    finally:
+        sa.event.remove(db.engine, "before_cursor_execute", note)
+
+
 def test_every_report_is_queued_once_reading_accounts_in_two_statements(
         storm_db: Database, monkeypatch: pytest.MonkeyPatch) -> None:
     deadline = datetime.now(UTC) + timedelta(seconds=1)
@@ -49,18 +67,8 @@ def test_every_report_is_queued_once_reading_accounts_in_two_statements(
     send = reports.send_turn_reports
 
     def counted(*args: Any, **kwargs: Any) -> None:
-        seen: Counter[str] = Counter()
-
-        def note(_c: Any, _cur: Any, statement: str, *_rest: Any) -> None:
-            words = statement.split()
-            if words[0] == "SELECT":
-                seen[words[words.index("FROM") + 1]] += 1
-
-        sa.event.listen(storm_db.engine, "before_cursor_execute", note)
-        try:
+        with selects_from(storm_db) as seen:
             send(*args, **kwargs)
-        finally:
-            sa.event.remove(storm_db.engine, "before_cursor_execute", note)
         selects.append(seen)
 
     monkeypatch.setattr(process, "send_turn_reports", counted)
@@ -107,18 +115,8 @@ def test_a_storm_turn_reads_its_game_and_orders_once(storm_db: Database) -> None
                         clock, storm_db)
     with storm_db.unit_of_work() as session:
         game_id = min(repo_games.game_ids_in_play(session))
-    seen: Counter[str] = Counter()
-
-    def note(_c: Any, _cur: Any, statement: str, *_rest: Any) -> None:
-        words = statement.split()
-        if words[0] == "SELECT":
-            seen[words[words.index("FROM") + 1]] += 1
-
-    sa.event.listen(storm_db.engine, "before_cursor_execute", note)
-    try:
+    with selects_from(storm_db) as seen:
         done = sweep_one(storm_db, game_id, clock, judge.postman, busy=set())
-    finally:
-        sa.event.remove(storm_db.engine, "before_cursor_execute", note)
     assert [line.split(": ", 1)[1] for line in done] == [
         "processed (the deadline passed with every power's orders complete)"]
     assert (seen["games"], seen["orders"], seen["seats"]) == (1, 1, 1), seen
