@@ -8,8 +8,6 @@ no supply (B1, B3), would tell."""
 
 from __future__ import annotations
 
-import pytest
-
 from judge.engine.types import Unit
 from judge.store.db import Database
 from tests.secrecy.engineered import MASTER, OBSERVER, decoy_board, engineered_table
@@ -53,8 +51,6 @@ def test_a_dislodged_decoy_is_listed_as_a_real_army_would_be(
     assert told == "", told
 
 
-@pytest.mark.xfail(strict=True, reason="open: a disbanded decoy pays for no unit, so the "
-                   "Winter's count tells which piece it was (see the advsec report)")
 def test_a_dislodged_and_disbanded_decoy_does_not_tell_in_the_winter(
         databases: tuple[Database, Database]) -> None:
     twin = Twin(databases)

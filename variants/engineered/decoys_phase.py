@@ -23,7 +23,7 @@ from judge.engine.types import Unit, province_of
 from .decoys import DecoyDisbanded, as_decoy, is_decoy, plain
 from .decoys_beside import judged_beside
 from .decoys_orders import DecoyHold, DecoyMove, MakeDecoy, as_copys
-from .decoys_removal import decoys_removed_in_disorder
+from .decoys_removal import decoys_passed_on
 from .fighters import LAND, area_distances, is_fighter
 from .orders import ENGINEER
 
@@ -35,7 +35,7 @@ class DecoyAdjustments(WrappedPhase):
     def adjudicate(self, rules: Rules, position: Position, orders: Orders) -> PhaseOutcome:
         makes = [(p, o) for p, given in orders.items() for o in given if type(o) is MakeDecoy]
         rest = {p: [o for o in given if type(o) is not MakeDecoy] for p, given in orders.items()}
-        out = decoys_removed_in_disorder(rules, self.inner.adjudicate(rules, position, rest))
+        out = decoys_passed_on(rules, self.inner.adjudicate(rules, position, rest), ordered=False)
         if not makes:
             return out
         results, made = [], []

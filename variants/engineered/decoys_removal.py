@@ -1,37 +1,51 @@
-"""A decoy taken off the board by civil disorder (rn45 C8 with the 2023 removal rule).
+"""A decoy taken off the board as a unit is: removed in a Winter (by its owner's order or
+by civil disorder) or disbanded in a retreat turn (rn45 C8 with B1, B3).
 
-Civil disorder picks the piece to remove on the board as every reader sees it, where a
-decoy is its copy (2b: "identical"), so the place named is the same whichever piece is the
-decoy. A decoy takes no supply (B1, B3), so removing it pays for no military unit: were it
-simply removed, the owner would keep one unit too many, and the next Winter's count (or
-the turn's waiting for him) would tell everyone which piece it was (found by
-tests/secrecy/test_adversary_decoy_removals.py). Reading: when the piece removed is a
-decoy, the military unit paid for is the one civil disorder picks among the owner's
-units of the decoy's kind, and the decoy takes its place there, unseen; the board then
-stands as in the game where the piece removed was the real unit and the other the decoy.
+Everyone sees the piece go as a unit of its kind, where a decoy is its copy (2b:
+"identical"), so the place named is the same whichever piece is the decoy. A decoy takes
+no supply (B1, B3), so removing it pays for no military unit: were it simply removed, the
+owner would keep one unit too many, and the next Winter's count (or the turn's waiting
+for him) would tell everyone which piece it was (found by tests/secrecy/
+test_adversary_decoy_removals.py and test_adversary_decoy_dislodged.py). Reading: the
+piece that goes counts as a military unit; when it is a decoy, the unit paid for is the
+one civil disorder picks among the owner's units of the decoy's kind, and the decoy takes
+its place there, unseen; the board then stands as in the game where the piece removed was
+the real unit and the other the decoy. Each power's count of decoys stays what everyone
+saw made and disbanded (8b, 8c), as DecoyVisibility.duties_public assumes.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+
 from judge.engine.adjustments import CIVIL_DISORDER, civil_disorder_choice
-from judge.engine.rules import PhaseOutcome, Rules
+from judge.engine.orders import Disband, Order
+from judge.engine.outcome import OrderResult, Outcome
+from judge.engine.position import Position
+from judge.engine.rules import PhaseOutcome, Rules, WrappedPhase
 from judge.engine.types import Unit
 
 from .decoys import as_decoy, is_decoy
 
 
-def decoys_removed_in_disorder(rules: Rules, out: PhaseOutcome) -> PhaseOutcome:
-    """`out` with each decoy civil disorder removed passed on to a unit of its kind."""
+def decoys_passed_on(rules: Rules, out: PhaseOutcome,
+                     ordered: bool = True) -> PhaseOutcome:
+    """`out` with each decoy removed or disbanded passed on to a unit of its kind."""
     units = list(out.position.units)
     for result in out.results:
         gone = result.unit
-        if gone is None or not (result.unordered and result.message == CIVIL_DISORDER
-                                and is_decoy(gone)):
-            continue
-        heir = _heir(rules, out, units, gone)
-        if heir is not None:
-            units[units.index(heir)] = as_decoy(heir)
+        if gone is not None and _gone_decoy(result) and \
+                (ordered or result.message == CIVIL_DISORDER):
+            heir = _heir(rules, out, units, gone)
+            if heir is not None:
+                units[units.index(heir)] = as_decoy(heir)
     return out._replace(position=out.position._replace(units=tuple(units)))
+
+
+def _gone_decoy(result: OrderResult) -> bool:
+    """A decoy taken off by a removal or disbanding that succeeded (ordered or not)."""
+    return result.unit is not None and is_decoy(result.unit) \
+        and isinstance(result.order, Disband) and result.outcome == Outcome.SUCCEEDS
 
 
 def _heir(rules: Rules, out: PhaseOutcome, units: list[Unit], gone: Unit) -> Unit | None:
@@ -39,3 +53,12 @@ def _heir(rules: Rules, out: PhaseOutcome, units: list[Unit], gone: Unit) -> Uni
     same = [u for u in units if u.power == gone.power and u.kind == gone.kind
             and not is_decoy(u)]
     return civil_disorder_choice(rules, out.position, same, gone.power) if same else None
+
+
+class DecoyRetreats(WrappedPhase):
+    """The retreat turn, where a dislodged decoy disbanded (ordered to, or sent no retreat,
+    or with nowhere to go) is passed on as above."""
+
+    def adjudicate(self, rules: Rules, position: Position,
+                   orders: Mapping[str, Sequence[Order]]) -> PhaseOutcome:
+        return decoys_passed_on(rules, self.inner.adjudicate(rules, position, orders))

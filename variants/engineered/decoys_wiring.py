@@ -6,12 +6,13 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from judge.engine.types import ADJUSTMENT
+from judge.engine.types import ADJUSTMENT, RETREAT
 from judge.variant import Variant
 
 from .decoys import DECOY_DISBANDED, DecoyVisibility
 from .decoys_orders import DECOY_HOLD, DECOY_MOVE, MAKE_DECOY, NEW_UNIT, decoy_reader
 from .decoys_phase import DecoyAdjustments
+from .decoys_removal import DecoyRetreats
 from .decoys_report import SECTION
 from .fighters import LEVELS
 
@@ -25,7 +26,8 @@ def wire(variant: Variant) -> Variant:
     rules = variant.rules
     registry = rules.registry.with_orders(MAKE_DECOY, DECOY_MOVE, DECOY_HOLD, NEW_UNIT) \
         .with_events(DECOY_DISBANDED)
-    handlers = {**rules.handlers, ADJUSTMENT: DecoyAdjustments(rules.handlers[ADJUSTMENT])}
+    handlers = {**rules.handlers, ADJUSTMENT: DecoyAdjustments(rules.handlers[ADJUSTMENT]),
+                RETREAT: DecoyRetreats(rules.handlers[RETREAT])}
     rules = replace(rules, registry=registry, handlers=handlers,
                     visibility=DecoyVisibility(rules.visibility))
     return replace(variant, rules=rules, sections=(*variant.sections, SECTION),
