@@ -62,3 +62,32 @@ def test_a_removal_in_civil_disorder_does_not_tell_the_decoy_later(
         read_everything(twin, table)
     told = twin.differences(others(table))
     assert told == "", told
+
+
+def test_removing_ones_own_decoy_pays_for_a_military_unit(
+        databases: tuple[Database, Database]) -> None:
+    """Issue #15 item 2: Russia owes one removal and orders `Remove A Gal`, the decoy in game
+    B. A decoy takes no supply (B1, B3): had its removal settled the removal owed, Russia
+    would keep five military units on four centres in game B and owe a removal again the
+    next Winter, in game B only."""
+    twin = Twin(databases)
+    table = engineered_table(twin)
+    decoy_board(twin, "W1902A", ADDED, (0, 1))
+    twin.watch(*others(table))
+    russia = table.players["RUSSIA"]
+    twin.send(russia.address, f"{russia.signon}\nRemove A Gal")
+    twin.send(MASTER.address, f"{MASTER.signon}\nPROCESS W1902A")
+    first = twin.transcript(OBSERVER.address)[-1]
+    assert "Russia:   A Galicia REMOVE." in first and "by the judge" not in first, first
+    # Game B: the decoy removed, Ukraine's army (civil disorder's next pick) is the unit paid
+    # for, and the decoy stands there in its place, as in game A.
+    for talk in (twin.a, twin.b):
+        units = position_of_open_turn(talk).units
+        assert {u.loc for u in units if u.payload} == {"ukr"}
+        assert len([u for u in units if u.power == "RUSSIA" and not u.payload]) == 4
+    read_everything(twin, table)
+    for phase in ("S1903M", "F1903M", "W1903A"):
+        twin.send(MASTER.address, f"{MASTER.signon}\nPROCESS {phase}")
+        read_everything(twin, table)
+    told = twin.differences(others(table))
+    assert told == "", told

@@ -35,7 +35,7 @@ class DecoyAdjustments(WrappedPhase):
     def adjudicate(self, rules: Rules, position: Position, orders: Orders) -> PhaseOutcome:
         makes = [(p, o) for p, given in orders.items() for o in given if type(o) is MakeDecoy]
         rest = {p: [o for o in given if type(o) is not MakeDecoy] for p, given in orders.items()}
-        out = decoys_passed_on(rules, self.inner.adjudicate(rules, position, rest), ordered=False)
+        out = decoys_passed_on(rules, self.inner.adjudicate(rules, position, rest))
         if not makes:
             return out
         results, made = [], []

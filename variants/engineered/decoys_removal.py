@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from judge.engine.adjustments import CIVIL_DISORDER, civil_disorder_choice
+from judge.engine.adjustments import civil_disorder_choice
 from judge.engine.orders import Disband, Order
 from judge.engine.outcome import OrderResult, Outcome
 from judge.engine.position import Position
@@ -28,14 +28,12 @@ from judge.engine.types import Unit
 from .decoys import as_decoy, is_decoy
 
 
-def decoys_passed_on(rules: Rules, out: PhaseOutcome,
-                     ordered: bool = True) -> PhaseOutcome:
+def decoys_passed_on(rules: Rules, out: PhaseOutcome) -> PhaseOutcome:
     """`out` with each decoy removed or disbanded passed on to a unit of its kind."""
     units = list(out.position.units)
     for result in out.results:
         gone = result.unit
-        if gone is not None and _gone_decoy(result) and \
-                (ordered or result.message == CIVIL_DISORDER):
+        if gone is not None and _gone_decoy(result):
             heir = _heir(rules, out, units, gone)
             if heir is not None:
                 units[units.index(heir)] = as_decoy(heir)
