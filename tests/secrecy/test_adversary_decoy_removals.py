@@ -73,12 +73,16 @@ def test_removing_ones_own_decoy_pays_for_a_military_unit(
     twin = Twin(databases)
     table = engineered_table(twin)
     decoy_board(twin, "W1902A", ADDED, (0, 1))
-    twin.watch(*others(table))
     russia = table.players["RUSSIA"]
+    twin.watch(*others(table), russia.address)
     twin.send(russia.address, f"{russia.signon}\nRemove A Gal")
     twin.send(MASTER.address, f"{MASTER.signon}\nPROCESS W1902A")
     first = twin.transcript(OBSERVER.address)[-1]
     assert "Russia:   A Galicia REMOVE." in first and "by the judge" not in first, first
+    # Russia alone is told, in game B only, that its removal cost the army in Ukraine.
+    note = "the A Ukraine is the military unit it cost, and the decoy stands in Ukraine"
+    assert note in twin.transcript(russia.address, 1)[-1]
+    assert not any(note in m for m in twin.transcript(russia.address, 0))
     # Game B: the decoy removed, Ukraine's army (civil disorder's next pick) is the unit paid
     # for, and the decoy stands there in its place, as in game A.
     for talk in (twin.a, twin.b):

@@ -71,6 +71,28 @@ def _from_json(registry: Registry, data: Mapping[str, Any]) -> DecoyDisbanded:
 DECOY_DISBANDED = EventType(DecoyDisbanded, "decoy_disbanded", _to_json, _from_json)
 
 
+@dataclass(frozen=True, slots=True)
+class DecoyPassedOn(VariantEvent):
+    """A decoy removed or disbanded as a unit, whose place `heir` took (decoys_removal.py):
+    told to its owner and the master only, as which unit is a decoy is."""
+
+    gone: Unit
+    heir: Unit
+
+
+def _passed_to_json(registry: Registry, event: DecoyPassedOn) -> dict[str, Any]:
+    return {"event": "decoy_passed_on", "gone": unit_to_json(event.gone),
+            "heir": unit_to_json(event.heir)}
+
+
+def _passed_from_json(registry: Registry, data: Mapping[str, Any]) -> DecoyPassedOn:
+    return DecoyPassedOn(unit_from_json(data["gone"]), unit_from_json(data["heir"]))
+
+
+DECOY_PASSED_ON = EventType(DecoyPassedOn, "decoy_passed_on", _passed_to_json,
+                            _passed_from_json)
+
+
 class DecoyVisibility:
     """rn45 C8: others must not tell a decoy from the unit it copies. Wraps the game's
     visibility and takes the decoy mark off every unit another power owns, on the board and
@@ -81,7 +103,7 @@ class DecoyVisibility:
 
     def project(self, events: Sequence[Event], viewer: Viewer) -> tuple[Event, ...]:
         return tuple(_disguise(e, viewer) for e in self.inner.project(events, viewer)
-                     if not _tried(e, viewer))
+                     if not _tried(e, viewer) and not _passed_on(e, viewer))
 
     def board(self, position: Position, viewer: Viewer) -> Position:
         seen = self.inner.board(position, viewer)
@@ -108,6 +130,11 @@ def _tried(event: Event, viewer: Viewer) -> bool:
     a decoy's making is hidden (C8), and so is an attempt (issue #15 item 4)."""
     return isinstance(event, OrderResult) and isinstance(event.order, MakeDecoy) \
         and event.outcome != Outcome.SUCCEEDS and not _mine(event.power, viewer)
+
+
+def _passed_on(event: Event, viewer: Viewer) -> bool:
+    """Where a decoy's place went, which only its owner and the master see."""
+    return isinstance(event, DecoyPassedOn) and not _mine(event.gone.power, viewer)
 
 
 def _mine(power: str, viewer: Viewer) -> bool:

@@ -25,19 +25,21 @@ from judge.engine.position import Position
 from judge.engine.rules import PhaseOutcome, Rules, WrappedPhase
 from judge.engine.types import Unit
 
-from .decoys import as_decoy, is_decoy
+from .decoys import DecoyPassedOn, as_decoy, is_decoy
 
 
 def decoys_passed_on(rules: Rules, out: PhaseOutcome) -> PhaseOutcome:
     """`out` with each decoy removed or disbanded passed on to a unit of its kind."""
-    units = list(out.position.units)
+    units, told = list(out.position.units), []
     for result in out.results:
         gone = result.unit
         if gone is not None and _gone_decoy(result):
             heir = _heir(rules, out, units, gone)
             if heir is not None:
                 units[units.index(heir)] = as_decoy(heir)
-    return out._replace(position=out.position._replace(units=tuple(units)))
+                told.append(DecoyPassedOn(gone, heir))
+    return out._replace(position=out.position._replace(units=tuple(units)),
+                        events=(*out.events, *told))
 
 
 def _gone_decoy(result: OrderResult) -> bool:

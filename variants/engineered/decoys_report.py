@@ -1,5 +1,7 @@
 """The report section of decoys (rn45 C8): each decoy disbanded this turn, and why, for
-every reader: an exposed decoy (8c) and one not alone at the end of Spring (8b) are public."""
+every reader: an exposed decoy (8c) and one not alone at the end of Spring (8b) are public;
+a decoy removed or disbanded as a unit, and the unit that took its place, for its owner
+and the master only."""
 
 from __future__ import annotations
 
@@ -10,7 +12,7 @@ from judge.engine.turn import TurnResult
 from judge.engine.visibility import Seen, Viewer
 from judge.variant import ReportSection, Variant
 
-from .decoys import WHY, DecoyDisbanded
+from .decoys import WHY, DecoyDisbanded, DecoyPassedOn
 
 
 @dataclass(frozen=True)
@@ -28,4 +30,23 @@ def disbanded(variant: Variant, turn: TurnResult, viewer: Viewer,
     return Disbanded(lines) if lines else None
 
 
-SECTION = ReportSection("after_centres", "decoys.j2", disbanded)
+def passed_on(variant: Variant, turn: TurnResult, viewer: Viewer,
+              seen: Sequence[Seen]) -> Disbanded | None:
+    """Where the decoys removed or disbanded as units went, for their owner (and master):
+    after the heading, the place the retreat and adjustment reports both have."""
+    lines = tuple(_passed_on(variant, e) for e in seen if isinstance(e, DecoyPassedOn))
+    return Disbanded(lines) if lines else None
+
+
+SECTIONS = (ReportSection("after_centres", "decoys.j2", disbanded),
+            ReportSection("after_heading", "decoys.j2", passed_on))
+
+
+def _passed_on(variant: Variant, event: DecoyPassedOn) -> str:
+    """Its owner's (and the master's) note: where his decoy went (decoys_removal.py)."""
+    geo = variant.rules.geo
+    gone, heir = event.gone, event.heir
+    there = geo.name(heir.loc)
+    return (f"The {gone.kind} {geo.name(gone.loc)} that went was the decoy, which takes no "
+            f"supply (rn45 B1, B3): the {heir.kind} {there} is the military unit it cost, "
+            f"and the decoy stands in {there} in its place (C8).")

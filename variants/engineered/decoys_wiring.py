@@ -9,11 +9,11 @@ from dataclasses import replace
 from judge.engine.types import ADJUSTMENT, RETREAT
 from judge.variant import Variant
 
-from .decoys import DECOY_DISBANDED, DecoyVisibility
+from .decoys import DECOY_DISBANDED, DECOY_PASSED_ON, DecoyVisibility
 from .decoys_orders import DECOY_HOLD, DECOY_MOVE, MAKE_DECOY, NEW_UNIT, decoy_reader
 from .decoys_phase import DecoyAdjustments
 from .decoys_removal import DecoyRetreats
-from .decoys_report import SECTION
+from .decoys_report import SECTIONS
 from .fighters import LEVELS
 
 
@@ -25,10 +25,10 @@ def wire(variant: Variant) -> Variant:
         return variant
     rules = variant.rules
     registry = rules.registry.with_orders(MAKE_DECOY, DECOY_MOVE, DECOY_HOLD, NEW_UNIT) \
-        .with_events(DECOY_DISBANDED)
+        .with_events(DECOY_DISBANDED, DECOY_PASSED_ON)
     handlers = {**rules.handlers, ADJUSTMENT: DecoyAdjustments(rules.handlers[ADJUSTMENT]),
                 RETREAT: DecoyRetreats(rules.handlers[RETREAT])}
     rules = replace(rules, registry=registry, handlers=handlers,
                     visibility=DecoyVisibility(rules.visibility))
-    return replace(variant, rules=rules, sections=(*variant.sections, SECTION),
+    return replace(variant, rules=rules, sections=(*variant.sections, *SECTIONS),
                    reader=decoy_reader(variant.reader))
