@@ -84,12 +84,17 @@ class ReportSection:
     view (named `section`) at `slot`, one of the report frame's places (judge/reports/
     sections.py). Sections of one slot come in the order the variant declares them.
     `files(variant, view)`: the files the report carries for that view (a map picture),
-    sent after its text."""
+    sent after its text. `on_known_board`: `build` gets the turn with its position replaced
+    by the board the reader knows after it (his stored knowledge record's, judge/game/
+    seat_board.py; the visibility's for a master, an observer, a turn without records), so
+    the section tells what the seat was told (issue #12 item 4); False: the turn as it
+    was, for sections that read only `seen` or the whole position on purpose."""
 
     slot: str
     template: str
     build: Callable[[Variant, TurnResult, Viewer, Sequence[Seen]], object | None]
     files: Callable[[Variant, Any], Sequence[Attachment]] | None = None
+    on_known_board: bool = False
 
 
 @dataclass(frozen=True)

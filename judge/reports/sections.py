@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from jinja2 import Environment
 
 from judge.attachment import Attachment
+from judge.engine.position import Position
 from judge.engine.turn import TurnResult
 from judge.engine.visibility import Seen, Viewer
 from judge.variant import Variant
@@ -31,14 +32,16 @@ class SectionView:
 
 
 def section_views(variant: Variant, turn: TurnResult, viewer: Viewer,
-                  seen: Sequence[Seen]) -> tuple[SectionView, ...]:
-    """The variant's sections that have something to tell `viewer`, in declared order."""
+                  seen: Sequence[Seen], board: Position) -> tuple[SectionView, ...]:
+    """The variant's sections that have something to tell `viewer`, in declared order.
+    `board`: the board the reader knows after the turn (ReportSection.on_known_board)."""
     out = []
+    known = turn._replace(position=board)
     for section in variant.sections:
         if section.slot not in SLOTS:
             raise ValueError(f"variant {variant.name}: no report slot {section.slot!r} "
                              f"(the slots are {', '.join(SLOTS)})")
-        view = section.build(variant, turn, viewer, seen)
+        view = section.build(variant, known if section.on_known_board else turn, viewer, seen)
         if view is not None:
             files = tuple(section.files(variant, view)) if section.files else ()
             out.append(SectionView(section.slot,

@@ -101,7 +101,7 @@ def build_view(variant: Variant, turn: TurnResult, viewer: Viewer,
         next_title=rules.calendar.describe(turn.next_phase) if turn.next_phase else None,
         deadline=format_deadline(deadline, zone) if deadline and turn.next_phase else None,
         winners=tuple(power_name(w) for w in turn.winners),
-        sections=section_views(variant, turn, viewer, events),
+        sections=section_views(variant, turn, viewer, events, board),
         late=_late(variant, turn.position, board, viewer, late),
     )
 

@@ -4,8 +4,9 @@ what the reader's rats did (II.C), what they learnt (II.B, II.D, II.E), where th
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from judge.engine.outcome import OrderResult, Outcome, Reason
 from judge.engine.position import Position
@@ -13,7 +14,7 @@ from judge.engine.turn import TurnResult
 from judge.engine.visibility import Role, Seen, Viewer
 from judge.variant import Variant
 
-from .known import chart, initial
+from .known import RECORD, chart, initial
 from .maze import MAZE_PLAYED, format_maze
 from .notation import (
     Initials,
@@ -51,14 +52,25 @@ def gm_view(variant: Variant, turn: TurnResult, viewer: Viewer,
                    for p, n in e.by_player().items())
     units = tuple(_units(turn, viewer, initials))
     kept = tuple(line for line in lines if line is not None)
-    charts = turn.position.state.get("charts", {})
-    mine = charts.get(viewer.power) if isinstance(charts, dict) else None
-    known = tuple(chart(mine)) if viewer.role == Role.PLAYER and mine else ()
+    known = tuple(chart(mine)) if (mine := _map_known(turn.position, viewer)) else ()
     master = viewer.role == Role.MASTER
     whole_text = played_on(variant, turn) if master else ""
     if not (kept or units or counts or known or whole_text):
         return None
     return GmView(kept, units, counts, known, whole_text)
+
+
+def _map_known(board: Position, viewer: Viewer) -> Mapping[str, Any] | None:
+    """A player's map so far as his stored record keeps it (the board is the one he knows,
+    ReportSection.on_known_board); a board not read from a record charts it in its state."""
+    if viewer.role != Role.PLAYER:
+        return None
+    recorded = board.state.get(RECORD)
+    if isinstance(recorded, Mapping):
+        return recorded
+    charts = board.state.get("charts")
+    mine = charts.get(viewer.power) if isinstance(charts, Mapping) else None
+    return mine if isinstance(mine, Mapping) else None
 
 
 def played_on(variant: Variant, turn: TurnResult) -> str:

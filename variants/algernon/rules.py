@@ -80,6 +80,7 @@ def customise(variant: Variant) -> Variant:
                     knowledge=Remember(maze, reading), known_board=known_board,
                     victory=victory_of(variant.options))
     return replace(variant, rules=rules, reader=PortalReader, allocate=dealer(maze.owners()),
-                   sections=(ReportSection("after_heading", "gm.j2", gm_view),),
+                   sections=(ReportSection("after_heading", "gm.j2", gm_view,
+                                           on_known_board=True),),
                    drawing=maze_drawing, start_words=start_words)
 

@@ -12,11 +12,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from judge.engine.geo import Geography
+from judge.engine.position import Position
 from judge.engine.turn import TurnResult
+from judge.engine.types import Unit
 from judge.engine.visibility import Notice, Seen, Viewer
 from judge.grammar.notation import unit_text
 from judge.variant import ReportSection, Variant, power_name
 
+from .control import DIPLOMAT
 from .stab import Topic
 
 
@@ -53,17 +56,24 @@ def _of(seen: Sequence[Seen], topic: str) -> list[Notice]:
     return [n for n in seen if isinstance(n, Notice) and n.topic == topic]
 
 
-def _country(geo: Geography, n: Notice) -> Controlled:
+def _country(geo: Geography, n: Notice, units: Sequence[Unit] = ()) -> Controlled:
     power, player = n.powers
     return Controlled(power_name(power), power_name(player),
-                      tuple(unit_text(geo, u.kind, u.loc) for u in n.units))
+                      tuple(unit_text(geo, u.kind, u.loc) for u in units))
+
+
+def _ally(geo: Geography, n: Notice, board: Position) -> Controlled:
+    """12c: a Major Ally with its armies and fleets as the reader's board has them (his
+    stored record's, ReportSection.on_known_board), not as the turn left them."""
+    power = n.powers[0]
+    return _country(geo, n, [u for u in board.units if u.power == power and u.kind != DIPLOMAT])
 
 
 def standing(variant: Variant, turn: TurnResult, viewer: Viewer,
              seen: Sequence[Seen]) -> Standing | None:
-    geo = variant.rules.geo
+    geo, board = variant.rules.geo, turn.position
     found = Standing(tuple(power_name(p) for n in _of(seen, Topic.PLAYERS) for p in n.powers),
-                     tuple(_country(geo, n) for n in _of(seen, Topic.ALLY)),
+                     tuple(_ally(geo, n, board) for n in _of(seen, Topic.ALLY)),
                      tuple(_country(geo, n) for n in _of(seen, Topic.CONTROLLED)))
     return found if found.players or found.allies or found.controlled else None
 
@@ -76,5 +86,6 @@ def counts(variant: Variant, turn: TurnResult, viewer: Viewer,
     return found if found.counts or found.eliminated or found.last_neutral else None
 
 
-SECTIONS = (ReportSection("after_heading", "standing.j2", standing),
+# 12e's counts stay the turn's notice: a record keeps no other power's centres.
+SECTIONS = (ReportSection("after_heading", "standing.j2", standing, on_known_board=True),
             ReportSection("after_centres", "counts.j2", counts))
