@@ -1,0 +1,23 @@
+"""A newcomer's Engineered orders by mail: replies that once named the wrong place or left
+out what he needed to put the line right."""
+
+from __future__ import annotations
+
+from tests.conversations.harness import Conversation
+from tests.variants.folder_games import send_orders, started
+
+
+def test_placements_replaced_name_the_placement_not_the_last_ones_place(
+        talk: Conversation) -> None:
+    # Lines 2 and 3 were once "replaced by line 4: the last order for Budapest in a message
+    # stands", though they were about Vienna and Trieste (C1 1a: one engineer is placed).
+    seats = started(talk, "engineered", players=7)
+    sent = send_orders(talk, seats["AUSTRIA"], "E Vienna", "E Tri", "Place E Bud")
+    replaced = "replaced by line 4: a power makes one engineer placement, and the last in a " \
+        "message stands"
+    assert f"line 2: E Vienna\n    {replaced}\nline 3: E Tri\n    {replaced}\n" in sent.body, \
+        sent.body
+    assert "line 4: Place E Bud\n    stands: it replaces lines 2 and 3 (a power makes one " \
+        "engineer placement, and the last in a message stands)" in sent.body, sent.body
+    assert "Budapest in a message" not in sent.body
+    assert "  PLACE E Budapest.\n" in sent.body
