@@ -71,13 +71,24 @@ def _conflicts(variant: Variant, position: Position, power: str,
         key = ordering.unit_key(variant, written.order)
         if key is not None:
             by_unit.setdefault(key, []).append((line_no, written))
+    meant = _as_meant(variant, position, power, accepted, known)
     out: list[Feedback] = []
     for key, lines in by_unit.items():
-        meanings = [_meaning(variant, position, power, w, known) for _, w in lines] \
+        meanings = [_meaning(variant, position, power, meant[n], known) for n, _ in lines] \
             if len(lines) > 1 else []
         if len(set(meanings)) > 1:
             out += _settle(variant, position, power, current, key, lines, meanings, known)
     return out
+
+
+def _as_meant(variant: Variant, position: Position, power: str, accepted: Lines,
+              known: Known) -> dict[int, ordering.Written]:
+    """Each line's order as the phase's handler reads it among the message's others."""
+    seen = writer_view(variant, position, power, known)[1]
+    orders = variant.rules.handler(position.phase).as_meant(
+        variant.rules, seen, power, [w.order for _, w in accepted])
+    return {n: replace(w, order=order)
+            for (n, w), order in zip(accepted, orders, strict=True)}
 
 
 def _meaning(variant: Variant, position: Position, power: str,
