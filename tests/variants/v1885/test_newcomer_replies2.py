@@ -55,3 +55,15 @@ def test_a_landing_on_a_coast_no_sea_of_its_touches_cites_the_landing_lines(
     assert "line 3: A Ion - Tun\n    the army aboard the A/F in Ionian Sea cannot land in " \
         "Tunis: it lands on a coast next to the A/F's sea, or next to the sea the A/F moves " \
         "to (l.46-47, 51-53)\n" in sent.body, sent.body
+
+
+def test_lisbon_names_portugal(talk: Conversation) -> None:
+    # `F Lis - Mao` was once read as an unknown 'lis', suggesting the Gulf of Lyon; Lisbon
+    # is Portugal's capital, and no other place on the map is written so.
+    started(talk)
+    choose(talk)
+    sent = orders(talk, "SPAIN", "F Lis - Mao", "F Lisbon - Mao")
+    for line_no, line in ((2, "F Lis - Mao"), (3, "F Lisbon - Mao")):
+        assert f"line {line_no}: {line}\n    there is no unit in Portugal\n" in sent.body, \
+            sent.body
+    assert "Lyon" not in sent.body
