@@ -21,3 +21,14 @@ def test_placements_replaced_name_the_placement_not_the_last_ones_place(
         "engineer placement, and the last in a message stands)" in sent.body, sent.body
     assert "Budapest in a message" not in sent.body
     assert "  PLACE E Budapest.\n" in sent.body
+
+
+def test_a_fighter_sent_to_sea_says_it_is_a_fighter_and_how_navies_are_written(
+        talk: Conversation) -> None:
+    # `F Nap - Ion` was once told only "a fighter cannot move to Ionian Sea": a newcomer
+    # took F for a fleet and did not know Naples holds Italy's fighter (C1 1c).
+    seats = started(talk, "engineered", players=7, options={"level": "complex"})
+    sent = send_orders(talk, seats["ITALY"], "F Nap - Ion")
+    assert "line 2: F Nap - Ion\n    a fighter cannot move to Ionian Sea: it moves only to " \
+        "land (rn45 C7 7c). The unit in Naples is a fighter (C1 1c); F is a fighter and N a " \
+        "navy here\n" in sent.body, sent.body
