@@ -143,8 +143,9 @@ class EngineeredLedger(Ledger):
             where = ", ".join(p.title() for p in self.held)
             return (f"{name} may not recreate its engineer held as a prison in {where} until "
                     "that prison is disbanded (rn45 C3 3b)")
+        # Both counts, so that he sees what a further centre would change.
         return (f"{name} may have no more engineers for its centres: {self.entitled} "
-                f"for {self.centres} (rn45 C3)")
+                f"for {self.centres}, and it has {own} (rn45 C3)")
 
     def _dismiss(self, order: Disband) -> Unit:
         prov = province_of(order.loc)

@@ -4,7 +4,7 @@ out what he needed to put the line right."""
 from __future__ import annotations
 
 from tests.conversations.harness import Conversation
-from tests.variants.folder_games import send_orders, started
+from tests.variants.folder_games import MASTER, send_orders, started
 
 
 def test_placements_replaced_name_the_placement_not_the_last_ones_place(
@@ -32,3 +32,24 @@ def test_a_fighter_sent_to_sea_says_it_is_a_fighter_and_how_navies_are_written(
     assert "line 2: F Nap - Ion\n    a fighter cannot move to Ionian Sea: it moves only to " \
         "land (rn45 C7 7c). The unit in Naples is a fighter (C1 1c); F is a fighter and N a " \
         "navy here\n" in sent.body, sent.body
+
+
+def test_an_engineer_over_the_count_says_how_many_france_may_have_and_has(
+        talk: Conversation) -> None:
+    # `build E Par` with six centres once said the limit without the number France has.
+    # C3 3d (the default ratio): one always, one for every 4 centres: 1 for 6; France's
+    # placed engineer (with the army, now in Belgium) is that one.
+    seats = started(talk, "engineered", players=7)
+    send_orders(talk, seats["FRANCE"], "E Par", "A Par - Bur", "A Mar - Spa", "F Bre - Mao")
+    _process(talk, "Spring 1901 Movement")
+    send_orders(talk, seats["FRANCE"], "A Bur - Bel", "A Spa H", "F Mao - Por")
+    _process(talk, "Fall 1901 Movement")
+    sent = send_orders(talk, seats["FRANCE"], "build E Par")
+    assert "line 2: build E Par\n    France may have no more engineers for its centres: 1 " \
+        "for 6, and it has 1 (rn45 C3)\n" in sent.body, sent.body
+
+
+def _process(talk: Conversation, done: str) -> None:
+    processed = talk.send(MASTER, "SIGNON Malpha gmpw\nPROCESS")
+    assert processed is not None
+    assert f"{done} is processed" in processed.body, processed.body
