@@ -53,3 +53,18 @@ def _process(talk: Conversation, done: str) -> None:
     processed = talk.send(MASTER, "SIGNON Malpha gmpw\nPROCESS")
     assert processed is not None
     assert f"{done} is processed" in processed.body, processed.body
+
+
+def test_a_build_on_his_own_unit_beside_his_engineer_points_to_convert(
+        talk: Conversation) -> None:
+    # `Build A Bel` where France's army and engineer stand was once told only "Belgium is
+    # not vacant"; what he can do there is convert the army (rn45 C2 2a).
+    seats = started(talk, "engineered", players=7)
+    send_orders(talk, seats["FRANCE"], "E Par", "A Par - Bur", "A Mar - Spa", "F Bre - Mao")
+    _process(talk, "Spring 1901 Movement")
+    send_orders(talk, seats["FRANCE"], "A Bur - Bel", "E Bur - Bel", "A Spa H", "F Mao - Por")
+    _process(talk, "Fall 1901 Movement")
+    sent = send_orders(talk, seats["FRANCE"], "Build A Bel")
+    assert "line 2: Build A Bel\n    Belgium is not vacant: your A Belgium stands there. To " \
+        "change its kind, your engineer there converts it: CONVERT A Belgium TO N (or TO F) " \
+        "(rn45 C2 2a)\n" in sent.body, sent.body
