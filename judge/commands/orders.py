@@ -101,7 +101,9 @@ def _before(jc: JudgeContext, game: Game) -> Before | None:
     done = processed_turns(jc.session, game)
     if not done or done[-1].processed_at is None:
         return None
-    return Before(position_of(done[-1]), format_deadline(done[-1].processed_at, jc.zone))
+    mine = order_sets.latest_set(jc.session, game_variant(game), done[-1], acting_power(jc))
+    return Before(position_of(done[-1]), format_deadline(done[-1].processed_at, jc.zone),
+                  frozenset(mine))
 
 
 def _future(jc: JudgeContext, numbered: list[tuple[int, str]]) -> list[Feedback]:

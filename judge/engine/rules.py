@@ -97,6 +97,13 @@ class PhaseHandler(ABC):
         an army by ordering it as one). By default the board as it stands."""
         return position
 
+    def as_meant(self, rules: Rules, position: Position, power: str,
+                 orders: Sequence[Order]) -> list[Order]:
+        """`power`'s `orders`, each as the handler will read it among the others (1885-III:
+        `A Eng - Por` from the A/F's sea is its landing): one message's two lines for one
+        unit that mean the same are no conflict. By default each as written."""
+        return list(orders)
+
 
 class WrappedPhase(PhaseHandler):
     """A handler around another (a variant's checks before the standard phase): each part
@@ -133,6 +140,10 @@ class WrappedPhase(PhaseHandler):
     def as_ordered(self, rules: Rules, position: Position, power: str,
                    orders: Sequence[Order]) -> Position:
         return self.inner.as_ordered(rules, position, power, orders)
+
+    def as_meant(self, rules: Rules, position: Position, power: str,
+                 orders: Sequence[Order]) -> list[Order]:
+        return self.inner.as_meant(rules, position, power, orders)
 
 
 def own_units_only(position: Position, power: str, unit: Unit) -> bool:

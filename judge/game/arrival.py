@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 
 from judge.engine.position import Position
-from judge.engine.refusal import Loc, Param, Refusal
+from judge.engine.refusal import Loc, Param, Refusal, Why
 from judge.engine.rulebook import DuplicateOrders
 from judge.engine.types import MOVEMENT, province_of
 from judge.game import ordering
@@ -71,13 +71,24 @@ def _conflicts(variant: Variant, position: Position, power: str,
         key = ordering.unit_key(variant, written.order)
         if key is not None:
             by_unit.setdefault(key, []).append((line_no, written))
+    meant = _as_meant(variant, position, power, accepted, known)
     out: list[Feedback] = []
     for key, lines in by_unit.items():
-        meanings = [_meaning(variant, position, power, w, known) for _, w in lines] \
+        meanings = [_meaning(variant, position, power, meant[n], known) for n, _ in lines] \
             if len(lines) > 1 else []
         if len(set(meanings)) > 1:
             out += _settle(variant, position, power, current, key, lines, meanings, known)
     return out
+
+
+def _as_meant(variant: Variant, position: Position, power: str, accepted: Lines,
+              known: Known) -> dict[int, ordering.Written]:
+    """Each line's order as the phase's handler reads it among the message's others."""
+    seen = writer_view(variant, position, power, known)[1]
+    orders = variant.rules.handler(position.phase).as_meant(
+        variant.rules, seen, power, [w.order for _, w in accepted])
+    return {n: replace(w, order=order)
+            for (n, w), order in zip(accepted, orders, strict=True)}
 
 
 def _meaning(variant: Variant, position: Position, power: str,
@@ -98,7 +109,11 @@ def _settle(variant: Variant, position: Position, power: str,
         # processed before he can send the one he means; if none comes, it holds.
         current.pop(key, None)
         return _all_refused(lines, name)
-    return _last_stands(lines, meanings, name)
+    if len({province_of(w.order.loc) for _, w in lines}) > 1:
+        # One slot at different places: naming the last line's place would name it wrongly
+        # for the lines before it, so they are told which slot they share.
+        return _last_stands(lines, meanings, G.REPLACED_SLOT, G.STANDS_SLOT, slot=key)
+    return _last_stands(lines, meanings, G.REPLACED_BY, G.STANDS, unit=name)
 
 
 def _all_refused(lines: Lines, name: Param) -> list[Feedback]:
@@ -106,12 +121,13 @@ def _all_refused(lines: Lines, name: Param) -> list[Feedback]:
     return [Feedback(n, w.text, (why,), True) for n, w in lines]
 
 
-def _last_stands(lines: Lines, meanings: Sequence[str], name: Param) -> list[Feedback]:
+def _last_stands(lines: Lines, meanings: Sequence[str], replaced_by: Why, stands_why: Why,
+                 **named: Param) -> list[Feedback]:
     last_no, last = lines[-1]
     replaced = [(n, w) for (n, w), meaning in zip(lines, meanings, strict=True)
                 if meaning != meanings[-1]]
-    by = Refusal.of(G.REPLACED_BY, line=last_no, unit=name)
-    stands = Refusal.of(G.STANDS, lines=_numbers(n for n, _ in replaced), unit=name)
+    by = Refusal.of(replaced_by, line=last_no, **named)
+    stands = Refusal.of(stands_why, lines=_numbers(n for n, _ in replaced), **named)
     return [*(Feedback(n, w.text, (by,), False) for n, w in replaced),
             Feedback(last_no, last.text, (stands,), False)]
 

@@ -47,6 +47,11 @@ REPLACED_BY = Why("replaced_by", "replaced by line {line}: the last order for {u
                   "message stands")
 STANDS = Why("stands", "stands: it replaces {lines} (the last order for {unit} in a message "
              "stands)")
+# Lines for one slot at different places (one engineer placed, wherever): the slot, by name.
+REPLACED_SLOT = Why("replaced_slot", "replaced by line {line}: a power makes one {slot}, and "
+                    "the last in a message stands")
+STANDS_SLOT = Why("stands_slot", "stands: it replaces {lines} (a power makes one {slot}, and "
+                  "the last in a message stands)")
 # The game's own refusal of every line of a message, in its words (no turn open, orders
 # after PHASE for a phase that is over): they name the game and phases only.
 GAME_SAYS = Why("game_says", "{said}")

@@ -3,9 +3,11 @@
 The engine's reason (judge/engine/reasons.py); for a build or removal over the count,
 how many are owed and which lines already take them; for an order of another phase's kind,
 what the phase takes; and for an order that fitted the phase just processed, that the
-phase has moved on (the commonest late order: "there is no unit in Paris" after the army
-left it). Each is a reason and its parameters (judge/engine/refusal.py), projected for its
-reader (`project`) and worded only when the reply is written (`say`).
+phase has moved on (a late order: "there is no unit in Burgundy" after the army was
+dislodged), unless the writer's own orders for that phase held one for its unit: those
+came in time, and the line is no late one. Each is a reason and its parameters
+(judge/engine/refusal.py), projected for its reader (`project`) and worded only when the
+reply is written (`say`).
 """
 
 from __future__ import annotations
@@ -77,11 +79,14 @@ def project(said: Said, known: Position) -> Said:
 
 
 class Before(NamedTuple):
-    """The phase processed last, for orders that come after it: its board, and when it was
-    processed, in the reader's time zone."""
+    """The phase processed last, for orders that come after it: its board, when it was
+    processed, in the reader's time zone, and the slots (ordering.unit_key) the writer's
+    own orders for it held: a line for one of those is no order that came too late for
+    it, his came in time (`f val h` after his `F Val - Mao` was carried out)."""
 
     position: Position
     processed: str
+    ordered: frozenset[str] = frozenset()
 
 
 class Explainer:
@@ -168,20 +173,23 @@ class Explainer:
     def _late(self, text: str) -> Refusal | None:
         """'The phase has moved on ...' when `text` was an order the phase before took."""
         before = self.before
-        if before is None or not self._fitted(before.position, text):
+        order = self._fitted(before.position, text) if before is not None else None
+        if before is None or order is None \
+                or ordering.unit_key(self.variant, order) in before.ordered:
             return None
         return Refusal.of(G.MOVED_ON, now=self._title(self.position),
                           before=self._title(before.position), when=before.processed)
 
-    def _fitted(self, position: Position, text: str) -> bool:
+    def _fitted(self, position: Position, text: str) -> Order | None:
+        """`text` as an order `position` would have taken, or None."""
         try:
             order = reader_for(self.variant).read(text, position.phase.kind,
                                                   Writer(self.power))
         except OrderSyntaxError:
-            return False
+            return None
         written = ordering.Written(text.strip(), order)
-        return ordering.refusal(self.variant, position, self.power, {"": written},
-                                written) is None
+        refused = ordering.refusal(self.variant, position, self.power, {"": written}, written)
+        return order if refused is None else None
 
     def _title(self, position: Position) -> str:
         return self.variant.rules.calendar.describe(position.phase)

@@ -51,15 +51,13 @@ def test_phase_naming_a_phase_gone_by_is_refused_with_its_orders(
         assert session.scalars(sa.select(FutureOrder)).all() == []
 
 
-def test_a_late_order_says_the_phase_has_moved_on(
+def test_a_line_for_a_unit_moved_by_his_own_order_is_not_called_late(
         talk: Conversation, players: dict[str, Player]) -> None:
     to_fall(talk, players)
     reply = send(talk, players["FRANCE"], "A par-pic", "A bur-bel", "A bur-lon")
-    assert entry(reply, 2, "A par-pic",
-                 "there is no unit in Paris. The phase has moved on: it is now Fall 1901 "
-                 "Movement. This order fits Spring 1901 Movement, which was processed Mon 02 "
-                 "Nov 2026 14:00 UTC: orders for it came too late. Order the units as they "
-                 "stand now (see the last report).")
+    # His spring order for the army came in time (par-bur): no "came too late" note
+    # (tests/conversations/test_orders_hints.py has the late order that gets it).
+    assert entry(reply, 2, "A par-pic", "there is no unit in Paris")
     # A mistake on the board as it stands is no late order: its reason alone.
     assert entry(reply, 4, "A bur-lon", "Burgundy is not adjacent to London, and no fleets "
                                         "stand where they could convoy it")

@@ -33,13 +33,28 @@ def test_a_refused_retreat_is_not_called_a_late_order(
     assert MOVED_ON not in reply.body
 
 
-def test_a_late_move_still_says_the_phase_has_moved_on(
+def test_a_late_order_still_says_the_phase_has_moved_on(
         talk: Conversation, players: dict[str, Player]) -> None:
+    # France sent nothing for the spring, and its army was dislodged: a hold for it now,
+    # in the retreats, is the spring's order come too late.
+    put_board(talk, "S1901M", ["FRANCE A bur", "GERMANY A mun", "GERMANY A ruh"],
+              {"par": "FRANCE", "mun": "GERMANY"})
+    send(talk, players["GERMANY"], "A mun - bur", "A ruh S A mun - bur")
+    mail_reply(talk, MASTER, "SIGNON Malpha gmpw\nPROCESS S1901M")
+    reply = send(talk, players["FRANCE"], "A bur H")
+    assert MOVED_ON in reply.body, reply.body
+
+
+def test_a_line_for_a_unit_his_own_order_moved_is_no_late_order(
+        talk: Conversation, players: dict[str, Player]) -> None:
+    # His spring order for the army came in time and was carried out: "orders for it came
+    # too late" would be untrue (the newcomer's `f val h`, issue replies2 item 2).
     put_board(talk, "S1901M", ["FRANCE A par", "AUSTRIA A vie"], {"par": "FRANCE"})
     send(talk, players["FRANCE"], "A par - bur")
     mail_reply(talk, MASTER, "SIGNON Malpha gmpw\nPROCESS S1901M")
     reply = send(talk, players["FRANCE"], "A par - pic")  # the army stands in Burgundy now
-    assert MOVED_ON in reply.body
+    assert "line 2: A par - pic\n    there is no unit in Paris\n" in reply.body, reply.body
+    assert MOVED_ON not in reply.body
 
 
 def test_a_build_on_a_centre_lost_says_it_is_not_owned(

@@ -109,9 +109,23 @@ class EngineeredLedger(Ledger):
                       "the turn does not wait for you", Reason.ILLEGAL, Outcome.FAILS)
 
     def _build(self, order: Build) -> Unit:
+        self._convert_instead(province_of(order.loc))
         unit = super()._build(order)
         self.acted.add(province_of(unit.loc))  # an engineer that builds does nothing else
         return unit
+
+    def _convert_instead(self, prov: str) -> None:
+        """A build where his own unit and engineer stand: he wants the unit's kind changed,
+        which is a conversion (rn45 C2 2a), not a build on an occupied centre."""
+        here = [u for u in self.units if province_of(u.loc) == prov and u.power == self.power]
+        unit = next((u for u in here if u.kind not in (ENGINEER, PRISON)), None)
+        # 2a converts no fighter back: a fighter there gets the plain "not vacant".
+        if unit is None or unit.kind == "F" or not any(u.kind == ENGINEER for u in here):
+            return
+        to, *more = [k for k in ("N", "A", "F") if k != unit.kind]
+        raise Refused(f"{prov} is not vacant: your {unit.kind} {prov} stands there. To change "
+                      f"its kind, your engineer there converts it: CONVERT {unit.kind} {prov} "
+                      f"TO {to} (or TO {more[0]}) (rn45 C2 2a)", Reason.ILLEGAL, Outcome.FAILS)
 
     def _create(self, order: Build) -> Unit:
         prov = province_of(order.loc)
@@ -143,8 +157,9 @@ class EngineeredLedger(Ledger):
             where = ", ".join(p.title() for p in self.held)
             return (f"{name} may not recreate its engineer held as a prison in {where} until "
                     "that prison is disbanded (rn45 C3 3b)")
+        # Both counts, so that he sees what a further centre would change.
         return (f"{name} may have no more engineers for its centres: {self.entitled} "
-                f"for {self.centres} (rn45 C3)")
+                f"for {self.centres}, and it has {own} (rn45 C3)")
 
     def _dismiss(self, order: Disband) -> Unit:
         prov = province_of(order.loc)

@@ -74,7 +74,10 @@ def check_fighter_move(board: Board, unit: Unit, order: Move) -> Move:
     if not geo.is_province(there):
         raise Illegal(f"there is no province {there!r}")
     if geo.provinces[there].terrain not in LAND:
-        raise Illegal(f"a fighter cannot move to {there}: it moves only to land (rn45 C7 7c)")
+        # A player used to the standard game writes F for the unit he takes for a fleet.
+        raise Illegal(f"a fighter cannot move to {there}: it moves only to land (rn45 C7 "
+                      f"7c). The unit in {here} is a fighter (C1 1c); F is a fighter and N "
+                      "a navy here")
     steps = distance(board.rules, here, there)
     if steps is None or steps == 0:
         raise Illegal(f"{there} is more than two areas from {here} (rn45 C7 7a)"

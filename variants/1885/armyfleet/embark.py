@@ -1,6 +1,7 @@
 """Embarkation (l.39-42): before the movement, an army boards its power's fleet in a sea
 it touches, which becomes an A/F; a legal embarkation never fails. And landings: which sea
-an army lands from (l.44-48, 56-60)."""
+an army lands from (l.46-47: next to the sea the A/F moves to; l.51-53: next to its own while
+the fleet moves elsewhere; l.58-60)."""
 
 from __future__ import annotations
 
@@ -105,4 +106,4 @@ def _landing(rules: Rules, position: Position, power: str, order: Disembark,
             return Landing(power, af, order, sea, province_of(dest), sea != af.loc)
     raise Illegal(f"the army aboard the A/F in {here} cannot land in {dest}: it lands on a "
                   "coast next to the A/F's sea, or next to the sea the A/F moves to "
-                  "(l.44-48)")
+                  "(l.46-47, 51-53)")

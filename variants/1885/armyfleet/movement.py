@@ -40,6 +40,12 @@ class ArmyFleetMovement(PhaseHandler):
         others = tuple(e for e in out.events if not isinstance(e, OrderResult))
         return PhaseOutcome(results, out.position, (*results, *others))
 
+    def as_meant(self, rules: Rules, position: Position, power: str,
+                 orders: Sequence[Order]) -> list[Order]:
+        # A plain boarding or landing (plain.py) is the order it means: `A Hob - Azo` beside
+        # `A/F Hob disembarks Azo` is the one landing written twice, not two orders.
+        return meant(rules, position, {power: orders})[0].get(power, [])
+
     def _month(self, rules: Rules, position: Position, orders: Orders) -> PhaseOutcome:
         embarks = [(p, o) for p, given in orders.items() for o in given if isinstance(o, Embark)]
         lands = [(p, o) for p, given in orders.items() for o in given
