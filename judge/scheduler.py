@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import random
 import threading
 from collections.abc import Callable, Collection
 from datetime import UTC, datetime, timedelta
@@ -24,7 +25,7 @@ from apscheduler.schedulers.background import (
 )
 
 from judge.game.parts import GameParts
-from judge.turns.deadlines import next_wakeups, sweep_all, sweep_one
+from judge.turns.deadlines import CIRCLE, circle_place, next_wakeups, sweep_all, sweep_one
 
 log = logging.getLogger(__name__)
 
@@ -38,9 +39,13 @@ ALL_GAMES = None  # as `swept`: the periodic sweep looked at every game
 
 class JudgeScheduler:
     def __init__(self, judge: GameParts, *, sweep_every: timedelta = SWEEP_EVERY,
-                 on_sweep: Callable[[list[str]], None] | None = None) -> None:
-        """`on_sweep` hears what each sweep did, after the jobs are re-planned."""
+                 on_sweep: Callable[[list[str]], None] | None = None,
+                 start: int | None = None) -> None:
+        """`on_sweep` hears what each sweep did, after the jobs are re-planned; `start`:
+        this worker's start on the circle of games (deadlines.circle_place), by default
+        a random one, so that workers on one database share a storm out."""
         self._judge = judge
+        self._start = random.randrange(CIRCLE) if start is None else start
         self._every = sweep_every
         self._on_sweep = on_sweep
         self._lock = threading.Lock()
@@ -79,10 +84,16 @@ class JudgeScheduler:
             return {game_id: jobs[job_id].next_run_time
                     for game_id, job_id in self._jobs.items() if job_id in jobs}
 
+    def queue(self) -> list[int]:
+        """The planned games in the order their date jobs run."""
+        with self._lock:
+            games = {job_id: game_id for game_id, job_id in self._jobs.items()}
+            return [games[job.id] for job in self._scheduler.get_jobs() if job.id in games]
+
     def sweep(self) -> list[str]:
         """Every game now (the periodic job; also callable directly)."""
         judge, busy = self._judge, set[int]()
-        done = sweep_all(judge.db, judge.clock, judge.postman, busy=busy)
+        done = sweep_all(judge.db, judge.clock, judge.postman, busy=busy, start=self._start)
         return self._after(done, ALL_GAMES, busy)
 
     def wake(self, game_id: int) -> list[str]:
@@ -138,7 +149,10 @@ class JudgeScheduler:
         # handing it to the worker, which might already have planned the game's next one.
         self._drop(game_id)
         self._serial += 1
-        job_id = f"game-{game_id}-{self._serial}"
+        # APScheduler runs the jobs due at one moment in the order of their ids: this
+        # worker's order round the circle of games, from its own start.
+        place = circle_place(game_id, self._start)
+        job_id = f"game-{place:08x}-{game_id}-{self._serial}"
         self._scheduler.add_job(self.wake, "date", run_date=run, args=[game_id], id=job_id)
         self._jobs[game_id] = job_id
 

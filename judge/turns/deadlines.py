@@ -43,11 +43,29 @@ class GameBusy(Exception):
     """Another worker holds the game's lock: it is sweeping the game or answering its mail."""
 
 
+# Fibonacci hashing: consecutive game ids land far apart on the circle of games.
+_SPREAD = 2654435761
+CIRCLE = 1 << 32
+
+
+def circle_place(game_id: int, start: int) -> int:
+    """The game's place in the sweep of a worker that starts at `start` on the circle of
+    games. Every worker goes round the games in one order, each from its own start, so
+    workers sweeping at one moment begin on games nobody else has and meet a game another
+    worker had only once that worker is past it (issue #18: otherwise every worker queued
+    for the same games in the same order, finding them busy, then done)."""
+    return (game_id * _SPREAD - start) % CIRCLE
+
+
 def sweep_all(db: Database, clock: Clock, postman: Postman,
-              rng: random.Random | None = None, *, busy: set[int] | None = None) -> list[str]:
-    """Every game's due work, each game in its own unit of work; `busy` as in sweep_one."""
+              rng: random.Random | None = None, *, busy: set[int] | None = None,
+              start: int | None = None) -> list[str]:
+    """Every game's due work, each game in its own unit of work; `busy` as in sweep_one;
+    `start`: the worker's start on the circle of games (None: in the database's order)."""
     with db.unit_of_work() as session:
         game_ids = _sweepable(session)
+    if start is not None:
+        game_ids.sort(key=lambda game_id: circle_place(game_id, start))
     done: list[str] = []
     for game_id in game_ids:
         done += sweep_one(db, game_id, clock, postman, rng, busy=busy)
