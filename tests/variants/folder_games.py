@@ -49,3 +49,10 @@ def send_orders(talk: Conversation, seat: tuple[str, str], *lines: str) -> Mail:
     reply = talk.send(seat[0], "\n".join((seat[1], *lines)) + "\n")
     assert reply is not None
     return reply
+
+
+def process_turn(talk: Conversation, done: str) -> None:
+    """The master (of `started`'s game alpha) processes the turn now; `done`: its name."""
+    processed = talk.send(MASTER, "SIGNON Malpha gmpw\nPROCESS")
+    assert processed is not None
+    assert f"{done} is processed" in processed.body, processed.body

@@ -4,7 +4,7 @@ out what he needed to put the line right."""
 from __future__ import annotations
 
 from tests.conversations.harness import Conversation
-from tests.variants.folder_games import MASTER, send_orders, started
+from tests.variants.folder_games import process_turn, send_orders, started
 
 
 def test_placements_replaced_name_the_placement_not_the_last_ones_place(
@@ -41,18 +41,12 @@ def test_an_engineer_over_the_count_says_how_many_france_may_have_and_has(
     # placed engineer (with the army, now in Belgium) is that one.
     seats = started(talk, "engineered", players=7)
     send_orders(talk, seats["FRANCE"], "E Par", "A Par - Bur", "A Mar - Spa", "F Bre - Mao")
-    _process(talk, "Spring 1901 Movement")
+    process_turn(talk, "Spring 1901 Movement")
     send_orders(talk, seats["FRANCE"], "A Bur - Bel", "A Spa H", "F Mao - Por")
-    _process(talk, "Fall 1901 Movement")
+    process_turn(talk, "Fall 1901 Movement")
     sent = send_orders(talk, seats["FRANCE"], "build E Par")
     assert "line 2: build E Par\n    France may have no more engineers for its centres: 1 " \
         "for 6, and it has 1 (rn45 C3)\n" in sent.body, sent.body
-
-
-def _process(talk: Conversation, done: str) -> None:
-    processed = talk.send(MASTER, "SIGNON Malpha gmpw\nPROCESS")
-    assert processed is not None
-    assert f"{done} is processed" in processed.body, processed.body
 
 
 def test_a_build_on_his_own_unit_beside_his_engineer_points_to_convert(
@@ -61,9 +55,9 @@ def test_a_build_on_his_own_unit_beside_his_engineer_points_to_convert(
     # not vacant"; what he can do there is convert the army (rn45 C2 2a).
     seats = started(talk, "engineered", players=7)
     send_orders(talk, seats["FRANCE"], "E Par", "A Par - Bur", "A Mar - Spa", "F Bre - Mao")
-    _process(talk, "Spring 1901 Movement")
+    process_turn(talk, "Spring 1901 Movement")
     send_orders(talk, seats["FRANCE"], "A Bur - Bel", "E Bur - Bel", "A Spa H", "F Mao - Por")
-    _process(talk, "Fall 1901 Movement")
+    process_turn(talk, "Fall 1901 Movement")
     sent = send_orders(talk, seats["FRANCE"], "Build A Bel")
     assert "line 2: Build A Bel\n    Belgium is not vacant: your A Belgium stands there. To " \
         "change its kind, your engineer there converts it: CONVERT A Belgium TO N (or TO F) " \

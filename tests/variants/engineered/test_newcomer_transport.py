@@ -4,16 +4,14 @@ has none; the reply refuses the line at once, so he can give the unit another or
 from __future__ import annotations
 
 from tests.conversations.harness import Conversation
-from tests.variants.folder_games import MASTER, send_orders, started
+from tests.variants.folder_games import process_turn, send_orders, started
 
 
 def test_a_transport_of_an_engineer_that_is_not_there_is_refused(talk: Conversation) -> None:
     seats = started(talk, "engineered", players=7)
     sent = send_orders(talk, seats["RUSSIA"], "E War", "A War H")
     assert "error" not in sent.body.lower(), sent.body
-    done = talk.send(MASTER, "SIGNON Malpha gmpw\nPROCESS")
-    assert done is not None
-    assert "Spring 1901 Movement is processed" in done.body, done.body
+    process_turn(talk, "Spring 1901 Movement")
     # His engineer stayed in Warsaw with the army; he thinks it went to the Ukraine.
     wrong = send_orders(talk, seats["RUSSIA"], "F Mos T E Ukr")
     assert "line 2: F Mos T E Ukr\n    there is no engineer of yours in Ukraine " \
