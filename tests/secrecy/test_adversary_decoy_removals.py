@@ -41,6 +41,21 @@ def read_everything(twin: Twin, table: Table) -> None:
         twin.send(seat.address, f"{seat.signon}\n{READS}")
 
 
+def decoy_in_ukraine_and_1903_alike(twin: Twin, table: Table) -> None:
+    """Both games: the decoy stands in Ukraine beside Russia's four military units, and all
+    of 1903 reads the same to everyone but Russia."""
+    for talk in (twin.a, twin.b):
+        units = position_of_open_turn(talk).units
+        assert {u.loc for u in units if u.payload} == {"ukr"}
+        assert len([u for u in units if u.power == "RUSSIA" and not u.payload]) == 4
+    read_everything(twin, table)
+    for phase in ("S1903M", "F1903M", "W1903A"):
+        twin.send(MASTER.address, f"{MASTER.signon}\nPROCESS {phase}")
+        read_everything(twin, table)
+    told = twin.differences(others(table))
+    assert told == "", told
+
+
 def test_a_removal_in_civil_disorder_does_not_tell_the_decoy_later(
         databases: tuple[Database, Database]) -> None:
     twin = Twin(databases)
@@ -52,16 +67,7 @@ def test_a_removal_in_civil_disorder_does_not_tell_the_decoy_later(
     assert "A Galicia" in first and "removed by the judge" in first, first
     # In game B the piece removed was the decoy: Russia's army in Ukraine, the unit civil
     # disorder takes next, paid for the removal, and the decoy stands there in its place.
-    for talk in (twin.a, twin.b):
-        units = position_of_open_turn(talk).units
-        assert {u.loc for u in units if u.payload} == {"ukr"}
-        assert len([u for u in units if u.power == "RUSSIA" and not u.payload]) == 4
-    read_everything(twin, table)
-    for phase in ("S1903M", "F1903M", "W1903A"):
-        twin.send(MASTER.address, f"{MASTER.signon}\nPROCESS {phase}")
-        read_everything(twin, table)
-    told = twin.differences(others(table))
-    assert told == "", told
+    decoy_in_ukraine_and_1903_alike(twin, table)
 
 
 def test_removing_ones_own_decoy_pays_for_a_military_unit(
@@ -85,13 +91,4 @@ def test_removing_ones_own_decoy_pays_for_a_military_unit(
     assert not any(note in m for m in twin.transcript(russia.address, 0))
     # Game B: the decoy removed, Ukraine's army (civil disorder's next pick) is the unit paid
     # for, and the decoy stands there in its place, as in game A.
-    for talk in (twin.a, twin.b):
-        units = position_of_open_turn(talk).units
-        assert {u.loc for u in units if u.payload} == {"ukr"}
-        assert len([u for u in units if u.power == "RUSSIA" and not u.payload]) == 4
-    read_everything(twin, table)
-    for phase in ("S1903M", "F1903M", "W1903A"):
-        twin.send(MASTER.address, f"{MASTER.signon}\nPROCESS {phase}")
-        read_everything(twin, table)
-    told = twin.differences(others(table))
-    assert told == "", told
+    decoy_in_ukraine_and_1903_alike(twin, table)
