@@ -13,13 +13,13 @@ every game until the master names someone.
 
 from __future__ import annotations
 
-import sqlalchemy as sa
 from sqlalchemy.orm import Session
 
 from judge.game.announce import recipients
 from judge.game.errors import GameError
 from judge.game.games import current_turn, primary_address, seats_of, settings_of
 from judge.game.postman import Postman
+from judge.store import repo_games
 from judge.store.models import Game, Press, Seat, SeatRole
 
 TITLE = "the commentator's column"
@@ -80,6 +80,4 @@ def publish(session: Session, game: Game, postman: Postman, writer: Seat, body: 
 
 def columns(session: Session, game: Game) -> list[Press]:
     """The game's columns, the oldest first."""
-    rows = session.scalars(sa.select(Press).where(Press.game_id == game.id)
-                           .order_by(Press.id)).all()
-    return [row for row in rows if COLUMN in row.recipients]
+    return [row for row in repo_games.press_of_game(session, game) if COLUMN in row.recipients]

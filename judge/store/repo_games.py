@@ -283,3 +283,9 @@ def last_audit_entry(session: Session, game: Game, action: str) -> AuditEntry | 
 
 def press_by_id(session: Session, press_id: int) -> Press | None:
     return session.get(Press, press_id)
+
+
+def press_of_game(session: Session, game: Game) -> list[Press]:
+    """Every press of a game, the oldest first."""
+    return list(session.scalars(sa.select(Press).where(Press.game_id == game.id)
+                                .order_by(Press.id)))
