@@ -89,6 +89,6 @@ def reply_text(reply: Mapping[str, Any]) -> str:
 
 
 def _stdlib(reply: Mapping[str, Any]) -> str:
-    """ASCII: a non-ASCII character (a player's arrow, '→') is escaped as \\uXXXX, so the
+    """ASCII: a non-ASCII character (a player's arrow, '→') is escaped as \\u2192, so the
     reply reads the same whatever the reader's encoding."""
     return json.dumps(reply, separators=(",", ":"))

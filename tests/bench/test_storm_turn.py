@@ -19,7 +19,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
 
 import storm
 
-from judge.app import build_judge
+from judge.app import Judge, build_judge
 from judge.config import Settings
 from judge.game.clock import ManualClock
 from judge.store import repo_games
@@ -36,6 +36,12 @@ def storm_db(sqlite_url: str) -> Iterator[Database]:
     storm.set_up(db, 3, "example.test")
     yield db
     db.dispose()
+
+
+def _judge(db: Database, clock: ManualClock) -> Judge:
+    """The storm's judge on `db`, at `clock`'s time."""
+    return build_judge(Settings(database_url=str(db.url), judge_address="judge@example.test",
+                                domain="example.test"), clock, db)
 
 
 @contextmanager
@@ -60,9 +66,7 @@ def test_every_report_is_queued_once_reading_accounts_in_two_statements(
     deadline = datetime.now(UTC) + timedelta(seconds=1)
     storm.set_deadline(storm_db, deadline)
     clock = ManualClock(deadline + timedelta(seconds=5))
-    judge = build_judge(Settings(database_url=str(storm_db.url),
-                                 judge_address="judge@example.test", domain="example.test"),
-                        clock, storm_db)
+    judge = _judge(storm_db, clock)
     selects: list[Counter[str]] = []
     send = reports.send_turn_reports
 
@@ -91,9 +95,7 @@ def test_the_storm_games_wait_for_their_deadline(storm_db: Database) -> None:
     deadline = datetime.now(UTC) + timedelta(minutes=5)
     storm.set_deadline(storm_db, deadline)
     clock = ManualClock(deadline - timedelta(seconds=1))
-    judge = build_judge(Settings(database_url=str(storm_db.url),
-                                 judge_address="judge@example.test", domain="example.test"),
-                        clock, storm_db)
+    judge = _judge(storm_db, clock)
     with storm_db.unit_of_work() as session:
         sweep(session, clock, judge.postman)
     assert storm._count_rows(storm_db) == (0, 0)
@@ -110,9 +112,7 @@ def test_a_storm_turn_reads_its_game_and_orders_once(storm_db: Database) -> None
     deadline = datetime.now(UTC) + timedelta(seconds=1)
     storm.set_deadline(storm_db, deadline)
     clock = ManualClock(deadline + timedelta(seconds=5))
-    judge = build_judge(Settings(database_url=str(storm_db.url),
-                                 judge_address="judge@example.test", domain="example.test"),
-                        clock, storm_db)
+    judge = _judge(storm_db, clock)
     with storm_db.unit_of_work() as session:
         game_id = min(repo_games.game_ids_in_play(session))
     with selects_from(storm_db) as seen:

@@ -4,7 +4,8 @@ out what he needed to put the line right."""
 from __future__ import annotations
 
 from tests.conversations.harness import Conversation
-from tests.variants.folder_games import process_turn, send_orders, started
+from tests.variants.engineered.test_newcomer_builds import france_to_winter_1901
+from tests.variants.folder_games import send_orders, started
 
 
 def test_placements_replaced_name_the_placement_not_the_last_ones_place(
@@ -39,11 +40,7 @@ def test_an_engineer_over_the_count_says_how_many_france_may_have_and_has(
     # `build E Par` with six centres once said the limit without the number France has.
     # C3 3d (the default ratio): one always, one for every 4 centres: 1 for 6; France's
     # placed engineer (with the army, now in Belgium) is that one.
-    seats = started(talk, "engineered", players=7)
-    send_orders(talk, seats["FRANCE"], "E Par", "A Par - Bur", "A Mar - Spa", "F Bre - Mao")
-    process_turn(talk, "Spring 1901 Movement")
-    send_orders(talk, seats["FRANCE"], "A Bur - Bel", "A Spa H", "F Mao - Por")
-    process_turn(talk, "Fall 1901 Movement")
+    seats = france_to_winter_1901(talk)
     sent = send_orders(talk, seats["FRANCE"], "build E Par")
     assert "line 2: build E Par\n    France may have no more engineers for its centres: 1 " \
         "for 6, and it has 1 (rn45 C3)\n" in sent.body, sent.body
@@ -53,11 +50,7 @@ def test_a_build_on_his_own_unit_beside_his_engineer_points_to_convert(
         talk: Conversation) -> None:
     # `Build A Bel` where France's army and engineer stand was once told only "Belgium is
     # not vacant"; what he can do there is convert the army (rn45 C2 2a).
-    seats = started(talk, "engineered", players=7)
-    send_orders(talk, seats["FRANCE"], "E Par", "A Par - Bur", "A Mar - Spa", "F Bre - Mao")
-    process_turn(talk, "Spring 1901 Movement")
-    send_orders(talk, seats["FRANCE"], "A Bur - Bel", "E Bur - Bel", "A Spa H", "F Mao - Por")
-    process_turn(talk, "Fall 1901 Movement")
+    seats = france_to_winter_1901(talk, "E Bur - Bel")
     sent = send_orders(talk, seats["FRANCE"], "Build A Bel")
     assert "line 2: Build A Bel\n    Belgium is not vacant: your A Belgium stands there. To " \
         "change its kind, your engineer there converts it: CONVERT A Belgium TO N (or TO F) " \
