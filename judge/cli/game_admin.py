@@ -15,12 +15,13 @@ from judge.cli.support import judge_of, moment, table
 from judge.game import mastering
 from judge.game.clock import format_deadline
 from judge.game.errors import GameError
-from judge.game.games import current_turn, game_variant, primary_address
+from judge.game.games import game_variant, primary_address
 from judge.game.lifecycle import create_game
 from judge.game.progress import late_powers
 from judge.game.rollback import rollback
 from judge.store import repo, repo_games
 from judge.store.models import Game, GameState, Seat, SeatRole
+from judge.store.repo_games import current_turn
 from judge.turns.deadlines import sweep_all
 from judge.turns.process import process_and_report
 from judge.variant import power_name

@@ -13,11 +13,12 @@ from judge.commands.registry import Command, CommandRegistry, Context
 from judge.game.announce import recipients
 from judge.game.clock import format_deadline
 from judge.game.errors import GameError
-from judge.game.games import current_turn, phase_of, primary_address, settings_of
+from judge.game.games import phase_of, primary_address, settings_of
 from judge.game.notices import moved_to
 from judge.game.schedule import next_deadline, phase_length
 from judge.game.settings_text import SettingsError, parse_when
 from judge.store.models import Game, GameState, SeatRole
+from judge.store.repo_games import current_turn
 
 MAX_ABSENCE = timedelta(days=14)
 MAX_ABSENCES = 5

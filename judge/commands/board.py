@@ -22,11 +22,12 @@ from judge.engine.codec import position_from_json
 from judge.engine.position import Position
 from judge.engine.types import Phase
 from judge.game.errors import GameError
-from judge.game.games import current_turn, find_game, game_variant, is_running, position_of
+from judge.game.games import find_game, game_variant, is_running, position_of
 from judge.game.history import processed_turns
 from judge.game.seat_board import board_known, record_now
 from judge.reports.render import render_board
 from judge.store.models import Game, GameState
+from judge.store.repo_games import current_turn
 
 USAGE = "BOARD [game]"
 

@@ -17,7 +17,6 @@ from judge.game.announce import viewer_of
 from judge.game.clock import format_deadline
 from judge.game.errors import GameError
 from judge.game.games import (
-    current_turn,
     find_game,
     game_variant,
     is_running,
@@ -32,6 +31,7 @@ from judge.game.seat_board import board_known, record_now, records_by_turn
 from judge.reports.views import sees_every_unit
 from judge.store import repo_games
 from judge.store.models import Game, GameState, Seat, SeatRole, SeatStatus, Turn
+from judge.store.repo_games import current_turn
 from judge.turns.reports import turn_report
 from judge.variant import Variant, power_name
 

@@ -17,13 +17,14 @@ from judge.game import mastering
 from judge.game.announce import tell, viewer_of
 from judge.game.clock import format_deadline
 from judge.game.errors import GameError
-from judge.game.games import current_turn, game_variant, power_letter, seats_of
+from judge.game.games import game_variant, power_letter, seats_of
 from judge.game.mastering import describe_phase, need_open_turn, read_phase, read_power
 from judge.game.notices import moved_to
 from judge.game.rollback import rollback
 from judge.game.turns import adjudicate_turn
 from judge.store import repo
 from judge.store.models import Game, GameState, Seat, Turn
+from judge.store.repo_games import current_turn
 from judge.turns.process import process_and_report
 from judge.turns.replay import rollforward
 from judge.turns.reports import turn_report

@@ -22,7 +22,7 @@ from judge.game import reasons as G
 from judge.game.arrival import Feedback
 from judge.game.clock import format_deadline
 from judge.game.errors import GameError
-from judge.game.games import current_turn, game_variant, position_of
+from judge.game.games import game_variant, position_of
 from judge.game.history import parse_phase, phase_key, processed_turns
 from judge.game.knowledge import writer_of
 from judge.game.progress import hides, is_ready, time_left
@@ -31,6 +31,7 @@ from judge.grammar.reader import reader_for
 from judge.grammar.wording import ReaderNames
 from judge.store import repo_games
 from judge.store.models import FutureOrder, Game, GameState, SeatRole, Turn
+from judge.store.repo_games import current_turn
 from judge.turns.process import process_and_report
 
 

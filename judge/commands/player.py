@@ -15,15 +15,10 @@ from judge.engine.visibility import Viewer
 from judge.game import votes
 from judge.game.clock import format_deadline
 from judge.game.errors import GameError
-from judge.game.games import (
-    current_turn,
-    game_variant,
-    lock_game,
-    player_seat,
-    settings_of,
-)
+from judge.game.games import game_variant, player_seat, settings_of
 from judge.game.lifecycle import parse_preferences, power_lookup
 from judge.store.models import Game, GameState, Seat, VoteKind
+from judge.store.repo_games import current_turn, locked_game
 from judge.variant import power_name
 
 RUNNING = (GameState.ACTIVE, GameState.PAUSED)
@@ -78,7 +73,7 @@ def run_draw(ctx: Context, invocation: Invocation) -> CommandResult:
 
 def _voting_seat(jc: JudgeContext) -> tuple[Game, Seat]:
     game, seat = _running_seat(jc)
-    game = lock_game(jc.session, game)  # two last votes at once must not both miss
+    game = locked_game(jc.session, game)  # two last votes at once must not both miss
     power = power_name(seat.power or "?")
     if seat.power not in votes.survivors(jc.session, game):
         raise GameError(f"{power} is out of the game; only surviving powers vote")

@@ -13,12 +13,13 @@ from sqlalchemy.orm import Session
 from judge.commands.registry import Command, CommandRegistry
 from judge.engine.types import province_of
 from judge.game.codes import parse_code
-from judge.game.games import current_turn, game_variant, position_of
+from judge.game.games import game_variant, position_of
 from judge.game.knowledge import writer_of
 from judge.grammar.errors import OrderSyntaxError
 from judge.grammar.reader import reader_for
 from judge.store import repo
 from judge.store.models import Seat, SeatRole
+from judge.store.repo_games import current_turn
 
 # Commands whose arguments are a password (or a block that holds one).
 _PASSWORD = frozenset({"SIGNON", "SET PASSWORD", "REGISTER"})

@@ -21,10 +21,8 @@ from judge.game.clock import format_deadline
 from judge.game.errors import GameError
 from judge.game.games import (
     CHOICES,
-    current_turn,
     find_game,
     game_variant,
-    lock_game,
     phase_of,
     plain_variant,
     seats_of,
@@ -43,6 +41,7 @@ from judge.game.lifecycle import (
 from judge.game.mastering import UNPLAYED, audit
 from judge.game.throttle import check_password
 from judge.store.models import Game, GameState, Seat, SeatRole, SeatStatus
+from judge.store.repo_games import current_turn, locked_game
 from judge.turns.start import start_and_mail
 from judge.variant import power_name
 from judge.variant_loader import available_variants
@@ -143,7 +142,7 @@ def run_join(ctx: Context, invocation: Invocation) -> CommandResult:
         return CommandResult.fail(f"write {JOIN_USAGE}, e.g. JOIN alpha secret FGE "
                                   "(France first, then Germany, then England)")
     account = need_account(jc)
-    game = lock_game(jc.session, find_game(jc.session, invocation.args[0]))
+    game = locked_game(jc.session, find_game(jc.session, invocation.args[0]))
     preferences = parse_preferences(game_variant(game), " ".join(invocation.args[2:]))
     watched = observes(game, account)
     seat = join_game(jc.session, game, account, invocation.args[1], preferences)

@@ -17,10 +17,11 @@ from sqlalchemy.orm import Session
 
 from judge.game.announce import recipients
 from judge.game.errors import GameError
-from judge.game.games import current_turn, primary_address, seats_of, settings_of
+from judge.game.games import primary_address, seats_of, settings_of
 from judge.game.postman import Postman
 from judge.store import repo_games
 from judge.store.models import Game, Press, Seat, SeatRole
+from judge.store.repo_games import current_turn
 
 TITLE = "the commentator's column"
 COLUMN = "column"  # the stored press's mark among its recipients: a column, not a letter

@@ -13,9 +13,10 @@ from sqlalchemy.orm import Session
 
 from judge.engine.geo import MapError
 from judge.game.errors import GameError
-from judge.game.games import current_turn, game_options, is_running, position_of
+from judge.game.games import game_options, is_running, position_of
 from judge.game.instance import variant_instance
 from judge.store.models import Game, GameState
+from judge.store.repo_games import current_turn
 from judge.variant_hooks import game_map_text, map_edit_problems, read_game_map
 from judge.variant_loader import load_variant
 

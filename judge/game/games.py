@@ -12,7 +12,7 @@ from judge.engine.types import Phase
 from judge.game.errors import GameError
 from judge.game.instance import variant_instance
 from judge.game.settings import GameSettings
-from judge.store import repo, repo_games
+from judge.store import repo
 from judge.store.models import Account, Game, GameState, Seat, SeatRole, SeatStatus, Turn
 from judge.variant import Variant
 from judge.variant_loader import load_variant
@@ -64,20 +64,6 @@ def find_game(session: Session, name: str) -> Game:
     if game is None:
         raise GameError(f"no game called {name!r}; send LIST for the games on this judge")
     return game
-
-
-def lock_game(session: Session, game: Game) -> Game:
-    """Take the game's row lock (PostgreSQL; SQLite's writer lock is already held)."""
-    return repo_games.locked_game(session, game)
-
-
-def current_turn(session: Session, game: Game) -> Turn | None:
-    """The open turn (not yet processed), or None before the start and after the end."""
-    return repo_games.current_turn(session, game)
-
-
-def turns_of(session: Session, game: Game) -> list[Turn]:
-    return repo_games.turns_of(session, game)
 
 
 STAGE_LATE = "stage_late"  # Turn.notices: the powers late as each stage opened (stages.py)

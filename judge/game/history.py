@@ -23,9 +23,10 @@ from judge.engine.turn import TurnResult
 from judge.engine.types import ADJUSTMENT, MOVEMENT, RETREAT, Phase
 from judge.engine.visibility import Viewer, counts_public
 from judge.game.errors import GameError
-from judge.game.games import game_variant, powers_in, turns_of
+from judge.game.games import game_variant, powers_in
 from judge.game.seat_board import board_known
 from judge.store.models import Game, Seat, SeatRole, Turn
+from judge.store.repo_games import turns_of
 from judge.variant import Variant
 
 PHASE_EXAMPLE = ("write a phase as S1901M or Spring 1901 Movement (S1901 or Spring 1901: "

@@ -18,10 +18,11 @@ from judge.engine.position import Position
 from judge.engine.rules import Rules
 from judge.engine.types import Phase
 from judge.engine.visibility import Viewer, projection
-from judge.game.games import current_turn, game_variant, position_of
+from judge.game.games import game_variant, position_of
 from judge.grammar.reader import Writer
 from judge.store import repo_games
 from judge.store.models import Game, Turn
+from judge.store.repo_games import current_turn
 
 
 def fold_turn(session: Session, game: Game, turn: Turn, events: Sequence[Event],

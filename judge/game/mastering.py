@@ -17,14 +17,7 @@ from judge.engine.types import Phase
 from judge.game.announce import recipients, tell
 from judge.game.decisions import kept_decisions
 from judge.game.errors import GameError
-from judge.game.games import (
-    current_turn,
-    game_variant,
-    phase_of,
-    player_seat,
-    seats_of,
-    settings_of,
-)
+from judge.game.games import game_variant, phase_of, player_seat, seats_of, settings_of
 from judge.game.history import parse_phase
 from judge.game.lifecycle import add_seat, drop_observer_seats, power_lookup
 from judge.game.postman import Postman
@@ -47,6 +40,7 @@ from judge.store.models import (
     SeatStatus,
     Turn,
 )
+from judge.store.repo_games import current_turn
 
 
 def audit(session: Session, game: Game, actor: Account | None, action: str,

@@ -20,10 +20,11 @@ from judge.engine.types import Phase
 from judge.game.clock import Clock
 from judge.game.decisions import kept_decisions
 from judge.game.errors import GameError
-from judge.game.games import lock_game, phase_of, seats_of, turns_of
+from judge.game.games import phase_of, seats_of
 from judge.game.mastering import audit, fresh_deadline, set_deadline
 from judge.store import repo, repo_games
 from judge.store.models import Account, Game, GameState, Order, SeatRole, Turn
+from judge.store.repo_games import locked_game, turns_of
 
 ROLLBACK = "rollback"
 ROLLFORWARD = "rollforward"
@@ -44,7 +45,7 @@ class Plan:
 def rollback(session: Session, game: Game, clock: Clock, actor: Account | None,
              target: Phase | None = None) -> tuple[Turn, list[str]]:
     """Reopen `target` (default: the last processed phase); the phases removed."""
-    game = lock_game(session, game)
+    game = locked_game(session, game)
     turns = turns_of(session, game)
     turn = _target(game, [t for t in turns if t.processed_at is not None], target)
     later = turns[turns.index(turn) + 1:]

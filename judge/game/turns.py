@@ -19,9 +19,7 @@ from judge.game.canonical import canonical
 from judge.game.clock import Clock
 from judge.game.errors import GameError
 from judge.game.games import (
-    current_turn,
     game_variant,
-    lock_game,
     phase_of,
     playing_powers,
     position_of,
@@ -35,6 +33,7 @@ from judge.game.stages import off_board
 from judge.game.writer_view import writer_view
 from judge.store import repo, repo_games
 from judge.store.models import Game, GameState, SeatRole, Turn
+from judge.store.repo_games import current_turn, locked_game
 
 # The turn's notices key for orders sent ahead that its board refused, by power: each a
 # line as written and its refusal (judge/engine/refusal.py, stored form).
@@ -110,7 +109,7 @@ def process_turn(session: Session, game: Game, clock: Clock,
     Returns (processed turn, result, next turn or None when the game ended). With
     `expected_phase`, a turn already processed is refused rather than processed twice.
     """
-    game = lock_game(session, game)
+    game = locked_game(session, game)
     turn = _turn_to_process(session, game, expected_phase)
     orders = collect_orders(session, game, turn)
     waiting = decisions.unanswered(game, turn, position_of(turn), orders)

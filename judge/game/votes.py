@@ -24,12 +24,13 @@ from judge.engine.visibility import Viewer
 from judge.game.announce import recipients, tell
 from judge.game.clock import Clock
 from judge.game.errors import GameError
-from judge.game.games import current_turn, game_variant, position_of, seats_of, turns_of
+from judge.game.games import game_variant, position_of, seats_of
 from judge.game.hidden import hides_from_players
 from judge.game.postman import Postman
 from judge.game.seat_board import board_known, record_now
 from judge.store import repo_games
 from judge.store.models import Game, GameState, Seat, SeatRole, SeatStatus, Vote, VoteKind
+from judge.store.repo_games import current_turn, turns_of
 from judge.variant import Variant, power_name
 
 

@@ -26,13 +26,14 @@ from sqlalchemy.orm import Session
 from judge.game import notices, stages
 from judge.game.clock import Clock
 from judge.game.decisions import ASKED
-from judge.game.games import current_turn, phase_of, player_seat, settings_of
+from judge.game.games import phase_of, player_seat, settings_of
 from judge.game.lifecycle import is_full
 from judge.game.postman import Postman
 from judge.game.progress import is_ready, late_powers, owing_powers
 from judge.game.schedule import due_reminders, grace_end, outage_extension, phase_length
 from judge.game.settings import NmrPolicy, Schedule
 from judge.store.models import Game, GameState, SeatStatus, Turn
+from judge.store.repo_games import current_turn
 from judge.turns.process import process_and_report
 from judge.turns.start import start_and_mail
 

@@ -14,11 +14,11 @@ from datetime import datetime
 from sqlalchemy.orm import Session
 
 from judge.game.clock import Clock
-from judge.game.games import lock_game
 from judge.game.postman import Postman
 from judge.store import repo_games
 from judge.store.db import Database
 from judge.store.models import Game
+from judge.store.repo_games import locked_game
 from judge.turns.deadline_rules import due_work, next_moment
 
 log = logging.getLogger(__name__)
@@ -112,7 +112,7 @@ def sweep_game(session: Session, game_id: int, clock: Clock, postman: Postman,
         found = repo_games.game_by_id(session, game_id)
         if found is None:
             return []
-        game = lock_game(session, found)
+        game = locked_game(session, found)
     return due_work(session, game, clock, postman, rng)
 
 

@@ -10,11 +10,11 @@ from sqlalchemy.orm import Session
 from judge.engine.turn import TurnResult
 from judge.game.clock import Clock
 from judge.game.decisions import AwaitingDecision
-from judge.game.games import current_turn
 from judge.game.postman import Postman
 from judge.game.questions_mail import ask_masters
 from judge.game.turns import process_turn
 from judge.store.models import Game
+from judge.store.repo_games import current_turn
 from judge.turns.reports import send_turn_reports
 
 

@@ -7,11 +7,11 @@ from sqlalchemy.orm import Session
 
 from judge.game.clock import Clock
 from judge.game.errors import GameError
-from judge.game.games import current_turn
 from judge.game.mastering import audit
 from judge.game.postman import Postman
 from judge.game.rollback import ROLLFORWARD, last_plan
 from judge.store.models import Account, Game, GameState
+from judge.store.repo_games import current_turn
 from judge.turns.process import process_and_report
 
 

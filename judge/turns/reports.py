@@ -20,7 +20,7 @@ from judge.engine.turn import TurnResult
 from judge.engine.types import Phase
 from judge.engine.visibility import Viewer
 from judge.game.announce import dealt_powers, late_for, recipients, viewer_of
-from judge.game.games import game_variant, primary_address, turns_of
+from judge.game.games import game_variant, primary_address
 from judge.game.postman import Postman
 from judge.game.reasons import every_reason
 from judge.game.refusals import say
@@ -30,6 +30,7 @@ from judge.grammar.wording import ReaderNames, in_report_words
 from judge.reports import Report, render_turn
 from judge.store.models import Game, Seat, SeatRole, Turn
 from judge.store.repo import accounts_by_id
+from judge.store.repo_games import turns_of
 from judge.turns.pictures import report_files
 from judge.variant import Variant
 

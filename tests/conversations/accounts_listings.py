@@ -20,11 +20,12 @@ from judge.engine.position import Position
 from judge.engine.turn import TurnResult
 from judge.engine.visibility import Role, Viewer
 from judge.game import knowledge
-from judge.game.games import current_turn, find_game
+from judge.game.games import find_game
 from judge.game.games import game_variant as real_game_variant
 from judge.game.lifecycle import create_game, join_game, start_game
 from judge.store import repo
 from judge.store.models import Game, GameState
+from judge.store.repo_games import current_turn
 from judge.turns.process import process_and_report
 from judge.variant import Variant
 from tests.conversations.harness import Conversation, Mail

@@ -15,11 +15,12 @@ from typing import Any
 import sqlalchemy as sa
 
 from judge.game.clock import ManualClock
-from judge.game.games import current_turn, settings_of, store_settings
+from judge.game.games import settings_of, store_settings
 from judge.game.lifecycle import create_game, join_game, start_game
 from judge.store import repo
 from judge.store.db import Database
 from judge.store.models import Game, Turn
+from judge.store.repo_games import current_turn
 from judge.turns.deadlines import sweep_all
 from tests.conversations.harness import START, Conversation
 

@@ -17,7 +17,7 @@ from typing import Any
 
 import sqlalchemy as sa
 
-from judge.game.games import find_game, turns_of
+from judge.game.games import find_game
 from judge.game.lifecycle import create_game, join_game, start_game
 from judge.store import repo
 from judge.store.models import (
@@ -31,6 +31,7 @@ from judge.store.models import (
     SeatStatus,
     Turn,
 )
+from judge.store.repo_games import turns_of
 from tests.conversations.harness import Conversation, Mail
 
 MASTER = "gm@example.org"

@@ -7,8 +7,9 @@ from datetime import UTC, datetime
 import pytest
 import sqlalchemy as sa
 
-from judge.game.games import current_turn, find_game
+from judge.game.games import find_game
 from judge.store.models import Seat
+from judge.store.repo_games import current_turn
 from judge.turns.deadlines import sweep_all
 from tests.conversations.harness import Conversation
 from tests.conversations.seating_helpers import (

@@ -8,9 +8,10 @@ from dataclasses import replace
 import pytest
 import sqlalchemy as sa
 
-from judge.game.games import current_turn, find_game
+from judge.game.games import find_game
 from judge.game.settings import DrawSettings
 from judge.store.models import Vote
+from judge.store.repo_games import current_turn
 from tests.conversations.harness import Conversation
 from tests.conversations.seating_helpers import (
     MASTER,

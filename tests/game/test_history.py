@@ -14,10 +14,11 @@ from judge.engine.types import Phase, Unit
 from judge.engine.visibility import Viewer
 from judge.game import history
 from judge.game.errors import GameError
-from judge.game.games import find_game, game_variant, turns_of
+from judge.game.games import find_game, game_variant
 from judge.game.lifecycle import add_seat
 from judge.store import repo
 from judge.store.models import Game, SeatRole, SeatStatus, Turn
+from judge.store.repo_games import turns_of
 from tests.conversations.accounts_listings import process, standard_game
 from tests.conversations.harness import Conversation
 

@@ -14,7 +14,7 @@ from sqlalchemy.orm import Session
 
 from judge.engine.types import Phase
 from judge.game.errors import GameError
-from judge.game.games import current_turn, find_game, turns_of
+from judge.game.games import find_game
 from judge.game.lifecycle import create_game, join_game, start_game
 from judge.game.mastering import end_game
 from judge.game.rollback import last_plan, rollback
@@ -30,6 +30,7 @@ from judge.store.models import (
     SeatRole,
     Turn,
 )
+from judge.store.repo_games import current_turn, turns_of
 from judge.turns.process import process_and_report
 from judge.turns.replay import rollforward
 from tests.conversations.harness import Conversation

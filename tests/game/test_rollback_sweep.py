@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from judge.game.games import current_turn, find_game
+from judge.game.games import find_game
 from judge.game.rollback import rollback
 from judge.store.db import Database
+from judge.store.repo_games import current_turn
 from judge.turns.deadlines import sweep_all
 from tests.conversations.game_setup import started_game
 from tests.conversations.harness import Conversation

@@ -36,7 +36,8 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from judge.engine.position import Position
-from judge.game.games import current_turn, find_game, position_of
+from judge.game.games import find_game, position_of
+from judge.store.repo_games import current_turn
 from tests.conversations.harness import Conversation
 from tests.secrecy.probing import Line, ProbingPlayer
 from tests.secrecy.twin import Twin

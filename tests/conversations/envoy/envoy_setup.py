@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections import Counter
 
 from judge.engine.codec import position_from_json
-from judge.game.games import find_game, position_of, turns_of
+from judge.game.games import find_game, position_of
+from judge.store.repo_games import turns_of
 from tests.conversations.harness import Conversation, Mail
 from tests.conversations.seating_helpers import MASTER, Player, account, reply
 

@@ -41,7 +41,8 @@ from judge.engine.codec import event_from_json, position_from_json
 from judge.engine.outcome import OrderResult, Outcome
 from judge.engine.position import Position
 from judge.engine.types import Unit, province_of
-from judge.game.games import current_turn, find_game, turns_of
+from judge.game.games import find_game
+from judge.store.repo_games import current_turn, turns_of
 from judge.variant_loader import load_variant
 from judge.variant_map import read_provinces
 from tests.conversations.envoy.envoy_script import (

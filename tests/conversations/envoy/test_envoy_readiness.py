@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import pytest
 
-from judge.game.games import current_turn, find_game
+from judge.game.games import find_game
+from judge.store.repo_games import current_turn
 from judge.turns.deadlines import sweep_all
 from tests.conversations.envoy.envoy_setup import ANN, BOB, GAME, envoy_game, placed, say
 from tests.conversations.harness import Conversation

@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from judge.game.games import current_turn, find_game, position_of
+from judge.game.games import find_game, position_of
 from judge.game.knowledge import knowledge_of
+from judge.store.repo_games import current_turn
 from tests.conversations.harness import Conversation, Mail
 from tests.variants.folder_games import started as folder_game
 

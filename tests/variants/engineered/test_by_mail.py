@@ -9,8 +9,9 @@ from collections.abc import Iterator
 import pytest
 
 from judge.engine.codec import position_from_json
-from judge.game.games import find_game, turns_of
+from judge.game.games import find_game
 from judge.store.db import Database
+from judge.store.repo_games import turns_of
 from tests.conversations.harness import Conversation, Mail
 from tests.variants.folder_games import started
 

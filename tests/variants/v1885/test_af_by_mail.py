@@ -5,7 +5,8 @@ orders are taken as written and the report tells each of them."""
 from __future__ import annotations
 
 from judge.engine.position import Position
-from judge.game.games import current_turn, find_game, position_of
+from judge.game.games import find_game, position_of
+from judge.store.repo_games import current_turn
 from tests.conversations.harness import Conversation
 from tests.variants.v1885.mail_game import GAME, address, choose, master, orders, started
 

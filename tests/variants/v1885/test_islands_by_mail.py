@@ -7,7 +7,8 @@ February and empty again when the March builds come."""
 from __future__ import annotations
 
 from judge.engine.position import Position
-from judge.game.games import current_turn, find_game, position_of
+from judge.game.games import find_game, position_of
+from judge.store.repo_games import current_turn
 from tests.conversations.harness import Conversation
 from tests.variants.v1885.mail_game import GAME, address, choose, master, orders, started
 

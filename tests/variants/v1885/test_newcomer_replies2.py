@@ -3,7 +3,8 @@ out what he needed to put the line right."""
 
 from __future__ import annotations
 
-from judge.game.games import current_turn, find_game, position_of
+from judge.game.games import find_game, position_of
+from judge.store.repo_games import current_turn
 from tests.conversations.harness import Conversation
 from tests.variants.v1885.mail_game import GAME, choose, master, orders, started
 
