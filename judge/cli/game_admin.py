@@ -17,7 +17,7 @@ from judge.game.clock import format_deadline
 from judge.game.errors import GameError
 from judge.game.games import game_variant, primary_address
 from judge.game.lifecycle import create_game
-from judge.game.progress import late_powers
+from judge.game.readiness import late_powers
 from judge.game.rollback import rollback
 from judge.store import repo, repo_games
 from judge.store.models import Game, GameState, Seat, SeatRole

@@ -20,12 +20,12 @@ from judge.engine.types import Phase
 from judge.game import arrival, order_sets, ordering
 from judge.game import reasons as G
 from judge.game.arrival import Feedback
-from judge.game.clock import format_deadline
+from judge.game.clock import format_deadline, time_left
 from judge.game.errors import GameError
 from judge.game.games import game_variant, position_of
 from judge.game.history import parse_phase, phase_key, processed_turns
 from judge.game.knowledge import writer_of
-from judge.game.progress import hides, is_ready, time_left
+from judge.game.readiness import hides, is_ready
 from judge.game.refusals import Before, say
 from judge.grammar.reader import reader_for
 from judge.grammar.wording import ReaderNames
@@ -151,7 +151,7 @@ def report_status(jc: JudgeContext, reply: Reply) -> None:
     reply.note(title, *_status_lines(jc, status, turn))
     if is_ready(jc.session, game, turn, jc.clock.now(), sets):
         # Where the game hides anything, readiness is every player's answer, whatever he
-        # owes (progress.owing_powers), and the note says only that.
+        # owes (readiness.owing_powers), and the note says only that.
         hidden = hides(game, turn)
         if process_and_report(jc.session, game, jc.clock, jc.postman, turn.phase) is None:
             done = "Every player has sent orders" if hidden else "Every power's orders are complete"

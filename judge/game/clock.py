@@ -1,5 +1,5 @@
 """Time as a dependency: the judge never reads the system clock except through a Clock; and
-time as every mail writes it (`format_deadline`)."""
+time as every mail writes it (`format_deadline`, `time_left`)."""
 
 from __future__ import annotations
 
@@ -47,3 +47,16 @@ def format_deadline(when: datetime, zone: str) -> str:
     local = when.astimezone(ZoneInfo(zone))
     return (f"{_DAYS[local.weekday()]} {local.day:02d} {_MONTHS[local.month - 1]} "
             f"{local.year} {local:%H:%M} {zone}")
+
+
+def time_left(deadline: datetime, now: datetime) -> str:
+    """'2 days 3 hours', '45 minutes', or 'passed'."""
+    left = deadline - now
+    if left <= timedelta(0):
+        return "passed"
+    days, rest = divmod(int(left.total_seconds()), 86400)
+    hours, rest = divmod(rest, 3600)
+    minutes = rest // 60
+    parts = [(days, "day"), (hours, "hour")] if days else [(hours, "hour"), (minutes, "minute")]
+    words = [f"{n} {unit}{'s' if n != 1 else ''}" for n, unit in parts if n]
+    return " ".join(words) or "less than a minute"

@@ -131,7 +131,7 @@ def resume(game: Game, turn: Turn, now: datetime) -> bool:
 
 # A power with no player (ejected, resigned) is not waited for and never late, so no NMR
 # policy touches it: with no orders, its units hold, it builds nothing, and its removals
-# follow the civil disorder rule (judge.game.progress.late_powers counts players only).
+# follow the civil disorder rule (judge.game.readiness.late_powers counts players only).
 UNPLAYED = "its units hold, it makes no builds, and removals follow the civil disorder rule"
 
 

@@ -13,7 +13,7 @@ from sqlalchemy.orm import Session
 
 from judge.engine.types import Phase
 from judge.game import order_sets, ordering
-from judge.game.clock import format_deadline
+from judge.game.clock import format_deadline, time_left
 from judge.game.games import (
     game_variant,
     player_seat,
@@ -23,7 +23,6 @@ from judge.game.games import (
     seats_of,
 )
 from judge.game.postman import Postman
-from judge.game.progress import time_left
 from judge.game.settings import NmrPolicy
 from judge.store.models import Game, Seat, SeatRole, Turn
 from judge.variant import power_name, power_rank

@@ -8,7 +8,7 @@ When a stage opens, the powers whose players have sent nothing for the turn yet 
 written down with it (Turn.notices["stage_late"]); the board the turn is checked and
 adjudicated on carries them as `state["stages"]` = {stage: [late powers]}
 (games.position_of), and the board that follows does not (`off_board`). A stage that
-`holds` keeps a turn with such a power for its deadline (progress.held_by_stage)."""
+`holds` keeps a turn with such a power for its deadline (readiness.held_by_stage)."""
 
 from __future__ import annotations
 
@@ -28,7 +28,7 @@ from judge.game.games import (
 )
 from judge.game.notices import phase_title
 from judge.game.postman import Postman
-from judge.game.progress import unanswered_powers
+from judge.game.readiness import unanswered_powers
 from judge.store.models import Game, SeatRole, Turn
 from judge.variant import Stage
 

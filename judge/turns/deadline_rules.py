@@ -29,7 +29,7 @@ from judge.game.decisions import ASKED
 from judge.game.games import phase_of, player_seat, settings_of
 from judge.game.lifecycle import is_full
 from judge.game.postman import Postman
-from judge.game.progress import is_ready, late_powers, owing_powers
+from judge.game.readiness import is_ready, late_powers, owing_powers
 from judge.game.schedule import due_reminders, grace_end, outage_extension, phase_length
 from judge.game.settings import NmrPolicy, Schedule
 from judge.store.models import Game, GameState, SeatStatus, Turn
@@ -112,7 +112,7 @@ def _late(due: _Due) -> list[str]:
 
 def _owing(due: _Due) -> list[str]:
     """Whom the turn waits for at the deadline and after grace: what everyone sees (when
-    it processes) depends on nothing a game hides (issue #13 item 7; progress.owing_powers)."""
+    it processes) depends on nothing a game hides (issue #13 item 7; readiness.owing_powers)."""
     return owing_powers(due.session, due.game, due.turn)
 
 

@@ -1,7 +1,7 @@
 """Set-up shared by the account and listing conversation tests.
 
 Games are made with judge.game.lifecycle rather than by mail, and turns processed with
-judge.game.progress, so these tests do not wait on the CREATE / JOIN / master families.
+judge.game.readiness, so these tests do not wait on the CREATE / JOIN / master families.
 `hide_other_sides` makes the listings read every game as a hidden-information variant.
 """
 

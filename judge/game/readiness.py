@@ -1,10 +1,11 @@
-"""When a turn may be processed: whose orders are late, who waits, how long is left
-(judge/turns/process.py processes it)."""
+"""Whether a turn is ready: whose orders it waits for, who holds it with SET WAIT or a
+stage (judge/turns/deadline_rules.py processes a ready turn early, judge/turns/process.py
+processes it)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from datetime import datetime, timedelta
+from datetime import datetime
 
 from sqlalchemy.orm import Session
 
@@ -97,16 +98,3 @@ def held_by_stage(game: Game, turn: Turn) -> bool:
     kind = phase_of(turn).kind
     return any(s.holds and kind in s.phase_kinds and late.get(s.name)
                for s in game_variant(game).stages)
-
-
-def time_left(deadline: datetime, now: datetime) -> str:
-    """'2 days 3 hours', '45 minutes', or 'passed'."""
-    left = deadline - now
-    if left <= timedelta(0):
-        return "passed"
-    days, rest = divmod(int(left.total_seconds()), 86400)
-    hours, rest = divmod(rest, 3600)
-    minutes = rest // 60
-    parts = [(days, "day"), (hours, "hour")] if days else [(hours, "hour"), (minutes, "minute")]
-    words = [f"{n} {unit}{'s' if n != 1 else ''}" for n, unit in parts if n]
-    return " ".join(words) or "less than a minute"
