@@ -10,11 +10,11 @@ from datetime import datetime, timedelta
 from judge.commands.context import JudgeContext, judge_context, need_seat
 from judge.commands.items import CommandResult, Invocation
 from judge.commands.registry import Command, CommandRegistry, Context
-from judge.game.announce import recipients
 from judge.game.clock import format_deadline
 from judge.game.errors import GameError
 from judge.game.games import phase_of, primary_address, settings_of
 from judge.game.notices import moved_to
+from judge.game.recipients import recipients
 from judge.game.schedule import next_deadline, phase_length
 from judge.game.settings_text import SettingsError, parse_when
 from judge.store.models import Game, GameState, SeatRole

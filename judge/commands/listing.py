@@ -13,7 +13,6 @@ from judge.commands.registry import Command, CommandRegistry, Context
 from judge.engine.types import Phase
 from judge.engine.visibility import Role, Viewer
 from judge.game import history
-from judge.game.announce import viewer_of
 from judge.game.clock import format_deadline, time_left
 from judge.game.errors import GameError
 from judge.game.games import (
@@ -27,6 +26,7 @@ from judge.game.games import (
     seats_wanted,
 )
 from judge.game.readiness import hides, late_powers, unanswered_powers
+from judge.game.recipients import viewer_of
 from judge.game.seat_board import board_known, record_now, records_by_turn
 from judge.reports.views import sees_every_unit
 from judge.store import repo_games

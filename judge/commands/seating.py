@@ -16,7 +16,6 @@ from judge.commands.context import JudgeContext, judge_context, need_account, ne
 from judge.commands.items import CommandResult, Invocation
 from judge.commands.registry import Command, CommandRegistry, Context
 from judge.engine.rulebook import Rulebook
-from judge.game.announce import tell
 from judge.game.clock import format_deadline
 from judge.game.errors import GameError
 from judge.game.games import (
@@ -39,6 +38,7 @@ from judge.game.lifecycle import (
     parse_preferences,
 )
 from judge.game.mastering import UNPLAYED, audit
+from judge.game.recipients import tell
 from judge.game.throttle import check_password
 from judge.store.models import Game, GameState, Seat, SeatRole, SeatStatus
 from judge.store.repo_games import current_turn, locked_game

@@ -15,10 +15,10 @@ from __future__ import annotations
 
 from sqlalchemy.orm import Session
 
-from judge.game.announce import recipients
 from judge.game.errors import GameError
 from judge.game.games import primary_address, seats_of, settings_of
 from judge.game.postman import Postman
+from judge.game.recipients import recipients
 from judge.store import repo_games
 from judge.store.models import Game, Press, Seat, SeatRole
 from judge.store.repo_games import current_turn

@@ -13,7 +13,6 @@ from collections.abc import Callable, Sequence
 from sqlalchemy.orm import Session
 
 from judge.attachment import Attachment
-from judge.game.announce import recipients, viewer_of
 from judge.game.clock import Clock, format_deadline
 from judge.game.games import (
     game_variant,
@@ -24,6 +23,7 @@ from judge.game.games import (
 )
 from judge.game.lifecycle import start_game
 from judge.game.postman import Postman
+from judge.game.recipients import recipients, viewer_of
 from judge.store.models import Game, Seat, SeatRole, Turn
 from judge.variant import Variant, power_name
 

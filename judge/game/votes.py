@@ -21,12 +21,12 @@ from sqlalchemy.orm import Session
 
 from judge.engine.position import Position
 from judge.engine.visibility import Viewer
-from judge.game.announce import recipients, tell
 from judge.game.clock import Clock
 from judge.game.errors import GameError
 from judge.game.games import game_variant, position_of, seats_of
 from judge.game.hidden import hides_from_players
 from judge.game.postman import Postman
+from judge.game.recipients import recipients, tell
 from judge.game.seat_board import board_known, record_now
 from judge.store import repo_games
 from judge.store.models import Game, GameState, Seat, SeatRole, SeatStatus, Vote, VoteKind

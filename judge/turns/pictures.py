@@ -15,10 +15,10 @@ from judge.engine.position import Position
 from judge.engine.turn import TurnResult
 from judge.engine.types import Phase
 from judge.engine.visibility import Viewer
-from judge.game.announce import viewer_of
 from judge.game.errors import GameError
 from judge.game.games import game_variant, position_of
 from judge.game.history import following_turns, processed_turns, stored_result
+from judge.game.recipients import viewer_of
 from judge.game.seat_board import board_known, has_record, records_after
 from judge.pictures.drawing import has_drawing
 from judge.pictures.files import START, Picture, board_picture, file_stem, turn_picture

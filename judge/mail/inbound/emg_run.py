@@ -7,10 +7,10 @@ from judge.commands.context import JudgeContext
 from judge.commands.dispatch import run_message
 from judge.commands.orders import handle_orders
 from judge.commands.reply import Reply
-from judge.game.announce import viewer_of
 from judge.game.errors import GameError
 from judge.game.games import find_game, game_variant, seats_of
 from judge.game.history import following_turns, processed_turns, stored_result
+from judge.game.recipients import viewer_of
 from judge.game.throttle import check_password
 from judge.mail.inbound.emg import TURN, EmgRequest
 from judge.store import repo
