@@ -67,7 +67,7 @@ def _absolute(package: str, level: int, module: str | None) -> str:
 
 
 def part_of(module: str) -> str | None:
-    """'game' for judge.game.turns, 'app' for judge.app; None for the package itself."""
+    """'game' for judge.game.adjudication, 'app' for judge.app; None for the package itself."""
     parts = module.split(".")
     return parts[1] if len(parts) > 1 else None
 

@@ -7,10 +7,10 @@ from judge.commands.items import CommandResult, Invocation
 from judge.commands.master import master_of, now_open, record
 from judge.commands.registry import Command, CommandRegistry, Context
 from judge.game import decisions
+from judge.game.adjudication import collect_orders
 from judge.game.errors import GameError
 from judge.game.games import position_of
 from judge.game.mastering import describe_phase, need_open_turn
-from judge.game.turns import collect_orders
 from judge.turns.process import process_and_report
 
 

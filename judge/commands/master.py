@@ -14,6 +14,7 @@ from judge.commands.items import CommandResult, Invocation
 from judge.commands.registry import Command, CommandRegistry, Context
 from judge.commands.reply import Reply
 from judge.game import mastering
+from judge.game.adjudication import adjudicate_turn
 from judge.game.clock import format_deadline
 from judge.game.errors import GameError
 from judge.game.games import game_variant, power_letter, seats_of
@@ -21,7 +22,6 @@ from judge.game.mastering import describe_phase, need_open_turn, read_phase, rea
 from judge.game.notices import moved_to
 from judge.game.recipients import tell, viewer_of
 from judge.game.rollback import rollback
-from judge.game.turns import adjudicate_turn
 from judge.store import repo
 from judge.store.models import Game, GameState, Seat, Turn
 from judge.store.repo_games import current_turn

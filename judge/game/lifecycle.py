@@ -10,13 +10,13 @@ from sqlalchemy.orm import Session
 
 from judge.engine.geo import MapError
 from judge.engine.position import Position
+from judge.game.adjudication import open_turn
 from judge.game.allocation import assign_powers
 from judge.game.clock import Clock
 from judge.game.errors import GameError
 from judge.game.games import game_options, game_variant, seats_of, seats_wanted
 from judge.game.passwords import hash_password
 from judge.game.settings import GameSettings
-from judge.game.turns import open_turn
 from judge.store import repo
 from judge.store.models import Account, Game, GameState, Seat, SeatRole, Turn
 from judge.variant import Variant

@@ -2,7 +2,7 @@
 
 1. `deadlines.sweep` (woken by judge/scheduler.py) or a command finds a turn due
    (`deadline_rules.due_work`: process early, remind, grace, the NMR policy, outages);
-2. `process.process_and_report` has judge/game/turns.py load the game once, collect the
+2. `process.process_and_report` has judge/game/adjudication.py load the game once, collect the
    orders, adjudicate them and store the result, the seats' knowledge and the next turn;
 3. `reports.send_turn_reports` projects the turn for each seat, has judge/reports render it
    and queues the mail in the outbox, all in the same transaction;

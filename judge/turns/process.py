@@ -1,4 +1,4 @@
-"""A turn, start to end: adjudicate and store it (judge/game/turns.py: load the game once,
+"""A turn, start to end: adjudicate and store it (judge/game/adjudication.py: load the game once,
 collect the orders, adjudicate, store the result, the knowledge records and the next turn),
 then report it to every seat (judge/turns/reports.py). A turn that needs the master's
 decision first is held instead (judge/game/decisions.py)."""
@@ -8,11 +8,11 @@ from __future__ import annotations
 from sqlalchemy.orm import Session
 
 from judge.engine.turn import TurnResult
+from judge.game.adjudication import process_turn
 from judge.game.clock import Clock
 from judge.game.decisions import AwaitingDecision
 from judge.game.postman import Postman
 from judge.game.questions_mail import ask_masters
-from judge.game.turns import process_turn
 from judge.store.models import Game
 from judge.store.repo_games import current_turn
 from judge.turns.reports import send_turn_reports

@@ -19,13 +19,13 @@ from judge.engine.refusal import refusal_from_json
 from judge.engine.turn import TurnResult
 from judge.engine.types import Phase
 from judge.engine.visibility import Viewer
+from judge.game.adjudication import AHEAD_REFUSED
 from judge.game.games import game_variant, primary_address
 from judge.game.postman import Postman
 from judge.game.reasons import every_reason
 from judge.game.recipients import dealt_powers, late_for, recipients, viewer_of
 from judge.game.refusals import say
 from judge.game.seat_board import board_known, records_after
-from judge.game.turns import AHEAD_REFUSED
 from judge.grammar.wording import ReaderNames, in_report_words
 from judge.reports import Report, render_turn
 from judge.store.models import Game, Seat, SeatRole, Turn

@@ -10,10 +10,10 @@ from judge.engine import reasons as R
 from judge.engine.refusal import Loc, Power, Refusal, refusal_to_json
 from judge.engine.types import Unit
 from judge.game import reasons as G
+from judge.game.adjudication import AHEAD_REFUSED
 from judge.game.arrival import take
 from judge.game.reasons import every_reason
 from judge.game.refusals import project, say
-from judge.game.turns import AHEAD_REFUSED
 from judge.grammar.reader import Writer
 from judge.grammar.wording import ReaderNames
 from judge.store.models import Seat, SeatRole, Turn

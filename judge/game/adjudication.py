@@ -1,4 +1,5 @@
-"""Opening and processing turns: the only place a game's position moves forward."""
+"""A turn adjudicated and stored, and the next one opened: the only place a game's position
+moves forward (judge/turns/process.py runs it, then has each seat told)."""
 
 from __future__ import annotations
 
