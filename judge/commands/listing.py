@@ -32,7 +32,7 @@ from judge.reports.views import sees_every_unit
 from judge.store import repo_games
 from judge.store.models import Game, GameState, Seat, SeatRole, SeatStatus, Turn
 from judge.store.repo_games import current_turn
-from judge.turns.reports import turn_report
+from judge.turns.seat_reports import turn_report
 from judge.variant import Variant, power_name
 
 HISTORY_LIMIT = 10  # turns shown when no range is asked for: a mail, not an archive

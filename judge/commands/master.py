@@ -27,7 +27,7 @@ from judge.store.models import Game, GameState, Seat, Turn
 from judge.store.repo_games import current_turn
 from judge.turns.process import process_and_report
 from judge.turns.replay import rollforward
-from judge.turns.reports import turn_report
+from judge.turns.seat_reports import turn_report
 from judge.turns.start import start_and_mail
 from judge.variant import power_name
 

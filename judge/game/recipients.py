@@ -1,6 +1,6 @@
 """Who gets a game's mail and as whom: each seat's viewer, the recipients of its reports,
 what the game adds to a report (who was late, who plays); the reports themselves are
-rendered and queued by judge/turns/reports.py."""
+rendered and queued by judge/turns/seat_reports.py."""
 
 from __future__ import annotations
 

@@ -137,7 +137,7 @@ def _at_deadline(due: _Due) -> list[str]:
     if extension is not None:
         return _extend(due, due.deadline, extension)
     late = _owing(due)
-    # Who missed it, for the turn's reports (judge.turns.reports): every power whose orders
+    # Who missed it, for the turn's reports (judge.turns.seat_reports): every power whose orders
     # were incomplete, though a game that hides things waits only for those who sent
     # nothing (_owing) and tells each player of his own lateness alone. An outage's new
     # deadline sets "late" False again, and a master's new one clears every notice.

@@ -1,6 +1,6 @@
 """A turn, start to end: adjudicate and store it (judge/game/adjudication.py: load the game once,
 collect the orders, adjudicate, store the result, the knowledge records and the next turn),
-then report it to every seat (judge/turns/reports.py). A turn that needs the master's
+then report it to every seat (judge/turns/seat_reports.py). A turn that needs the master's
 decision first is held instead (judge/game/decisions.py)."""
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from judge.game.postman import Postman
 from judge.game.questions_mail import ask_masters
 from judge.store.models import Game
 from judge.store.repo_games import current_turn
-from judge.turns.reports import send_turn_reports
+from judge.turns.seat_reports import send_turn_reports
 
 
 def process_and_report(session: Session, game: Game, clock: Clock, postman: Postman,

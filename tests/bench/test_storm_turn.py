@@ -25,7 +25,7 @@ from judge.game.clock import ManualClock
 from judge.store import repo_games
 from judge.store.db import Database, upgrade
 from judge.store.models import OutboxMessage
-from judge.turns import process, reports
+from judge.turns import process, seat_reports
 from judge.turns.deadlines import sweep, sweep_one
 
 
@@ -68,7 +68,7 @@ def test_every_report_is_queued_once_reading_accounts_in_two_statements(
     clock = ManualClock(deadline + timedelta(seconds=5))
     judge = _judge(storm_db, clock)
     selects: list[Counter[str]] = []
-    send = reports.send_turn_reports
+    send = seat_reports.send_turn_reports
 
     def counted(*args: Any, **kwargs: Any) -> None:
         with selects_from(storm_db) as seen:

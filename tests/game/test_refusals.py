@@ -17,7 +17,7 @@ from judge.game.refusals import project, say
 from judge.grammar.reader import Writer
 from judge.grammar.wording import ReaderNames
 from judge.store.models import Seat, SeatRole, Turn
-from judge.turns.reports import _ahead_refused
+from judge.turns.seat_reports import _ahead_refused
 from judge.variant_loader import load_variant, load_variant_folder
 from tests.variants.folder_games import FOLDERS
 

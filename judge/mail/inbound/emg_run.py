@@ -15,7 +15,7 @@ from judge.game.throttle import check_password
 from judge.mail.inbound.emg import TURN, EmgRequest
 from judge.store import repo
 from judge.store.models import Account, Seat, SeatRole
-from judge.turns.reports import turn_report
+from judge.turns.seat_reports import turn_report
 
 
 def run_emg(ctx: JudgeContext, request: EmgRequest, token_seat: Seat | None) -> Reply:
