@@ -11,9 +11,9 @@ from judge.commands.context import JudgeContext, judge_context, need_seat
 from judge.commands.items import CommandResult, Invocation
 from judge.commands.registry import Command, CommandRegistry, Context
 from judge.game.clock import format_deadline
+from judge.game.deadline_notices import moved_to
 from judge.game.errors import GameError
 from judge.game.games import phase_of, primary_address, settings_of
-from judge.game.notices import moved_to
 from judge.game.recipients import recipients
 from judge.game.schedule import next_deadline, phase_length
 from judge.game.settings_text import SettingsError, parse_when

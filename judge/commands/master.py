@@ -16,10 +16,10 @@ from judge.commands.reply import Reply
 from judge.game import mastering
 from judge.game.adjudication import adjudicate_turn
 from judge.game.clock import format_deadline
+from judge.game.deadline_notices import moved_to
 from judge.game.errors import GameError
 from judge.game.games import game_variant, power_letter, seats_of
 from judge.game.mastering import describe_phase, need_open_turn, read_phase, read_power
-from judge.game.notices import moved_to
 from judge.game.recipients import tell, viewer_of
 from judge.game.rollback import rollback
 from judge.store import repo

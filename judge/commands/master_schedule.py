@@ -18,10 +18,10 @@ from judge.commands.items import CommandResult, Invocation
 from judge.commands.master import at, master_of, moved, now_open, record
 from judge.commands.registry import Command, CommandRegistry, Context
 from judge.game import mastering
+from judge.game.deadline_notices import moved_to
 from judge.game.errors import GameError
 from judge.game.games import settings_of, store_settings
 from judge.game.mastering import describe_phase, need_open_turn
-from judge.game.notices import moved_to
 from judge.game.schedule import grace_end
 from judge.game.settings import Schedule
 from judge.game.settings_text import SettingsError, describe_duration, parse_duration, parse_when

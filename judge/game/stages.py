@@ -17,6 +17,7 @@ from datetime import datetime
 from sqlalchemy.orm import Session
 
 from judge.engine.position import Position
+from judge.game.deadline_notices import phase_title
 from judge.game.games import (
     STAGE_LATE,
     STAGES_ON_BOARD,
@@ -26,7 +27,6 @@ from judge.game.games import (
     primary_address,
     seats_of,
 )
-from judge.game.notices import phase_title
 from judge.game.postman import Postman
 from judge.game.readiness import unanswered_powers
 from judge.store.models import Game, SeatRole, Turn

@@ -23,7 +23,7 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
-from judge.game import notices, stages
+from judge.game import deadline_notices, stages
 from judge.game.clock import Clock
 from judge.game.decisions import ASKED
 from judge.game.games import phase_of, player_seat, settings_of
@@ -128,7 +128,7 @@ def _remind(due: _Due) -> list[str]:
     late = _late(due)
     if not late or all(due.schedule.reminders[i] >= length for i in ready):
         return []
-    notices.remind(due.session, due.postman, due.game, due.turn, late, due.now)
+    deadline_notices.remind(due.session, due.postman, due.game, due.turn, late, due.now)
     return [due.say(f"reminded {', '.join(late)}")]
 
 
@@ -151,7 +151,7 @@ def _at_deadline(due: _Due) -> list[str]:
     done = [due.say(f"deadline passed; late: {', '.join(late)}; grace until "
                     f"{due.turn.grace_until.isoformat()}")]
     if due.now < due.turn.grace_until:
-        notices.late(due.session, due.postman, due.game, due.turn, late, due.schedule.nmr,
+        deadline_notices.late(due.session, due.postman, due.game, due.turn, late, due.schedule.nmr,
                      due.now)
         return done
     return done + _at_grace_end(due)  # no grace at all: the policy applies at once
@@ -168,14 +168,14 @@ def _at_grace_end(due: _Due) -> list[str]:
     policy = due.schedule.nmr
     if policy is NmrPolicy.WAIT:
         due.remember(held=True)
-        notices.held(due.session, due.postman, due.game, due.turn, late)
+        deadline_notices.held(due.session, due.postman, due.game, due.turn, late)
         return [due.say(f"grace ended; held for the master (late: {', '.join(late)})")]
     if policy is NmrPolicy.CIVIL_DISORDER:
         for power in late:
             seat = player_seat(due.game, power)
             assert seat is not None  # _owing only names powers with a seat
             seat.status = SeatStatus.CIVIL_DISORDER
-        notices.disorder(due.session, due.postman, due.game, due.turn, late)
+        deadline_notices.disorder(due.session, due.postman, due.game, due.turn, late)
     return _process(due, f"grace ended; {policy.value} for {', '.join(late)}")
 
 
@@ -187,7 +187,7 @@ def _extend(due: _Due, missed: datetime, extension: datetime) -> list[str]:
     sent = list(due.turn.notices.get("reminders", []))
     sent += due_reminders(due.schedule, extension, sent, due.now)
     due.remember(late=False, outage=extension.isoformat(), reminders=sorted(sent))
-    notices.extended(due.session, due.postman, due.game, due.turn, missed, due.now)
+    deadline_notices.extended(due.session, due.postman, due.game, due.turn, missed, due.now)
     return [due.say(f"{missed.isoformat()} passed during an outage; new deadline "
                     f"{extension.isoformat()}")]
 
