@@ -25,10 +25,10 @@ from judge.mail.inbound.receiver import SmtpReceiver
 from judge.mail.outbound.claims import ClaimJournal
 from judge.mail.outbound.delivery import Transport
 from judge.mail.outbound.sender import OutboxSender, transport_for
-from judge.scheduler import JudgeScheduler
 from judge.store import repo_mail
 from judge.store.db import shown_url
 from judge.store.errors import describe, needs_operator, trouble
+from judge.turns.scheduler import JudgeScheduler
 
 log = logging.getLogger(__name__)
 # How long an idle worker or sender sleeps with nobody waking it: the safety net for a

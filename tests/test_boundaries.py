@@ -22,9 +22,9 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("config",),  # settings (the database URL's default comes from the store)
     ("game",),  # use cases: games, seats, orders, turns, deadlines, press, votes
     ("reports", "pictures"),  # what each viewer learns of a turn, written and drawn
-    ("turns",),  # a turn's path: deadlines, process and store, report to each seat, replay
+    ("turns",),  # a turn's path: woken, due, processed and stored, reported to each seat
     ("commands",),  # what a message's commands do; mail runs them, they use game/reports
-    ("mail", "scheduler"),  # mail in and out; the scheduler only wakes the game layer
+    ("mail",),  # mail in and out
     # the composition root; `judge adjudicate`'s JSON face and its parts
     ("app", "protocol", "protocol_json", "protocol_views", "protocol_allocate",
      "protocol_request"),

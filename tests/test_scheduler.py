@@ -11,8 +11,8 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from judge.scheduler import JudgeScheduler
 from judge.store.db import Database
+from judge.turns.scheduler import JudgeScheduler
 from tests.conversations.deadlines import DEADLINE, HOLDS, Table
 
 PATIENCE = 60  # seconds: only a broken scheduler takes this long

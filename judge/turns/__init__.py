@@ -1,6 +1,6 @@
 """The turn's path, in the order it runs.
 
-1. `deadlines.sweep` (woken by judge/scheduler.py) or a command finds a turn due
+1. `deadlines.sweep` (woken by `scheduler.JudgeScheduler`) or a command finds a turn due
    (`deadline_rules.due_work`: process early, remind, grace, the NMR policy, outages);
 2. `process.process_and_report` has judge/game/adjudication.py load the game once, collect the
    orders, adjudicate them and store the result, the seats' knowledge and the next turn;

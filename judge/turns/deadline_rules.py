@@ -5,7 +5,7 @@ Turn.grace_until, Turn.notices); `due_work` compares them with the clock and doe
 due: process a ready turn early, remind late powers, start grace at the deadline, apply
 the NMR policy at its end, extend after an outage, start a forming game at its start time.
 Whatever it did is remembered in the turn, so a second sweep finds nothing more to do.
-`next_moment` is the next time any of these rules will have work (judge/scheduler.py).
+`next_moment` is the next time any of these rules will have work (judge/turns/scheduler.py).
 
 Turn.notices keys: "reminders" (indexes into Schedule.reminders already handled), "late"
 (the late notice went out), "late_powers" (who was late then), "held" (the turn waits for

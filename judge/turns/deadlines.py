@@ -1,4 +1,4 @@
-"""The deadline sweep: it may run any time, any number of times (judge/scheduler.py wakes
+"""The deadline sweep: it may run any time, any number of times (turns/scheduler.py wakes
 it, `judge sweep` and the tests call it). Each game is locked, read afresh and given what
 its clock asks for (deadline_rules.py); a game that fails is rolled back, logged and
 skipped. `next_wakeups` tells the scheduler when to sweep each game next.

@@ -18,11 +18,11 @@ import sqlalchemy as sa
 
 from judge import faults
 from judge.mail.inbound import pipeline
-from judge.scheduler import JudgeScheduler
 from judge.store import repo, repo_games, repo_inbox
 from judge.store.db import Database, upgrade
 from judge.store.models import InboxMessage, InboxState, OutboxMessage, Turn
 from judge.turns.deadlines import sweep_all, sweep_one
+from judge.turns.scheduler import JudgeScheduler
 from tests.conversations.deadlines import DEADLINE, HOLDS, Table
 from tests.conversations.harness import raw_message
 

@@ -12,9 +12,9 @@ from datetime import timedelta
 
 import pytest
 
-from judge.scheduler import JudgeScheduler
 from judge.store.db import Database, upgrade
 from judge.turns.deadlines import CIRCLE, sweep_game, sweep_one
+from judge.turns.scheduler import JudgeScheduler
 from tests.conversations.deadlines import DEADLINE, HOLDS, Table
 
 GAMES = ("alpha", "beta", "gamma", "delta", "epsilon", "zeta")
