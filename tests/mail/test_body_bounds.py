@@ -9,9 +9,9 @@ import re
 
 import pytest
 
+from judge.mail.header_block import header_block
 from judge.mail.inbound import html
 from judge.mail.inbound.body import MAX_TEXT_CHARS
-from judge.mail.inbound.envelope import header_block
 from judge.mail.inbound.message import read_message
 from judge.mail.inbound.mime import (
     MAX_PART_HEADER,

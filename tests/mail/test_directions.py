@@ -1,17 +1,17 @@
 """judge/mail/ is split by direction (issue #12): what sends mail does not lean on what
-reads it. Both share only the modules at judge/mail/ (addresses, fields, reply tokens)."""
+reads it. Both share only the modules at judge/mail/ (addresses, fields, the header block,
+reply tokens)."""
 
 from __future__ import annotations
 
 import ast
 from pathlib import Path
 
+import pytest
+
 import judge.mail
 
 MAIL = Path(judge.mail.__file__).parent
-# The postman threads a reply under the inbound message it answers (RFC 5322 §3.6.4), so it
-# reads that message's References and In-Reply-To with the inbound header reader.
-ALLOWED = {("outbox_postman.py", "judge.mail.inbound.envelope")}
 
 
 def _imports(path: Path) -> set[str]:
@@ -31,8 +31,22 @@ def _reaching(folder: Path, other: str) -> set[tuple[str, str]]:
             for name in _imports(path) if name.startswith(prefix)}
 
 
-def test_outbound_does_not_import_inbound_but_to_thread_a_reply() -> None:
-    assert _reaching(MAIL / "outbound", "inbound") == ALLOWED
+def test_outbound_does_not_import_inbound() -> None:
+    # The postman threads a reply under the message it answers with the shared header
+    # block reader (judge/mail/header_block.py), not with the inbound one it once used.
+    assert _reaching(MAIL / "outbound", "inbound") == set()
+
+
+@pytest.mark.parametrize("line", [
+    "from judge.mail.inbound import envelope",
+    "from judge.mail.inbound.envelope import thread",
+    "import judge.mail.inbound.envelope",
+    "def f() -> None:\n    from judge.mail.inbound.envelope import thread",
+])
+def test_the_rule_catches_an_outbound_module_reading_inbound(tmp_path: Path, line: str) \
+        -> None:
+    (tmp_path / "outbox_postman.py").write_text(f"{line}\n", encoding="utf-8")
+    assert _reaching(tmp_path, "inbound") == {("outbox_postman.py", "judge.mail.inbound.envelope")}
 
 
 def test_inbound_does_not_import_outbound() -> None:

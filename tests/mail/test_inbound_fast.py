@@ -15,8 +15,9 @@ from hypothesis import strategies as st
 
 from judge.mail import addresses
 from judge.mail.fields import message_ids
+from judge.mail.header_block import PLAIN_MIME, READ_POLICY, thread
 from judge.mail.inbound import envelope
-from judge.mail.inbound.envelope import READ_POLICY, field_text, thread
+from judge.mail.inbound.envelope import field_text
 from judge.mail.inbound.message import read_envelope, read_message
 
 
@@ -118,10 +119,10 @@ def test_plain_addresses_read_as_headerregistry_reads_them(value: str) -> None:
 
 
 @settings(max_examples=100, deadline=None)
-@given(st.sampled_from(sorted(envelope._PLAIN_MIME)), st.data())
+@given(st.sampled_from(sorted(PLAIN_MIME)), st.data())
 def test_plain_mime_fields_read_as_headerregistry_reads_them(name: str, data: st.DataObject) \
         -> None:
-    value = data.draw(st.from_regex(envelope._PLAIN_MIME[name], fullmatch=True)
+    value = data.draw(st.from_regex(PLAIN_MIME[name], fullmatch=True)
                       .filter(lambda v: "=?" not in v))
     raw = f"{name}: {value}\r\n\r\nbody".encode()
     assert _mime_facts(_QUICK.parsebytes(raw)) == _mime_facts(_STRUCTURED.parsebytes(raw))

@@ -17,7 +17,8 @@ from dataclasses import dataclass
 from email.message import Message
 from email.utils import collapse_rfc2231_value
 
-from judge.mail.inbound.envelope import decode_bytes, header_block
+from judge.mail.header_block import header_block
+from judge.mail.inbound.envelope import decode_bytes
 from judge.mail.inbound.html import html_to_text
 from judge.mail.inbound.mime import Part, Walk, body_start
 from judge.mail.inbound.plaintext import clean

@@ -15,10 +15,11 @@ from dataclasses import dataclass
 from email.message import Message
 
 from judge.mail.fields import message_ids
+from judge.mail.header_block import header_block
 from judge.mail.inbound.automatic import automatic_reason
 from judge.mail.inbound.body import MAX_BODY_BYTES as MAX_BODY_BYTES
 from judge.mail.inbound.body import Body, read_body
-from judge.mail.inbound.envelope import Headers, header_block
+from judge.mail.inbound.envelope import Headers
 
 log = logging.getLogger(__name__)
 # What the sender is told when reading the body failed in a way no bound foresaw (a bug):

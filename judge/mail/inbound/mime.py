@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from email.message import Message
 from email.parser import BytesHeaderParser
 
-from judge.mail.inbound.envelope import END_OF_HEADERS, MAX_HEADER_BYTES, READ_POLICY
+from judge.mail.header_block import END_OF_HEADERS, MAX_HEADER_BYTES, READ_POLICY
 
 # Real mail nests a handful of multiparts (signed, mixed, alternative, related).
 MAX_NESTING = 32

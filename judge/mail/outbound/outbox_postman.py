@@ -9,7 +9,7 @@ from sqlalchemy.orm import Session
 from judge.attachment import Attachment
 from judge.config import Settings
 from judge.game.clock import Clock
-from judge.mail.inbound import envelope
+from judge.mail import header_block
 from judge.mail.outbound.compose import compose
 from judge.mail.reply_tokens import press_token_address, sub_address, token_address
 from judge.store import repo_mail
@@ -26,7 +26,7 @@ class OutboxPostman:
              reply_token: str | None = None, press: int | None = None,
              attachments: Sequence[Attachment] = ()) -> None:
         original = reply_to.message_id if reply_to is not None and reply_to.message_id else None
-        thread = envelope.thread(reply_to.raw) if original and reply_to else []
+        thread = header_block.thread(reply_to.raw) if original and reply_to else []
         if not thread and seat is not None:
             # Mail about a game that answers no message (reports, notices) names one root
             # for the game, so a threading client files the whole game together.
