@@ -182,7 +182,11 @@ class EngineeredLedger(Ledger):
         why = self._why_not_convert(unit, order)
         if why:
             raise Refused(why, Reason.ILLEGAL, Outcome.FAILS, unit)
-        new = Unit(self.power, order.to, self._place_of(order))
+        # What the unit carries stays with it: a decoy converted is a decoy of the new kind
+        # (C2 2b "an identical decoy unit"), still taking no supply (B1, B3); made real, it
+        # would leave its owner a unit too many, and the next Winter's count would tell
+        # everyone which piece it was (C8; tests/secrecy/test_adversary_decoy_conversion.py).
+        new = unit._replace(kind=order.to, loc=self._place_of(order))
         self.units[self.units.index(unit)] = new
         self.acted.add(prov)
         return unit  # the result names the unit as it stood

@@ -84,7 +84,10 @@ def madman_units(variant: Variant, position: Position, late: tuple[str, ...]) ->
     names = {p.name: p.adjective for p in variant.powers}
     lines = []
     for power in (*late, NEUTRAL):
-        units = [u for u in position.units if u.power == power and _main(variant, u)]
+        # By place, never in the board's stored order: a decoy is stored after the units
+        # there before it, so that order told which of two identical pieces it is (C8).
+        units = sorted((u for u in position.units if u.power == power and _main(variant, u)),
+                       key=lambda u: (u.loc, u.kind))
         if units:
             who = names.get(power, power.title())
             lines.append(f"{who} units: " + ", ".join(
