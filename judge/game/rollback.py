@@ -18,9 +18,9 @@ from sqlalchemy.orm import Session
 
 from judge.engine.types import Phase
 from judge.game.clock import Clock
-from judge.game.decisions import kept_decisions
 from judge.game.errors import GameError
 from judge.game.games import phase_of, seats_of
+from judge.game.master_decisions import kept_decisions
 from judge.game.mastering import audit, fresh_deadline, set_deadline
 from judge.store import repo, repo_games
 from judge.store.models import Account, Game, GameState, Order, SeatRole, Turn
