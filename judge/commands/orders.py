@@ -17,7 +17,7 @@ from judge.commands.registry import Command, CommandRegistry, Context
 from judge.commands.reply import Reply
 from judge.engine.refusal import Names, Refusal
 from judge.engine.types import Phase
-from judge.game import arrival, order_sets, ordering
+from judge.game import arrival, order_sets, ordering, owed
 from judge.game import reasons as G
 from judge.game.arrival import Feedback
 from judge.game.clock import format_deadline, time_left
@@ -146,7 +146,7 @@ def report_status(jc: JudgeContext, reply: Reply) -> None:
     variant, position = game_variant(game), position_of(turn)
     sets = order_sets.latest_sets(jc.session, variant, turn)
     known = writer_of(jc.session, game, power).knowledge
-    status = ordering.status(variant, position, power, sets.get(power, {}), known=known)
+    status = owed.status(variant, position, power, sets.get(power, {}), known=known)
     title = f"Orders for {power.title()}, {variant.rules.calendar.describe(position.phase)}"
     reply.note(title, *_status_lines(jc, status, turn))
     if is_ready(jc.session, game, turn, jc.clock.now(), sets):
@@ -163,7 +163,7 @@ def report_status(jc: JudgeContext, reply: Reply) -> None:
                    "reports sent.")
 
 
-def _status_lines(jc: JudgeContext, status: ordering.OrderStatus, turn: Turn) -> list[str]:
+def _status_lines(jc: JudgeContext, status: owed.OrderStatus, turn: Turn) -> list[str]:
     lines = [f"  {text}" for text in status.orders] or ["  (no orders yet)"]
     if status.missing:
         lines += ["", "Still without orders: " + ", ".join(status.missing)]

@@ -61,7 +61,7 @@ class PhaseHandler(ABC):
         """What `power` still owes, given the orders it has sent (empty: complete). By
         default a power is complete once it has sent any order, so that the turn is not
         processed before everyone has written. The game layer words the standard phases'
-        units and adjustments itself (judge/game/ordering.py)."""
+        units and adjustments itself (judge/game/owed.py)."""
         return () if orders else ("orders (none sent yet)",)
 
     def runs_without_orders(self, rules: Rules, position: Position) -> bool:
@@ -76,7 +76,7 @@ class PhaseHandler(ABC):
 
     def settles(self, rules: Rules, order: Order) -> bool:
         """Whether `order` is one of the builds, removals or waives an adjustment owes
-        (judge/game/ordering.py counts them): by default every build, removal and waive;
+        (judge/game/owed.py counts them): by default every build, removal and waive;
         a variant's unit that takes no supply may be built beside them (rn45 C3 3c)."""
         return isinstance(order, Build | Disband | Waive)
 
@@ -85,7 +85,7 @@ class PhaseHandler(ABC):
         """What `power` may still order in this phase beyond what it owes, given the orders
         it has sent, each as its player reads it (rn45 C2 2a: a unit an engineer may
         convert in a Winter; C1 1a: the engineer placed with the first Spring's orders).
-        The reply to his orders and his reminders name them (judge/game/ordering.py); in an
+        The reply to his orders and his reminders name them (judge/game/owed.py); in an
         adjustment phase where he owes nothing, the turn waits for his orders or his WAIVE
         as for one who owes. Nothing by default."""
         return ()

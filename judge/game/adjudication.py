@@ -15,7 +15,7 @@ from judge.engine.position import Position
 from judge.engine.refusal import refusal_to_json
 from judge.engine.turn import TurnResult, adjudicate
 from judge.engine.types import Phase
-from judge.game import decisions, order_sets, ordering, polls
+from judge.game import master_decisions, order_sets, ordering, polls
 from judge.game.canonical import canonical
 from judge.game.clock import Clock
 from judge.game.errors import GameError
@@ -97,9 +97,9 @@ def adjudicate_turn(session: Session, game: Game, turn: Turn,
     variant = game_variant(game)
     if orders is None:
         orders = collect_orders(session, game, turn)
-    board = polls.with_polls(turn, decisions.with_answers(turn, position_of(turn)))
+    board = polls.with_polls(turn, master_decisions.with_answers(turn, position_of(turn)))
     result = adjudicate(variant.rules, board, orders)
-    after = polls.without_polls(decisions.without_answers(result.position))
+    after = polls.without_polls(master_decisions.without_answers(result.position))
     return result._replace(position=off_board(after))
 
 
@@ -113,9 +113,9 @@ def process_turn(session: Session, game: Game, clock: Clock,
     game = locked_game(session, game)
     turn = _turn_to_process(session, game, expected_phase)
     orders = collect_orders(session, game, turn)
-    waiting = decisions.unanswered(game, turn, position_of(turn), orders)
+    waiting = master_decisions.unanswered(game, turn, position_of(turn), orders)
     if waiting:
-        raise decisions.AwaitingDecision(game, waiting)
+        raise master_decisions.AwaitingDecision(game, waiting)
     result = adjudicate_turn(session, game, turn, orders)
     turn.position_after = position_to_json(result.position)
     registry = game_variant(game).rules.registry

@@ -12,7 +12,7 @@ from datetime import datetime
 from sqlalchemy.orm import Session
 
 from judge.engine.types import Phase
-from judge.game import order_sets, ordering
+from judge.game import order_sets, owed
 from judge.game.clock import format_deadline, time_left
 from judge.game.games import (
     game_variant,
@@ -70,8 +70,8 @@ def _missing_line(session: Session, game: Game, turn: Turn, power: str) -> str:
     variant = game_variant(game)
     merged = order_sets.latest_set(session, variant, turn, power)
     position = position_of(turn)
-    missing = ordering.missing(variant, position, power, merged)
-    may = ordering.may_order(variant, position, power, merged, missing)
+    missing = owed.missing(variant, position, power, merged)
+    may = owed.may_order(variant, position, power, merged, missing)
     return "\n".join(["Still without orders: " + (", ".join(missing) or "none"),
                       *(f"You may also order: {choice}" for choice in may)])
 

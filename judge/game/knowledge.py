@@ -20,7 +20,7 @@ from judge.engine.types import Phase
 from judge.engine.visibility import Viewer, projection
 from judge.game.games import game_variant, position_of
 from judge.grammar.reader import Writer
-from judge.store import repo_games
+from judge.store import repo_knowledge
 from judge.store.models import Game, Turn
 from judge.store.repo_games import current_turn
 
@@ -37,7 +37,7 @@ def fold_turn(session: Session, game: Game, turn: Turn, events: Sequence[Event],
         seen = projection(rules.visibility, phase, events, after, viewer)
         record = rules.knowledge(before, viewer, phase, seen,
                                  rules.visibility.board(after, viewer))
-        repo_games.store_knowledge(session, turn, power, record)
+        repo_knowledge.store_knowledge(session, turn, power, record)
 
 
 class _Known(Mapping[str, Any]):
@@ -72,7 +72,7 @@ def writer_of(session: Session, game: Game, power: str) -> Writer:
 def knowledge_of(session: Session, game: Game, power: str) -> Knowledge:
     """What `power`'s seat knows now: its record after the last processed turn; before any
     (or for turns processed before records were kept), the open board as it sees it."""
-    stored = repo_games.latest_knowledge(session, game, power)
+    stored = repo_knowledge.latest_knowledge(session, game, power)
     if stored is not None:
         return dict(stored)
     rules = game_variant(game).rules
@@ -83,7 +83,7 @@ def knowledge_of(session: Session, game: Game, power: str) -> Knowledge:
 
 def everyones_knowledge(session: Session, game: Game) -> dict[str, Knowledge]:
     """knowledge_of every power, read at once."""
-    stored = repo_games.latest_knowledge_of_all(session, game)
+    stored = repo_knowledge.latest_knowledge_of_all(session, game)
     rules = game_variant(game).rules
     missing = [power for power in rules.powers if power not in stored]
     out = {power: dict(record) for power, record in stored.items()}

@@ -14,11 +14,11 @@ from typing import Any
 from sqlalchemy.orm import Session
 
 from judge.engine.types import Phase
-from judge.game.decisions import kept_decisions
 from judge.game.errors import GameError
 from judge.game.games import game_variant, phase_of, player_seat, seats_of, settings_of
 from judge.game.history import parse_phase
 from judge.game.lifecycle import add_seat, drop_observer_seats, power_lookup
+from judge.game.master_decisions import kept_decisions
 from judge.game.postman import Postman
 from judge.game.recipients import recipients, tell
 from judge.game.schedule import next_deadline

@@ -1,4 +1,4 @@
-"""The mail that asks the masters a turn's questions (decisions.py), once per question."""
+"""The mail that asks the masters a turn's questions (master_decisions.py), once per question."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ from collections.abc import Sequence
 from sqlalchemy.orm import Session
 
 from judge.engine.questions import Question
-from judge.game.decisions import ASKED
 from judge.game.games import game_variant, phase_of, primary_address, seats_of
+from judge.game.master_decisions import ASKED
 from judge.game.postman import Postman
 from judge.store.models import Game, SeatRole, Turn
 

@@ -10,7 +10,7 @@ from datetime import datetime
 from sqlalchemy.orm import Session
 
 from judge.engine.visibility import duties_public
-from judge.game import order_sets, ordering
+from judge.game import order_sets, owed
 from judge.game.games import (
     STAGE_LATE,
     game_variant,
@@ -39,7 +39,7 @@ def late_powers(session: Session, game: Game, turn: Turn,
         seat = player_seat(game, power)
         if seat is not None and seat.status == SeatStatus.CIVIL_DISORDER:
             continue  # nobody plays it: its units hold, and it is not waited for
-        if ordering.missing(variant, position, power, sets.get(power, {})):
+        if owed.missing(variant, position, power, sets.get(power, {})):
             late.append(power)
     return late
 

@@ -18,11 +18,11 @@ from sqlalchemy.orm import Session
 
 from judge.engine.types import Phase
 from judge.game.clock import Clock
-from judge.game.decisions import kept_decisions
 from judge.game.errors import GameError
 from judge.game.games import phase_of, seats_of
+from judge.game.master_decisions import kept_decisions
 from judge.game.mastering import audit, fresh_deadline, set_deadline
-from judge.store import repo, repo_games
+from judge.store import repo, repo_games, repo_knowledge
 from judge.store.models import Account, Game, GameState, Order, SeatRole, Turn
 from judge.store.repo_games import locked_game, turns_of
 
@@ -53,10 +53,10 @@ def rollback(session: Session, game: Game, clock: Clock, actor: Account | None,
     _keep_orders(session, game, later)
     for old in later:
         repo_games.delete_orders_of(session, old)
-        repo_games.delete_knowledge_of(session, old)
+        repo_knowledge.delete_knowledge_of(session, old)
         repo_games.delete_turn(session, old)
     session.flush()  # the phases must be free before ROLLFORWARD stores them again
-    repo_games.delete_knowledge_of(session, turn)
+    repo_knowledge.delete_knowledge_of(session, turn)
     _reopen(game, turn, clock)
     removed = [t.phase for t in later]
     audit(session, game, actor, ROLLBACK, removed=removed, **plan.to_json())

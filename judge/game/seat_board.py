@@ -20,7 +20,7 @@ from sqlalchemy.orm import Session
 from judge.engine.position import Position
 from judge.engine.rules import Rules
 from judge.engine.visibility import Role, Viewer
-from judge.store import repo_games
+from judge.store import repo_knowledge
 from judge.store.models import Game, Turn
 
 # A record at hand, or None: none was kept (a master's, an observer's, an old turn's).
@@ -45,7 +45,7 @@ def record_now(session: Session, game: Game, viewer: Viewer) -> Record:
     if not has_record(viewer):
         return None
     assert viewer.power is not None
-    return repo_games.latest_knowledge(session, game, viewer.power)
+    return repo_knowledge.latest_knowledge(session, game, viewer.power)
 
 
 def records_by_turn(session: Session, game: Game,
@@ -54,9 +54,9 @@ def records_by_turn(session: Session, game: Game,
     if not has_record(viewer):
         return {}
     assert viewer.power is not None
-    return repo_games.knowledge_by_turn(session, game, viewer.power)
+    return repo_knowledge.knowledge_by_turn(session, game, viewer.power)
 
 
 def records_after(session: Session, turn: Turn | None) -> Mapping[str, Mapping[str, Any]]:
     """Every power's record stored with `turn`, by power (its reports read them at once)."""
-    return {} if turn is None else repo_games.knowledge_after(session, turn)
+    return {} if turn is None else repo_knowledge.knowledge_after(session, turn)

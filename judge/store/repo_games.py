@@ -1,4 +1,5 @@
-"""The queries about games: their rows and locks, turns, orders sent ahead, votes, audit.
+"""The queries about games: their rows and locks, turns, orders sent ahead, votes, audit
+(what each seat knew after each turn: repo_knowledge.py).
 
 Same terms as repo: each function is one query, insert or delete; nothing here commits
 or flushes (the unit of work does, or the caller where the order of writes matters). A
@@ -8,7 +9,6 @@ game's open turn is read once per savepoint (`memo`).
 from __future__ import annotations
 
 from collections.abc import Collection
-from typing import Any
 
 import sqlalchemy as sa
 from sqlalchemy.orm import Session, SessionTransaction
@@ -19,7 +19,6 @@ from judge.store.models import (
     Game,
     GameState,
     InboxMessage,
-    Knowledge,
     Order,
     Press,
     Seat,
@@ -37,7 +36,6 @@ _GAME_IF_FREE = (sa.select(Game).where(Game.id == sa.bindparam("id"))
                  .with_for_update(skip_locked=True).execution_options(populate_existing=True))
 _LOCKS_GAMES = "judge.repo.locks_games"
 _MEMO = "judge.repo.memo"
-_FOLDED = "judge.repo.folded"
 Memo = dict[tuple[str, int], object]
 
 
@@ -158,67 +156,6 @@ def delete_turn(session: Session, turn: Turn) -> None:
     """Delete the turn (at the next flush); its orders must go first: delete_orders_of."""
     forget(session)
     session.delete(turn)
-
-
-def store_knowledge(session: Session, turn: Turn, power: str, record: dict[str, Any]) -> None:
-    session.add(Knowledge(turn_id=turn.id, power=power, record=record))
-    _folded(session, turn)[power] = record
-
-
-def _folded(session: Session, turn: Turn) -> dict[str, dict[str, Any]]:
-    """The records stored with `turn` in this transaction, which its reports read back at
-    once (knowledge_after): kept apart from `memo`, which opening the next turn empties,
-    and for the outer transaction only, so a rolled-back fold is never read."""
-    transaction = session.get_transaction()
-    held = session.info.get(_FOLDED)
-    if held is None or held[0] is not transaction or held[1] != turn.id:
-        held = (transaction, turn.id, {})
-        session.info[_FOLDED] = held
-    kept: dict[str, dict[str, Any]] = held[2]
-    return kept
-
-
-def latest_knowledge(session: Session, game: Game, power: str) -> dict[str, Any] | None:
-    """The power's record after the game's last processed turn that has one."""
-    query = (sa.select(Knowledge.record).join(Turn, Turn.id == Knowledge.turn_id)
-             .where(Turn.game_id == game.id, Knowledge.power == power)
-             .order_by(Turn.id.desc()).limit(1))
-    return session.scalars(query).first()
-
-
-def latest_knowledge_of_all(session: Session, game: Game) -> dict[str, dict[str, Any]]:
-    """latest_knowledge of every power that has a record, in one query (a turn's fold
-    reads every seat's: issue #18)."""
-    last = (sa.select(Knowledge.power, sa.func.max(Knowledge.turn_id).label("turn_id"))
-            .join(Turn, Turn.id == Knowledge.turn_id).where(Turn.game_id == game.id)
-            .group_by(Knowledge.power).subquery())
-    query = sa.select(Knowledge.power, Knowledge.record).join(
-        last, sa.and_(Knowledge.power == last.c.power, Knowledge.turn_id == last.c.turn_id))
-    return {power: record for power, record in session.execute(query)}
-
-
-def knowledge_after(session: Session, turn: Turn) -> dict[str, dict[str, Any]]:
-    """Every power's record stored with `turn` (the turn's reports read them at once)."""
-    held = session.info.get(_FOLDED)
-    if held is not None and held[0] is session.get_transaction() and held[1] == turn.id:
-        return dict(held[2])
-    query = sa.select(Knowledge.power, Knowledge.record).where(Knowledge.turn_id == turn.id)
-    return {power: record for power, record in session.execute(query)}
-
-
-def knowledge_by_turn(session: Session, game: Game, power: str) -> dict[int, dict[str, Any]]:
-    """The power's record after each of the game's turns that has one, by turn id
-    (HISTORY and SUMMARY read what the seat knew at each turn, in one query)."""
-    query = (sa.select(Knowledge.turn_id, Knowledge.record)
-             .join(Turn, Turn.id == Knowledge.turn_id)
-             .where(Turn.game_id == game.id, Knowledge.power == power))
-    return {turn_id: record for turn_id, record in session.execute(query)}
-
-
-def delete_knowledge_of(session: Session, turn: Turn) -> None:
-    """What every seat learnt from the turn: it is being played again or removed."""
-    session.info.pop(_FOLDED, None)
-    session.execute(sa.delete(Knowledge).where(Knowledge.turn_id == turn.id))
 
 
 def delete_orders_of(session: Session, turn: Turn) -> None:

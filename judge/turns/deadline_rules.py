@@ -10,7 +10,7 @@ Whatever it did is remembered in the turn, so a second sweep finds nothing more 
 Turn.notices keys: "reminders" (indexes into Schedule.reminders already handled), "late"
 (the late notice went out), "late_powers" (who was late then), "held" (the turn waits for
 the master), "outage" (the deadline an outage last gave, ISO 8601), "asked" and
-"answers" (the master's decisions the variant asks for: decisions.py).
+"answers" (the master's decisions the variant asks for: master_decisions.py).
 """
 
 from __future__ import annotations
@@ -25,9 +25,9 @@ from sqlalchemy.orm import Session
 
 from judge.game import deadline_notices, stages
 from judge.game.clock import Clock
-from judge.game.decisions import ASKED
 from judge.game.games import phase_of, player_seat, settings_of
 from judge.game.lifecycle import is_full
+from judge.game.master_decisions import ASKED
 from judge.game.postman import Postman
 from judge.game.readiness import is_ready, late_powers, owing_powers
 from judge.game.schedule import due_reminders, grace_end, outage_extension, phase_length
@@ -87,7 +87,7 @@ def _start_if_due(session: Session, game: Game, clock: Clock, postman: Postman,
 
 def _sweep_turn(due: _Due) -> list[str]:
     if due.turn.notices.get(ASKED):
-        return []  # the master was asked to decide: DECIDE moves it on (decisions.py)
+        return []  # the master was asked to decide: DECIDE moves it on (master_decisions.py)
     # A turn reopened by ROLLBACK keeps all its orders: the sweep must not replay it at
     # once, before anyone could change a thing; it waits for a message or its deadline.
     ready = not due.turn.notices.get("reopened") and is_ready(

@@ -1,4 +1,4 @@
-"""Step 4 and 5 of a turn: project it for each recipient, render, and queue the mail.
+"""A turn told to each seat: project it for each recipient, render, and queue the mail.
 
 Each seat gets the report its viewer may read (judge/reports renders it from the viewer's
 projection of the turn's events and the board his knowledge record keeps, folded in the

@@ -13,7 +13,7 @@ from judge.engine.position import Position
 from judge.engine.rules import PhaseHandler, PhaseOutcome, Rules, WrappedPhase
 from judge.engine.types import MOVEMENT, Phase
 from judge.game.allocation import assign_powers
-from judge.game.ordering import missing
+from judge.game.owed import missing
 from judge.store.models import Seat
 from judge.variant import Variant
 from judge.variant_loader import load_variant
