@@ -3,9 +3,11 @@ player who plays another power) through the EMG format (docs/mail.md): an EMG bl
 an account, by its id or its name, and a game. Two games differ only in who plays France:
 Alice in game A, Carol in game B; both have accounts on both judges. Russia writes, from
 his own address, EMGREPORT and EMGTURN blocks naming Alice's account and then Carol's, with
-a password and without. The replies were "account id alice plays no power in game beta"
-for the one who does not play and another refusal for the one who does, which told Russia
-who plays; they must be the same in both games."""
+a password and without, and more wrong passwords for Alice than a seat's password takes
+before it is locked. The replies were "account id Alice Arden plays no power in game beta"
+for the one who does not play and another refusal for the one who does (then the lock-out
+of her seat's password), which told Russia who plays; they must be the same in both
+games."""
 
 from __future__ import annotations
 
@@ -62,6 +64,11 @@ def test_an_emg_block_does_not_tell_whether_an_account_plays(
             for game_line in (GAME, f"{GAME} guess"):
                 subject, body = emg(kind, who, game_line)
                 replies.append(deliver(twin, russia.address, subject, body))
+    # Six blocks more, each with a wrong password: a seat's password is locked after five
+    # (judge/game/throttle.py), and the lock-out, told for a seat only, told that it was.
+    for guess in range(6):
+        replies.append(deliver(twin, russia.address, "EMGTURN",
+                               emg("EMGTURN", "Alice Arden", f"{GAME} guess{guess}")[1]))
     assert any("Alice" in a or "alice" in a for a, _ in replies), replies
     told = twin.differences([russia.address])
     assert told == "", told
