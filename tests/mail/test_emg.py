@@ -71,7 +71,8 @@ def test_a_wrong_account_or_game_id_is_explained(talk: Conversation) -> None:
     assert "no account with id '99999'" in unknown and "WHOAMI" in unknown
     other = _emg(talk, france, "EMGTURN", "A Par H",
                  account=str(_account_id(talk, england.address)))
-    assert "wrong password for that seat in alpha" in other
+    # Another's account: nothing about its seats, its password not tried (docs/mail.md).
+    assert f"is not the account of {france.address}" in other
     assert france.password not in other  # the game line is quoted without its password
     master = _emg(talk, france, "EMGTURN", "A Par H", account=str(_account_id(talk, MASTER)),
                   sender=MASTER)
@@ -129,9 +130,12 @@ def test_emgturn_to_the_seats_reply_address_needs_no_password(talk: Conversation
 
 def test_emgturn_passwords_are_throttled_like_signon(talk: Conversation) -> None:
     france = started_game(talk)["FRANCE"]
+    # Guesses under France's own From (forged: the answers go to her, not the guesser);
+    # from another address no password is tried at all (docs/mail.md).
     for guess in ("a1", "b2", "c3", "d4", "e5"):
-        assert "wrong password" in _emg(talk, france, "EMGTURN", "A Par - Pic", password=guess,
-                                        sender=f"{guess}@attacker.example")
+        assert "wrong password" in _emg(talk, france, "EMGTURN", "A Par - Pic", password=guess)
+    stranger = _emg(talk, france, "EMGTURN", "A Par - Pic", sender="x@attacker.example")
+    assert "is not the account of x@attacker.example" in stranger
     locked = _emg(talk, france, "EMGTURN", "A Par - Pic")  # the right one now waits
     assert "not checked: too many wrong passwords were tried for France in alpha" in locked
     assert "Picardy" not in locked

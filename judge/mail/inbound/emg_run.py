@@ -42,16 +42,22 @@ def _seat(ctx: JudgeContext, request: EmgRequest, token_seat: Seat | None) -> Se
     account = _account(ctx, request.account)
     # Any white space separates the password (a tab too), and it is never quoted back.
     name, *rest = request.game.split(maxsplit=1)
-    password = rest[0] if rest else ""
+    password = rest[0].strip() if rest else ""
     game = find_game(ctx.session, name)
+    if not _speaks_for(ctx, account, token_seat):
+        # Before anything about the account's seats: whether it plays in the game, and
+        # a lock-out of its seat's password, are not a stranger's to learn (rn45 F2).
+        raise GameError(f"account id {request.account} is not the account of {ctx.sender}; "
+                        "write from the address the judge has for that account, or reply "
+                        "to one of the judge's mails to you")
     seat = next((s for s in seats_of(game, SeatRole.PLAYER)
                  if s.account_id == account.id and s.power), None)
     if seat is None:
         raise GameError(f"account id {request.account} plays no power in game {game.name}")
     if token_seat is not None and token_seat.id == seat.id:
         return seat  # sent to the seat's reply address: the EMG address of §9.0
-    if password.strip():
-        return _by_password(ctx, seat, password.strip())
+    if password:
+        return _by_password(ctx, seat, password)
     if request.kind == TURN:
         # From is a claim, not proof (issue #11): orders need the seat's reply address
         # or its password, as SIGNON does.
@@ -59,11 +65,17 @@ def _seat(ctx: JudgeContext, request: EmgRequest, token_seat: Seat | None) -> Se
                         "the block to the reply address of the judge's mail for your "
                         f"seat, or write the password after the game id: '{game.name} "
                         "<password>'")
-    if ctx.sender not in {a.address for a in account.addresses}:
-        raise GameError(f"account id {request.account} is not the account of {ctx.sender}; "
-                        "write from the address the judge has for that account, or reply "
-                        "to one of the judge's mails to you")
     return seat  # EMGREPORT: the report goes to the From, an address of the account
+
+
+def _speaks_for(ctx: JudgeContext, account: Account, token_seat: Seat | None) -> bool:
+    """Whether the block comes as from `account` itself: from one of its addresses (a
+    claim the password or the reply address then proves for orders; a forged From gets
+    its answer at the real owner's address), or to the reply address of one of its
+    seats. Anyone else learns nothing of its seats (tests/secrecy/
+    test_adversary_emg_membership.py)."""
+    return ctx.sender in {a.address for a in account.addresses} or (
+        token_seat is not None and token_seat.account_id == account.id)
 
 
 def _by_password(ctx: JudgeContext, seat: Seat, password: str) -> Seat:
