@@ -161,3 +161,25 @@ def test_a_decoy_its_owner_removes_with_no_army_left(
     russia = table.players["RUSSIA"].address
     assert "The A Bohemia that went was the decoy" in twin.transcript(russia, 0)[-1]
     then_1903_alike(twin, table)
+
+
+def test_a_decoy_disbanded_with_nothing_left_to_pay_for_it(
+        databases: tuple[Database, Database]) -> None:
+    """Russia has only its armies in Galicia and Silesia, one the decoy (Galicia's in game
+    A, Silesia's in B), and both are dislodged and disbanded: no military unit is left to
+    pay for the decoy, in either game, and none is owed. Russia is told so; the others
+    see Russia with no unit on its four centres in both games, building four."""
+    twin, table = game(databases, "S1902M", (), [GALICIA, Unit("RUSSIA", "A", "sil")])
+    germany, austria = table.players["GERMANY"], table.players["AUSTRIA"]
+    twin.send(austria.address, f"{austria.signon}\n{AUSTRIA_TAKES_GALICIA}")
+    twin.send(germany.address, f"{germany.signon}\nA Ber-Sil\nA Mun S A Ber-Sil\nN Kie H")
+    process(twin, "S1902M", "S1902R")
+    russia = table.players["RUSSIA"].address
+    assert NOTE + ": its owner has no army, navy or fighter left that it could cost, so it " \
+        "is gone at no cost, and every piece he still has is a decoy (C8)." \
+        in twin.transcript(russia, 0)[-1]
+    assert "The A Silesia that went was the decoy" in twin.transcript(russia, 1)[-1]
+    assert not [u for u in position_of_open_turn(twin.a).units if u.power == "RUSSIA"]
+    process(twin, "F1902M", "W1902A", "S1903M")
+    assert any("Russia:   builds 4 units" in m for m in twin.transcript(OBSERVER.address, 0))
+    alike_for_everyone_else(twin, table)
