@@ -73,20 +73,23 @@ DECOY_DISBANDED = EventType(DecoyDisbanded, "decoy_disbanded", _to_json, _from_j
 
 @dataclass(frozen=True, slots=True)
 class DecoyPassedOn(VariantEvent):
-    """A decoy removed or disbanded as a unit, whose place `heir` took (decoys_removal.py):
-    told to its owner and the master only, as which unit is a decoy is."""
+    """A decoy removed or disbanded as a unit, whose place `heir` took, or None when its
+    owner had no military unit left (decoys_removal.py): told to its owner and the master
+    only, as which unit is a decoy is."""
 
     gone: Unit
-    heir: Unit
+    heir: Unit | None
 
 
 def _passed_to_json(registry: Registry, event: DecoyPassedOn) -> dict[str, Any]:
     return {"event": "decoy_passed_on", "gone": unit_to_json(event.gone),
-            "heir": unit_to_json(event.heir)}
+            "heir": None if event.heir is None else unit_to_json(event.heir)}
 
 
 def _passed_from_json(registry: Registry, data: Mapping[str, Any]) -> DecoyPassedOn:
-    return DecoyPassedOn(unit_from_json(data["gone"]), unit_from_json(data["heir"]))
+    heir = data.get("heir")  # None: no military unit was left to pay (decoys_removal.py)
+    return DecoyPassedOn(unit_from_json(data["gone"]),
+                         None if heir is None else unit_from_json(heir))
 
 
 DECOY_PASSED_ON = EventType(DecoyPassedOn, "decoy_passed_on", _passed_to_json,

@@ -6,12 +6,16 @@ Everyone sees the piece go as a unit of its kind, where a decoy is its copy (2b:
 no supply (B1, B3), so removing it pays for no military unit: were it simply removed, the
 owner would keep one unit too many, and the next Winter's count (or the turn's waiting
 for him) would tell everyone which piece it was (found by tests/secrecy/
-test_adversary_decoy_removals.py and test_adversary_decoy_dislodged.py). Reading: the
-piece that goes counts as a military unit; when it is a decoy, the unit paid for is the
-one civil disorder picks among the owner's units of the decoy's kind, and the decoy takes
-its place there, unseen; the board then stands as in the game where the piece removed was
-the real unit and the other the decoy. Each power's count of decoys stays what everyone
-saw made and disbanded (8b, 8c), as DecoyVisibility.duties_public assumes.
+test_adversary_decoy_removals.py, test_adversary_decoy_dislodged.py and
+test_adversary_decoy_no_heir.py). Reading: the piece that goes counts as a military unit;
+when it is a decoy, the unit paid for is the one civil disorder picks among the owner's
+military units of the decoy's kind, or of any kind when he has none of it left, and the
+decoy takes its place (and its look) there, unseen; the board then stands as in the game
+where the piece removed was real. Each power's count of decoys stays what everyone saw
+made and disbanded (8b, 8c), as DecoyVisibility.duties_public assumes. Only when the owner
+has no military unit left at all does the decoy just go: how many pieces went and how
+many of his were decoys are public, so everyone can tell that all he has left are decoys,
+in whichever game; nothing is owed (a decoy disbanded by 8b or 8c costs nothing either).
 """
 
 from __future__ import annotations
@@ -29,7 +33,8 @@ from .decoys import DecoyPassedOn, as_decoy, is_decoy
 
 
 def decoys_passed_on(rules: Rules, out: PhaseOutcome) -> PhaseOutcome:
-    """`out` with each decoy removed or disbanded passed on to a unit of its kind."""
+    """`out` with each decoy removed or disbanded passed on to a military unit, if its
+    owner has one left."""
     units, told = list(out.position.units), []
     for result in out.results:
         gone = result.unit
@@ -37,7 +42,7 @@ def decoys_passed_on(rules: Rules, out: PhaseOutcome) -> PhaseOutcome:
             heir = _heir(rules, out, units, gone)
             if heir is not None:
                 units[units.index(heir)] = as_decoy(heir)
-                told.append(DecoyPassedOn(gone, heir))
+            told.append(DecoyPassedOn(gone, heir))
     return out._replace(position=out.position._replace(units=tuple(units)),
                         events=(*out.events, *told))
 
@@ -49,10 +54,15 @@ def _gone_decoy(result: OrderResult) -> bool:
 
 
 def _heir(rules: Rules, out: PhaseOutcome, units: list[Unit], gone: Unit) -> Unit | None:
-    """The unit of the decoy's power and kind that civil disorder would remove next."""
-    same = [u for u in units if u.power == gone.power and u.kind == gone.kind
-            and not is_decoy(u)]
-    return civil_disorder_choice(rules, out.position, same, gone.power) if same else None
+    """The military unit of the decoy's power that civil disorder would remove next: of the
+    decoy's kind, else of any kind; None when he has none left (B3: army, navy, fighter)."""
+    military = [u for u in units if u.power == gone.power and not is_decoy(u)
+                and rules.kinds[u.kind].layer == "main"]
+    same = [u for u in military if u.kind == gone.kind]
+    for pool in (same, military):
+        if pool:
+            return civil_disorder_choice(rules, out.position, pool, gone.power)
+    return None
 
 
 class DecoyRetreats(WrappedPhase):

@@ -13,6 +13,7 @@ from judge.engine.visibility import Seen, Viewer
 from judge.variant import ReportSection, Variant
 
 from .decoys import WHY, DecoyDisbanded, DecoyPassedOn
+from .orders import KIND_NAMES
 
 
 @dataclass(frozen=True)
@@ -43,10 +44,16 @@ SECTIONS = (ReportSection("after_centres", "decoys.j2", disbanded),
 
 
 def _passed_on(variant: Variant, event: DecoyPassedOn) -> str:
-    """Its owner's (and the master's) note: where his decoy went (decoys_removal.py)."""
+    """Its owner's (and the master's) note: where his decoy went and what it cost him
+    (decoys_removal.py)."""
     geo = variant.rules.geo
     gone, heir = event.gone, event.heir
+    went = (f"The {gone.kind} {geo.name(gone.loc)} that went was the decoy, which takes no "
+            f"supply (rn45 B1, B3)")
+    if heir is None:
+        return (f"{went}: its owner has no army, navy or fighter left that it could cost, so "
+                f"it is gone at no cost, and every piece he still has is a decoy (C8).")
     there = geo.name(heir.loc)
-    return (f"The {gone.kind} {geo.name(gone.loc)} that went was the decoy, which takes no "
-            f"supply (rn45 B1, B3): the {heir.kind} {there} is the military unit it cost, "
-            f"and the decoy stands in {there} in its place (C8).")
+    look = "" if heir.kind == gone.kind else f", now a {KIND_NAMES[heir.kind]} like it"
+    return (f"{went}: the {heir.kind} {there} is the military unit it cost, and the decoy "
+            f"stands in {there} in its place{look} (C8).")
