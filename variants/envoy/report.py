@@ -1,6 +1,7 @@
 """What Stab Envoy's reports tell in place of the board they hide (rule 12 a, c, e): two
-report sections, built from the notices its visibility gives each reader (stab.py)
-and written by templates/variants/envoy/standing.j2 and counts.j2.
+report sections, built from the notices its visibility gives each reader (stab.py) and
+from what his knowledge record keeps of them (known.py), and written by templates/
+variants/envoy/standing.j2 and counts.j2.
 
 A reader whose projection holds no such notice (Secret Envoy, a game without hidden
 movement, the master) gets neither section: its report is the common frame alone.
@@ -8,7 +9,7 @@ movement, the master) gets neither section: its report is the common frame alone
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from judge.engine.geo import Geography
@@ -20,6 +21,7 @@ from judge.grammar.notation import unit_text
 from judge.variant import ReportSection, Variant, power_name
 
 from .control import DIPLOMAT
+from .known import CENTRES_TOLD, told_of
 from .stab import Topic
 
 
@@ -80,12 +82,18 @@ def standing(variant: Variant, turn: TurnResult, viewer: Viewer,
 
 def counts(variant: Variant, turn: TurnResult, viewer: Viewer,
            seen: Sequence[Seen]) -> Counts | None:
-    found = Counts(tuple(c for n in _of(seen, Topic.COUNTS) for c in n.numbers),
-                   tuple(power_name(p) for n in _of(seen, Topic.ELIMINATED) for p in n.powers),
-                   bool(_of(seen, Topic.LAST_NEUTRAL)))
+    """12e as the reader's record keeps it (known.py; the board is his, ReportSection.
+    on_known_board): only when this turn told it. A board not read from such a record
+    (the master's, an observer's, a turn kept before records held it) has the turn's."""
+    state = turn.position.state
+    told = state[CENTRES_TOLD] if CENTRES_TOLD in state else told_of(turn.phase, seen)
+    if not isinstance(told, Mapping) or told.get("phase") != str(turn.phase):
+        return None
+    found = Counts(tuple(int(c) for c in told.get("counts", ())),
+                   tuple(power_name(str(p)) for p in told.get("eliminated", ())),
+                   bool(told.get("last_neutral")))
     return found if found.counts or found.eliminated or found.last_neutral else None
 
 
-# 12e's counts stay the turn's notice: a record keeps no other power's centres.
 SECTIONS = (ReportSection("after_heading", "standing.j2", standing, on_known_board=True),
-            ReportSection("after_centres", "counts.j2", counts))
+            ReportSection("after_centres", "counts.j2", counts, on_known_board=True))

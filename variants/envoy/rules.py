@@ -39,6 +39,7 @@ from .control import (
     with_control,
     with_writers,
 )
+from .known import fold, known_board
 from .placement import Placement
 from .report import SECTIONS
 from .retreats import EnvoyRetreats, with_bounces
@@ -67,6 +68,7 @@ def customise(variant: Variant) -> Variant:
     rules = replace(variant.rules, handlers=handlers, may_order=may_order_for(control),
                     season_end=season_end_for(control), supply=supply,
                     victory=victory_for(control), registry=_registry(variant.rules),
+                    knowledge=fold, known_board=known_board,
                     standing=lambda r, p: standing(r, p, control),
                     visibility=envoy_visibility(variant.options, variant.rules.geo,
                                                 variant.rules.calendar, variant.rules.powers,
