@@ -1,8 +1,9 @@
 """The JSON round trip of `judge adjudicate --jsonl`, timed on the benchmark's phases.
 
 Each phase becomes one request line (the position, every order as text, as
-adjudication.text_forms writes it); one run is `reply_text(handle_line(line))`, what the
-command does for each line it reads. Two figures per phase (bench/README.md):
+adjudication.text_forms writes it); one run is `handle_line_text(line)`, what the command
+does for each line it reads (the reply's text, as `reply_text(handle_line(line))` writes
+it). Three figures per phase (bench/README.md):
 
 - "jsonl_ns": the fastest of the runs, so the lines have been read before (a peer harness
   streams phase after phase of its games, and the same lines recur);
@@ -24,8 +25,7 @@ from randomgame import PhaseRecord
 
 from judge.engine.position import centres_by_power
 from judge.grammar import Grammar
-from judge.protocol import forget_units, handle_line
-from judge.protocol_json import reply_text
+from judge.protocol import forget_units, handle_line_text
 from judge.variant import Variant
 
 
@@ -79,7 +79,7 @@ def time_jsonl(variant: Variant, records: list[PhaseRecord],
         if forget_shapes is not None:
             grammar.forget(shapes=forget_shapes)
             forget_units(variant)
-        return reply_text(handle_line(line))
+        return handle_line_text(line)
 
     def timed(i: int, key: str, forget_shapes: bool | None) -> None:
         line = lines[i]

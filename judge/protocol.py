@@ -6,11 +6,10 @@ import json
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from judge.engine.codec import event_to_json
 from judge.engine.geo import MapError
 from judge.engine.orders import Order
-from judge.engine.outcome import OrderResult, Outcome, Reason, VariantEvent
-from judge.engine.position import centres_by_power
+from judge.engine.outcome import OrderResult, Outcome, Reason
+from judge.engine.position import Position
 from judge.engine.turn import TurnResult, adjudicate
 from judge.engine.types import Phase
 from judge.engine.visibility import Viewer
@@ -18,7 +17,8 @@ from judge.game.instance import variant_instance
 from judge.grammar import OrderSyntaxError
 from judge.grammar.reader import OrderReader, Writer, kept_reading, reader_for
 from judge.protocol_allocate import allocation
-from judge.protocol_json import dislodgement_json, result_json, results_json, units_json
+from judge.protocol_json import reply_text
+from judge.protocol_reply import reply, reply_line
 from judge.protocol_request import RequestError, forget_units, power_of, request_value
 from judge.protocol_request import position as read_position
 from judge.protocol_views import viewers, views
@@ -26,7 +26,7 @@ from judge.variant import Variant
 from judge.variant_hooks import request_options
 from judge.variant_loader import load_variant
 
-__all__ = ["RequestError", "forget_units", "handle", "handle_line"]
+__all__ = ["RequestError", "forget_units", "handle", "handle_line", "handle_line_text"]
 
 
 def handle_line(line: str) -> dict[str, Any]:
@@ -40,26 +40,54 @@ def handle_line(line: str) -> dict[str, Any]:
         return {"error": str(exc)}
 
 
+def handle_line_text(line: str) -> str:
+    """reply_text(handle_line(line)), what `judge adjudicate` writes for a line: a phase's
+    plain reply is written straight from the turn (protocol_reply.reply_line)."""
+    try:
+        request = request_value(line)
+    except json.JSONDecodeError as exc:
+        return reply_text({"error": f"the request is not valid JSON: {exc}"})
+    try:
+        if isinstance(request, dict) and "views" not in request and "allocate" not in request:
+            variant = _request_variant(request)
+            position = read_position(variant, request)
+            return reply_line(variant, *_turn(variant, position, request))
+        return reply_text(handle(request))
+    except RequestError as exc:
+        return reply_text({"error": str(exc)})
+
+
 def handle(request: Any) -> dict[str, Any]:
     if not isinstance(request, dict):
         raise RequestError("the request must be a JSON object")
-    variant = _variant(request.get("variant", "standard"), request.get("map"),
-                       request.get("state"))
+    variant = _request_variant(request)
     if "allocate" in request:
         return _allocation(variant, request)
     position = read_position(variant, request)
     wanted = _viewers(variant, request.get("views", []))
-    reader = reader_for(variant)
-    orders, texts, unparsed = _orders(variant, reader, position.phase, request.get("orders"))
-    turn = adjudicate(variant.rules, position, orders)
-    reply = _reply(variant, turn, texts, unparsed)
+    turn, texts, unparsed = _turn(variant, position, request)
+    out = reply(variant, turn, texts, unparsed)
     if "views" in request:
         try:
-            reply["views"] = views(variant, turn, wanted, texts, unparsed,
-                                   request.get("knowledge"))
+            out["views"] = views(variant, turn, wanted, texts, unparsed,
+                                 request.get("knowledge"))
         except ValueError as exc:
             raise RequestError(str(exc)) from None
-    return reply
+    return out
+
+
+def _request_variant(request: Mapping[str, Any]) -> Variant:
+    return _variant(request.get("variant", "standard"), request.get("map"),
+                    request.get("state"))
+
+
+def _turn(variant: Variant, position: Position, request: Mapping[str, Any]
+          ) -> tuple[TurnResult, dict[int, str], list[OrderResult]]:
+    """The turn the request's orders make, the text each order was read from (by the
+    order's id) and the lines that could not be read."""
+    reader = reader_for(variant)
+    orders, texts, unparsed = _orders(variant, reader, position.phase, request.get("orders"))
+    return adjudicate(variant.rules, position, orders), texts, unparsed
 
 
 def _variant(name: Any, world: Any, state: Any) -> Variant:
@@ -138,33 +166,3 @@ def _line_reader(reader: OrderReader, kind: str, power: str,
         order = kept(text, kind)
         return order if id(order) not in texts else reader.read(text, kind, Writer(power))
     return read
-
-
-def _reply(
-    variant: Variant, turn: TurnResult, texts: Mapping[int, str], unparsed: list[OrderResult]
-) -> dict[str, Any]:
-    results = results_json((*turn.results, *unparsed), texts)
-    given = {id(r) for r in turn.results}
-    own = []
-    for e in turn.events:
-        if isinstance(e, OrderResult):
-            if id(e) not in given:  # a variant's season end removed it (Envoy 7)
-                results.append(result_json(e, texts))
-        elif isinstance(e, VariantEvent):
-            own.append(event_to_json(variant.rules.registry, e))
-    after = turn.position
-    reply: dict[str, Any] = {
-        "phase": str(turn.phase),
-        "next_phase": str(turn.next_phase) if turn.next_phase else None,
-        "results": results,
-        "units": units_json(after.units),
-        "dislodged": [dislodgement_json(d) for d in after.dislodged],
-        "centers": centres_by_power(after.owners, variant.rules.geo.supply_centres),
-    }
-    if after.state:
-        reply["state"] = dict(after.state)  # only variants that keep one (Envoy)
-    if own:
-        reply["events"] = own  # a variant's own events, as games store them
-    if turn.winners:
-        reply["winners"] = list(turn.winners)
-    return reply

@@ -53,7 +53,7 @@ def results_json(results: Iterable[OrderResult], texts: Mapping[int, str]) -> li
         out.append({
             "power": power,
             "unit": {"type": unit.kind, "loc": unit.loc} if unit else None,
-            "order": text or text_of(id(order)) or _canonical(order),
+            "order": text or text_of(id(order)) or canonical(order),
             "outcome": outcomes[outcome],
             "reason": message or reasons[reason],
             "dislodged": dislodged,
@@ -67,7 +67,8 @@ def units_json(units: Iterable[Unit]) -> list[dict[str, Any]]:
             for u in units]
 
 
-def _canonical(order: Order | None) -> str:
+def canonical(order: Order | None) -> str:
+    """An order no text was read for (an unordered unit's hold), in the short notation."""
     if order is None:
         return ""
     if isinstance(order, Hold):

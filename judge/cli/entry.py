@@ -101,17 +101,28 @@ def _answer(text: str) -> dict[str, Any]:
 
 
 def _serve_lines(inp: TextIO, out: TextIO) -> int:
-    from judge.protocol_json import reply_text
-
     status = 0
     for line in inp:
         if not line.strip():
             continue
-        reply = _answer(line)
-        status = 1 if "error" in reply else status
-        out.write(reply_text(reply) + "\n")
+        text = _answer_text(line)
+        # A reply object's first key: "error" only in an error (docs/adjudicate.md).
+        status = 1 if text.startswith('{"error":') else status
+        out.write(text + "\n")
         out.flush()
     return status
+
+
+def _answer_text(line: str) -> str:
+    """_answer's reply as its text: a phase's reply is written without the object
+    (judge/protocol_reply.py, issue #18)."""
+    from judge.protocol import handle_line_text
+    from judge.protocol_json import reply_text
+
+    try:
+        return handle_line_text(line)
+    except Exception as exc:  # never a traceback: a peer harness reads our stdout
+        return reply_text({"error": f"internal error: {type(exc).__name__}: {exc}"})
 
 
 def _variants(args: argparse.Namespace) -> int:

@@ -8,10 +8,6 @@ report quotes the expectation that got furthest into the line.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from dataclasses import dataclass
-from typing import TypeVar
-
 from judge.engine.counted import counted
 from judge.engine.order_types import Registry
 from judge.engine.orders import (
@@ -25,66 +21,31 @@ from judge.engine.orders import (
     Support,
     Waive,
 )
+from judge.grammar.expect import (
+    ADJUSTMENT_PHASE,
+    END,
+    EXPECTED_ORDER,
+    R_IN_ADJUSTMENT,
+    RETREAT_PHASE,
+    ROUTE_IN_RETREAT,
+    UNSTACKED,
+    Expect,
+)
 from judge.grammar.lexicon import Lexicon, Word
+from judge.grammar.places import Parsed, PlaceReader, UnitRef
 
-T = TypeVar("T")
-Parsed = Iterator[tuple[T, int]]
-
-RETREAT_PHASE = "R"
-ADJUSTMENT_PHASE = "A"
-
-_EXPECTED_ORDER = {
-    "M": "an order for the unit: H to hold, '-' and a province to move, S to support "
-    "or C to convoy",
-    "R": "an order for the unit: '-' and a province to retreat, or D to disband",
-    "A": "an order for the unit: B to build it or D to remove it",
-}
-_ROUTE_IN_RETREAT = (
-    "A retreat goes straight to one province, never along a route or by convoy: "
-    "remove '{fragment}'."
-)
-_UNSTACKED = ("Only units several of which may share a province are ordered by number: "
-              "remove the number from '{fragment}'.")
-_R_IN_ADJUSTMENT = (
-    "'{fragment}' (retreat) means nothing in an adjustment phase: write 'Remove' or 'D' "
-    "to remove a unit, 'Build' or 'B' to build one."
-)
+__all__ = ["END", "Expect", "Parser"]
 
 
-@dataclass(frozen=True, slots=True)
-class UnitRef:
-    loc: str
-    kind: str | None = None
-    power: str | None = None
+class Parser(PlaceReader):
+    """The rules of an order around its units and places (PlaceReader)."""
 
-
-@dataclass(frozen=True, slots=True)
-class Expect:
-    """What a rule wanted at a position; `label` completes "is missing ..."."""
-
-    label: str
-    place: bool = False
-    # A template with {fragment} for a reading the phase forbids.
-    wrong_phase: str = ""
-    choices: tuple[str, ...] = ()
-    span: tuple[int, int] = (0, 0)
-
-
-END = Expect("nothing more (the order was already complete)")
-COAST = Expect("a coast (such as nc or sc)")
-
-
-class Parser:
     def __init__(self, lex: Lexicon, registry: Registry, norms: tuple[str, ...],
                  phase: str) -> None:
         """`norms`: the line's tokens, normalised (Token.norm)."""
-        self.lex = lex
+        super().__init__(lex, norms)
         self.registry = registry
-        self.norms = norms
-        self.size = len(norms)
         self.phase = phase
-        self.far = -1
-        self.expected: list[Expect] = []
 
     def orders(self) -> list[Order]:
         """Every distinct complete reading of the line."""
@@ -95,15 +56,6 @@ class Parser:
             else:
                 self.fail(end, END)
         return list(found)
-
-    def fail(self, pos: int, expect: Expect) -> None:
-        if pos > self.far:
-            self.far, self.expected = pos, [expect]
-        elif pos == self.far:
-            self.expected.append(expect)
-
-    def _word(self, pos: int) -> tuple[Word, int] | None:
-        return self.lex.words.match(self.norms, pos)
 
     def _order(self, pos: int) -> Parsed[Order]:
         yield from self._prefixed(pos)
@@ -121,7 +73,7 @@ class Parser:
                 yield from ((o, e) for order, e in self._suffix(unit, end)
                             if (o := counted(self.registry, order, n)) is not None)
             else:
-                self.fail(end, Expect("", wrong_phase=_UNSTACKED, span=(pos, end)))
+                self.fail(end, Expect("", wrong_phase=UNSTACKED, span=(pos, end)))
 
     def _prefixed(self, pos: int) -> Parsed[Order]:
         """Orders led by their keyword: 'Build A War', 'Remove F Nth', 'Waive'."""
@@ -139,7 +91,7 @@ class Parser:
                 yield Disband(u.loc, u.kind), end
         elif self._bare_r(pos, nxt):
             for _, end in self._unit(nxt, "the unit to remove"):
-                self.fail(end, Expect("", wrong_phase=_R_IN_ADJUSTMENT, span=(pos, nxt)))
+                self.fail(end, Expect("", wrong_phase=R_IN_ADJUSTMENT, span=(pos, nxt)))
 
     def _bare_r(self, pos: int, nxt: int) -> bool:
         # In adjustments 'R' could mean remove or retreat; the phase cannot settle it.
@@ -164,7 +116,7 @@ class Parser:
             case Word.DISBAND:
                 yield Disband(unit.loc, unit.kind), nxt
             case _:
-                self.fail(pos, Expect(_EXPECTED_ORDER.get(self.phase, _EXPECTED_ORDER["M"])))
+                self.fail(pos, Expect(EXPECTED_ORDER.get(self.phase, EXPECTED_ORDER["M"])))
 
     def _dest_label(self) -> str:
         verb = "retreat" if self.phase == RETREAT_PHASE else "move"
@@ -182,7 +134,7 @@ class Parser:
             yield Move(unit.loc, stops[-1], unit.kind, via_convoy=via,
                        route=tuple(stops[:-1])), via_end
         elif via_end > first_end:
-            self.fail(via_end, Expect("", wrong_phase=_ROUTE_IN_RETREAT,
+            self.fail(via_end, Expect("", wrong_phase=ROUTE_IN_RETREAT,
                                       span=(first_end, via_end)))
         else:
             yield Retreat(unit.loc, stops[0], unit.kind), first_end
@@ -205,7 +157,7 @@ class Parser:
         found = self._place(nxt, "the province to retreat to")
         if self._bare_r(pos, nxt):
             end = found[1] if found is not None else nxt
-            self.fail(end, Expect("", wrong_phase=_R_IN_ADJUSTMENT, span=(pos, nxt)))
+            self.fail(end, Expect("", wrong_phase=R_IN_ADJUSTMENT, span=(pos, nxt)))
         elif found is not None:
             yield Retreat(unit.loc, found[0], unit.kind), found[1]
 
@@ -237,69 +189,3 @@ class Parser:
                 dest, last = found
                 yield Convoy(unit.loc, target.loc, dest, unit.kind, target.kind,
                              target.power), self._via(last)
-
-    def _target(self, pos: int, what: str) -> Parsed[UnitRef]:
-        """A supported or convoyed unit, perhaps with its nationality ('Italian F Rom')."""
-        hit = self.lex.powers.match(self.norms, pos)
-        if hit is not None:
-            power, nxt = hit
-            for unit, end in self._unit(nxt, what):
-                yield UnitRef(unit.loc, unit.kind, power), end
-        yield from self._unit(pos, what)
-
-    def _unit(self, pos: int, what: str) -> Parsed[UnitRef]:
-        hit = self.lex.kinds.match(self.norms, pos)
-        if hit is not None:
-            code, nxt = hit
-            found = self._place(nxt, f"the province of the {self.lex.kind_names[code]}")
-            if found is not None:
-                yield UnitRef(found[0], code), found[1]
-        found = self._place(pos, what)
-        if found is not None:
-            yield UnitRef(found[0]), found[1]
-
-    def _place(self, pos: int, what: str) -> tuple[str, int] | None:
-        """A location: the longest place name at `pos`, then any coast written after it."""
-        hit = self.lex.places.match(self.norms, pos)
-        if hit is None:
-            self.fail(pos, Expect(what, place=True))
-            return None
-        ids, end = hit
-        if len(ids) > 1:
-            self.fail(end, Expect(what, choices=ids, span=(pos, end)))
-            return None
-        coast, end = self._coast(ids[0], end)
-        return (f"{ids[0]}/{coast}" if coast else ids[0]), end
-
-    def _coast(self, prov: str, pos: int) -> tuple[str | None, int]:
-        tok = self.norms[pos] if pos < self.size else ""
-        if tok == "/":
-            hit = self.lex.coasts.match(self.norms, pos + 1)
-            if hit is None:
-                self.fail(pos + 1, COAST)
-            return hit if hit is not None else (None, pos)
-        if tok == "(":
-            return self._bracketed_coast(pos)
-        if tok == "-":
-            return self._dashed_coast(prov, pos)
-        hit = self.lex.bare_coasts.match(self.norms, pos)
-        return hit if hit is not None else (None, pos)
-
-    def _bracketed_coast(self, pos: int) -> tuple[str | None, int]:
-        hit = self.lex.coasts.match(self.norms, pos + 1)
-        if hit is None:
-            return None, pos  # not a coast: perhaps "(via convoy)"
-        if hit[1] < self.size and self.norms[hit[1]] == ")":
-            return hit[0], hit[1] + 1
-        self.fail(hit[1], Expect("')' after the coast"))
-        return None, pos
-
-    def _dashed_coast(self, prov: str, pos: int) -> tuple[str | None, int]:
-        # '-' is also the move operator: read "spa-nc" as a coast only when 'nc' is one
-        # of the province's coasts and cannot start a place name.
-        hit = self.lex.bare_coasts.match(self.norms, pos + 1)
-        if hit is None or hit[0] not in self.lex.province_coasts.get(prov, ()):
-            return None, pos
-        if self.lex.places.match(self.norms, pos + 1) is not None:
-            return None, pos
-        return hit

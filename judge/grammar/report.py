@@ -8,8 +8,8 @@ from collections.abc import Sequence
 from judge.engine.order_types import Registry
 from judge.engine.orders import Order
 from judge.grammar.errors import ErrorKind, OrderSyntaxError
+from judge.grammar.expect import END, Expect
 from judge.grammar.lexicon import Lexicon
-from judge.grammar.parse import END, Expect
 from judge.grammar.tokens import Token
 
 EMPTY_MESSAGE = "The order is empty: write a unit and what it should do, such as 'A Par - Bur'."
