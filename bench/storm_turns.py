@@ -1,8 +1,10 @@
 """A storm's turns in one process, no servers: N games of bench/storm.py's set-up on a
-SQLite file, one deadline sweep processing and reporting all of them; wall and CPU seconds
-per turn, and with --profile the cProfile of the sweep (in CPU time).
+SQLite file, processed and reported as a `judge serve` worker does at a deadline (each
+game's date job: its sweep in its own unit of work, then its next wake-up read); wall and
+CPU seconds per turn, and with --profile the cProfile of them (in CPU time). --one-sweep:
+all of them in one sweep, one transaction (no commit per turn: what this measured before).
 
-    python bench/storm_turns.py --games 40 [--profile] [--top 40] [--postgres]
+    python bench/storm_turns.py --games 40 [--profile] [--top 40] [--sort tottime] [--postgres]
     PYTHONPATH=old-tree python bench/storm_turns.py --root old-tree   # an older tree
 
 Pictures follow JUDGE_PICTURES as in `judge serve` (set JUDGE_PICTURES=off to leave them
@@ -13,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import cProfile
+import gc
 import pstats
 import sys
 import tempfile
@@ -27,6 +30,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--games", type=int, default=40)
     p.add_argument("--profile", action="store_true")
     p.add_argument("--top", type=int, default=40)
+    p.add_argument("--sort", default="cumulative", help="the profile's order (pstats keys)")
+    p.add_argument("--dump", type=Path, help="write the profile here too (pstats)")
+    p.add_argument("--one-sweep", action="store_true",
+                   help="every game in one sweep and one transaction, not one each")
     p.add_argument("--postgres", action="store_true",
                    help="on a throw-away PostgreSQL cluster (root) instead of a SQLite file")
     p.add_argument("--root", type=Path, default=Path(__file__).resolve().parents[1],
@@ -47,6 +54,30 @@ def main(argv: Sequence[str] | None = None) -> int:
         cluster.stop()
 
 
+class GcWatch:
+    """Time spent in garbage collection, and full collections, while it is on (a gc
+    callback): part of the CPU per turn a worker pays as its heap grows."""
+
+    def __init__(self) -> None:
+        self.seconds = 0.0
+        self.full = 0
+        self._started = 0.0
+
+    def __enter__(self) -> GcWatch:
+        gc.callbacks.append(self._heard)
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        gc.callbacks.remove(self._heard)
+
+    def _heard(self, phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            self._started = time.perf_counter()
+            return
+        self.seconds += time.perf_counter() - self._started
+        self.full += info["generation"] == 2
+
+
 def measure(args: argparse.Namespace, url: str) -> int:
     import storm
 
@@ -54,7 +85,7 @@ def measure(args: argparse.Namespace, url: str) -> int:
     from judge.config import Settings
     from judge.game.clock import ManualClock
     from judge.store.db import Database, upgrade
-    from judge.turns.deadlines import sweep
+    from judge.turns.deadlines import next_wakeups, sweep, sweep_one
 
     upgrade(url)
     db = Database(url)
@@ -64,20 +95,32 @@ def measure(args: argparse.Namespace, url: str) -> int:
     clock = ManualClock(deadline + timedelta(seconds=5))
     judge = build_judge(Settings(database_url=url, judge_address="judge@example.test",
                                  domain="example.test"), clock, db)
+    game_ids = [game_id for game_id, _ in next_wakeups(db)]
     profile = cProfile.Profile(time.process_time) if args.profile else None
     wall, cpu = time.perf_counter(), time.process_time()
     if profile is not None:
         profile.enable()
-    with db.unit_of_work() as session:
-        sweep(session, clock, judge.postman)
+    with GcWatch() as collecting:
+        if args.one_sweep:
+            with db.unit_of_work() as session:
+                sweep(session, clock, judge.postman)
+        else:
+            for game_id in game_ids:  # a worker's date jobs (judge/scheduler.py, wake)
+                sweep_one(db, game_id, clock, judge.postman, busy=set())
+                next_wakeups(db, {game_id})
     if profile is not None:
         profile.disable()
     wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
     processed, queued = storm._counts(db)
+    per_turn = 1000 / args.games
     print(f"{args.games} games: {processed} turns processed, {queued} reports queued; per "
-          f"turn {1000 * wall / args.games:.1f} ms wall, {1000 * cpu / args.games:.1f} ms CPU")
+          f"turn {wall * per_turn:.1f} ms wall, {cpu * per_turn:.1f} ms CPU, of which garbage "
+          f"collection {collecting.seconds * per_turn:.1f} ms ({collecting.full} full "
+          "collections)")
     if profile is not None:
-        pstats.Stats(profile).sort_stats("cumulative").print_stats(args.top)
+        pstats.Stats(profile).sort_stats(args.sort).print_stats(args.top)
+        if args.dump is not None:
+            profile.dump_stats(args.dump)
     db.dispose()
     return 0 if processed == args.games else 1
 

@@ -17,17 +17,20 @@ from __future__ import annotations
 
 import random
 import secrets
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
+from functools import cached_property
 from typing import Any
 
 from sqlalchemy.orm import Session
 
-from judge.game import deadline_notices, stages
+from judge.game import deadline_notices, order_sets, stages
 from judge.game.clock import Clock
-from judge.game.games import phase_of, player_seat, settings_of
+from judge.game.games import game_variant, phase_of, player_seat, settings_of
 from judge.game.lifecycle import is_full
 from judge.game.master_decisions import ASKED
+from judge.game.ordering import Written
 from judge.game.postman import Postman
 from judge.game.readiness import is_ready, late_powers, owing_powers
 from judge.game.schedule import due_reminders, grace_end, outage_extension, phase_length
@@ -38,7 +41,7 @@ from judge.turns.process import process_and_report
 from judge.turns.start import start_and_mail
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class _Due:
     """One open turn being swept: what every rule below reads."""
 
@@ -54,6 +57,13 @@ class _Due:
     def deadline(self) -> datetime:
         assert self.turn.deadline is not None
         return self.turn.deadline
+
+    @cached_property
+    def sets(self) -> Mapping[str, Mapping[str, Written]]:
+        """Every power's current orders, read once per sweep of the turn: the readiness
+        check, the late and the owing powers all look at them (issue #18: three readings
+        of every set a turn), and nothing in a sweep changes them before it processes."""
+        return order_sets.latest_sets(self.session, game_variant(self.game), self.turn)
 
     def remember(self, **values: Any) -> None:
         # A new dict each time: the JSON column does not see changes made in place.
@@ -91,7 +101,7 @@ def _sweep_turn(due: _Due) -> list[str]:
     # A turn reopened by ROLLBACK keeps all its orders: the sweep must not replay it at
     # once, before anyone could change a thing; it waits for a message or its deadline.
     ready = not due.turn.notices.get("reopened") and is_ready(
-        due.session, due.game, due.turn, due.now)
+        due.session, due.game, due.turn, due.now, due.sets)
     # At the deadline itself, _at_deadline first allows for an outage (it processes then).
     if ready and (due.now < due.deadline or due.turn.grace_until is not None):
         return _process(due, "every power's orders are complete")
@@ -107,13 +117,13 @@ def _sweep_turn(due: _Due) -> list[str]:
 
 def _late(due: _Due) -> list[str]:
     """Whose orders are missing or incomplete: told only to those powers (reminders)."""
-    return late_powers(due.session, due.game, due.turn)
+    return late_powers(due.session, due.game, due.turn, due.sets)
 
 
 def _owing(due: _Due) -> list[str]:
     """Whom the turn waits for at the deadline and after grace: what everyone sees (when
     it processes) depends on nothing a game hides (issue #13 item 7; readiness.owing_powers)."""
-    return owing_powers(due.session, due.game, due.turn)
+    return owing_powers(due.session, due.game, due.turn, due.sets)
 
 
 def _remind(due: _Due) -> list[str]:

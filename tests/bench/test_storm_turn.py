@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 import sqlalchemy as sa
+from sqlalchemy.orm import Session
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
 
@@ -21,12 +22,14 @@ import storm
 
 from judge.app import Judge, build_judge
 from judge.config import Settings
+from judge.game import order_sets
 from judge.game.clock import ManualClock
 from judge.store import repo_games
 from judge.store.db import Database, upgrade
-from judge.store.models import OutboxMessage
+from judge.store.models import OutboxMessage, Turn
 from judge.turns import process, seat_reports
 from judge.turns.deadlines import sweep, sweep_one
+from judge.variant import Variant
 
 
 @pytest.fixture
@@ -120,3 +123,27 @@ def test_a_storm_turn_reads_its_game_and_orders_once(storm_db: Database) -> None
     assert [line.split(": ", 1)[1] for line in done] == [
         "processed (the deadline passed with every power's orders complete)"]
     assert (seen["games"], seen["orders"], seen["seats"]) == (1, 1, 1), seen
+
+
+def test_a_storm_turn_reads_its_order_sets_once_before_processing(
+        storm_db: Database, monkeypatch: pytest.MonkeyPatch) -> None:
+    # At the deadline the sweep asks whether the turn is ready, whom it owes and who was
+    # late: each read every power's set again (issue #18: three readings a turn).
+    deadline = datetime.now(UTC) + timedelta(seconds=1)
+    storm.set_deadline(storm_db, deadline)
+    clock = ManualClock(deadline + timedelta(seconds=5))
+    judge = _judge(storm_db, clock)
+    with storm_db.unit_of_work() as session:
+        game_id = min(repo_games.game_ids_in_play(session))
+    readings: list[str] = []
+    read = order_sets.latest_sets
+
+    def counted(session: Session, variant: Variant, turn: Turn) -> Any:
+        readings.append(turn.phase)
+        return read(session, variant, turn)
+
+    monkeypatch.setattr(order_sets, "latest_sets", counted)
+    done = sweep_one(storm_db, game_id, clock, judge.postman, busy=set())
+    assert [line.split(": ", 1)[1] for line in done] == [
+        "processed (the deadline passed with every power's orders complete)"]
+    assert readings == ["S1901M"]
