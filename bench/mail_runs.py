@@ -7,6 +7,7 @@ with the reason; the next run gets a fresh judge, database and game.
 from __future__ import annotations
 
 import itertools
+import os
 import re
 import shutil
 import tempfile
@@ -37,6 +38,7 @@ from tests.store.pgcluster import TempCluster
 PATHS = {"mixed": STYLES, "token": ("token",), "signon": ("signon",)}
 BARE = "bare servers"
 ECHO = "echo relay (ceiling)"
+BASELINE = " (baseline)"
 _FAILED = re.compile(r"^.* (\w+ thread failed).*$", re.MULTILINE)
 _EXCEPTION = re.compile(r"^(\w+(?:\.\w+)*(?:Error|Exception): .*)$", re.MULTILINE)
 
@@ -48,6 +50,11 @@ class Result:
     messages: int
     seconds: float
     failure: str = ""
+    cpu_seconds: float | None = None  # the judge process's own, over the run
+
+    @property
+    def cpu_ms_per_message(self) -> float | None:
+        return None if self.cpu_seconds is None else self.cpu_seconds * 1000 / self.messages
 
     @property
     def rate(self) -> float:
@@ -73,22 +80,34 @@ class Backend:
         return self.cluster.url(name)
 
 
-class Bench:
-    """The stack, a judge process on its own game, and the bench's mail clients."""
+def cpu_seconds(pid: int) -> float:
+    """A process's CPU time so far, all its threads, user and system (proc(5))."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
-    def __init__(self, stack: MailStack, backend: Backend, messages: int) -> None:
+
+class Bench:
+    """The stack, a judge process on its own game, and the bench's mail clients.
+
+    `baseline`: another checkout of the judge (an earlier commit), whose `judge serve` runs
+    each judge path too, right after this tree's, in the same run (`judge (baseline)`)."""
+
+    def __init__(self, stack: MailStack, backend: Backend, messages: int,
+                 baseline: Path | None = None) -> None:
         self.stack, self.backend, self.messages = stack, backend, messages
+        self.baseline = baseline
         self.boxes = Mailboxes(stack, [BARE_USER, MASTER_USER, *PLAYERS])
         self.timeout = 60.0 + messages  # far beyond any sane run: a hang, not a slow run
         self._start_judge()
         self._used = False
 
-    def _start_judge(self) -> None:
+    def _start_judge(self, tree: Path | None = None) -> None:
         self.folder = Path(tempfile.mkdtemp(prefix="mtb-", dir="/tmp"))
         url = self.backend.url(self.folder)
         # The default hourly limit (60 per address) would refuse most of a run's messages.
+        extra = {"PYTHONPATH": str(tree)} if tree is not None else {}
         self.process = JudgeProcess(self.stack, self.folder, JUDGE_DATABASE_URL=url,
-                                    JUDGE_MESSAGES_PER_HOUR="1000000")
+                                    JUDGE_MESSAGES_PER_HOUR="1000000", **extra)
         self.process.url = url
         upgrade(url)
         db = Database(url)
@@ -139,32 +158,39 @@ class Bench:
             end = self.boxes.wait(ORDERING, self.messages, self.timeout, lambda: _alive(relay))
         return Result(ECHO, repeat, self.messages, end - min(sent.values()))
 
-    def judge(self, path: str, repeat: int) -> Result:
+    def judge(self, path: str, repeat: int, *, baseline: bool = False) -> Result:
         """One run on a fresh judge (a game's order history grows with every message: runs
-        on one game would not be alike); a judge that died is reported in the result."""
-        if self._used:
+        on one game would not be alike), of this tree or (`baseline`) the baseline's; a
+        judge that died is reported in the result."""
+        tree = self.baseline if baseline else None
+        if self._used or tree is not None:
             self._stop_judge()
-            self._start_judge()
+            self._start_judge(tree)
         self._used = True
+        name = f"judge{BASELINE if baseline else ''}, {path}"
         try:
-            return self._judge(path, repeat)
+            return self._judge(name, path, repeat)
         except JudgeDied as exc:
             self.process.kill()
-            return Result(f"judge, {path}", repeat, self.messages, 0.0,
-                          f"{exc} (log: {self._keep_log()})")
+            return Result(name, repeat, self.messages, 0.0, f"{exc} (log: {self._keep_log()})")
 
-    def _judge(self, path: str, repeat: int) -> Result:
+    def _judge(self, name: str, path: str, repeat: int) -> Result:
         self.stack.reset()
         mark = outbox_mark(self.process.url)
+        assert self.process.process is not None
+        pid = self.process.process.pid
+        cpu = cpu_seconds(pid)
         sent = send_all(self.stack, order_messages(
             self.seats, self.messages, PATHS[path], domain=self.stack.domain,
             tag=f"{path}-{repeat}"))
         end = self.boxes.wait(ORDERING, self.messages, self.timeout, self._alive)
+        cpu = cpu_seconds(pid) - cpu
         self._check_replies()
         stages = read_stages(self.process.url, self.process.log, mark, sent, end)
-        print(f"\njudge, {path}, run {repeat}: where the time goes (seconds after the "
-              "first SMTP send)", *stage_report(stages), sep="\n")
-        return Result(f"judge, {path}", repeat, self.messages, end - min(sent.values()))
+        print(f"\n{name}, run {repeat}: where the time goes (seconds after the first SMTP "
+              f"send); the judge's CPU {cpu * 1000 / self.messages:.1f} ms per message",
+              *stage_report(stages), sep="\n")
+        return Result(name, repeat, self.messages, end - min(sent.values()), cpu_seconds=cpu)
 
     def _check_replies(self) -> None:
         for user in ORDERING:

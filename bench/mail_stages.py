@@ -20,7 +20,7 @@ from judge.store.db import Database
 
 # judge serve's log format (judge/cli/daemon.py): local time, milliseconds after a comma.
 _POLL = re.compile(r"^(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3}) INFO \[imap-poller\] "
-                   r"judge\.mail\.poller: imap: stored (\d+) message", re.MULTILINE)
+                   r"judge\.mail\.(?:inbound\.)?poller: imap: stored (\d+) message", re.MULTILINE)
 
 
 @dataclass(frozen=True)

@@ -27,7 +27,7 @@ sys.path[:0] = [str(ROOT / "bench"), str(ROOT)]
 from mail_echo import ECHO_USER  # noqa: E402
 from mail_game import BARE_USER, JUDGE_USER, MASTER_USER, PLAYERS  # noqa: E402
 from mail_profile import profile  # noqa: E402
-from mail_runs import BARE, ECHO, PATHS, Backend, Bench, Result  # noqa: E402
+from mail_runs import BARE, BASELINE, ECHO, PATHS, Backend, Bench, Result  # noqa: E402
 
 from tests.mailstack import MailStack  # noqa: E402
 from tests.store.pgcluster import TempCluster, find_bin_dir  # noqa: E402
@@ -56,6 +56,10 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     p.add_argument("--json", type=Path, metavar="FILE",
                    help="also write the medians as JSON: msgs_per_s under bare, echo and "
                    "judge (one key per judge path, with its ratios to bare and echo)")
+    p.add_argument("--baseline", type=Path, metavar="TREE",
+                   help="another checkout of the judge (e.g. `git archive COMMIT | tar -x -C "
+                   "TREE`): each judge path runs on it too, in the same repeat, the two "
+                   "trees' order alternating, as `judge (baseline), PATH`")
     p.add_argument("--no-turn", action="store_true",
                    help="skip the last, separately timed message that completes the turn")
     args = p.parse_args(argv)
@@ -67,33 +71,42 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
 
 
 def _row(path: str, run: str, messages: int, seconds: float, rate: float, ratio: str,
-         of_echo: str) -> str:
-    return (f"{path:<22} {run:>6} {messages:>9} {seconds:>8.2f} {rate:>8.1f} {ratio:>11} "
-            f"{of_echo:>11}")
+         of_echo: str, cpu: float | None) -> str:
+    return (f"{path:<33} {run:>6} {messages:>9} {seconds:>8.2f} {rate:>8.1f} {ratio:>11} "
+            f"{of_echo:>11} {'-' if cpu is None else f'{cpu:.1f}':>8}")
 
 
 def table(results: list[Result]) -> list[str]:
     """One row per run, then each path's medians over its runs that did not fail; each rate
     over the bare servers' and over the echo relay's (the ceiling) of the same run."""
-    lines = [f"{'path':<22} {'run':>6} {'messages':>9} {'seconds':>8} {'msgs/s':>8} "
-             f"{'judge/bare':>11} {'judge/echo':>11}"]
+    lines = [f"{'path':<33} {'run':>6} {'messages':>9} {'seconds':>8} {'msgs/s':>8} "
+             f"{'judge/bare':>11} {'judge/echo':>11} {'CPU ms':>8}"]
     for path in dict.fromkeys(r.path for r in results):
         runs = [r for r in results if r.path == path]
         good = [r for r in runs if not r.failure]
         ratios = _ratios(results, good, BARE)
         of_echo = _ratios(results, good, ECHO)
         for r in runs:
-            lines.append(f"{path:<22} {r.repeat:>6} {r.messages:>9}  FAILED: {r.failure}"
+            lines.append(f"{path:<33} {r.repeat:>6} {r.messages:>9}  FAILED: {r.failure}"
                          if r.failure else _row(path, str(r.repeat), r.messages, r.seconds,
                                                 r.rate, _ratio(ratios.get(r.repeat)),
-                                                _ratio(of_echo.get(r.repeat))))
+                                                _ratio(of_echo.get(r.repeat)),
+                                                r.cpu_ms_per_message))
         if len(runs) > 1 and good:
             lines.append(_row(path, "median", good[0].messages,
                               statistics.median(r.seconds for r in good),
                               statistics.median(r.rate for r in good),
                               _ratio(statistics.median(ratios.values()) if ratios else None),
-                              _ratio(statistics.median(of_echo.values()) if of_echo else None)))
+                              _ratio(statistics.median(of_echo.values()) if of_echo else None),
+                              _median_cpu(good)))
+    lines.append("(CPU ms: the judge process's CPU time over the run, all its threads, per "
+                 "message)")
     return lines
+
+
+def _median_cpu(runs: list[Result]) -> float | None:
+    cpu = [r.cpu_ms_per_message for r in runs if r.cpu_ms_per_message is not None]
+    return statistics.median(cpu) if cpu else None
 
 
 def _ratios(results: list[Result], good: list[Result], base: str) -> dict[int, float]:
@@ -106,7 +119,8 @@ def _ratios(results: list[Result], good: list[Result], base: str) -> dict[int, f
 def figures(results: list[Result]) -> dict[str, Any]:
     """The medians over the runs that did not fail, for a script to check (issue #18):
     {"bare": {"msgs_per_s"}, "echo": {...}, "judge": {path: {"msgs_per_s", "of_bare",
-    "of_echo", "failed_runs"}}}; a figure no run gave is null."""
+    "of_echo", "failed_runs", "cpu_ms_per_msg"}}}, and "baseline" like "judge" for the
+    baseline tree's runs; a figure no run gave is null."""
     def median(values: list[float]) -> float | None:
         return statistics.median(values) if values else None
 
@@ -115,14 +129,20 @@ def figures(results: list[Result]) -> dict[str, Any]:
         good = [r for r in runs if not r.failure]
         return {"msgs_per_s": median([r.rate for r in good]),
                 "failed_runs": len(runs) - len(good),
-                "runs_msgs_per_s": [round(r.rate, 2) for r in good]}
+                "runs_msgs_per_s": [round(r.rate, 2) for r in good],
+                "cpu_ms_per_msg": _median_cpu(good)}
 
-    out: dict[str, Any] = {"bare": path_figures(BARE), "echo": path_figures(ECHO), "judge": {}}
+    out: dict[str, Any] = {"bare": path_figures(BARE), "echo": path_figures(ECHO), "judge": {},
+                           "baseline": {}}
     for path in dict.fromkeys(r.path for r in results if r.path not in (BARE, ECHO)):
         good = [r for r in results if r.path == path and not r.failure]
-        out["judge"][path] = {**path_figures(path),
-                              "of_bare": median(list(_ratios(results, good, BARE).values())),
-                              "of_echo": median(list(_ratios(results, good, ECHO).values()))}
+        tree, _, name = path.partition(", ")
+        out["baseline" if tree.endswith(BASELINE) else "judge"][name] = {
+            **path_figures(path),
+            "of_bare": median(list(_ratios(results, good, BARE).values())),
+            "of_echo": median(list(_ratios(results, good, ECHO).values()))}
+    if not out["baseline"]:
+        del out["baseline"]
     return out
 
 
@@ -131,7 +151,7 @@ def _ratio(value: float | None) -> str:
 
 
 def run(args: argparse.Namespace, stack: MailStack, backend: Backend) -> list[Result]:
-    bench = Bench(stack, backend, args.messages)
+    bench = Bench(stack, backend, args.messages, args.baseline)
     results: list[Result] = []
     try:
         for repeat in range(1, args.repeat + 1):
@@ -140,9 +160,13 @@ def run(args: argparse.Namespace, stack: MailStack, backend: Backend) -> list[Re
             results.append(bench.echo(repeat))
             print(f"run {repeat}: echo relay {results[-1].rate:.1f} msgs/s")
             for path in args.paths:
-                results.append(bench.judge(path, repeat))
-                if results[-1].failure:
-                    print(f"\njudge, {path}, run {repeat} FAILED: {results[-1].failure}")
+                # With a baseline, the tree that runs first alternates between repeats.
+                trees = [False, True] if args.baseline is not None else [False]
+                for baseline in trees[::-1] if repeat % 2 == 0 else trees:
+                    results.append(bench.judge(path, repeat, baseline=baseline))
+                    if results[-1].failure:
+                        print(f"\n{results[-1].path}, run {repeat} FAILED: "
+                              f"{results[-1].failure}")
         if not args.no_turn:
             seconds = bench.turn()
             print(f"\nthe message that completes the turn (Turkey's orders): its reply and "

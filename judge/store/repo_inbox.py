@@ -19,9 +19,6 @@ from sqlalchemy.orm import Session, aliased
 
 from judge.store.models import InboxMessage, InboxState, utc_now
 
-# What Session.get(..., with_for_update=True) runs, without building it on every call.
-_LOCK_INBOX = (sa.select(InboxMessage).where(InboxMessage.id == sa.bindparam("id"))
-               .with_for_update())
 _MESSAGES_SINCE = (sa.select(sa.func.count()).select_from(InboxMessage)
                    .where(InboxMessage.sender == sa.bindparam("sender"),
                           InboxMessage.received_at >= sa.bindparam("since"),
@@ -74,26 +71,36 @@ def messages_from_since(session: Session, sender: str, since: datetime, *,
     return found or 0
 
 
-def lock_inbox_message(session: Session, inbox_id: int) -> InboxMessage | None:
-    """The message, row-locked for this transaction (PostgreSQL), so one worker has it."""
-    return session.scalars(_LOCK_INBOX, {"id": inbox_id}).one_or_none()
-
-
 def claim_inbox_messages(session: Session, ids: Sequence[int]) -> set[int]:
+    """The ids of `claim_inbox_rows`."""
+    return set(claim_inbox_rows(session, ids))
+
+
+def claim_inbox_rows(session: Session, ids: Sequence[int]) -> dict[int, InboxMessage]:
     """Those of `ids` still new, row-locked for this transaction, leaving out the ones
     another worker holds (PostgreSQL's SKIP LOCKED: it is processing them now, and they
     are its own until it commits or its connection ends), and those that must wait for
     an older message of their sender that is not among them; SQLite's writer lock makes
-    all of them this transaction's, in order."""
+    all of them this transaction's. By id, in order; one query for the whole claim."""
     if not ids:
-        return set()
-    query = (sa.select(InboxMessage.id)
+        return {}
+    query = (sa.select(InboxMessage)
              .where(InboxMessage.id.in_(ids), InboxMessage.state == InboxState.NEW)
              .order_by(InboxMessage.id).with_for_update(skip_locked=True))
-    claimed = set(session.scalars(query))
+    claimed = {row.id: row for row in session.scalars(query)}
     if claimed and session.get_bind().dialect.name == "postgresql":
-        claimed -= _after_others(session, claimed)
+        for waiting in _after_others(session, set(claimed)):
+            del claimed[waiting]
     return claimed
+
+
+def new_raws(session: Session, ids: Sequence[int]) -> dict[int, bytes]:
+    """The stored bytes of those of `ids` still new, in one query."""
+    if not ids:
+        return {}
+    query = sa.select(InboxMessage.id, InboxMessage.raw).where(
+        InboxMessage.id.in_(ids), InboxMessage.state == InboxState.NEW)
+    return {inbox_id: raw for inbox_id, raw in session.execute(query)}
 
 
 def _after_others(session: Session, claimed: set[int]) -> set[int]:
@@ -115,6 +122,13 @@ def new_inbox_messages(session: Session, limit: int = 50) -> list[InboxMessage]:
     """Messages still to process, in arrival order; locked rows skipped as in
     repo_mail.due_outbox."""
     query = (sa.select(InboxMessage).where(InboxMessage.state == InboxState.NEW)
+             .order_by(InboxMessage.id).limit(limit).with_for_update(skip_locked=True))
+    return list(session.scalars(query))
+
+
+def new_inbox_ids(session: Session, limit: int = 50) -> list[int]:
+    """The ids of `new_inbox_messages`, without reading their bytes."""
+    query = (sa.select(InboxMessage.id).where(InboxMessage.state == InboxState.NEW)
              .order_by(InboxMessage.id).limit(limit).with_for_update(skip_locked=True))
     return list(session.scalars(query))
 

@@ -56,7 +56,7 @@ def process_pending(judge: JudgeParts, after_each: Callable[[], None] = lambda: 
     batch (the daemon wakes its sender there, so replies leave while the rest of a backlog
     is processed)."""
     with judge.db.unit_of_work() as session:
-        ids = [row.id for row in repo_inbox.new_inbox_messages(session, limit=1000)]
+        ids = repo_inbox.new_inbox_ids(session, limit=1000)
     for start in range(0, len(ids), BATCH):
         process_batch(judge, ids[start:start + BATCH])
         after_each()
@@ -81,10 +81,9 @@ def process_batch(judge: JudgeParts, ids: Sequence[int]) -> None:
         with judge.db.unit_of_work() as session:
             repo_games.lock_games_as_read(session)
             # Another worker may be processing some of them: those are its own.
-            claimed = repo_inbox.claim_inbox_messages(session, list(messages))
-            for inbox_id in sorted(claimed):
-                failure = _process_one(judge, session, inbox_id, messages[inbox_id],
-                                       outcomes)
+            claimed = repo_inbox.claim_inbox_rows(session, list(messages))
+            for inbox_id, row in claimed.items():
+                failure = _process_one(judge, session, row, messages[inbox_id], outcomes)
                 if failure is not None:
                     failed.append((inbox_id, failure))
             faults.point("process-before-commit")
@@ -105,11 +104,9 @@ def process_batch(judge: JudgeParts, ids: Sequence[int]) -> None:
 
 def _read_new(judge: JudgeParts, ids: Sequence[int]) -> dict[int, Inbound]:
     """The messages among `ids` still new, read from their stored bytes: a short
-    transaction fetches the bytes, and the parse runs after it ended."""
+    transaction fetches the bytes (one query), and the parse runs after it ended."""
     with judge.db.unit_of_work() as session:
-        rows = [repo_inbox.inbox_message(session, inbox_id) for inbox_id in ids]
-        raws = {row.id: row.raw for row in rows if row is not None
-                and row.state == InboxState.NEW}
+        raws = repo_inbox.new_raws(session, ids)
     return {inbox_id: read_message(raw) for inbox_id, raw in raws.items()}
 
 
@@ -123,17 +120,15 @@ def _batch_failed(judge: JudgeParts, ids: Sequence[int], exc: Exception) -> None
     _record_failure(judge, ids[0], exc)
 
 
-def _process_one(judge: JudgeParts, session: Session, inbox_id: int,
+def _process_one(judge: JudgeParts, session: Session, row: InboxMessage,
                  message: Inbound, outcomes: list[LogLine]) -> Exception | None:
-    """One message, claimed by this batch, in its savepoint; `message` is its bytes read."""
+    """One message, claimed (row-locked) by this batch, in its savepoint; `message` is its
+    bytes read."""
+    inbox_id = row.id
     try:
         with session.begin_nested():
-            row = repo_inbox.lock_inbox_message(session, inbox_id)
-            outcome = None
-            if row is not None and row.state == InboxState.NEW:
-                outcome = answer(judge, session, row, message)
-        if outcome is not None:
-            outcomes.append(outcome)
+            outcome = answer(judge, session, row, message)
+        outcomes.append(outcome)
     except Exception as exc:
         if is_transient(exc):
             raise
