@@ -105,7 +105,7 @@ def measure(args: argparse.Namespace, url: str) -> int:
             with db.unit_of_work() as session:
                 sweep(session, clock, judge.postman)
         else:
-            for game_id in game_ids:  # a worker's date jobs (judge/scheduler.py, wake)
+            for game_id in game_ids:  # a worker's date jobs (judge/turns/scheduler.py, wake)
                 sweep_one(db, game_id, clock, judge.postman, busy=set())
                 next_wakeups(db, {game_id})
     if profile is not None:
