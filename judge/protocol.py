@@ -143,13 +143,16 @@ def _line_reader(reader: OrderReader, kind: str, power: str,
 def _reply(
     variant: Variant, turn: TurnResult, texts: Mapping[int, str], unparsed: list[OrderResult]
 ) -> dict[str, Any]:
-    results = results_json((*turn.results, *unparsed), texts)
+    # An order no text was read for (a variant's own, given by its handler: a madman's
+    # unit's won order) is written in the variant's notation.
+    short = variant.rules.registry.describe
+    results = results_json((*turn.results, *unparsed), texts, short)
     given = {id(r) for r in turn.results}
     own = []
     for e in turn.events:
         if isinstance(e, OrderResult):
             if id(e) not in given:  # a variant's season end removed it (Envoy 7)
-                results.append(result_json(e, texts))
+                results.append(result_json(e, texts, short))
         elif isinstance(e, VariantEvent):
             own.append(event_to_json(variant.rules.registry, e))
     after = turn.position

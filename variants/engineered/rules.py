@@ -13,9 +13,11 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from judge.engine.geo import MapError
+from judge.engine.types import Unit
 from judge.variant import Variant
 
 from . import decoys_wiring, engineers, fighters_phase, madman, maps, neutral, startup, survival
+from .decoys import is_decoy, plain
 from .options import refusal
 
 Wiring = Callable[[Variant], Variant]
@@ -45,6 +47,12 @@ def make_map(options: Mapping[str, Any], seed: int) -> dict[str, Any] | None:
     if refused is not None:
         raise MapError(refused)
     return maps.make_map(options, seed)
+
+
+def may_share(first: Unit, second: Unit) -> bool:
+    """A decoy beside the unit it copies (rn45 C2 2b: made there in a Winter, C8 8b: by
+    itself by the end of the Spring), which `judge adjudicate` takes as a game has them."""
+    return is_decoy(first) != is_decoy(second) and plain(first) == plain(second)
 
 
 def customise(variant: Variant) -> Variant:
