@@ -27,8 +27,8 @@ Wiring = Callable[[Variant], Variant]
 # wired when the variant is built (decoys, survival, prize) `judge adjudicate` reads from
 # there too (REQUEST_OPTIONS, judge/variant_hooks.py). `map` is not one: a request gives a
 # game's own map as its "map" (docs/adjudicate.md).
-REQUEST_OPTIONS = ("level", "engineer_ratio", "engineer_centres", "decoys", "survival",
-                   "survival_players", "prize")
+REQUEST_OPTIONS = ("level", "engineer_ratio", "engineer_centres", "decoys", "decoy_beside",
+                   "survival", "survival_players", "prize")
 WIRINGS: tuple[Wiring, ...] = (
     startup.wire,      # C1: Russia's build centres (the start units are in variant.toml)
     fighters_phase.wire,  # C7, C8: the fighters' resolver and damage (complex level)
