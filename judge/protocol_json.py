@@ -4,7 +4,7 @@ shared by the reply and by each viewer's view of it."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from judge.engine.codec import unit_to_json
@@ -40,12 +40,18 @@ _REASON: dict[Reason | None, str | None] = {r: r.value for r in Reason}
 _REASON[None] = None
 
 
-def result_json(r: OrderResult, texts: Mapping[int, str]) -> dict[str, Any]:
-    """`texts`: the text each order was read from, by the order's id."""
-    return results_json((r,), texts)[0]
+Describe = Callable[[Order], str]
 
 
-def results_json(results: Iterable[OrderResult], texts: Mapping[int, str]) -> list[dict[str, Any]]:
+def result_json(r: OrderResult, texts: Mapping[int, str],
+                short: Describe = describe) -> dict[str, Any]:
+    """`texts`: the text each order was read from, by the order's id; `short`: the short
+    notation of an order read from none (the variant's registry's, for its own orders)."""
+    return results_json((r,), texts, short)[0]
+
+
+def results_json(results: Iterable[OrderResult], texts: Mapping[int, str],
+                 short: Describe = describe) -> list[dict[str, Any]]:
     """result_json of each, in one loop (a reply has one per unit, issue #18)."""
     out = []
     outcomes, reasons, text_of = _OUTCOME, _REASON, texts.get
@@ -53,7 +59,7 @@ def results_json(results: Iterable[OrderResult], texts: Mapping[int, str]) -> li
         out.append({
             "power": power,
             "unit": {"type": unit.kind, "loc": unit.loc} if unit else None,
-            "order": text or text_of(id(order)) or canonical(order),
+            "order": text or text_of(id(order)) or canonical(order, short),
             "outcome": outcomes[outcome],
             "reason": message or reasons[reason],
             "dislodged": dislodged,
@@ -67,13 +73,14 @@ def units_json(units: Iterable[Unit]) -> list[dict[str, Any]]:
             for u in units]
 
 
-def canonical(order: Order | None) -> str:
-    """An order no text was read for (an unordered unit's hold), in the short notation."""
+def canonical(order: Order | None, short: Describe = describe) -> str:
+    """An order no text was read for (an unordered unit's hold; a variant's own order given
+    by its handler, such as a madman's unit's won order), in `short`, the variant's notation."""
     if order is None:
         return ""
     if isinstance(order, Hold):
         return f"{order.kind or ''} {order.loc.upper()} H".strip()
-    return describe(order).upper()
+    return short(order).upper()
 
 
 def reply_text(reply: Mapping[str, Any]) -> str:

@@ -21,6 +21,7 @@ from judge.engine.position import centres_by_power
 from judge.engine.turn import TurnResult
 from judge.engine.types import Unit
 from judge.protocol_json import (
+    Describe,
     canonical,
     dislodgement_json,
     reply_text,
@@ -35,8 +36,9 @@ from judge.variant import Variant
 def reply(variant: Variant, turn: TurnResult, texts: Mapping[int, str],
           unparsed: list[OrderResult]) -> dict[str, Any]:
     """The reply object; `texts`: the text each order was read from, by the order's id."""
-    results = results_json((*turn.results, *unparsed), texts)
-    results.extend(result_json(e, texts) for e in _removed(turn))
+    short = variant.rules.registry.describe
+    results = results_json((*turn.results, *unparsed), texts, short)
+    results.extend(result_json(e, texts, short) for e in _removed(turn))
     own = [event_to_json(variant.rules.registry, e)
            for e in turn.events if isinstance(e, VariantEvent)]
     after = turn.position
@@ -83,7 +85,8 @@ def reply_line(variant: Variant, turn: TurnResult, texts: Mapping[int, str],
                                           for e in _beyond_results(turn)):
         # A variant's memory, its own events, a game won: rare, and written as before.
         return reply_text(reply(variant, turn, texts, unparsed))
-    results = _results_text((*turn.results, *unparsed, *_removed(turn)), texts)
+    results = _results_text((*turn.results, *unparsed, *_removed(turn)), texts,
+                            variant.rules.registry.describe)
     nxt = _string(str(turn.next_phase)) if turn.next_phase else "null"
     units = _units_text(after.units)
     dislodged = ",".join([reply_text(dislodgement_json(d)) for d in after.dislodged])
@@ -153,13 +156,14 @@ _REASON: dict[Reason | None, str] = {r: json.dumps(r.value) for r in Reason}
 _REASON[None] = "null"
 
 
-def _results_text(results: Iterable[OrderResult], texts: Mapping[int, str]) -> str:
+def _results_text(results: Iterable[OrderResult], texts: Mapping[int, str],
+                  short: Describe) -> str:
     """results_json's records, written: each result's record is kept by what it says, since
     most recur phase after phase (a unit holding, supporting, moving as before)."""
     known, text_of, written = _RESULTS, texts.get, _result_text
     out = []
     for power, unit, order, text, outcome, reason, message, dislodged, _ in results:
-        key = (power, unit, text or text_of(id(order)) or canonical(order), outcome,
+        key = (power, unit, text or text_of(id(order)) or canonical(order, short), outcome,
                message or reason, dislodged)
         out.append(known.get(key) or written(key))
     return ",".join(out)

@@ -19,6 +19,7 @@ from judge.engine.position import Position
 from judge.engine.retreats import default_retreats
 from judge.engine.types import RETREAT, Phase, Unit, province_of
 from judge.variant import Variant
+from judge.variant_hooks import may_share
 
 try:
     import orjson  # a dependency (pyproject.toml): it reads a request in a third of the time
@@ -175,7 +176,7 @@ def _payload(spec: Mapping[str, Any]) -> tuple[tuple[str, Any], ...]:
 def _no_two_in_one(variant: Variant, units: tuple[Unit, ...]) -> None:
     """One unit per province and layer, except units of a kind that `combines`, all
     of one power and one kind (Envoy 5.v), and the kinds a province `holds` any number of
-    (provinces.csv; docs/map-format.md)."""
+    (provinces.csv; docs/map-format.md), and two the variant's games may have (its hook)."""
     # str.partition is province_of in C: this runs for every request.
     if len({u.loc.partition("/")[0] for u in units}) == len(units):
         return  # no two share a province, whatever their layers
@@ -193,6 +194,8 @@ def _no_two_in_one(variant: Variant, units: tuple[Unit, ...]) -> None:
         if kind.combines and first.kind == u.kind:
             raise RequestError(f"{first.power} and {u.power} both have a {kind.name} in "
                                f"{key[1]}: only one power's {kind.name}s may share a province")
+        if may_share(variant, first, u):
+            continue  # as the variant's games have them (variant_hooks.may_share)
         raise RequestError(f"two units in {key[1]}")
 
 

@@ -71,7 +71,7 @@ def view(variant: Variant, turn: TurnResult, viewer: Viewer, texts: Mapping[int,
     board = visibility.board(turn.position, viewer)
     results = [s for s in seen if isinstance(s, OrderResult)]
     out: dict[str, Any] = {
-        "results": results_json((*results, *unread), texts),
+        "results": results_json((*results, *unread), texts, variant.rules.registry.describe),
         "sightings": [_sighting(s) for s in seen if isinstance(s, Sighting)],
         "dislodged": [dislodgement_json(s) for s in seen if isinstance(s, Dislodgement)],
         "center_changes": [_change(s) for s in seen if isinstance(s, CentreChange)],

@@ -7,7 +7,9 @@ makes the map of one game when it is created (judge/variant_map.py gives its for
 it for him, and `check_map_edit(old, new, position)` says what an edit after the start
 may not change. `REQUEST_OPTIONS`, a tuple of `[options]` keys, names those `judge adjudicate`
 reads from its request's "state" to build the variant as a game with them would be built
-(none by default: a variant's state keys keep their own meaning).
+(none by default: a variant's state keys keep their own meaning); `may_share(first, second)
+-> bool` says whether two units of one layer may stand in one province in its games, as a
+request may then give them (none by default).
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from judge.engine.geo import MapError
 
 if TYPE_CHECKING:
     from judge.engine.position import Position
+    from judge.engine.types import Unit
     from judge.variant import Variant
 
 _LOADING = threading.Lock()
@@ -46,6 +49,13 @@ def request_options(variant: Variant, state: Mapping[str, Any]) -> dict[str, Any
     module = rules_module(variant.folder)
     keys = getattr(module, "REQUEST_OPTIONS", ())
     return {k: state[k] for k in keys if k in state and k in variant.options}
+
+
+def may_share(variant: Variant, first: Unit, second: Unit) -> bool:
+    """Whether a game of the variant may have `first` and `second`, of one layer, in one
+    province (rules.py `may_share(first, second) -> bool`); never without the hook."""
+    share = getattr(rules_module(variant.folder), "may_share", None)
+    return share is not None and bool(share(first, second))
 
 
 def make_game_map(variant: Variant, options: Mapping[str, Any], seed: int

@@ -29,6 +29,7 @@ from judge.engine.visibility import (
 from .decoys_orders import MakeDecoy, as_copys
 
 DECOY = "decoy"
+SEED = "seed"  # the game's, in its positions' state (judge/game/lifecycle.py)
 
 
 def is_decoy(unit: Unit) -> bool:
@@ -112,9 +113,12 @@ class DecoyVisibility:
         seen = self.inner.board(position, viewer)
         if viewer.role == Role.MASTER:
             return seen
+        # The game's seed draws which of a madman's unit and its decoy takes which won
+        # order (bids_pairs.py): known, it would tell which is the decoy.
         return seen._replace(
             units=tuple(_seen(u, viewer) for u in seen.units),
-            dislodged=tuple(_disguise(d, viewer) for d in seen.dislodged))
+            dislodged=tuple(_disguise(d, viewer) for d in seen.dislodged),
+            state={k: v for k, v in seen.state.items() if k != SEED})
 
     def hides(self, position: Position, viewer: Viewer) -> bool:
         # Which unit is a decoy is kept from every seat but the master's, whatever the board.

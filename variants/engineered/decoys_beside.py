@@ -16,9 +16,10 @@ area it acts on is compared:
 
 A unit of the area its copy entered that moved into the copy's (a head-to-head the copy
 won, entering) had no effect on that area (DATC 6.E.1); on the board without the copy it
-holds instead, and its result and those of supports of its move are not compared. Not
-judged, since the board without its copy would differ there too: where its copy's own
-order concerns the area compared (moves there, supports a unit there or a move into it).
+holds instead, and its result and those of supports of its move are not compared. Where
+its copy's own order concerns the area compared (moves there, supports a unit there or a
+move into it), the board without its copy would differ there too: that case is judged by
+the turn with the two swapped (decoys_swap.py; option decoy_beside).
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from judge.engine.types import Unit, province_of
 
 from .decoys import DecoyDisbanded, plain
 from .decoys_orders import DecoyHold, DecoyMove, as_copys
+from .decoys_swap import Replay, swap_exposes
 
 Orders = Mapping[str, Sequence[Order]]
 Adjudicate = Callable[[Position, Orders], PhaseOutcome]
@@ -41,9 +43,10 @@ DecoyOrder = DecoyMove | DecoyHold
 
 def judged_beside(rules: Rules, position: Position, orders: Orders, first: PhaseOutcome,
                   landed: PhaseOutcome, decoy: Unit, order: DecoyOrder | None,
-                  adjudicate: Adjudicate) -> PhaseOutcome:
+                  adjudicate: Adjudicate, replay: Replay | None = None) -> PhaseOutcome:
     """`landed` with 8c judged for `decoy`, which started beside its copy. `first` is the
-    movement without it, `position` and `orders` the phase's (its own order apart)."""
+    movement without it, `position` and `orders` the phase's (its own order apart);
+    `replay`, given, judges the case this board cannot (decoys_swap.py)."""
     where = province_of(decoy.loc)
     copy = next((u for u in position.units if u != decoy and plain(u) == plain(decoy)), None)
     left = copy is not None and _left(first, copy)
@@ -53,7 +56,9 @@ def judged_beside(rules: Rules, position: Position, orders: Orders, first: Phase
     area = province_of(order.dest) if isinstance(order, DecoyMove) else where
     theirs = [o for o in orders.get(copy.power, ()) if province_of(o.loc) == where]
     if any(_concerns(o, area) for o in theirs):
-        return landed
+        exposed = replay is not None and isinstance(order, DecoyMove) and \
+            swap_exposes(orders, landed, decoy, copy, order, theirs, replay)
+        return _exposed(landed, decoy, area) if exposed else landed
     beaten = _swapping(first, copy, where)
     real = plain(decoy)
     own = Move(real.loc, order.dest, order.kind) if isinstance(order, DecoyMove) \

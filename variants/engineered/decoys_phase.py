@@ -103,8 +103,10 @@ DecoyOrder = DecoyMove | DecoyHold
 
 
 def with_stacked(rules: Rules, position: Position, orders: Orders,
-                 adjudicate: Adjudicate) -> PhaseOutcome:
-    """The movement with each decoy that shares its area taken out and moved last (8b)."""
+                 adjudicate: Adjudicate, swapping: bool = True) -> PhaseOutcome:
+    """The movement with each decoy that shares its area taken out and moved last (8b).
+    `swapping`: 8c judged where the copy acts on the area its decoy moves to (the option
+    decoy_beside, decoys_swap.py)."""
     lifted = stacked_decoys(rules, position)
     mine = {(p, province_of(o.loc)): o for p, given in orders.items() for o in given
             if isinstance(o, DecoyMove | DecoyHold)}
@@ -114,10 +116,19 @@ def with_stacked(rules: Rules, position: Position, orders: Orders,
         return _no_decoys(adjudicate(position, rest), mine, lifted)
     out = adjudicate(without(position, lifted), rest)
     landed = _land(rules, out, lifted, mine)
+
+    def replay(swap: Mapping[Unit, Unit], given: Orders,
+               theirs: Mapping[tuple[str, str], DecoyOrder]) -> PhaseOutcome:
+        board = position._replace(units=tuple(swap.get(u, u) for u in position.units))
+        again = stacked_decoys(rules, board)
+        return _land(rules, adjudicate(without(board, again), given), again,
+                     {**mine, **theirs})
+
     for decoy in lifted:  # 8c, judged for each as the real unit in its copy's place
         board = without(position, [d for d in lifted if d != decoy])
         landed = judged_beside(rules, board, rest, out, landed, decoy,
-                               mine.get((decoy.power, province_of(decoy.loc))), adjudicate)
+                               mine.get((decoy.power, province_of(decoy.loc))), adjudicate,
+                               replay if swapping else None)
     return _no_decoys(landed, mine, lifted)
 
 

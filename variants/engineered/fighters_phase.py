@@ -29,7 +29,7 @@ from .decoys_exposure import with_exposure
 from .decoys_phase import with_stacked
 from .fighters import FIGHTER, complex_at, with_fighter_checks
 from .fighters_resolver import FighterResolver
-from .options import Options
+from .options import Options, options_at
 
 Orders = Mapping[str, Sequence[Order]]
 
@@ -72,8 +72,9 @@ class FighterMovement(PhaseHandler):
         if not complex_at(self.defaults, position):
             return resolve_movement(rules, position, orders)  # rn45 A: the simple game
         # A decoy beside its copy moves last (C8 8b); any other may be exposed (8c).
+        swapping = options_at(self.defaults, position).get("decoy_beside") != "off"
         return with_stacked(rules, position, orders,
-                            lambda board, given: self.exposing(rules, board, given))
+                            lambda board, given: self.exposing(rules, board, given), swapping)
 
     def exposing(self, rules: Rules, position: Position, orders: Orders) -> PhaseOutcome:
         out = self.resolve(rules, position, orders)

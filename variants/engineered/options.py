@@ -45,4 +45,7 @@ def refusal(options: Options) -> str | None:
                     f"write {write} with it")
     if options.get("prize") and not options.get("survival"):
         return "prize=yes is a survival game's (rn45 F4); write survival=yes with it"
+    if options.get("decoy_beside", "swap") != "swap" and not options.get("decoys"):
+        return (f"decoy_beside={options['decoy_beside']} is a reading of the decoys' rule "
+                "(rn45 C8 8c); write decoys=yes with it")
     return None

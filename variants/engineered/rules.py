@@ -13,9 +13,11 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from judge.engine.geo import MapError
+from judge.engine.types import Unit
 from judge.variant import Variant
 
 from . import decoys_wiring, engineers, fighters_phase, madman, maps, neutral, startup, survival
+from .decoys import is_decoy, plain
 from .options import refusal
 
 Wiring = Callable[[Variant], Variant]
@@ -25,8 +27,8 @@ Wiring = Callable[[Variant], Variant]
 # wired when the variant is built (decoys, survival, prize) `judge adjudicate` reads from
 # there too (REQUEST_OPTIONS, judge/variant_hooks.py). `map` is not one: a request gives a
 # game's own map as its "map" (docs/adjudicate.md).
-REQUEST_OPTIONS = ("level", "engineer_ratio", "engineer_centres", "decoys", "survival",
-                   "survival_players", "prize")
+REQUEST_OPTIONS = ("level", "engineer_ratio", "engineer_centres", "decoys", "decoy_beside",
+                   "survival", "survival_players", "prize")
 WIRINGS: tuple[Wiring, ...] = (
     startup.wire,      # C1: Russia's build centres (the start units are in variant.toml)
     fighters_phase.wire,  # C7, C8: the fighters' resolver and damage (complex level)
@@ -45,6 +47,12 @@ def make_map(options: Mapping[str, Any], seed: int) -> dict[str, Any] | None:
     if refused is not None:
         raise MapError(refused)
     return maps.make_map(options, seed)
+
+
+def may_share(first: Unit, second: Unit) -> bool:
+    """A decoy beside the unit it copies (rn45 C2 2b: made there in a Winter, C8 8b: by
+    itself by the end of the Spring), which `judge adjudicate` takes as a game has them."""
+    return is_decoy(first) != is_decoy(second) and plain(first) == plain(second)
 
 
 def customise(variant: Variant) -> Variant:
