@@ -87,9 +87,13 @@ def chart(known: Mapping[str, Any]) -> list[str]:
 
 def known_board(known: Mapping[str, Any], shown: Position) -> Position:
     """`Rules.known_board`: the board as shown (his own rats and centres, rule 3) with the
-    map his record keeps, for the picture to draw; a record without one (the master's
-    none, a game from before records) leaves the board as shown."""
+    map his record keeps, for the picture to draw, and where it keeps his rats, for the
+    report's Units At (II.F); a record without a map (the master's none, a game from
+    before records) leaves the board as shown."""
     if not isinstance(known.get("spaces"), Mapping) or not known["spaces"]:
         return shown
-    mine = {"spaces": dict(known["spaces"]), "links": dict(known.get("links", {}))}
+    mine: dict[str, Any] = {"spaces": dict(known["spaces"]),
+                            "links": dict(known.get("links", {}))}
+    if isinstance(known.get("units"), list):
+        mine["units"] = [str(space) for space in known["units"]]
     return shown._replace(state={**shown.state, RECORD: mine})

@@ -114,8 +114,15 @@ def result_words(r: OrderResult) -> str:
 
 
 def _units(turn: TurnResult, viewer: Viewer, initials: Initials) -> list[str]:
+    """II.F: where the reader's rats stand after the turn, as his stored record keeps
+    them (the board is the one he knows, ReportSection.on_known_board); the master's,
+    every player's as the turn left them."""
     if viewer.role == Role.OBSERVER:
         return []
+    recorded = turn.position.state.get(RECORD)
+    if viewer.role == Role.PLAYER and isinstance(recorded, Mapping) \
+            and isinstance(recorded.get("units"), list):
+        return [units_at([str(space) for space in recorded["units"]])]
     powers = sorted({u.power for u in turn.position.units}) if viewer.role == Role.MASTER \
         else [viewer.power]
     out = []

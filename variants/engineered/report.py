@@ -66,5 +66,9 @@ def in_adjustments(variant: Variant, turn: TurnResult, viewer: Viewer,
     return _told(variant, turn, seen) if turn.phase.kind == ADJUSTMENT else None
 
 
-SECTIONS = (ReportSection("after_centres", "engineering.j2", in_movement),
-            ReportSection("after_heading", "engineering.j2", in_adjustments))
+# Where the engineers and prisons stand is read on the reader's board (his stored record's,
+# ReportSection.on_known_board), not on the turn's position: issue #12 item 4.
+SECTIONS = (ReportSection("after_centres", "engineering.j2", in_movement,
+                          on_known_board=True),
+            ReportSection("after_heading", "engineering.j2", in_adjustments,
+                          on_known_board=True))

@@ -1,12 +1,14 @@
 """What an Envoy player's knowledge record keeps (judge/engine/knowledge.py): the board as
-he last saw it (the default record), and what Stab Envoy told him of the centres he may
-not see (rule 12e), so that his reports, HISTORY included, read it from the record.
+he last saw it (the default record), and what Stab Envoy tells him in place of the board
+it hides (rule 12 a, c, e), so that his reports, HISTORY included, read it from the record.
 
-12e tells a player, after each Autumn, every power's centre count unnamed in random order,
-the powers eliminated that turn and the capture of the last unowned centre. The record
-keeps the last such telling with the phase that told it: what the player knows of the
-counts until the next Autumn tells him again. A record kept before it held them (the key
-missing) leaves the report to the turn's own notices, as before records kept them.
+12a and c tell him, every turn, the players' powers, the Major Allies and the Controlled
+Neutrals, each with its player (the Major Allies' units are on the board kept). 12e tells
+him, after each Autumn, every power's centre count unnamed in random order, the powers
+eliminated that turn and the capture of the last unowned centre. The record keeps the
+last telling of each with the phase that told it: what the player knows until he is told
+again. A record kept before it held them (the key missing) leaves the report to the turn's
+own notices, as before records kept them.
 """
 
 from __future__ import annotations
@@ -21,21 +23,37 @@ from judge.engine.visibility import Notice, Seen, Viewer
 
 from .stab import Topic
 
-# The record's key, and the known board's state key, for the last 12e telling (None:
-# none yet, or a game that tells none).
+# The record's keys, and the known board's state keys, for the last telling of 12a and c
+# and of 12e (None: none yet, or a game that tells none).
+STANDING_TOLD = "standing told"
 CENTRES_TOLD = "centres told"
+TOLD = (STANDING_TOLD, CENTRES_TOLD)
 
 
 def fold(known: Mapping[str, Any], viewer: Viewer, phase: Phase, seen: Sequence[Seen],
          board: Position) -> Knowledge:
-    """`Rules.knowledge`: the default record, with what this turn told of the centres,
-    else what an earlier turn did."""
+    """`Rules.knowledge`: the default record, with what this turn told of the players and
+    the centres, else what an earlier turn did."""
     record = last_seen(known, viewer, phase, seen, board)
-    record[CENTRES_TOLD] = told_of(phase, seen) or known.get(CENTRES_TOLD)
+    record[STANDING_TOLD] = standing_of(phase, seen) or known.get(STANDING_TOLD)
+    record[CENTRES_TOLD] = counts_of(phase, seen) or known.get(CENTRES_TOLD)
     return record
 
 
-def told_of(phase: Phase, seen: Sequence[Seen]) -> dict[str, Any] | None:
+def standing_of(phase: Phase, seen: Sequence[Seen]) -> dict[str, Any] | None:
+    """What `seen` tells of who plays and orders what (12a, c), as the record keeps it:
+    the Major Allies and Controlled Neutrals as [country, player]; None: nothing."""
+    notices = [n for n in seen if isinstance(n, Notice)]
+    players = [p for n in notices if n.topic == Topic.PLAYERS for p in n.powers]
+    allies = [list(n.powers) for n in notices if n.topic == Topic.ALLY]
+    controlled = [list(n.powers) for n in notices if n.topic == Topic.CONTROLLED]
+    if not (players or allies or controlled):
+        return None
+    return {"phase": str(phase), "players": players, "allies": allies,
+            "controlled": controlled}
+
+
+def counts_of(phase: Phase, seen: Sequence[Seen]) -> dict[str, Any] | None:
     """What `seen` tells of the centres (12e), as the record keeps it; None: nothing."""
     notices = [n for n in seen if isinstance(n, Notice)]
     counts = [c for n in notices if n.topic == Topic.COUNTS for c in n.numbers]
@@ -48,10 +66,11 @@ def told_of(phase: Phase, seen: Sequence[Seen]) -> dict[str, Any] | None:
 
 
 def known_board(known: Mapping[str, Any], shown: Position) -> Position:
-    """`Rules.known_board`: the default's board, with the record's 12e telling in its
-    state for the report (report.py); a record of another phase or without the key
+    """`Rules.known_board`: the default's board, with the record's tellings in its state
+    for the report (report.py); a record of another phase, or without a telling's key,
     leaves the state as shown."""
     board = last_seen_board(known, shown)
-    if known.get("phase") != str(shown.phase) or CENTRES_TOLD not in known:
+    kept = {key: known[key] for key in TOLD if key in known}
+    if known.get("phase") != str(shown.phase) or not kept:
         return board
-    return board._replace(state={**board.state, CENTRES_TOLD: known[CENTRES_TOLD]})
+    return board._replace(state={**board.state, **kept})

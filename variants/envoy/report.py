@@ -1,28 +1,29 @@
 """What Stab Envoy's reports tell in place of the board they hide (rule 12 a, c, e): two
-report sections, built from the notices its visibility gives each reader (stab.py) and
-from what his knowledge record keeps of them (known.py), and written by templates/
-variants/envoy/standing.j2 and counts.j2.
+report sections, built from what a player's knowledge record keeps of the notices its
+visibility gave him (known.py, stab.py), and written by templates/variants/envoy/
+standing.j2 and counts.j2. A reader without a record (an observer) reads the turn's
+notices.
 
-A reader whose projection holds no such notice (Secret Envoy, a game without hidden
-movement, the master) gets neither section: its report is the common frame alone.
+A reader told no such notice (Secret Envoy, a game without hidden movement, the master)
+gets neither section: its report is the common frame alone.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from judge.engine.geo import Geography
 from judge.engine.position import Position
 from judge.engine.turn import TurnResult
-from judge.engine.types import Unit
-from judge.engine.visibility import Notice, Seen, Viewer
+from judge.engine.types import Phase, Unit
+from judge.engine.visibility import Seen, Viewer
 from judge.grammar.notation import unit_text
 from judge.variant import ReportSection, Variant, power_name
 
 from .control import DIPLOMAT
-from .known import CENTRES_TOLD, told_of
-from .stab import Topic
+from .known import CENTRES_TOLD, STANDING_TOLD, counts_of, standing_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,40 +55,51 @@ class Counts:
     last_neutral: bool
 
 
-def _of(seen: Sequence[Seen], topic: str) -> list[Notice]:
-    return [n for n in seen if isinstance(n, Notice) and n.topic == topic]
-
-
-def _country(geo: Geography, n: Notice, units: Sequence[Unit] = ()) -> Controlled:
-    power, player = n.powers
-    return Controlled(power_name(power), power_name(player),
+def _country(geo: Geography, country: str, player: str,
+             units: Sequence[Unit] = ()) -> Controlled:
+    return Controlled(power_name(country), power_name(player),
                       tuple(unit_text(geo, u.kind, u.loc) for u in units))
 
 
-def _ally(geo: Geography, n: Notice, board: Position) -> Controlled:
+def _ally(geo: Geography, country: str, player: str, board: Position) -> Controlled:
     """12c: a Major Ally with its armies and fleets as the reader's board has them (his
     stored record's, ReportSection.on_known_board), not as the turn left them."""
-    power = n.powers[0]
-    return _country(geo, n, [u for u in board.units if u.power == power and u.kind != DIPLOMAT])
+    return _country(geo, country, player, [u for u in board.units
+                                           if u.power == country and u.kind != DIPLOMAT])
+
+
+def _told(turn: TurnResult, seen: Sequence[Seen], key: str,
+          of_turn: Callable[[Phase, Sequence[Seen]], Mapping[str, Any] | None]
+          ) -> Mapping[str, Any] | None:
+    """What the reader's record keeps under `key` (known.py; the board is his,
+    ReportSection.on_known_board), when this turn told it. A board not read from such a
+    record (the master's, an observer's, a turn kept before records held it) has what
+    the turn's notices tell (`of_turn`)."""
+    state = turn.position.state
+    told = state[key] if key in state else of_turn(turn.phase, seen)
+    if not isinstance(told, Mapping) or told.get("phase") != str(turn.phase):
+        return None
+    return told
 
 
 def standing(variant: Variant, turn: TurnResult, viewer: Viewer,
              seen: Sequence[Seen]) -> Standing | None:
+    """12a and c, as the reader was told them this turn."""
+    told = _told(turn, seen, STANDING_TOLD, standing_of)
+    if told is None:
+        return None
     geo, board = variant.rules.geo, turn.position
-    found = Standing(tuple(power_name(p) for n in _of(seen, Topic.PLAYERS) for p in n.powers),
-                     tuple(_ally(geo, n, board) for n in _of(seen, Topic.ALLY)),
-                     tuple(_country(geo, n) for n in _of(seen, Topic.CONTROLLED)))
+    found = Standing(tuple(power_name(str(p)) for p in told.get("players", ())),
+                     tuple(_ally(geo, str(c), str(p), board) for c, p in told.get("allies", ())),
+                     tuple(_country(geo, str(c), str(p)) for c, p in told.get("controlled", ())))
     return found if found.players or found.allies or found.controlled else None
 
 
 def counts(variant: Variant, turn: TurnResult, viewer: Viewer,
            seen: Sequence[Seen]) -> Counts | None:
-    """12e as the reader's record keeps it (known.py; the board is his, ReportSection.
-    on_known_board): only when this turn told it. A board not read from such a record
-    (the master's, an observer's, a turn kept before records held it) has the turn's."""
-    state = turn.position.state
-    told = state[CENTRES_TOLD] if CENTRES_TOLD in state else told_of(turn.phase, seen)
-    if not isinstance(told, Mapping) or told.get("phase") != str(turn.phase):
+    """12e, as the reader was told it this turn."""
+    told = _told(turn, seen, CENTRES_TOLD, counts_of)
+    if told is None:
         return None
     found = Counts(tuple(int(c) for c in told.get("counts", ())),
                    tuple(power_name(str(p)) for p in told.get("eliminated", ())),
