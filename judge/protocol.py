@@ -15,7 +15,13 @@ from judge.engine.types import Phase
 from judge.engine.visibility import Viewer
 from judge.game.instance import variant_instance
 from judge.grammar import OrderSyntaxError
-from judge.grammar.reader import OrderReader, Writer, kept_reading, reader_for
+from judge.grammar.reader import (
+    GrammarReader,
+    OrderReader,
+    Writer,
+    kept_reading,
+    reader_for,
+)
 from judge.protocol_allocate import allocation
 from judge.protocol_json import reply_text
 from judge.protocol_reply import reply, reply_line
@@ -133,14 +139,19 @@ def _orders(
     orders: dict[str, list[Order]] = {}
     texts: dict[int, str] = {}
     unparsed: list[OrderResult] = []
+    kind = phase.kind
+    kept = _kept_lines(reader)
     for power, lines in spec.items():
         power = power_of(variant, power)
-        read = _line_reader(reader, phase.kind, power, texts)
+        read = _line_reader(reader, kind, power, texts)
         own: list[Order] = []
         for text in lines:
             text = str(text)
+            # A line read before is its kept order, looked up here rather than by a call
+            # (issue #18), unless this request holds that object already (_line_reader).
+            known = kept.get((text, kind))
             try:
-                order = read(text)
+                order = known[0] if known and id(known[0]) not in texts else read(text)
             except OrderSyntaxError as exc:
                 unparsed.append(OrderResult(power, None, None, text, Outcome.ILLEGAL,
                                             Reason.UNPARSED, exc.message))
@@ -150,6 +161,15 @@ def _orders(
         if own:
             orders[power] = own
     return orders, texts, unparsed
+
+
+_NONE_KEPT: dict[tuple[str, str], tuple[Any, ...]] = {}
+
+
+def _kept_lines(reader: OrderReader) -> Mapping[tuple[str, str], tuple[Any, ...]]:
+    """Grammar.kept_lines of the default reader, whose reading depends on the line and the
+    phase alone (kept_reading); none for a variant's own reader."""
+    return reader.grammar.kept_lines() if type(reader) is GrammarReader else _NONE_KEPT
 
 
 def _line_reader(reader: OrderReader, kind: str, power: str,

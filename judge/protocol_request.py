@@ -9,6 +9,7 @@ by the values it was read from.
 from __future__ import annotations
 
 import json
+import operator
 import weakref
 from collections.abc import Mapping
 from typing import Any
@@ -177,8 +178,9 @@ def _no_two_in_one(variant: Variant, units: tuple[Unit, ...]) -> None:
     """One unit per province and layer, except units of a kind that `combines`, all
     of one power and one kind (Envoy 5.v), and the kinds a province `holds` any number of
     (provinces.csv; docs/map-format.md), and two the variant's games may have (its hook)."""
-    # str.partition is province_of in C: this runs for every request.
-    if len({u.loc.partition("/")[0] for u in units}) == len(units):
+    # The map's province of each unit's place, looked up in C: this runs for every request
+    # (the places were checked as the units were read).
+    if len(set(map(variant.rules.geo.province.__getitem__, map(_LOC, units)))) == len(units):
         return  # no two share a province, whatever their layers
     # By position, not identity: two units written alike are one object once read (_unit).
     seen: dict[tuple[str, str], tuple[int, Unit]] = {}
@@ -197,6 +199,9 @@ def _no_two_in_one(variant: Variant, units: tuple[Unit, ...]) -> None:
         if may_share(variant, first, u):
             continue  # as the variant's games have them (variant_hooks.may_share)
         raise RequestError(f"two units in {key[1]}")
+
+
+_LOC = operator.itemgetter(2)  # Unit.loc
 
 
 def _owners(variant: Variant, centres: Any) -> dict[str, str]:

@@ -9,6 +9,8 @@ before an army, then the province's English name.
 from __future__ import annotations
 
 import functools
+import operator
+from collections import Counter
 from collections.abc import Mapping, Sequence
 
 from judge.engine import reasons as R
@@ -30,12 +32,18 @@ def adjustment_counts(rules: Rules, position: Position) -> dict[str, int]:
     units take (the adjustment handler's `upkeep`, 1 each unless a variant says more)."""
     counts = dict(rules.supply(rules, position))
     handler = rules.handlers.get(ADJUSTMENT)
-    upkeep = None if handler is None or type(handler).upkeep is PhaseHandler.upkeep \
-        else handler.upkeep
-    for unit in rules.main_units(position):
-        cost = 1 if upkeep is None else upkeep(rules, unit)
-        counts[unit.power] = counts.get(unit.power, 0) - cost
+    units = rules.main_units(position)
+    if handler is None or type(handler).upkeep is PhaseHandler.upkeep:
+        # A unit each: counted per power in C (this runs at the end of every autumn).
+        for power, n in Counter(map(_POWER, units)).items():
+            counts[power] = counts.get(power, 0) - n
+    else:
+        for unit in units:
+            counts[unit.power] = counts.get(unit.power, 0) - handler.upkeep(rules, unit)
     return {p: n for p, n in counts.items() if n}
+
+
+_POWER = operator.itemgetter(0)  # Unit.power
 
 
 def build_sites(rules: Rules, position: Position, power: str,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Mapping, Sequence
 
 from judge.engine.convoys import can_convoy
@@ -12,6 +13,9 @@ from judge.engine.position import Position
 from judge.engine.rules import Rules, own_units_only
 from judge.engine.types import Unit, UnitKind, province_of
 from judge.engine.unseen import Unseen
+
+_LOC = operator.itemgetter(2)  # Unit.loc
+_POWER = operator.itemgetter(0)  # Unit.power
 
 
 class Illegal(Exception):
@@ -43,11 +47,13 @@ class Board:
         prov = self.prov
         # The main layer's units in board order, and each one's index by province: the
         # resolver works on these indexes, so it reuses this map rather than build its own.
-        self.units = rules.main_units(position)
-        self.index = {prov[u.loc]: i for i, u in enumerate(self.units)}
-        if len(self.index) != len(self.units):
-            raise MapError(_shared(self.units, prov))
-        self.powers = [u.power for u in self.units]  # a list item costs less than u.power
+        self.units = units = rules.main_units(position)
+        # Built by map() and zip() in C, not a comprehension: once per phase, per unit.
+        self.index = dict(zip(map(prov.__getitem__, map(_LOC, units)), range(len(units)),
+                              strict=True))
+        if len(self.index) != len(units):
+            raise MapError(_shared(units, prov))
+        self.powers = list(map(_POWER, units))  # a list item costs less than u.power
         self.position = position
         self.near = rules.geo.near
         self.reach = rules.geo.reach_provinces

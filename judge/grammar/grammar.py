@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import weakref
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from judge.engine.order_types import Registry
@@ -84,6 +84,11 @@ class Grammar:
         if known is not None:
             return known[0]
         return self._read_new(text, phase_kind)
+
+    def kept_lines(self) -> Mapping[tuple[str, str], tuple[Any, ...]]:
+        """The lines read before, by (text, phase kind): each one's kept order first, as
+        `kept` answers (for a caller that looks up many lines in one loop, issue #18)."""
+        return self._read
 
     def _read_new(self, text: str, phase_kind: str) -> Order:
         order = self._parse(text, phase_kind.strip().upper())
