@@ -1,6 +1,6 @@
 """A storm's turns in one process, no servers: N games of bench/storm.py's set-up on a
 SQLite file, processed and reported as a `judge serve` worker does at a deadline (each
-game's date job: its sweep in its own unit of work, then its next wake-up read); wall and
+game's date job: its sweep and its next wake-up in its own unit of work); wall and
 CPU seconds per turn, and with --profile the cProfile of them (in CPU time). --one-sweep:
 all of them in one sweep, one transaction (no commit per turn: what this measured before).
 
@@ -106,8 +106,7 @@ def measure(args: argparse.Namespace, url: str) -> int:
                 sweep(session, clock, judge.postman)
         else:
             for game_id in game_ids:  # a worker's date jobs (judge/scheduler.py, wake)
-                sweep_one(db, game_id, clock, judge.postman, busy=set())
-                next_wakeups(db, {game_id})
+                sweep_one(db, game_id, clock, judge.postman, busy=set(), wakeups={})
     if profile is not None:
         profile.disable()
     wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
