@@ -61,6 +61,9 @@ LEAD_SECONDS = 60.0
 class Figures:
     processed_s: float
     delivered_s: float
+    # Until the last report was handed to Postfix (its outbox row's sent_at): with
+    # delivered_s, whether the judge's sender or Postfix and Dovecot set the pace.
+    sent_s: float
     peak_rss_mb: float
     workers_rss_mb: list[float]
     workers_turns: list[int]  # turns each worker processed (its log), to see them shared
@@ -130,6 +133,14 @@ def _count_rows(db: Database) -> tuple[int, int]:
     return processed, queued
 
 
+def last_sent(db: Database, deadline: datetime) -> float:
+    """Seconds from the deadline to the last outbox row's record of its sending."""
+    with db.unit_of_work() as session:
+        last = session.scalar(sa.select(sa.func.max(OutboxMessage.sent_at)))
+    assert isinstance(last, datetime), "nothing was sent"
+    return (last - deadline).total_seconds()
+
+
 def delivered(stack: MailStack) -> int:
     total = 0
     for user in (MASTER, *PLAYERS):
@@ -179,6 +190,7 @@ def run(name: str, url: str, count: int, games: int, stack: MailStack, base: Pat
                                timeout) - at_deadline
         arrived = wait_until(f"{name}: delivery", lambda: delivered(stack) >= reports,
                              timeout) - at_deadline
+        sent = last_sent(db, deadline)
         rss = [round(peak_rss_mb(worker), 1) for worker in workers]
         turns = [worker.log_text().count(PROCESSED) for worker in workers]
         load = (round(load_then, 2), round(os.getloadavg()[0], 2))
@@ -189,7 +201,8 @@ def run(name: str, url: str, count: int, games: int, stack: MailStack, base: Pat
                     worker.stop()
             worker.kill()
         db.dispose()
-    return Figures(round(processed, 2), round(arrived, 2), max(rss), rss, turns, load)
+    return Figures(round(processed, 2), round(arrived, 2), round(sent, 2), max(rss), rss, turns,
+                   load)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -248,9 +261,9 @@ def one_configuration(name: str, number: int, args: argparse.Namespace, base: Pa
 
 def table(games: int, results: dict[str, Figures]) -> str:
     lines = [f"{games} games, deadlines in the same second; seconds from the deadline:",
-             f"{'configuration':<14} {'processed_s':>12} {'delivered_s':>12} "
+             f"{'configuration':<14} {'processed_s':>12} {'sent_s':>8} {'delivered_s':>12} "
              f"{'peak_rss_mb':>12}  turns per worker   load (deadline, end)"]
-    lines += [f"{name:<14} {f.processed_s:>12.2f} {f.delivered_s:>12.2f} "
+    lines += [f"{name:<14} {f.processed_s:>12.2f} {f.sent_s:>8.2f} {f.delivered_s:>12.2f} "
               f"{f.peak_rss_mb:>12.1f}  {'/'.join(map(str, f.workers_turns)):<17}  "
               f"{f.load[0]:.2f}, {f.load[1]:.2f}" for name, f in results.items()]
     return "\n".join(lines)

@@ -1,6 +1,6 @@
 """A storm's turns in one process, no servers: N games of bench/storm.py's set-up on a
 SQLite file, processed and reported as a `judge serve` worker does at a deadline (each
-game's date job: its sweep in its own unit of work, then its next wake-up read); wall and
+game's date job: its sweep and its next wake-up in its own unit of work); wall and
 CPU seconds per turn, and with --profile the cProfile of them (in CPU time). --one-sweep:
 all of them in one sweep, one transaction (no commit per turn: what this measured before).
 
@@ -16,13 +16,15 @@ from __future__ import annotations
 import argparse
 import cProfile
 import gc
+import inspect
 import pstats
 import sys
 import tempfile
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -78,6 +80,31 @@ class GcWatch:
         self.full += info["generation"] == 2
 
 
+def _date_job(db: Any, clock: Any, postman: Any) -> Callable[[int], object]:
+    """What a worker's date job does for one game, in the measured tree's way: the sweep
+    and the game's next wake-up in one unit of work, or (a tree from before) in two."""
+    from judge.turns.deadlines import next_wakeups, sweep_one
+
+    if "wakeups" in inspect.signature(sweep_one).parameters:
+        return lambda game_id: sweep_one(db, game_id, clock, postman, busy=set(), wakeups={})
+
+    def in_two(game_id: int) -> object:
+        sweep_one(db, game_id, clock, postman, busy=set())
+        return next_wakeups(db, {game_id})
+
+    return in_two
+
+
+def _as_serve_runs() -> None:
+    """The heap as `judge serve` leaves it once started (judge.serve.settle_heap), in a
+    tree that does so."""
+    from judge import serve
+
+    settle = getattr(serve, "settle_heap", None)
+    if settle is not None:
+        settle()
+
+
 def measure(args: argparse.Namespace, url: str) -> int:
     import storm
 
@@ -85,7 +112,7 @@ def measure(args: argparse.Namespace, url: str) -> int:
     from judge.config import Settings
     from judge.game.clock import ManualClock
     from judge.store.db import Database, upgrade
-    from judge.turns.deadlines import next_wakeups, sweep, sweep_one
+    from judge.turns.deadlines import next_wakeups, sweep
 
     upgrade(url)
     db = Database(url)
@@ -96,6 +123,8 @@ def measure(args: argparse.Namespace, url: str) -> int:
     judge = build_judge(Settings(database_url=url, judge_address="judge@example.test",
                                  domain="example.test"), clock, db)
     game_ids = [game_id for game_id, _ in next_wakeups(db)]
+    wake = _date_job(db, clock, judge.postman)
+    _as_serve_runs()
     profile = cProfile.Profile(time.process_time) if args.profile else None
     wall, cpu = time.perf_counter(), time.process_time()
     if profile is not None:
@@ -106,8 +135,7 @@ def measure(args: argparse.Namespace, url: str) -> int:
                 sweep(session, clock, judge.postman)
         else:
             for game_id in game_ids:  # a worker's date jobs (judge/turns/scheduler.py, wake)
-                sweep_one(db, game_id, clock, judge.postman, busy=set())
-                next_wakeups(db, {game_id})
+                wake(game_id)
     if profile is not None:
         profile.disable()
     wall, cpu = time.perf_counter() - wall, time.process_time() - cpu

@@ -73,14 +73,23 @@ def sweep_all(db: Database, clock: Clock, postman: Postman,
 
 
 def sweep_one(db: Database, game_id: int, clock: Clock, postman: Postman,
-              rng: random.Random | None = None, *, busy: set[int] | None = None) -> list[str]:
+              rng: random.Random | None = None, *, busy: set[int] | None = None,
+              wakeups: dict[int, datetime | None] | None = None) -> list[str]:
     """One game's due work in its own unit of work; a failure is logged, never raised.
     Given `busy`, a game whose lock another worker holds is not waited for but added to it:
-    workers sweeping at one deadline share the games out instead of queueing for each."""
+    workers sweeping at one deadline share the games out instead of queueing for each.
+    Given `wakeups`, the game's next moment (as next_wakeups says it; None: it has none)
+    goes into it by its id, read in the same unit of work once the work is done (issue
+    #18: a unit of work of its own was a second turn at SQLite's writer lock in each turn
+    of a storm); only if that unit of work commits."""
     try:
         with db.unit_of_work() as session:
-            return sweep_game(session, game_id, clock, postman, rng,
+            done = sweep_game(session, game_id, clock, postman, rng,
                               skip_busy=busy is not None)
+            after = dict(wakeups_in(session, [game_id])) if wakeups is not None else {}
+        if wakeups is not None:
+            wakeups[game_id] = after.get(game_id)
+        return done
     except GameBusy:
         assert busy is not None
         busy.add(game_id)
@@ -122,8 +131,14 @@ def next_wakeups(db: Database, game_ids: Collection[int] | None = None
     by game id; of the games `game_ids` only, when given. A moment may be past: the sweep
     has work for it now."""
     with db.unit_of_work() as session:
-        games = repo_games.games_in_play(session, game_ids)
-        found = [(game.id, _moment_or_none(session, game)) for game in games]
+        return wakeups_in(session, game_ids)
+
+
+def wakeups_in(session: Session, game_ids: Collection[int] | None = None
+               ) -> list[tuple[int, datetime]]:
+    """next_wakeups in the caller's transaction."""
+    games = repo_games.games_in_play(session, game_ids)
+    found = [(game.id, _moment_or_none(session, game)) for game in games]
     return [(game_id, moment) for game_id, moment in found if moment is not None]
 
 

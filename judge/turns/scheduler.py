@@ -98,26 +98,34 @@ class JudgeScheduler:
 
     def wake(self, game_id: int) -> list[str]:
         """One game's date job; only that game is planned again after it."""
-        judge, busy = self._judge, set[int]()
-        done = sweep_one(judge.db, game_id, judge.clock, judge.postman, busy=busy)
-        return self._after(done, {game_id}, busy)
+        judge, busy, moments = self._judge, set[int](), dict[int, datetime | None]()
+        done = sweep_one(judge.db, game_id, judge.clock, judge.postman, busy=busy,
+                         wakeups=moments)
+        # Its next moment came with the sweep's commit; read afresh if there was none.
+        wakeups = [(g, m) for g, m in moments.items() if m is not None] \
+            if game_id in moments else None
+        return self._after(done, {game_id}, busy, wakeups)
 
     def _after(self, done: list[str], swept: Collection[int] | None,
-               busy: Collection[int]) -> list[str]:
+               busy: Collection[int],
+               wakeups: list[tuple[int, datetime]] | None = None) -> list[str]:
         for line in done:
             log.info("%s", line)
-        self.replan(swept, busy=busy, only=swept)
+        self.replan(swept, busy=busy, only=swept, wakeups=wakeups)
         if self._on_sweep is not None:
             self._on_sweep(done)
         return done
 
     def replan(self, swept: Collection[int] | None = (), *, busy: Collection[int] = (),
-               only: Collection[int] | None = None) -> None:
+               only: Collection[int] | None = None,
+               wakeups: list[tuple[int, datetime]] | None = None) -> None:
         """One date job per game from the database; call it after anything moved a deadline.
         `swept`: the games a sweep has just looked at (None: all of them); `busy`: those
         among them another worker held, tried again in BUSY_RETRY; `only`: plan these
-        games alone (None: every game)."""
-        wakeups = next_wakeups(self._judge.db, only)
+        games alone (None: every game); `wakeups`: their next moments, when the sweep read
+        them already (else they are read here)."""
+        if wakeups is None:
+            wakeups = next_wakeups(self._judge.db, only)
         with self._lock:
             if self._closed:
                 return

@@ -26,9 +26,11 @@ from judge.game import order_sets
 from judge.game.clock import ManualClock
 from judge.store import repo_games
 from judge.store.db import Database, upgrade
-from judge.store.models import OutboxMessage, Turn
+from judge.store.models import Game, OutboxMessage, Turn
 from judge.turns import process, seat_reports
-from judge.turns.deadlines import sweep, sweep_one
+from judge.turns import scheduler as scheduler_module
+from judge.turns.deadlines import next_wakeups, sweep, sweep_one
+from judge.turns.scheduler import JudgeScheduler
 from judge.variant import Variant
 
 
@@ -147,3 +149,68 @@ def test_a_storm_turn_reads_its_order_sets_once_before_processing(
     assert [line.split(": ", 1)[1] for line in done] == [
         "processed (the deadline passed with every power's orders complete)"]
     assert readings == ["S1901M"]
+
+
+@contextmanager
+def transactions_on(db: Database) -> Iterator[list[str]]:
+    """The transactions begun on `db` while the block runs (SQLite: BEGIN IMMEDIATE)."""
+    begun: list[str] = []
+
+    def note(_c: Any, _cur: Any, statement: str, *_rest: Any) -> None:
+        if statement.startswith("BEGIN"):
+            begun.append(statement)
+
+    sa.event.listen(db.engine, "before_cursor_execute", note)
+    try:
+        yield begun
+    finally:
+        sa.event.remove(db.engine, "before_cursor_execute", note)
+
+
+def test_a_storm_turn_is_one_transaction_with_its_next_wakeup(
+        storm_db: Database, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The date job's sweep committed, then the game's next moment was read in a second
+    # transaction: on SQLite a second turn at the writer lock for every turn of a storm,
+    # the senders' records queued between the two (issue #18).
+    deadline = datetime.now(UTC) + timedelta(seconds=1)
+    storm.set_deadline(storm_db, deadline)
+    clock = ManualClock(deadline + timedelta(seconds=5))
+    # Not started: its own date jobs would sweep the storm's games beside the test's.
+    scheduler = JudgeScheduler(_judge(storm_db, clock), sweep_every=timedelta(hours=1))
+    read_apart: list[object] = []
+
+    def next_wakeups_apart(*args: object) -> list[tuple[int, datetime]]:
+        read_apart.append(args)
+        return []
+
+    monkeypatch.setattr(scheduler_module, "next_wakeups", next_wakeups_apart)
+    with storm_db.unit_of_work() as session:
+        game_id = min(repo_games.game_ids_in_play(session))
+    with transactions_on(storm_db) as begun:
+        done = scheduler.wake(game_id)
+    assert [line.split(": ", 1)[1] for line in done] == [
+        "processed (the deadline passed with every power's orders complete)"]
+    assert begun == ["BEGIN IMMEDIATE"] and read_apart == []
+    assert scheduler.queue() == [game_id]  # planned again, at the moment the sweep read
+
+
+def test_a_sweep_gives_its_games_next_moment_as_next_wakeups_reads_it(
+        storm_db: Database) -> None:
+    deadline = datetime.now(UTC) + timedelta(seconds=1)
+    storm.set_deadline(storm_db, deadline)
+    clock = ManualClock(deadline + timedelta(seconds=5))
+    judge = _judge(storm_db, clock)
+    with storm_db.unit_of_work() as session:
+        first, second = sorted(repo_games.game_ids_in_play(session))[:2]
+    moments: dict[int, datetime | None] = {}
+    sweep_one(storm_db, first, clock, judge.postman, busy=set(), wakeups=moments)
+    assert moments == dict(next_wakeups(storm_db, [first]))
+    ((_, moment),) = moments.items()
+    assert moment is not None and moment > clock.now()  # the next turn's, not the last
+    # A game whose sweep fails is left out: its moment is read afresh after.
+    with storm_db.unit_of_work() as session:
+        session.execute(sa.update(Game).where(Game.id == second)
+                        .values(deadline_settings={"nmr": "no such policy"}))
+    assert "sweep failed" in " ".join(
+        sweep_one(storm_db, second, clock, judge.postman, busy=set(), wakeups=moments))
+    assert second not in moments
