@@ -1,5 +1,6 @@
 """The judge's three stages in this process, on a fresh database of the bench's backend:
-timed per message for each way of signing on, then under cProfile to find the hot spots.
+timed per message for each way of signing on, the worker's steps (mail_steps.py), then
+under cProfile to find the hot spots.
 
     receive (what the poller calls per message) -> process_pending (the worker)
     -> OutboxSender.send_due over SMTP to the bench's Postfix (the sender)
@@ -20,6 +21,7 @@ from pathlib import Path
 
 from mail_game import STYLES, Seating, order_messages, set_up_game
 from mail_runs import Backend
+from mail_steps import report as report_steps
 
 from judge.app import Judge, build_judge
 from judge.config import Settings
@@ -102,6 +104,8 @@ def profile(stack: MailStack, backend: Backend, count: int, top: int) -> list[st
         for style in STYLES:
             costs = stage_costs(judge, seats, count, style, f"cost-{style}")
             lines.append(f"{style:<8} " + " ".join(f"{c:>8.1f}" for c in costs))
+        # The worker's steps in CPU time, without a profiler's distortion (mail_steps.py).
+        lines += report_steps(count, 2, STYLES)[:-1]
         worker, sender = profiled(judge, seats, count, "token")
         lines += ["", f"cProfile of the worker (process_pending), {count} token-style "
                   "messages, by own time:", *listing(worker, "tottime", top),

@@ -4,11 +4,15 @@ what a step calls that is a step of its own counts there), the SQL statements an
 per message, and what is left between them.
 
     PYTHONPATH=. .venv/bin/python bench/mail_steps.py --messages 200 --rounds 3
+    PYTHONPATH=. .venv/bin/python bench/mail_steps.py --baseline /tmp/old-tree --alternate 3
 
 needs no mail server: the messages are stored as the poller stores them (one commit per
 FETCH of 20) and the worker answers them (process_pending); the replies stay queued. The
 steps are the judge's own functions, wrapped for the run and restored after it; a wrapper
 costs about a microsecond, where a profiler's hook on every call costs some tens of percent.
+`--baseline TREE` (another checkout, e.g. `git archive COMMIT | tar -x -C TREE`) runs this
+bench on this tree's judge and on TREE's alternately, each in a process of its own, and
+ends with both trees' CPU ms and statements per message side by side.
 """
 
 from __future__ import annotations
@@ -16,7 +20,10 @@ from __future__ import annotations
 import argparse
 import functools
 import importlib
+import json
+import os
 import shutil
+import subprocess
 import sys
 import tempfile
 import time
@@ -29,7 +36,10 @@ from typing import Any
 import sqlalchemy as sa
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(ROOT / "bench"), str(ROOT)]
+# The judge timed: this tree's, or the baseline's (main's --baseline sets it for a child).
+TREE_ENV = "MAIL_STEPS_TREE"
+sys.path[:0] = [str(ROOT / "bench"), os.environ.get(TREE_ENV) or str(ROOT)]
+SUMMARY = "summary: "
 
 from mail_game import STYLES, order_messages, set_up_game  # noqa: E402
 
@@ -179,22 +189,45 @@ def steps_of(judge: Judge, seats: dict[str, Any], count: int, style: str,
 
 def report(count: int, rounds: int, styles: tuple[str, ...]) -> list[str]:
     """Each style's steps, the round with the least CPU time of `rounds` (the first warms
-    the caches up)."""
+    the caches up); last, a line for `compare`: CPU ms and statements per message."""
     folder = Path(tempfile.mkdtemp(prefix="mtb-steps-", dir="/tmp"))
     judge = offline_judge(f"sqlite:///{folder / 'judge.sqlite3'}")
     try:
         seats = set_up_game(judge.db, DOMAIN, judge.settings.judge_address)
         lines: list[str] = []
+        summary: dict[str, tuple[float, float]] = {}
         for style in styles:
             runs = [steps_of(judge, seats, count, style, f"{style}-{n}") for n in range(rounds)]
             best = min(runs, key=lambda t: t.total)
+            summary[style] = (best.total * 1000 / count, best.statements / count)
             lines += ["", f"the worker's steps, {style}, {count} messages (fastest of "
                       f"{rounds}: " + ", ".join(f"{t.total * 1000 / count:.2f}" for t in runs)
                       + " CPU ms/msg):", *best.table(count)]
-        return lines
+        return [*lines, SUMMARY + json.dumps(summary)]
     finally:
         judge.db.dispose()
         shutil.rmtree(folder, ignore_errors=True)
+
+
+def compare(baseline: Path, times: int, argv: list[str]) -> list[str]:
+    """This bench run `times` times on each tree, alternately, each in its own process:
+    per style, every run's CPU ms per message and the statements, then the medians."""
+    figures: dict[str, dict[str, list[tuple[float, float]]]] = {"this tree": {}, "baseline": {}}
+    for _ in range(times):
+        for name, tree in (("this tree", ROOT), ("baseline", baseline)):
+            out = subprocess.run([sys.executable, __file__, *argv], check=True, text=True,
+                                 capture_output=True, env={**os.environ, TREE_ENV: str(tree)})
+            summary = json.loads(out.stdout.rpartition(SUMMARY)[2])
+            for style, pair in summary.items():
+                figures[name].setdefault(style, []).append(tuple(pair))
+    lines = ["", f"{'tree':<10} {'style':<7} {'CPU ms/msg (each run)':<30} {'median':>7} "
+             f"{'statements':>10}"]
+    for name, styles in figures.items():
+        for style, runs in styles.items():
+            each = ", ".join(f"{cpu:.2f}" for cpu, _ in runs)
+            median = sorted(cpu for cpu, _ in runs)[len(runs) // 2]
+            lines.append(f"{name:<10} {style:<7} {each:<30} {median:>7.2f} {runs[0][1]:>10.2f}")
+    return lines
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -203,7 +236,15 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--messages", type=int, default=200, help="messages per round (200)")
     p.add_argument("--rounds", type=int, default=3, help="rounds per style (3)")
     p.add_argument("--styles", default=",".join(STYLES), help="token,signon")
+    p.add_argument("--baseline", type=Path, metavar="TREE",
+                   help="another checkout: both trees, alternately, side by side")
+    p.add_argument("--alternate", type=int, default=3, help="runs of each tree (3)")
     args = p.parse_args(argv)
+    if args.baseline is not None:
+        own = ["--messages", str(args.messages), "--rounds", str(args.rounds),
+               "--styles", args.styles]
+        print(*compare(args.baseline, args.alternate, own), sep="\n")
+        return 0
     styles = tuple(s.strip() for s in args.styles.split(",") if s.strip())
     print(*report(args.messages, args.rounds, styles), sep="\n")
     return 0

@@ -84,16 +84,21 @@ def phase_of(turn: Turn) -> Phase:
     return Phase.parse(turn.phase)
 
 
+_PLAYING = (SeatStatus.ACTIVE, SeatStatus.CIVIL_DISORDER)
+
+
 def seats_of(game: Game, *roles: SeatRole, active_only: bool = True) -> list[Seat]:
     return [s for s in game.seats
             if (not roles or s.role in roles)
-            and (not active_only or s.status in (SeatStatus.ACTIVE, SeatStatus.CIVIL_DISORDER))]
+            and (not active_only or s.status in _PLAYING)]
 
 
 def player_seat(game: Game, power: str) -> Seat | None:
     """The seat now playing `power` (a replaced player's old seat is not it)."""
-    for seat in seats_of(game, SeatRole.PLAYER):
-        if seat.power == power:
+    # One pass, the power first: a readiness check asks this of every power, for every
+    # order message (issue #18: a list of the game's seats built for each was 3% of one).
+    for seat in game.seats:
+        if seat.power == power and seat.role == SeatRole.PLAYER and seat.status in _PLAYING:
             return seat
     return None
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields, replace
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -44,9 +44,16 @@ def variant_instance(name: str, options: Mapping[str, Any], seed: int,
     # The folder, not the name, is kept: JUDGE_VARIANTS may put another folder first.
     folder = load_variant(name.lower()).folder
     options_json = json.dumps(dict(options), sort_keys=True)
-    if key is None and not (folder / "rules.py").is_file():
+    if key is None and not _has_hooks(folder):
         return _seeded(folder, options_json, seed)
     return _instance(folder, options_json, seed, key)
+
+
+@cache
+def _has_hooks(folder: Path) -> bool:
+    # Asked for every game's variant, several times an order message (issue #18); the
+    # folder was read once and for all by load_variant, its hooks with it.
+    return (folder / "rules.py").is_file()
 
 
 @lru_cache(maxsize=SEEDED_KEPT)

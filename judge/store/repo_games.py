@@ -3,7 +3,7 @@
 
 Same terms as repo: each function is one query, insert or delete; nothing here commits
 or flushes (the unit of work does, or the caller where the order of writes matters). A
-game's open turn is read once per savepoint (`memo`).
+game's open turn is read once per transaction (`memo`).
 """
 
 from __future__ import annotations
@@ -40,13 +40,14 @@ Memo = dict[tuple[str, int], object]
 
 
 def memo(session: Session) -> Memo:
-    """Reads that one message makes again (its game's open turn, the turn's current
-    orders), kept for the innermost transaction: the worker's savepoint per message, so
-    never across messages or transactions. Writes through this module and repo keep it
-    right; taking a game's lock (`locked_game`) empties it, because on PostgreSQL another
-    worker may have changed those rows since they were read."""
-    transaction: SessionTransaction | None = (session.get_nested_transaction()
-                                              or session.get_transaction())
+    """Reads that messages make again (a game's open turn, the turn's current orders),
+    kept for the transaction: across the messages of one worker's batch (issue #18: two of
+    an order message's ten statements), never across transactions. Writes through this
+    module and repo keep it right; a savepoint rolled back (a message that failed) empties
+    it, its writes and the locks it took being undone; taking a game's lock
+    (`locked_game`) empties it, because on PostgreSQL another worker may have changed those
+    rows since they were read."""
+    transaction: SessionTransaction | None = session.get_transaction()
     held = session.info.get(_MEMO)
     if held is None or held[0] is not transaction:
         held = (transaction, {})
@@ -57,6 +58,11 @@ def memo(session: Session) -> Memo:
 
 def forget(session: Session) -> None:
     session.info.pop(_MEMO, None)
+
+
+@sa.event.listens_for(Session, "after_soft_rollback")
+def _forget_undone(session: Session, _previous: SessionTransaction) -> None:
+    forget(session)
 
 
 def game_by_id(session: Session, game_id: int) -> Game | None:
@@ -96,8 +102,9 @@ def lock_games_as_read(session: Session) -> None:
 
 
 def _lock_as_read(session: Session, game: Game) -> None:
-    """The lock of lock_games_as_read, once per savepoint (one that rolls back releases
-    the locks taken in it); the game's attributes read again under it."""
+    """The lock of lock_games_as_read, once per transaction (memo; a savepoint that rolls
+    back releases the locks taken in it, and empties the memo); the game's attributes
+    read again under it."""
     if session.info.get(_LOCKS_GAMES):
         locked_game(session, game)
 
@@ -116,7 +123,7 @@ def game_if_free(session: Session, game_id: int) -> Game | None:
 def locked_game(session: Session, game: Game) -> Game:
     """The game's row under its row lock (PostgreSQL; SQLite's writer lock is already
     held), its attributes read again: another transaction may have changed them. Once
-    per savepoint (memo): while the lock is ours nobody else changes the game, and a
+    per transaction (memo): while the lock is ours nobody else changes the game, and a
     turn's processing asked for it again after the sweep had taken it (issue #18: the
     game, its open turn, seats and orders read twice)."""
     if ("locked", game.id) in memo(session):

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import functools
 import logging
 import threading
+from collections.abc import Callable
 from dataclasses import replace
+from typing import Any
 
 import pytest
+from imapclient import IMAPClient
 
 from judge.app import Judge
 from judge.mail.inbound.pipeline import receive
@@ -22,6 +26,10 @@ LONG_POLL = 600
 def messages_logged(caplog: pytest.LogCaptureFixture, text: str) -> list[str]:
     return [r.getMessage() for r in caplog.records
             if r.name == POLLER and text in r.getMessage()]
+
+
+def idled(caplog: pytest.LogCaptureFixture, times: int) -> bool:
+    return len(messages_logged(caplog, "idling on INBOX")) >= times
 
 
 def idling_poller(judge: Judge, caplog: pytest.LogCaptureFixture,
@@ -43,6 +51,39 @@ def test_run_picks_up_mail_delivered_while_it_idles(
     assert raised == []
     assert [str(m["Subject"]) for m in inbox(judge)] == ["while idle"]
     assert len(mail.messages("judge", "Processed")) == 1
+
+
+def test_after_idle_a_poll_goes_straight_to_search(
+        judge: Judge, mail: MailStack, caplog: pytest.LogCaptureFixture,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue #18: IDLE ending on new mail has just shown the connection alive and the
+    folder selected, so the poll that follows sends neither NOOP nor SELECT (two of its
+    round trips, for each poll while mail comes in)."""
+    sent: list[str] = []
+
+    def counted(name: str) -> Callable[..., Any]:
+        real = getattr(IMAPClient, name)
+
+        def command(client: IMAPClient, *args: Any, **kwargs: Any) -> Any:
+            sent.append(name)
+            return real(client, *args, **kwargs)
+        return command
+
+    for name in ("noop", "select_folder"):
+        monkeypatch.setattr(IMAPClient, name, counted(name))
+    stored = threading.Event()
+    with running(idling_poller(judge, caplog, stored)) as raised:
+        for n in range(3):
+            # Idling for the (n + 1)th time: message n comes while it idles.
+            wait_until(functools.partial(idled, caplog, n + 1), "the poller to idle")
+            stored.clear()
+            mail.deliver_lmtp("judge", raw_message(f"message {n}"))
+            wait_until(stored.is_set, "the message to be stored")
+    assert raised == []
+    assert sent == ["select_folder"]  # the first poll's, after logging in
+    assert sorted(str(m["Subject"]) for m in inbox(judge)) == [
+        "message 0", "message 1", "message 2"]
+    assert len(mail.messages("judge", "Processed")) == 3
 
 
 def test_run_survives_a_server_restart(

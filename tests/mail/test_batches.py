@@ -4,13 +4,16 @@ fails is rolled back alone, and a redelivery in a batch is still recognised."""
 from __future__ import annotations
 
 import threading
+from typing import Any
 
 import pytest
+import sqlalchemy as sa
 
 from judge import commands, faults
 from judge.commands.context import JudgeContext
 from judge.mail.inbound import answering, pipeline
 from judge.mail.inbound.message import Inbound, read_message
+from judge.store import repo_inbox
 from judge.store.db import Database, upgrade
 from judge.store.models import InboxMessage, InboxState, OutboxMessage
 from tests.conversations.harness import Conversation, raw_message
@@ -106,5 +109,63 @@ def test_messages_are_read_before_the_batch_holds_the_write_lock(
         assert waited == [False]
         assert _states(talk)[0] == (InboxState.DONE, 0)
         assert _outbox_recipients(talk) == ["alice@example.org"]
+    finally:
+        database.dispose()
+
+
+def test_a_batch_reads_the_inbox_a_fixed_number_of_times_whatever_its_size(database: Database) -> None:
+    """Issue #18: the new ids, their stored bytes and their claim, one query each; the
+    rows each message needs come with the claim (each message's own SELECT ... FOR UPDATE,
+    and a SELECT for its bytes, were two statements of about ten per order message). The
+    hourly count (SELECT count(*)) is not a read of the rows."""
+    talk = Conversation(database)
+    for who in ("alice", "bob", "carol", "dave", "erin"):
+        pipeline.receive(talk.judge, raw_message(f"{who}@example.org", "HELP"))
+    reads: list[str] = []
+
+    def count(_conn: object, _cursor: object, statement: str, *_rest: object) -> None:
+        if statement.startswith("SELECT inbox."):
+            reads.append(statement)
+
+    sa.event.listen(database.engine, "before_cursor_execute", count)
+    try:
+        assert len(pipeline.process_pending(talk.judge)) == 5
+    finally:
+        sa.event.remove(database.engine, "before_cursor_execute", count)
+    assert _states(talk) == [(InboxState.DONE, 0)] * 5
+    # PostgreSQL's claim asks once more: which claimed messages wait for an older one of
+    # their sender that another worker holds (repo_inbox._after_others).
+    postgres = database.engine.dialect.name == "postgresql"
+    assert len(reads) == (4 if postgres else 3), reads
+
+
+def test_the_worker_s_commit_does_not_wait_for_the_disk(
+        sqlite_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue #18: on SQLite the batch commits with synchronous=NORMAL (in WAL mode as safe
+    as FULL against a crash of the process); what is stored keeps FULL, since the poller
+    files a message away once it is stored."""
+    upgrade(sqlite_url)
+    database = Database(sqlite_url)
+    talk = Conversation(database)
+    seen: dict[str, int] = {}
+    real_answer = answering.answer
+    real_store = repo_inbox.store_inbox
+    synchronous = sa.text("PRAGMA synchronous")
+
+    def answer(judge: object, session: sa.orm.Session, *args: object) -> object:
+        seen["worker"] = session.scalar(synchronous)
+        return real_answer(judge, session, *args)  # type: ignore[arg-type]
+
+    def store(session: sa.orm.Session, *args: Any, **kwargs: Any) -> object:
+        seen["store"] = session.scalar(synchronous)
+        return real_store(session, *args, **kwargs)
+
+    monkeypatch.setattr(pipeline, "answer", answer)
+    monkeypatch.setattr(repo_inbox, "store_inbox", store)
+    try:
+        pipeline.receive(talk.judge, raw_message("alice@example.org", "HELP"))
+        pipeline.process_pending(talk.judge)
+        assert seen == {"store": 2, "worker": 1}  # FULL, NORMAL
+        assert _states(talk) == [(InboxState.DONE, 0)]
     finally:
         database.dispose()

@@ -1,6 +1,7 @@
-"""The reads a message makes twice (the open turn, the turn's current orders) are made once
-per savepoint, stay right through the repository's own writes, and are read again after
-the game's lock is taken or in the next savepoint (the worker's next message)."""
+"""The reads messages make again (the open turn, the turn's current orders) are made once
+per transaction, across the worker's savepoints (one per message), stay right through the
+repository's own writes, and are read again after the game's lock is taken or a savepoint
+rolled back."""
 
 from __future__ import annotations
 
@@ -80,7 +81,7 @@ def test_orders_read_once_and_kept_current_by_submissions(database: Database) ->
                                                       "ENGLAND": ["F Lon-Nth"]}
 
 
-def test_the_game_lock_and_the_next_savepoint_read_again(database: Database) -> None:
+def test_the_game_lock_reads_again(database: Database) -> None:
     game_id, turn_id = _game_with_turn(database)
     with database.unit_of_work() as s:
         game, turn = s.get(Game, game_id), s.get(Turn, turn_id)
@@ -91,9 +92,30 @@ def test_the_game_lock_and_the_next_savepoint_read_again(database: Database) -> 
             assert _lines(repo.latest_orders(s, turn)) == {"FRANCE": ["A Par-Bur"]}
             repo_games.locked_game(s, game)
             assert _lines(repo.latest_orders(s, turn)) == {"FRANCE": ["A Par-Gas"]}
-            _insert_behind_its_back(s, turn_id, "FRANCE", ["A Par-Pic"], T0 + timedelta(2))
-        with s.begin_nested():
-            assert _lines(repo.latest_orders(s, turn)) == {"FRANCE": ["A Par-Pic"]}
+
+
+def test_the_next_savepoint_keeps_the_reads_of_the_one_before(database: Database) -> None:
+    """Issue #18: the worker's next message in the batch reads neither the open turn nor
+    its orders again. Nobody else writes them meanwhile: SQLite has one writer, and on
+    PostgreSQL the transaction holds the game's lock (repo_games.lock_games_as_read)
+    from the first message that read them until it commits."""
+    game_id, turn_id = _game_with_turn(database)
+    with database.unit_of_work() as s:
+        game = s.get(Game, game_id)
+        assert game is not None
+        with selects_on(s, "orders") as orders_read, selects_on(s, "turns") as turns_read:
+            for when, lines in ((1, ["A Par-Gas"]), (2, ["A Par-Pic"])):
+                with s.begin_nested():
+                    turn = repo_games.current_turn(s, game)
+                    assert turn is not None and turn.id == turn_id
+                    repo.latest_orders(s, turn)
+                    repo.submit_orders(s, turn, "FRANCE", lines,
+                                       submitted_at=T0 + timedelta(when))
+            with s.begin_nested():
+                open_turn = repo_games.current_turn(s, game)
+                assert open_turn is not None
+                assert _lines(repo.latest_orders(s, open_turn)) == {"FRANCE": ["A Par-Pic"]}
+        assert (len(orders_read), len(turns_read)) == (1, 1)
 
 
 def test_a_rolled_back_savepoint_leaves_nothing_behind(database: Database) -> None:

@@ -58,13 +58,21 @@ class ImapPoller:
         self._uidvalidity: int | None = None
         # UIDs whose store failed in the last poll: not a reason to poll again at once.
         self._left: set[int] = set()
+        # The wait that just ended (IDLE, or the SEARCH before it) answered on a connection
+        # with the folder selected: the next poll needs neither a NOOP nor a SELECT.
+        self._awake = False
 
     # ------------------------------------------------------------------ polling
     def poll_once(self) -> int:
         """Connect if needed; store and file every message in the folder: the number stored."""
-        client = self._connection()
-        folder = self.settings.imap_folder
-        uids, stored = self._select(client), 0
+        client, awake = self._client, self._awake
+        self._awake = False
+        if client is None or not awake:
+            client = self._connection()
+            uids = self._select(client)
+        else:  # two round trips fewer for each poll while mail comes in (issue #18)
+            uids = _undeleted(client)
+        folder, stored = self.settings.imap_folder, 0
         self._left = set(uids)
         for start in range(0, len(uids), BATCH):
             done = self._store_batch(client, uids[start:start + BATCH])
@@ -87,8 +95,7 @@ class ImapPoller:
             log.warning("imap: UIDVALIDITY of %s changed from %d to %d; rescanning the folder",
                         folder, self._uidvalidity, uidvalidity)
         self._uidvalidity = uidvalidity
-        # \Deleted ones are on their way out: someone deleted them, or we copied them already.
-        return sorted(int(uid) for uid in client.search(["UNDELETED"]))
+        return _undeleted(client)
 
     def _store_batch(self, client: IMAPClient, uids: list[int]) -> list[int]:
         limit = self.settings.max_message_bytes
@@ -178,6 +185,7 @@ class ImapPoller:
     def close(self) -> None:
         """Log out (quietly, the connection may be gone already)."""
         client, self._client = self._client, None
+        self._awake = False
         if client is not None:
             _shutdown(client)
 
@@ -216,7 +224,8 @@ class ImapPoller:
             return
         # Mail that came after the poll's SEARCH may have been announced in an earlier
         # command's responses, which IDLE would not repeat: look once more first.
-        if set(client.search(["UNDELETED"])) - self._left:
+        if set(_undeleted(client)) - self._left:
+            self._awake = True
             return
         log.debug("imap: idling on %s for up to %d s", self.settings.imap_folder, seconds)
         client.idle()
@@ -233,6 +242,12 @@ class ImapPoller:
             if empty >= EMPTY_WAKEUPS_MEANING_EOF:
                 raise ConnectionError("the server closed the connection")
         client.idle_done()
+        self._awake = True
+
+
+def _undeleted(client: IMAPClient) -> list[int]:
+    # \Deleted ones are on their way out: someone deleted them, or we copied them already.
+    return sorted(int(uid) for uid in client.search(["UNDELETED"]))
 
 
 def _log_store_failure(exc: Exception, what: str) -> None:
