@@ -65,15 +65,33 @@ def check_password(session: Session, now: datetime, postman: Postman, guard: Pas
         guard.wrong += 1
         return None
     bucket = seats[0]
-    until = locked_until(session, now, guard.limits, bucket)
-    if until is not None:
-        raise GameError(_locked_text(bucket, until, zone))
+    if not _unlocked(session, now, guard.limits, bucket, sender, zone):
+        guard.wrong += 1
+        _fail(session, now, postman, guard.limits, bucket, sender)
+        return None
     for seat in seats:
         if verify_password(password, seat.password_hash):
             return seat
     guard.wrong += 1
     _fail(session, now, postman, guard.limits, bucket, sender)
     return None
+
+
+def _unlocked(session: Session, now: datetime, limits: PasswordLimits, seat: Seat,
+              sender: str, zone: str) -> bool:
+    """Whether the seat's password may be checked now. GameError, saying until when, when
+    it is locked by its own failures, or by its account's and the sender is the account's;
+    False (a wrong guess, unchecked) when locked by the account's other seats' failures
+    for anyone else: that lock-out, caught by guesses at another seat, would tell him that
+    one person holds both (rn45 F2: who plays is the survival game's secret; tests/secrecy/
+    test_adversary_account_lock.py). The owner is mailed either way."""
+    until = locked_until(session, now, limits, seat)
+    if until is None:
+        return True
+    if _seat_locked(session, now, limits, seat) or \
+            sender in {a.address for a in seat.account.addresses}:
+        raise GameError(_locked_text(seat, until, zone))
+    return False
 
 
 def locked_until(session: Session, now: datetime, limits: PasswordLimits,
@@ -86,6 +104,13 @@ def locked_until(session: Session, now: datetime, limits: PasswordLimits,
                  limits.per_account, limits.window)]
     until = max((end for end in ends if end is not None), default=None)
     return until if until is not None and until > now else None
+
+
+def _seat_locked(session: Session, now: datetime, limits: PasswordLimits, seat: Seat) -> bool:
+    """Whether the seat's own failures lock it, whatever its account's other seats had."""
+    failures = repo_guards.failures_since(session, now - limits.window, seat_id=seat.id)
+    end = _end(failures, limits.per_seat, limits.window)
+    return end is not None and end > now
 
 
 def _end(failures: list[PasswordFailure], limit: int, window: timedelta) -> datetime | None:

@@ -28,6 +28,17 @@ def deadline_of_open_turn(talk: Conversation) -> datetime:
         return turn.deadline.replace(tzinfo=UTC)
 
 
+def open_bidding(twin: Twin) -> None:
+    """Both games' clocks at 24 hours before the deadline, when the bidding opens (D2)."""
+    when = deadline_of_open_turn(twin.a) - timedelta(hours=24)
+    for talk in (twin.a, twin.b):
+        talk.clock.set(when)
+        sweep_all(talk.judge.db, talk.clock, talk.judge.postman)
+    twin.step += 1  # what the sweep mailed, as if delivered at one more step
+    for game in (0, 1):
+        twin._collect(twin._worlds[game], game)
+
+
 def test_the_madmans_units_are_listed_alike_whichever_is_the_decoy(
         databases: tuple[Database, Database]) -> None:
     twin = Twin(databases)
@@ -43,13 +54,7 @@ def test_the_madmans_units_are_listed_alike_whichever_is_the_decoy(
     twin.send(russia.address, f"{russia.signon}\nA War H\nDECOY A War-Gal",
               f"{russia.signon}\nA War-Gal\nDECOY A War H")
     twin.send(MASTER.address, f"{MASTER.signon}\nPROCESS S1903M")
-    when = deadline_of_open_turn(twin.a) - timedelta(hours=24)
-    for talk in (twin.a, twin.b):  # the bidding opens; Russia has sent nothing (D2)
-        talk.clock.set(when)
-        sweep_all(talk.judge.db, talk.clock, talk.judge.postman)
-    twin.step += 1  # what the sweep mailed, as if delivered at one more step
-    for game in (0, 1):
-        twin._collect(twin._worlds[game], game)
+    open_bidding(twin)  # Russia has sent nothing (D2)
     notice = twin.transcript(others[0])[-1]
     assert "bidding is open" in notice and "Russian units: " in notice, notice
     told = twin.differences([*others, OBSERVER.address])
