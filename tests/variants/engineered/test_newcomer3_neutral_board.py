@@ -38,3 +38,19 @@ def test_board_and_the_winter_report_show_what_the_neutral_took_from_turkey(
     assert "Neutral:  11  Ankara, Belgium, Bulgaria, Constantinople, Greece, Holland, " \
         "Norway, Portugal, Smyrna, Sweden, Tunis\n" in board.body, board.body
     assert "Turkey:" not in board.body
+
+
+def test_the_movement_report_tells_everyone_turkey_went_to_the_neutral(
+        talk: Conversation) -> None:
+    # The hand-over (D1 1d) happens after the Fall's moves; the movement report, whose
+    # centre section waits for the retreats when there are any, once said nothing of it.
+    seats = _game(talk)
+    _season(talk, seats, dict(ORDERS))
+    _season(talk, seats, {p: _holds(talk, p) for p in ORDERS})
+    talk.send(MASTER, f"{MASTER_SIGNON}\nDECIDE neutral-turkey yes\n")
+    told = ("Turkey's units and centres are now the Neutral's: the master handed it over "
+            "after it missed its orders twice (rn45 D1 1d).\n")
+    for address, _ in seats.values():
+        [report] = [m for m in talk.mails_to(address) if "Fall 1901 Movement results"
+                    in m.subject]
+        assert told in report.body, report.body
