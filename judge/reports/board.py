@@ -28,6 +28,7 @@ from judge.reports.views import (
     AdjustmentLine,
     CentreHolding,
     DislodgedUnit,
+    board_powers,
     dislodged_units,
     holdings,
     knows_count,
@@ -82,9 +83,9 @@ def build_board(variant: Variant, position: Position, viewer: Viewer, title: str
 def _units(variant: Variant, board: Position) -> tuple[PowerUnits, ...]:
     geo = variant.rules.geo
     return tuple(
-        PowerUnits(power_name(p.name), tuple(unit_text(geo, u.kind, u.loc) for u in sorted(
-            board.units_of(p.name), key=lambda u: unit_key(geo, u))))
-        for p in variant.powers if board.units_of(p.name))
+        PowerUnits(power_name(p), tuple(unit_text(geo, u.kind, u.loc) for u in sorted(
+            board.units_of(p), key=lambda u: unit_key(geo, u))))
+        for p in board_powers(variant, board) if board.units_of(p))
 
 
 def _due(variant: Variant, position: Position,

@@ -190,15 +190,24 @@ def dislodged_units(variant: Variant,
                                               unit_key(geo, d.unit))))
 
 
+def board_powers(variant: Variant, board: Position) -> tuple[str, ...]:
+    """The powers with units or centres on `board`: the variant's in its order, then any
+    other owner its rules put there (a country nobody plays, rn45 D1), by name."""
+    present = {u.power for u in board.units} | set(board.owners.values())
+    own = tuple(p.name for p in variant.powers)
+    return (*(p for p in own if p in present),
+            *sorted(p for p in present - {*own, UNSEEN} if p))
+
+
 def holdings(variant: Variant, board: Position) -> tuple[CentreHolding, ...]:
     """Each power's supply centres on `board`, by name, with their count."""
     geo = variant.rules.geo
     counts = geo.centre_counts(board.owners)
     return tuple(
-        CentreHolding(power_name(p.name), counts.get(p.name, 0),
+        CentreHolding(power_name(p), counts.get(p, 0),
                       tuple(sorted(place(geo, c)
-                                   for c in board.centres_of(p.name, geo.supply_centres))))
-        for p in variant.powers if counts.get(p.name, 0)
+                                   for c in board.centres_of(p, geo.supply_centres))))
+        for p in board_powers(variant, board) if counts.get(p, 0)
     )
 
 

@@ -231,12 +231,16 @@ def _decide(valid: Sequence[tuple[str, Bid, Unit, Order]]
 def _result(power: str, unit: Unit, bid: Bid, wins: bool, mine: int, against: int,
             tied: bool) -> OrderResult:
     if wins:
-        message = (f"won, {mine} bids to {against}: {unit} takes this order, and the "
+        message = (f"won, {_bids(mine)} to {against}: {unit} takes this order, and the "
                    f"units offered for it stand in civil disorder")
         return OrderResult(power, unit, bid, "", Outcome.SUCCEEDS, None, message)
     if tied:
         message = (f"no side led by a bid ({mine} against {against}): {unit} stands in "
                    "civil disorder, and your units keep their orders")
     else:
-        message = f"lost, {mine} bids to {against}: your units keep their orders"
+        message = f"lost, {_bids(mine)} to {against}: your units keep their orders"
     return OrderResult(power, unit, bid, "", Outcome.FAILS, None, message)
+
+
+def _bids(count: int) -> str:
+    return f"{count} bid" if count == 1 else f"{count} bids"

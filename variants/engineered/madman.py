@@ -150,6 +150,15 @@ class MadmanMovement(WrappedPhase):
         seed = position.state.get("seed")
         return seed if isinstance(seed, int) and not isinstance(seed, bool) else self.seed
 
+    def choices(self, rules: Rules, position: Position, power: str,
+                orders: Sequence[Order] = ()) -> tuple[str, ...]:
+        """D2: a madmanned player orders nothing this season, so none of the orders he
+        could otherwise give (C1 1a's placement) is offered to him."""
+        mad = madmen(position)
+        if mad is not None and power in mad:
+            return ()
+        return self.inner.choices(rules, position, power, orders)
+
     def _unmask(self, rules: Rules) -> Rules:
         kept = self._unmasked
         if kept is None or kept[0] is not rules:

@@ -23,6 +23,7 @@ from judge.engine.rules import Rules
 from judge.engine.types import Unit
 from judge.variant import Variant
 
+from .neutral_report import HANDED_OVER, SECTIONS, HandedOver
 from .options import level_at
 
 NEUTRAL = "NEUTRAL"
@@ -62,8 +63,9 @@ def wire(variant: Variant) -> Variant:
         return (*questions(r, position, orders), *hand_over_questions(position))
 
     rules = replace(rules, season_end=neutral_season_end, supply=neutral_supply,
-                    questions=neutral_questions)
-    variant = replace(variant, rules=rules)
+                    questions=neutral_questions,
+                    registry=rules.registry.with_events(HANDED_OVER))
+    variant = replace(variant, rules=rules, sections=(*variant.sections, *SECTIONS))
     if str(defaults.get("level", SIMPLE)) == SIMPLE:
         return variant
     start = variant.start
@@ -78,13 +80,16 @@ def homeless(rules: Rules, position: Position) -> list[str]:
             and not any(position.owners.get(h) == p for h in rules.homes.get(p, ()))]
 
 
-def hand_over(rules: Rules, position: Position, power: str) -> tuple[Position, list[Event]]:
-    """`power`'s units and centres become the Neutral's (D1 1c, 1d)."""
+def hand_over(rules: Rules, position: Position, power: str,
+              rule: str = "D1 1c") -> tuple[Position, list[Event]]:
+    """`power`'s units and centres become the Neutral's (D1 1c, 1d, F1: `rule`), told in
+    the reports (neutral_report.py)."""
     units = tuple(Unit(NEUTRAL, u.kind, u.loc, u.payload) if u.power == power else u
                   for u in position.units)
     owners = {c: NEUTRAL if p == power else p for c, p in position.owners.items()}
     changes: list[Event] = [CentreChange(c, power, NEUTRAL)
                             for c, p in sorted(position.owners.items()) if p == power]
+    changes.append(HandedOver(power, rule))
     return position.with_board(units, position.dislodged, owners), changes
 
 
@@ -128,7 +133,7 @@ def after_movement(rules: Rules, before: Position, after: Position
     for question in hand_over_questions(before):
         power = question.key.removeprefix(HAND_OVER).upper()
         if answers.get(question.key) == YES:
-            after, handed = hand_over(rules, after, power)
+            after, handed = hand_over(rules, after, power, "D1 1d")
             events.extend(handed)
         else:
             kept.append(power)

@@ -83,6 +83,6 @@ class VoteOff(WrappedPhase):
         voted = found.get(VOTE_OFF) if isinstance(found, Mapping) else None
         if not isinstance(voted, str) or voted.upper() not in rules.powers:
             return out
-        board, handed = hand_over(rules, out.position, voted.upper())
+        board, handed = hand_over(rules, out.position, voted.upper(), "F1")
         events: tuple[Event, ...] = (*out.events, *handed)
         return PhaseOutcome(out.results, board, events)
