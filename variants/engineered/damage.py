@@ -25,6 +25,7 @@ from judge.engine.standard_types import unit_slot
 from judge.engine.types import MOVEMENT, Unit
 
 from .fighters import complex_at, is_fighter, within_reach
+from .fighters_advice import instead
 from .options import Options
 
 
@@ -74,8 +75,9 @@ def damage_type(defaults: Options) -> OrderType:
     """The damage order of a game with these options: refused in a simple game (rn45 A)."""
     def check(board: Board, unit: Unit, order: Damage) -> Damage:
         if not complex_at(defaults, board.position):
+            what = f"; {instead(board, unit, simple=True)}" if is_fighter(unit) else ""
             raise Illegal("damage is an order of the complex game (rn45 A, C7): this game "
-                          "is played at the simple level")
+                          f"is played at the simple level{what}")
         return check_damage(board, unit, order)
     return OrderType(Damage, "Damage", frozenset(MOVEMENT), describe_damage, _write,
                      unit_slot, check)

@@ -21,6 +21,7 @@ from judge.engine.position import Position
 from judge.engine.rules import Rules
 from judge.engine.types import Unit
 
+from .fighters_advice import instead, not_a_navy
 from .options import Options, level_at
 
 FIGHTER = "F"
@@ -76,8 +77,7 @@ def check_fighter_move(board: Board, unit: Unit, order: Move) -> Move:
     if geo.provinces[there].terrain not in LAND:
         # A player used to the standard game writes F for the unit he takes for a fleet.
         raise Illegal(f"a fighter cannot move to {there}: it moves only to land (rn45 C7 "
-                      f"7c). The unit in {here} is a fighter (C1 1c); F is a fighter and N "
-                      "a navy here")
+                      f"7c); {not_a_navy(board, unit, simple=False)}")
     steps = distance(board.rules, here, there)
     if steps is None or steps == 0:
         raise Illegal(f"{there} is more than two areas from {here} (rn45 C7 7a)"
@@ -127,8 +127,8 @@ def check_fighter_support(board: Board, unit: Unit, order: Support) -> Support:
     return order
 
 
-def _refuse_convoy(board: Board, unit: Unit, order: Convoy) -> Order:
-    raise Illegal(f"{unit} is a fighter: only a navy at sea convoys")
+def _refuse_convoy(board: Board, unit: Unit, order: Convoy, simple: bool = False) -> Order:
+    raise Illegal(f"only a navy at sea convoys: {not_a_navy(board, unit, simple)}")
 
 
 Check = Callable[..., Order]
@@ -151,17 +151,28 @@ def complex_at(defaults: Options, position: Position) -> bool:
     return level_at(defaults, position) in LEVELS
 
 
-AS_AN_ARMY = "in the simple game a fighter moves and supports as an army (rn45 A)"
-
-
 def _by_kind(fighter: Check, other: Check, defaults: Options) -> Check:
     def check(board: Board, unit: Unit, order: Order) -> Order:
         if not is_fighter(unit):
             return other(board, unit, order)
         if complex_at(defaults, board.position):
             return fighter(board, unit, order)
-        try:
-            return other(board, unit, order)
-        except Illegal as exc:  # C7 is the complex game's: say why its reach is not his
-            raise Illegal(f"{exc.message}: {AS_AN_ARMY}", exc.reason) from None
+        return _as_an_army(board, unit, order, other)
     return check
+
+
+def _as_an_army(board: Board, unit: Unit, order: Order, other: Check) -> Order:
+    """rn45 A: C7 is the complex game's, so at the simple level a fighter's order is
+    checked as an army's; a refusal says why its reach is not his, and what it can do."""
+    if isinstance(order, Convoy):
+        return _refuse_convoy(board, unit, order, simple=True)
+    there = board.where(order.dest) if isinstance(order, Move) else ""
+    if there and board.geo.is_province(there) \
+            and board.geo.provinces[there].terrain not in LAND:
+        raise Illegal(f"a fighter cannot move to {there}: "
+                      f"{not_a_navy(board, unit, simple=True)}")
+    try:
+        return other(board, unit, order)
+    except Illegal as exc:
+        raise Illegal(f"{exc.message}: {instead(board, unit, simple=True)}",
+                      exc.reason) from None

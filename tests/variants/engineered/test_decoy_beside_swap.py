@@ -63,6 +63,18 @@ def test_a_void_support_there_exposes_nothing() -> None:
     assert board(turn) == {"RUSSIA A gal decoy", "RUSSIA A war", "RUSSIA A ukr"}
 
 
+def test_the_engineer_going_with_the_decoy_is_no_order_of_its_copy() -> None:
+    # As above, with Russia's engineer going to Galicia with whichever unit enters it
+    # (8a): it is no order of the army's, which still only supports. Swapped, the engineer
+    # would have gone with the real army: the same board, not exposed.
+    units = [*PAIR, "RUSSIA A ukr", "RUSSIA E war"]
+    turn = play(units, {"RUSSIA": ["A War S A Ukr-Gal", "E War - Gal", "DECOY A War-Gal",
+                                   "A Ukr H"]})
+    assert disbanded(turn) == []
+    assert board(turn) == {"RUSSIA A gal decoy", "RUSSIA E gal", "RUSSIA A war",
+                           "RUSSIA A ukr"}
+
+
 def test_holding_warsaw_against_an_army_shows_the_real_one_stayed() -> None:
     # As above, and Austria's A Sil-War, alone: the army left in Warsaw holds it (1 to 1).
     # Swapped, the decoy would have stayed there with 0 and given way: only the real army

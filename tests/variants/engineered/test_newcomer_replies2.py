@@ -31,8 +31,9 @@ def test_a_fighter_sent_to_sea_says_it_is_a_fighter_and_how_navies_are_written(
     seats = started(talk, "engineered", players=7, options={"level": "complex"})
     sent = send_orders(talk, seats["ITALY"], "F Nap - Ion")
     assert "line 2: F Nap - Ion\n    a fighter cannot move to Ionian Sea: it moves only to " \
-        "land (rn45 C7 7c). The unit in Naples is a fighter (C1 1c); F is a fighter and N a " \
-        "navy here\n" in sent.body, sent.body
+        "land (rn45 C7 7c); the unit in Naples is a fighter, not a navy (rn45 C1 1c: Italy " \
+        "starts with a fighter in Naples instead of the navy); F is a fighter and N a navy " \
+        "(B7); " in sent.body, sent.body
 
 
 def test_an_engineer_over_the_count_says_how_many_france_may_have_and_has(
