@@ -59,8 +59,15 @@ def read_lines(variant: Variant, phase: Phase, lines: Iterable[tuple[int, str]],
         try:
             read.append((line_no, Written(text.strip(), reader.read(text, phase.kind, writer))))
         except OrderSyntaxError as exc:
-            errors.append(LineError(line_no, text, Refusal.of(UNREADABLE, said=str(exc))))
+            errors.append(LineError(line_no, text, Refusal.of(UNREADABLE,
+                                                              said=_sentence(str(exc)))))
     return read, errors
+
+
+def _sentence(said: str) -> str:
+    """A reader's message ended as a sentence, so that HELP ORDERS's hint after it reads as
+    one too (a variant's reader may leave the full stop off: Algernon's)."""
+    return said if said.endswith((".", "?", "!")) else f"{said}."
 
 
 def stored_set(variant: Variant, phase: Phase, power: str, lines: Sequence[str],

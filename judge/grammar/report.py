@@ -45,6 +45,12 @@ def explain(text: str, tokens: Sequence[Token], lex: Lexicon, far: int,
         return OrderSyntaxError(ErrorKind.MISSING_PART, message, line)
     if wants_place and not _known(lex, _norms(tokens), far):
         return _unknown_place(text, tokens, lex, far)
+    if wants_place and (power := _power_only(lex, _norms(tokens), far)):
+        # A power named like a province of the regular board (1885-III's Spain): the
+        # reader took it for the power, and "expected the province" told him nothing.
+        message = (f"'{raw}' is not a province on this map: it names the power "
+                   f"{power.title()}. Write the province's full name or its abbreviation.")
+        return OrderSyntaxError(ErrorKind.UNKNOWN_PLACE, message, raw)
     if set(expected) == {END}:
         message = (f"I don't understand '{raw}' in \"{line}\": the order is complete "
                    "without it, so remove it or check its spelling.")
@@ -65,6 +71,15 @@ def _known(lex: Lexicon, norms: tuple[str, ...], pos: int) -> bool:
     """Whether the token at `pos` starts a word of the language (not a misspelt name)."""
     tables = (lex.words, lex.kinds, lex.powers, lex.places)
     return any(table.match(norms, pos) is not None for table in tables)
+
+
+def _power_only(lex: Lexicon, norms: tuple[str, ...], pos: int) -> str | None:
+    """The power the word at `pos` names, when it is no place, word or kind of unit."""
+    found = lex.powers.match(norms, pos)
+    others = (lex.places, lex.words, lex.kinds)
+    if found is None or any(t.match(norms, pos) is not None for t in others):
+        return None
+    return found[0]
 
 
 def _unknown_place(text: str, tokens: Sequence[Token], lex: Lexicon,

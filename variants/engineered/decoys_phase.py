@@ -65,9 +65,11 @@ class DecoyAdjustments(WrappedPhase):
         Judged on the board as everyone sees it, each decoy as its copy: whom the Winter
         waits for tells nobody which unit is one (a decoy's own order is refused then)."""
         seen = position._replace(units=tuple(plain(u) for u in position.units))
+        # A decoy he has ordered already is no longer a choice offered him.
+        ordered = {province_of(o.loc) for o in orders if isinstance(o, MakeDecoy)}
         made = [f"a decoy of {u.kind} {province_of(u.loc).title()} "
                 f"(DECOY {u.kind} {province_of(u.loc).title()})"
-                for u in _sites(rules, seen, power)]
+                for u in _sites(rules, seen, power) if province_of(u.loc) not in ordered]
         return (*self.inner.choices(rules, position, power, orders), *made)
 
 
