@@ -83,8 +83,9 @@ def _unlocked(session: Session, now: datetime, limits: PasswordLimits, seat: Sea
     it is locked by its own failures, or by its account's and the sender is the account's;
     False (a wrong guess, unchecked) when locked by the account's other seats' failures
     for anyone else: that lock-out, caught by guesses at another seat, would tell him that
-    one person holds both (rn45 F2: who plays is the survival game's secret; tests/secrecy/
-    test_adversary_account_lock.py). The owner is mailed either way."""
+    one person holds both (who plays is a secret where a game hides its players' names,
+    `Variant.names_hidden`; tests/secrecy/test_adversary_account_lock.py). The owner is
+    mailed either way."""
     until = locked_until(session, now, limits, seat)
     if until is None:
         return True

@@ -46,7 +46,8 @@ def _seat(ctx: JudgeContext, request: EmgRequest, token_seat: Seat | None) -> Se
     game = find_game(ctx.session, name)
     if not _speaks_for(ctx, account, token_seat):
         # Before anything about the account's seats: whether it plays in the game, and
-        # a lock-out of its seat's password, are not a stranger's to learn (rn45 F2).
+        # a lock-out of its seat's password, are not a stranger's to learn: who plays is a
+        # secret where a game hides its players' names (`Variant.names_hidden`).
         raise GameError(f"account id {request.account} is not the account of {ctx.sender}; "
                         "write from the address the judge has for that account, or reply "
                         "to one of the judge's mails to you")
