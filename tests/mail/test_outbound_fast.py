@@ -8,6 +8,7 @@ lengths, ASCII unless an address is not) are checked on the raw bytes.
 from __future__ import annotations
 
 import email
+import re
 from datetime import UTC, datetime
 from email import policy
 from email.header import decode_header, make_header
@@ -225,3 +226,13 @@ def test_message_id_of(raw: bytes, expected: str | None) -> None:
 
 def test_message_id_of_a_composed_message() -> None:
     assert message_id_of(reply(message_id="r1.g1@dip.example")) == "<r1.g1@dip.example>"
+
+
+def test_an_own_message_id_tells_neither_time_nor_process() -> None:
+    """docs/secrecy.md (timing of processing): make_msgid's ids begin with the time to 10 ms
+    and the process id, so two mails composed apart told when the judge processed each."""
+    ids = [message_id_of(compose(sender="judge@dip.example", to=["a@example.org"],
+                                 subject="s", body="b", domain="dip.example"))
+           for _ in range(3)]
+    assert all(re.fullmatch(r"<[0-9a-f]{32}@dip\.example>", i) for i in ids), ids
+    assert len(set(ids)) == 3
