@@ -136,8 +136,7 @@ def figures(results: list[Result]) -> dict[str, Any]:
                            "baseline": {}}
     for path in dict.fromkeys(r.path for r in results if r.path not in (BARE, ECHO)):
         good = [r for r in results if r.path == path and not r.failure]
-        tree, _, name = path.partition(", ")
-        out["baseline" if tree.endswith(BASELINE) else "judge"][name] = {
+        out["baseline" if BASELINE in path else "judge"][path] = {
             **path_figures(path),
             "of_bare": median(list(_ratios(results, good, BARE).values())),
             "of_echo": median(list(_ratios(results, good, ECHO).values()))}

@@ -8,7 +8,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
 
-from mail_runs import BARE, ECHO, Result
+from mail_runs import BARE, BASELINE, ECHO, Result
 from mail_throughput import figures
 
 
@@ -33,3 +33,17 @@ def test_a_path_with_no_good_run_has_no_rate() -> None:
     got = figures([Result(BARE, 1, 10, 1.0), Result("signon", 1, 10, 1.0, failure="died")])
     assert got["judge"]["signon"]["msgs_per_s"] is None
     assert got["echo"]["msgs_per_s"] is None
+
+
+def test_a_baseline_tree_s_runs_have_their_own_section_and_cpu() -> None:
+    """mail_throughput.py --baseline: the other tree's runs beside this tree's, with the
+    judge process's CPU per message."""
+    old = f"judge{BASELINE}, token"
+    got = figures([Result(BARE, 1, 100, 1.0), Result(ECHO, 1, 100, 2.0),
+                   Result("judge, token", 1, 100, 4.0, cpu_seconds=1.5),
+                   Result(old, 1, 100, 5.0, cpu_seconds=2.0)])
+    assert got["judge"]["judge, token"]["of_echo"] == 0.5  # 25 of 50
+    assert got["judge"]["judge, token"]["cpu_ms_per_msg"] == 15.0
+    assert got["baseline"][old]["of_echo"] == 0.4  # 20 of 50
+    assert got["baseline"][old]["cpu_ms_per_msg"] == 20.0
+    assert old not in got["judge"]

@@ -113,7 +113,8 @@ def test_messages_are_read_before_the_batch_holds_the_write_lock(
         database.dispose()
 
 
-def test_a_batch_reads_the_inbox_a_fixed_number_of_times_whatever_its_size(database: Database) -> None:
+def test_a_batch_reads_the_inbox_a_fixed_number_of_times_whatever_its_size(
+        database: Database) -> None:
     """Issue #18: the new ids, their stored bytes and their claim, one query each; the
     rows each message needs come with the claim (each message's own SELECT ... FOR UPDATE,
     and a SELECT for its bytes, were two statements of about ten per order message). The
