@@ -8,12 +8,14 @@ written out whole (headers, every MIME part, attachments) and tagged with the st
 it was queued, so a report that comes one message earlier in one game than in the other
 (early processing) differs too.
 
-Only what is random or time-based by design is normalised: the judge's own Message-IDs
-(128 random bits: judge/mail/outbound/compose.py) where they appear (Message-ID,
-In-Reply-To, References), the Date header, MIME boundaries (random:
-judge/mail/outbound/attachments.py), and the random part of reply tokens and one-time codes (`judge+s3-<mac>@`: judge/mail/reply_tokens.py; the seat's number
-is kept), and of press replies' `judge+p<number>-3-<mac>@` the press number too, permuted
-under the seat's random secret. The clock is frozen and the same in both games, and every incoming message gets the same Message-ID in both.
+Only what is random or time-based by design is normalised: the judge's own Message-IDs (128
+random bits: judge/mail/outbound/compose.py) where they appear (Message-ID, In-Reply-To,
+References), the Date header, MIME boundaries (random: judge/mail/outbound/attachments.py),
+and the random part of reply tokens and one-time codes (`judge+s3-<mac>@`:
+judge/mail/reply_tokens.py; the seat's number is kept), and of press replies'
+`judge+p<number>-3-<mac>@` the press number too, permuted under the seat's random secret.
+The clock is frozen and the same in both games, and every incoming message gets the same
+Message-ID in both.
 """
 
 from __future__ import annotations
