@@ -99,16 +99,21 @@ def _turn(variant: Variant, position: Position, request: Mapping[str, Any]
 def _variant(name: Any, world: Any, state: Any) -> Variant:
     """The variant on its folder's map, or on `world`, a game's own map (the form of
     judge/variant_map.py, with whatever its variant keeps beside it), with the options
-    the variant reads from the request's `state` (variant_hooks.request_options)."""
+    the variant reads from the request's `state` (variant_hooks.request_options) and the
+    game's seed there."""
     if world is not None and not isinstance(world, dict):
         raise RequestError("'map' must be a JSON object: a game's own map "
                            "(docs/adjudicate.md)")
+    # A game keeps its seed in its positions' state (judge/game/lifecycle.py): the variant
+    # is built with it as the game's is, so its draws are the game's.
+    given = state.get("seed") if isinstance(state, dict) else None
+    seed = given if isinstance(given, int) and not isinstance(given, bool) else 0
     try:
         options = request_options(load_variant(str(name)), state) \
             if isinstance(state, dict) else {}
-        if world is None and not options:
+        if world is None and not options and not seed:
             return load_variant(str(name))
-        return variant_instance(str(name), options, 0, world)
+        return variant_instance(str(name), options, seed, world)
     except KeyError as exc:
         raise RequestError(exc.args[0]) from None
     except MapError as exc:

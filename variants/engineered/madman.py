@@ -130,7 +130,7 @@ class MadmanMovement(WrappedPhase):
         given = {p: [o for o in os if not isinstance(o, Bid)
                      and not _disordered(rules, o, bids.disorder)] for p, os in playing.items()}
         for power, won in (*bids.orders.items(),
-                           *deal(rules, position, bids.pairs, self._seed(position)).items()):
+                           *deal(rules, position, bids.pairs, self.seed).items()):
             given[power] = [*given.get(power, []), *won]
         out = self.inner.adjudicate(rules, position, given)
         board, handed = after_movement(rules, position, out.position)
@@ -142,13 +142,6 @@ class MadmanMovement(WrappedPhase):
         events = (*extra, *(told.get(id(e), e) if isinstance(e, OrderResult) else e
                             for e in out.events), *handed)
         return PhaseOutcome((*results, *extra), board, events)
-
-    def _seed(self, position: Position) -> int:
-        """The game's seed, which its positions keep in their state (judge/game/lifecycle.py,
-        start_position) and a `judge adjudicate` request gives there, so that a phase is
-        checked with the lots the game drew (docs/adjudicate.md); the variant's otherwise."""
-        seed = position.state.get("seed")
-        return seed if isinstance(seed, int) and not isinstance(seed, bool) else self.seed
 
     def choices(self, rules: Rules, position: Position, power: str,
                 orders: Sequence[Order] = ()) -> tuple[str, ...]:
