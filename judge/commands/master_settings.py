@@ -7,8 +7,9 @@ Each command needs SIGNON as master and leaves an audit entry.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import replace
+from typing import Any
 
 from judge.commands.items import CommandResult, Invocation
 from judge.commands.master import at, master_of, now_open, record
@@ -114,8 +115,24 @@ def run_settings(ctx: Context, invocation: Invocation) -> CommandResult:
              f"Press: {settings.press.mode.value}; "
              f"{_observers_text(settings.press.observers_see_broadcasts)}"
              f"{_commentator_text(settings.press.commentator)}.",
-             f"Draws: {'DIAS' if settings.draw.dias else 'the powers the votes name'}."]
+             f"Draws: {'DIAS' if settings.draw.dias else 'the powers the votes name'}.",
+             _options_text(game.variant_options)]
     return CommandResult.ok(*lines)
+
+
+def _options_text(options: Mapping[str, Any]) -> str:
+    """The options CREATE was given, which are fixed: a master setting a game up sees the
+    rules it plays (an Engineered game's level, its decoys) beside its schedule."""
+    if not options:
+        return "Options: none given at CREATE (the variant's defaults)."
+    return "Options (fixed at CREATE): " + ", ".join(
+        f"{k}={_option_value(v)}" for k, v in options.items()) + "."
+
+
+def _option_value(value: object) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
 
 
 def register(registry: CommandRegistry) -> None:

@@ -129,9 +129,13 @@ class Explainer:
         kind = self.position.phase.kind
         declared = self.variant.rules.registry.orders.get(type(order))
         takes = _TAKES.get(kind)
-        # A type the variant registers for this phase is no wrong kind (a variant's own order).
+        # A type the variant registers for this phase is no wrong kind (a variant's own order),
+        # nor is an order for a unit of a layer of its own, which the variant's handler
+        # judges in any phase and refuses with its own reason.
+        layer = self.variant.rules.kinds.get(order.kind or "")
         if takes is None or isinstance(order, takes[0]) or (
-                declared is not None and kind in declared.phases):
+                declared is not None and kind in declared.phases) or (
+                layer is not None and layer.layer != "main"):
             return None
         what = next((name for kind, name in _NAMES if isinstance(order, kind)), "an order")
         return Refusal.of(G.WRONG_KIND, line=text.strip(), what=what,

@@ -129,7 +129,8 @@ def test_settings_of_a_running_game(table: Table) -> None:
         "Missing orders at the end of grace: hold.",
         "Late powers: every report names the powers that missed the deadline.",
         "Press: white; observers see broadcasts.",
-        "Draws: DIAS."])
+        "Draws: DIAS.",
+        "Options: none given at CREATE (the variant's defaults)."])
     assert table.actions() == ["show_settings"]
 
 

@@ -175,7 +175,9 @@ def _release(journeys: Journeys, power: str, order: Order) -> OrderResult:
     prison = next((u for u in journeys.start.units if u.kind == PRISON and u.power == power
                    and province_of(u.loc) == prov), None)
     if prison is None:
-        return _illegal(power, order, f"you hold no prison in {prov}", Reason.NO_UNIT)
+        return _illegal(power, order, f"you hold no prison in {prov}: an engineer captured "
+                        "becomes its captor's prison at the end of the season (rn45 C4 4a), "
+                        "and REMOVE P disbands one you hold (C4 4c)", Reason.NO_UNIT)
     if not isinstance(order, Disband):
         return _illegal(power, order, "a prison goes only with its captor, or is disbanded: "
                         f"REMOVE P {prov.title()} (rn45 C4 4c)")

@@ -36,7 +36,9 @@ def test_a_prison_still_takes_no_move_and_only_its_holder_disbands_it() -> None:
     assert moved.outcome == Outcome.ILLEGAL
     assert moved.message == ("a prison goes only with its captor, or is disbanded: REMOVE P Bud "
                              "(rn45 C4 4c)")
-    assert result(turn, "AUS", "bud", "P").message == "you hold no prison in bud"
+    assert result(turn, "AUS", "bud", "P").message == (
+        "you hold no prison in bud: an engineer captured becomes its captor's prison at the "
+        "end of the season (rn45 C4 4a), and REMOVE P disbands one you hold (C4 4c)")
 
 
 @pytest.fixture
