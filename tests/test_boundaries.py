@@ -26,7 +26,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("commands",),  # what a message's commands do; mail runs them, they use game/reports
     ("mail",),  # mail in and out
     # the composition root; `judge adjudicate`'s JSON face and its parts
-    ("app", "protocol", "protocol_json", "protocol_views", "protocol_allocate",
+    ("app", "protocol", "protocol_json", "protocol_reply", "protocol_views", "protocol_allocate",
      "protocol_request"),
     ("cli", "serve"),  # the command line; `judge serve`, every part in one process
 )

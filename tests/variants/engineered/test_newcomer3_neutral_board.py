@@ -31,7 +31,8 @@ def test_board_and_the_winter_report_show_what_the_neutral_took_from_turkey(
     _season(talk, seats, dict(ORDERS))
     _season(talk, seats, {p: _holds(talk, p) for p in ORDERS})
     done = talk.send(MASTER, f"{MASTER_SIGNON}\nDECIDE neutral-turkey yes\n")
-    assert done is not None and "Fall 1901 Movement is processed" in done.body, done.body
+    assert done is not None
+    assert "Fall 1901 Movement is processed" in done.body, done.body
     board = _send(talk, seats, "RUSSIA", "BOARD")
     assert "    Neutral:  N Ankara\n    Neutral:  A Constantinople\n    Neutral:  A Smyrna\n" \
         in board.body, board.body
