@@ -47,6 +47,18 @@ def decoy_board(twin: Twin, phase: str, units: Sequence[Unit], decoys: tuple[int
         edit_board(talk, phase, _adding(marked))
 
 
+def decoy_made_in_warsaw(twin: Twin, table: Table, *watching: str) -> Seat:
+    """Winter 1902 in both games: Russia's engineer beside its army in Warsaw makes a decoy
+    of it (2b), watched from before the Winter by `watching`; Russia's seat."""
+    for talk in (twin.a, twin.b):
+        edit_board(talk, "W1902A", _adding((Unit("RUSSIA", "E", "war"),)))
+    twin.watch(*watching)
+    russia = table.players["RUSSIA"]
+    twin.send(russia.address, f"{russia.signon}\nDECOY A War")
+    twin.send(MASTER.address, f"{MASTER.signon}\nPROCESS W1902A")
+    return russia
+
+
 def _adding(units: Sequence[Unit]) -> Callable[[Position], Position]:
     def edit(board: Position) -> Position:
         return board._replace(units=(*board.units, *units))

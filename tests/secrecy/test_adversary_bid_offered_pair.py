@@ -10,10 +10,8 @@ left out of the civil disorder, variants/engineered/madman.py `_disordered`, thi
 
 from __future__ import annotations
 
-from judge.engine.types import Unit
 from judge.store.db import Database
-from tests.conversations.orders_board import edit_board
-from tests.secrecy.engineered import MASTER, OBSERVER, engineered_table
+from tests.secrecy.engineered import MASTER, OBSERVER, decoy_made_in_warsaw, engineered_table
 from tests.secrecy.test_adversary_madman_notice import open_bidding
 from tests.secrecy.twin import Twin
 
@@ -27,14 +25,8 @@ def test_a_bid_offering_a_unit_beside_its_decoy_tells_nothing(
         databases: tuple[Database, Database]) -> None:
     twin = Twin(databases)
     table = engineered_table(twin)
-    for talk in (twin.a, twin.b):
-        edit_board(talk, "W1902A", lambda b: b._replace(
-            units=(*b.units, Unit("RUSSIA", "E", "war"))))
-    russia = table.players["RUSSIA"]
     others = [s.address for p, s in table.players.items() if p != "RUSSIA"]
-    twin.watch(*others, OBSERVER.address)
-    twin.send(russia.address, f"{russia.signon}\nDECOY A War")
-    twin.send(MASTER.address, f"{MASTER.signon}\nPROCESS W1902A")
+    russia = decoy_made_in_warsaw(twin, table, *others, OBSERVER.address)
     twin.send(russia.address, f"{russia.signon}\nA War H\nDECOY A War-Gal\n{RUSSIA}",
               f"{russia.signon}\nA War-Gal\nDECOY A War H\n{RUSSIA}")
     for power, orders in HOLDS.items():  # Turkey sends nothing: madmanned (D2)

@@ -11,13 +11,11 @@ from datetime import UTC, datetime, timedelta
 
 import sqlalchemy as sa
 
-from judge.engine.types import Unit
 from judge.store.db import Database
 from judge.store.models import Turn
 from judge.turns.deadlines import sweep_all
 from tests.conversations.harness import Conversation
-from tests.conversations.orders_board import edit_board
-from tests.secrecy.engineered import MASTER, OBSERVER, engineered_table
+from tests.secrecy.engineered import MASTER, OBSERVER, decoy_made_in_warsaw, engineered_table
 from tests.secrecy.twin import Twin
 
 
@@ -43,14 +41,8 @@ def test_the_madmans_units_are_listed_alike_whichever_is_the_decoy(
         databases: tuple[Database, Database]) -> None:
     twin = Twin(databases)
     table = engineered_table(twin)
-    for talk in (twin.a, twin.b):
-        edit_board(talk, "W1902A", lambda b: b._replace(
-            units=(*b.units, Unit("RUSSIA", "E", "war"))))
-    russia = table.players["RUSSIA"]
     others = [s.address for p, s in table.players.items() if p != "RUSSIA"]
-    twin.watch(*others, OBSERVER.address)
-    twin.send(russia.address, f"{russia.signon}\nDECOY A War")
-    twin.send(MASTER.address, f"{MASTER.signon}\nPROCESS W1902A")
+    russia = decoy_made_in_warsaw(twin, table, *others, OBSERVER.address)
     twin.send(russia.address, f"{russia.signon}\nA War H\nDECOY A War-Gal",
               f"{russia.signon}\nA War-Gal\nDECOY A War H")
     twin.send(MASTER.address, f"{MASTER.signon}\nPROCESS S1903M")

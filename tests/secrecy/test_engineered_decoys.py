@@ -16,7 +16,13 @@ from judge.store.models import Game, Turn
 from judge.turns.deadlines import sweep_all
 from tests.conversations.harness import Conversation
 from tests.conversations.orders_board import edit_board
-from tests.secrecy.engineered import MASTER, OBSERVER, decoy_board, engineered_table
+from tests.secrecy.engineered import (
+    MASTER,
+    OBSERVER,
+    decoy_board,
+    decoy_made_in_warsaw,
+    engineered_table,
+)
 from tests.secrecy.noninterference import Table
 from tests.secrecy.twin import Twin
 from variants.engineered.bids_pairs import copy_first
@@ -83,13 +89,7 @@ def test_a_decoy_made_by_mail_leaves_its_copy_unseen(
     the army holds and the decoy goes to Galicia in game A, the other way round in game B."""
     twin = Twin(databases)
     table = engineered_table(twin)
-    for talk in (twin.a, twin.b):
-        edit_board(talk, "W1902A", lambda b: b._replace(
-            units=(*b.units, Unit("RUSSIA", "E", "war"))))
-    russia = table.players["RUSSIA"]
-    twin.watch(*others(table), russia.address)
-    twin.send(russia.address, f"{russia.signon}\nDECOY A War")
-    twin.send(MASTER.address, f"{MASTER.signon}\nPROCESS W1902A")
+    russia = decoy_made_in_warsaw(twin, table, *others(table), table.players["RUSSIA"].address)
     twin.send(russia.address, f"{russia.signon}\nA War H\nDECOY A War-Gal",
               f"{russia.signon}\nA War-Gal\nDECOY A War H")
     twin.send(MASTER.address, f"{MASTER.signon}\nPROCESS S1903M")
