@@ -26,7 +26,8 @@ from mail_steps import report as report_steps
 from judge.app import Judge, build_judge
 from judge.config import Settings
 from judge.mail.inbound.pipeline import process_pending, receive
-from judge.mail.outbound.sender import OutboxSender, SmtpTransport
+from judge.mail.outbound.sender import OutboxSender
+from judge.mail.outbound.smtp import SmtpTransport
 from judge.store.db import upgrade
 from tests.mailstack import MailStack
 

@@ -27,7 +27,8 @@ sys.path[:0] = [str(ROOT / "bench"), str(ROOT)]
 from judge.config import Settings  # noqa: E402
 from judge.game.clock import SystemClock  # noqa: E402
 from judge.mail.outbound.compose import compose  # noqa: E402
-from judge.mail.outbound.sender import OutboxSender, SmtpTransport  # noqa: E402
+from judge.mail.outbound.sender import OutboxSender  # noqa: E402
+from judge.mail.outbound.smtp import SmtpTransport  # noqa: E402
 from judge.store import repo_mail  # noqa: E402
 from judge.store.db import Database, upgrade  # noqa: E402
 from tests.mailstack import MailStack  # noqa: E402

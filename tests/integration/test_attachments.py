@@ -11,7 +11,8 @@ from judge.app import build_judge
 from judge.attachment import Attachment
 from judge.config import Settings
 from judge.game.clock import SystemClock
-from judge.mail.outbound.sender import OutboxSender, SmtpTransport
+from judge.mail.outbound.sender import OutboxSender
+from judge.mail.outbound.smtp import SmtpTransport
 from judge.store.db import Database
 from tests.mailstack import MailStack
 

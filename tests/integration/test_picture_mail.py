@@ -16,7 +16,8 @@ from judge.app import build_judge
 from judge.config import Settings
 from judge.game.clock import SystemClock
 from judge.game.lifecycle import create_game, join_game
-from judge.mail.outbound.sender import OutboxSender, SmtpTransport
+from judge.mail.outbound.sender import OutboxSender
+from judge.mail.outbound.smtp import SmtpTransport
 from judge.store import repo
 from judge.store.db import Database
 from judge.turns.process import process_and_report

@@ -21,7 +21,8 @@ from judge.config import Settings
 from judge.game.clock import ManualClock
 from judge.mail.inbound.pipeline import receive
 from judge.mail.inbound.receiver import SmtpReceiver
-from judge.mail.outbound.sender import OutboxSender, SmtpTransport
+from judge.mail.outbound.sender import OutboxSender
+from judge.mail.outbound.smtp import SmtpTransport
 from judge.store import repo_inbox
 from judge.store.db import Database
 from tests.integration.poller_helpers import outcomes

@@ -16,7 +16,8 @@ import pytest
 from judge.config import Settings
 from judge.game.clock import ManualClock
 from judge.mail.outbound.maildir import MaildirTransport
-from judge.mail.outbound.sender import LEASE, OutboxSender, SmtpTransport, transport_for
+from judge.mail.outbound.sender import LEASE, OutboxSender, transport_for
+from judge.mail.outbound.smtp import SmtpTransport
 from judge.store import repo_mail
 from judge.store.db import Database
 from judge.store.models import OutboxMessage, OutboxState
@@ -139,7 +140,7 @@ def test_a_message_some_recipients_refused_counts_as_sent(
     row_id = queue(database, clock, to=("alice@example.test", "gone@example.test"))
     sender = OutboxSender(database, clock, SmtpTransport(relay(sink.port)))
 
-    with caplog.at_level(logging.WARNING, logger="judge.mail.outbound.sender"):
+    with caplog.at_level(logging.WARNING, logger="judge.mail.outbound.smtp"):
         assert sender.send_due() == 1
     assert [d.rcpt_tos for d in sink.received] == [["alice@example.test"]]
     assert row(database, row_id).state == OutboxState.SENT

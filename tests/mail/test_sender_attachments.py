@@ -17,7 +17,8 @@ from judge.config import Settings
 from judge.game.clock import ManualClock
 from judge.mail.outbound.maildir import MaildirTransport
 from judge.mail.outbound.outbox_postman import OutboxPostman
-from judge.mail.outbound.sender import OutboxSender, SmtpTransport
+from judge.mail.outbound.sender import OutboxSender
+from judge.mail.outbound.smtp import SmtpTransport
 from judge.store.db import Database
 from judge.store.models import OutboxAttachment, OutboxMessage, OutboxState
 from tests.mail.smtp_sink import Sink

@@ -12,9 +12,9 @@ from typing import Any
 import pytest
 
 from judge.config import Settings
-from judge.mail.outbound import sender as sender_module
+from judge.mail.outbound import smtp as smtp_module
 from judge.mail.outbound.delivery import PermanentFailure, TemporaryFailure
-from judge.mail.outbound.sender import SmtpTransport
+from judge.mail.outbound.smtp import SmtpTransport
 from tests.mail.smtp_sink import PASSWORD, USER, Certificate, Sink, accept_judge, make_certificate
 
 RAW = b"From: judge@example.test\r\nTo: alice@example.test\r\nSubject: hi\r\n\r\nbody\r\n"
@@ -109,7 +109,7 @@ def test_a_kept_connection_the_relay_no_longer_serves_is_replaced(
         transport.deliver(1, "judge@example.test", TO, RAW)
         transport.deliver(2, "judge@example.test", TO, RAW)
         # As if the connection had been idle: checked with a NOOP, which the relay refuses.
-        monkeypatch.setattr(sender_module, "FRESH_SECONDS", 0.0)
+        monkeypatch.setattr(smtp_module, "FRESH_SECONDS", 0.0)
         sink.handler.noop_reply = "421 4.4.2 Idle too long, closing"
         transport.deliver(3, "judge@example.test", TO, RAW)
         transport.close()
