@@ -167,8 +167,12 @@ def _status_lines(jc: JudgeContext, status: owed.OrderStatus, turn: Turn) -> lis
     lines = [f"  {text}" for text in status.orders] or ["  (no orders yet)"]
     if status.missing:
         lines += ["", "Still without orders: " + ", ".join(status.missing)]
-    else:
+    elif status.orders:
         lines += ["", "Your orders are complete."]
+    else:
+        # Nothing owed and nothing given (no units, nothing to adjust, or a power whose
+        # units another orders this season): "complete" would read as orders taken.
+        lines += ["", "You owe no orders this phase."]
     lines += [f"You may also order: {choice}" for choice in status.may]
     now = jc.clock.now()
     if turn.deadline is not None:

@@ -22,3 +22,5 @@ def test_a_madmanned_players_reply_offers_him_no_placement(talk: Conversation) -
         in late.body, late.body
     assert "You may also order" not in late.body, late.body
     assert "placement of your engineer" not in late.body, late.body
+    # Nothing of his was taken: not "Your orders are complete." (advnew2's finding)
+    assert "  (no orders yet)\n\nYou owe no orders this phase.\n" in late.body, late.body
