@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from judge.commands.context import JudgeContext, judge_context
 from judge.commands.items import CommandResult, Invocation
+from judge.commands.master_settings import options_text
 from judge.commands.registry import Command, CommandRegistry, Context
 from judge.engine.types import Phase
 from judge.engine.visibility import Role, Viewer
@@ -107,6 +108,8 @@ def _describe_game(jc: JudgeContext, game: Game) -> list[str]:
     lines = [f"Game {game.name}: {variant.title} ({game.variant}), {game.state.value}"]
     masters = [s.account.name for s in seats_of(game, SeatRole.MASTER)]
     lines.append(f"Master: {', '.join(masters) or 'none'}")
+    if game.variant_options:  # the rules the game plays: its level, decoys... (CREATE)
+        lines.append(options_text(game.variant_options))
     if game.state == GameState.FORMING:
         joined = [_name(jc, game, s) for s in seats_of(game, SeatRole.PLAYER)]
         return [*lines, f"Players ({len(joined)} of {seats_wanted(game)}): "

@@ -116,13 +116,14 @@ def run_settings(ctx: Context, invocation: Invocation) -> CommandResult:
              f"{_observers_text(settings.press.observers_see_broadcasts)}"
              f"{_commentator_text(settings.press.commentator)}.",
              f"Draws: {'DIAS' if settings.draw.dias else 'the powers the votes name'}.",
-             _options_text(game.variant_options)]
+             options_text(game.variant_options)]
     return CommandResult.ok(*lines)
 
 
-def _options_text(options: Mapping[str, Any]) -> str:
+def options_text(options: Mapping[str, Any]) -> str:
     """The options CREATE was given, which are fixed: a master setting a game up sees the
-    rules it plays (an Engineered game's level, its decoys) beside its schedule."""
+    rules it plays (an Engineered game's level, its decoys) beside its schedule, and LIST
+    shows them to everyone (they are the game's public rules)."""
     if not options:
         return "Options: none given at CREATE (the variant's defaults)."
     return "Options (fixed at CREATE): " + ", ".join(
