@@ -15,9 +15,16 @@ from sqlalchemy.orm import Session
 
 from judge.engine.types import Phase
 from judge.game.errors import GameError
-from judge.game.games import game_variant, phase_of, player_seat, seats_of, settings_of
+from judge.game.games import (
+    game_variant,
+    phase_of,
+    player_seat,
+    seats_of,
+    seats_wanted,
+    settings_of,
+)
 from judge.game.history import parse_phase
-from judge.game.lifecycle import add_seat, drop_observer_seats, power_lookup
+from judge.game.lifecycle import add_seat, drop_observer_seats, is_full, power_lookup
 from judge.game.master_decisions import kept_decisions
 from judge.game.postman import Postman
 from judge.game.recipients import recipients, tell
@@ -71,6 +78,11 @@ def read_power(game: Game, word: str) -> str:
 
 
 def need_running(game: Game) -> None:
+    if game.state == GameState.FORMING and not is_full(game):
+        # START would be refused too: say what the game waits for.
+        joined, wanted = len(seats_of(game, SeatRole.PLAYER)), seats_wanted(game)
+        raise GameError(f"game {game.name} has not started yet: {joined} of {wanted} "
+                        "players have joined, and START needs them all")
     if game.state == GameState.FORMING:
         raise GameError(f"game {game.name} has not started yet; START it first")
     if game.state == GameState.FINISHED:

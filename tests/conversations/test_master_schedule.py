@@ -23,6 +23,8 @@ from tests.conversations.master_helpers import (
     notices,
     set_zone,
 )
+from tests.conversations.seating_helpers import MASTER as SEATING_MASTER
+from tests.conversations.seating_helpers import account, create, reply
 
 
 @pytest.fixture
@@ -180,3 +182,14 @@ def test_set_schedule_errors_change_nothing(table: Table, line: str, reason: str
     assert error(reply, line).startswith(reason)
     assert table.settings() == before
     assert table.actions() == []
+
+
+def test_set_deadline_on_a_game_still_forming_says_what_it_waits_for(
+        talk: Conversation) -> None:
+    """advnew2: "START it first" where START would be refused (the game is not full)."""
+    create(talk, "beta")
+    account(talk, "ann@example.org", "Ann Archer")
+    reply(talk, "ann@example.org", "JOIN beta annpw")
+    sent = reply(talk, SEATING_MASTER, "SIGNON Mbeta gmpass\nSET DEADLINE friday")
+    assert error(sent, "SET DEADLINE friday") == (
+        "game beta has not started yet: 1 of 7 players have joined, and START needs them all")
