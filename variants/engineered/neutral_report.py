@@ -9,10 +9,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from judge.engine.order_types import EventType, Registry
-from judge.engine.outcome import VariantEvent
+from judge.engine.outcome import CentreChange, VariantEvent
 from judge.engine.turn import TurnResult
 from judge.engine.visibility import Seen, Viewer
+from judge.grammar.notation import place
 from judge.variant import ReportSection, Variant, power_name
+
+from .fighters import NEUTRAL
 
 WHY = {"D1 1c": "it has no home centre left",
        "D1 1d": "the master handed it over after it missed its orders twice",
@@ -45,10 +48,19 @@ class Handed:
 
 def handed(variant: Variant, turn: TurnResult, viewer: Viewer,
            seen: Sequence[Seen]) -> Handed | None:
-    lines = tuple(f"{power_name(e.power)}'s units and centres are now the Neutral's: "
-                  f"{WHY.get(e.rule, e.rule)} (rn45 {e.rule})."
-                  for e in seen if isinstance(e, HandedOver))
+    lines = tuple(_told(variant, e, seen) for e in seen if isinstance(e, HandedOver))
     return Handed(lines) if lines else None
+
+
+def _told(variant: Variant, event: HandedOver, seen: Sequence[Seen]) -> str:
+    """The hand-over, with the centres it gave the Neutral: when retreats follow the Fall,
+    the retreat report's changes are that phase's own, and would not name them."""
+    head = (f"{power_name(event.power)}'s units and centres are now the Neutral's: "
+            f"{WHY.get(event.rule, event.rule)} (rn45 {event.rule}).")
+    centres = sorted(place(variant.rules.geo, c.centre) for c in seen
+                     if isinstance(c, CentreChange) and c.old_owner == event.power
+                     and c.new_owner == NEUTRAL)
+    return f"{head} Its centres: {', '.join(centres)}." if centres else head
 
 
 SECTIONS = (ReportSection("after_centres", "neutral.j2", handed),)

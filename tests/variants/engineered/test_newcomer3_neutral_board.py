@@ -50,7 +50,8 @@ def test_the_movement_report_tells_everyone_turkey_went_to_the_neutral(
     _season(talk, seats, {p: _holds(talk, p) for p in ORDERS})
     talk.send(MASTER, f"{MASTER_SIGNON}\nDECIDE neutral-turkey yes\n")
     told = ("Turkey's units and centres are now the Neutral's: the master handed it over "
-            "after it missed its orders twice (rn45 D1 1d).\n")
+            "after it missed its orders twice (rn45 D1 1d). Its centres: Ankara, "
+            "Constantinople, Smyrna.\n")
     for address, _ in seats.values():
         [report] = [m for m in talk.mails_to(address) if "Fall 1901 Movement results"
                     in m.subject]
