@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import sys
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -50,6 +50,16 @@ def _judge(db: Database, clock: ManualClock) -> Judge:
 
 
 @contextmanager
+def _listening(db: Database, note: Callable[..., None]) -> Iterator[None]:
+    """`note` sees every statement run on `db` while the block runs."""
+    sa.event.listen(db.engine, "before_cursor_execute", note)
+    try:
+        yield
+    finally:
+        sa.event.remove(db.engine, "before_cursor_execute", note)
+
+
+@contextmanager
 def selects_from(db: Database) -> Iterator[Counter[str]]:
     """SELECT statements run on `db` while the block runs, by their first table."""
     seen: Counter[str] = Counter()
@@ -59,11 +69,8 @@ def selects_from(db: Database) -> Iterator[Counter[str]]:
         if words[0] == "SELECT":
             seen[words[words.index("FROM") + 1]] += 1
 
-    sa.event.listen(db.engine, "before_cursor_execute", note)
-    try:
+    with _listening(db, note):
         yield seen
-    finally:
-        sa.event.remove(db.engine, "before_cursor_execute", note)
 
 
 def test_every_report_is_queued_once_reading_accounts_in_two_statements(
@@ -160,11 +167,8 @@ def transactions_on(db: Database) -> Iterator[list[str]]:
         if statement.startswith("BEGIN"):
             begun.append(statement)
 
-    sa.event.listen(db.engine, "before_cursor_execute", note)
-    try:
+    with _listening(db, note):
         yield begun
-    finally:
-        sa.event.remove(db.engine, "before_cursor_execute", note)
 
 
 def test_a_storm_turn_is_one_transaction_with_its_next_wakeup(
