@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import sys
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -32,6 +32,7 @@ from judge.turns import scheduler as scheduler_module
 from judge.turns.deadlines import next_wakeups, sweep, sweep_one
 from judge.turns.scheduler import JudgeScheduler
 from judge.variant import Variant
+from tests.statements import statements_on
 
 
 @pytest.fixture
@@ -50,27 +51,12 @@ def _judge(db: Database, clock: ManualClock) -> Judge:
 
 
 @contextmanager
-def _listening(db: Database, note: Callable[..., None]) -> Iterator[None]:
-    """`note` sees every statement run on `db` while the block runs."""
-    sa.event.listen(db.engine, "before_cursor_execute", note)
-    try:
-        yield
-    finally:
-        sa.event.remove(db.engine, "before_cursor_execute", note)
-
-
-@contextmanager
 def selects_from(db: Database) -> Iterator[Counter[str]]:
     """SELECT statements run on `db` while the block runs, by their first table."""
     seen: Counter[str] = Counter()
-
-    def note(_c: Any, _cur: Any, statement: str, *_rest: Any) -> None:
-        words = statement.split()
-        if words[0] == "SELECT":
-            seen[words[words.index("FROM") + 1]] += 1
-
-    with _listening(db, note):
+    with statements_on(db.engine, lambda s: s.split()[0] == "SELECT") as selects:
         yield seen
+        seen.update(words[words.index("FROM") + 1] for words in map(str.split, selects))
 
 
 def test_every_report_is_queued_once_reading_accounts_in_two_statements(
@@ -161,13 +147,7 @@ def test_a_storm_turn_reads_its_order_sets_once_before_processing(
 @contextmanager
 def transactions_on(db: Database) -> Iterator[list[str]]:
     """The transactions begun on `db` while the block runs (SQLite: BEGIN IMMEDIATE)."""
-    begun: list[str] = []
-
-    def note(_c: Any, _cur: Any, statement: str, *_rest: Any) -> None:
-        if statement.startswith("BEGIN"):
-            begun.append(statement)
-
-    with _listening(db, note):
+    with statements_on(db.engine, lambda s: s.startswith("BEGIN")) as begun:
         yield begun
 
 

@@ -17,6 +17,7 @@ from judge.store import repo_inbox
 from judge.store.db import Database, upgrade
 from judge.store.models import InboxMessage, InboxState, OutboxMessage
 from tests.conversations.harness import Conversation, raw_message
+from tests.statements import statements_on
 
 
 def _states(talk: Conversation) -> list[tuple[InboxState, int]]:
@@ -122,17 +123,8 @@ def test_a_batch_reads_the_inbox_a_fixed_number_of_times_whatever_its_size(
     talk = Conversation(database)
     for who in ("alice", "bob", "carol", "dave", "erin"):
         pipeline.receive(talk.judge, raw_message(f"{who}@example.org", "HELP"))
-    reads: list[str] = []
-
-    def count(_conn: object, _cursor: object, statement: str, *_rest: object) -> None:
-        if statement.startswith("SELECT inbox."):
-            reads.append(statement)
-
-    sa.event.listen(database.engine, "before_cursor_execute", count)
-    try:
+    with statements_on(database.engine, lambda s: s.startswith("SELECT inbox.")) as reads:
         assert len(pipeline.process_pending(talk.judge)) == 5
-    finally:
-        sa.event.remove(database.engine, "before_cursor_execute", count)
     assert _states(talk) == [(InboxState.DONE, 0)] * 5
     # PostgreSQL's claim asks once more: which claimed messages wait for an older one of
     # their sender that another worker holds (repo_inbox._after_others).

@@ -8,7 +8,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime, timedelta
-from typing import Any
 
 import sqlalchemy as sa
 from sqlalchemy.orm import Session
@@ -16,6 +15,7 @@ from sqlalchemy.orm import Session
 from judge.store import repo, repo_games
 from judge.store.db import Database
 from judge.store.models import Game, Order, Turn
+from tests.statements import statements_on
 
 T0 = datetime(1901, 3, 1, 12, 0, tzinfo=UTC)
 
@@ -23,18 +23,11 @@ T0 = datetime(1901, 3, 1, 12, 0, tzinfo=UTC)
 @contextmanager
 def selects_on(session: Session, table: str) -> Iterator[list[str]]:
     """The SELECT statements run on `table` inside the block."""
-    seen: list[str] = []
-
-    def note(_conn: Any, _cursor: Any, statement: str, *_args: Any) -> None:
-        if statement.lstrip().upper().startswith("SELECT") and f"FROM {table}" in statement:
-            seen.append(statement)
-
     engine = session.get_bind()
-    sa.event.listen(engine, "before_cursor_execute", note)
-    try:
+    assert isinstance(engine, sa.engine.Engine)
+    with statements_on(engine, lambda s: s.lstrip().upper().startswith("SELECT")
+                       and f"FROM {table}" in s) as seen:
         yield seen
-    finally:
-        sa.event.remove(engine, "before_cursor_execute", note)
 
 
 def _game_with_turn(database: Database) -> tuple[int, int]:
