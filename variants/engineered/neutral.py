@@ -23,10 +23,10 @@ from judge.engine.rules import Rules
 from judge.engine.types import Unit
 from judge.variant import Variant
 
+from .fighters import NEUTRAL  # the power of that name (its one definition)
 from .neutral_report import HANDED_OVER, SECTIONS, HandedOver
 from .options import level_at
 
-NEUTRAL = "NEUTRAL"
 SIMPLE = "simple"
 MISSED = "missed"  # Position.state: each power's seasons madmanned so far (D1 1d)
 KEPT = "kept"  # Position.state: powers the master chose to leave with their players
