@@ -77,11 +77,11 @@ def read_bid(text: str, read: Callable[[str], Order]) -> Bid | None:
     lowered = [w.lower() for w in words]
     if "for" not in lowered:
         raise Illegal("write a bid as BID <your units> FOR <the madman unit's order>, "
-                      "e.g. BID A Mos, F StP FOR F Bla - Ank.")
+                      "e.g. BID A Mos, N StP FOR N Bla - Ank.")
     at = lowered.index("for")
     offered = [_offered(" ".join(group), read) for group in _groups(words[1:at])]
     if not offered:
-        raise Illegal("a bid offers at least one of your units: BID A Mos FOR F Bla - Ank.")
+        raise Illegal("a bid offers at least one of your units: BID A Mos FOR N Bla - Ank.")
     twice = sorted({loc for loc in offered if offered.count(loc) > 1})
     if twice:
         # 3b: a bid is one per unit offered into civil disorder.
@@ -102,7 +102,7 @@ def _groups(words: Sequence[str]) -> list[list[str]]:
 def _offered(text: str, read: Callable[[str], Order]) -> str:
     order = read(f"{text} H")
     if not isinstance(order, Hold):
-        raise Illegal(f"'{text}' is not one of your units: offer units as A Mos, F StP.")
+        raise Illegal(f"'{text}' is not one of your units: offer units as A Mos, N StP.")
     return order.loc
 
 

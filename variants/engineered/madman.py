@@ -29,18 +29,29 @@ from judge.variant import Stage, Variant
 
 from .bids import BID, Bid, read_bid, tally
 from .bids_pairs import deal
+from .maps import STANDARD
 from .neutral import NEUTRAL, after_movement
 from .options import Options, level_at
 
 STAGE = "bidding"
 HOURS = 24  # D2: "24 hrs before the deadline"
 MAIN_LAYER = "main"
-NOTICE = ("Madman bidding is open until the deadline (rn45 D2, D3). Bid for a madman "
-          "unit's order by offering your own units into civil disorder:\n"
-          "  BID A Mos, F StP FOR F Bla - Ank\n"
-          "The side with at least one bid more than any other orders the unit, and its "
-          "bidders' offered units stand in civil disorder.")
+# A bid on each map (maps.py), as HELP ORDERS gives it there (help-orders*.txt): navies
+# written N (B7), and on the 1885 map a place of that map (it has no Ankara).
+EXAMPLES = {STANDARD: "BID A Mos, N StP FOR N Bla - Ank",
+            "1885": "BID A Mos, A StP FOR N Bla - Con"}
 Orders = Mapping[str, Sequence[Order]]
+
+
+def notice(map_name: str) -> str:
+    """The bidding notice, its example a bid on the game's map."""
+    return ("Madman bidding is open until the deadline (rn45 D2, D3). Bid for a madman "
+            "unit's order by offering your own units into civil disorder:\n"
+            f"  {EXAMPLES.get(map_name, EXAMPLES[STANDARD])}\n"
+            "The side with at least one bid more than any other orders the unit, and its "
+            "bidders' offered units stand in civil disorder.")
+
+
 CLOSED = (f"bidding opens {HOURS} hours before the deadline, for the units of players who "
           "have sent no orders by then (rn45 D2)")
 SIMPLE = "there is no madman bidding at the simple level (rn45 D: complex and advanced)"
@@ -63,7 +74,8 @@ def wire(variant: Variant) -> Variant:
 
     rules = replace(rules, registry=rules.registry.with_orders(BID), handlers=handlers,
                     may_order=not_madmanned)
-    stage = Stage(STAGE, timedelta(hours=HOURS), frozenset(MOVEMENT), NOTICE, holds=True,
+    stage = Stage(STAGE, timedelta(hours=HOURS), frozenset(MOVEMENT),
+                  notice(str(variant.options.get("map", STANDARD)).lower()), holds=True,
                   describe=madman_units)
     simple = str(variant.options.get("level", "simple")) == "simple"
     return replace(variant, rules=rules, stages=variant.stages if simple else

@@ -58,7 +58,7 @@ def test_a_placed_engineer_ordered_elsewhere_says_where_it_went() -> None:
     ("A StP T A Rum", "only an engineer is transported (rn45 C5 5d): A StP T E Rum."),
     ("convert A Mun", "write a conversion as CONVERT A Bre TO N (army A, navy N, fighter F)."),
     ("F War D", "write a damage as F War D A Ser-Bud (a move) or F War D A Gal (a unit)."),
-    ("BID FOR N Ank - Bla", "a bid offers at least one of your units: BID A Mos FOR F Bla "
+    ("BID FOR N Ank - Bla", "a bid offers at least one of your units: BID A Mos FOR N Bla "
      "- Ank."),
     ("DECOY A War - Gal", "DECOY is an order of a game with decoys (rn45 C2 2b, C8: CREATE "
      "... level=complex decoys=yes); this game has none."),
