@@ -26,7 +26,7 @@ from judge.engine.types import MOVEMENT, Unit, UnitKind, province_of
 
 from .bids_pairs import both_alike, decide_pairs
 from .decoys_phase import stacked_decoys, without
-from .neutral import NEUTRAL
+from .fighters import NEUTRAL
 
 Orders = Mapping[str, Sequence[Order]]
 

@@ -29,8 +29,9 @@ from judge.variant import Stage, Variant
 
 from .bids import BID, Bid, read_bid, tally
 from .bids_pairs import deal
+from .fighters import NEUTRAL
 from .maps import STANDARD
-from .neutral import NEUTRAL, after_movement
+from .neutral import after_movement
 from .options import Options, level_at
 
 STAGE = "bidding"

@@ -23,7 +23,7 @@ from judge.engine.rules import Rules
 from judge.engine.types import Unit
 from judge.variant import Variant
 
-from .fighters import NEUTRAL  # the power of that name (its one definition)
+from .fighters import NEUTRAL
 from .neutral_report import HANDED_OVER, SECTIONS, HandedOver
 from .options import level_at
 

@@ -27,7 +27,8 @@ from judge.engine.rules import PhaseOutcome, Rules, WrappedPhase
 from judge.engine.types import MOVEMENT
 from judge.variant import Variant
 
-from .neutral import NEUTRAL, hand_over
+from .fighters import NEUTRAL
+from .neutral import hand_over
 
 VOTE_OFF = "vote-off"
 FIRST_YEAR = 1903  # F1: "after 1902"

@@ -8,8 +8,8 @@ from judge.variant import Variant
 from judge.variant_loader import load_variant, load_variant_folder
 from tests.conversations.harness import Conversation
 from tests.conversations.seating_helpers import MASTER, account, reply
+from variants.engineered.fighters import NEUTRAL
 from variants.engineered.maps import make_map
-from variants.engineered.neutral import NEUTRAL
 
 FOLDER = load_variant("engineered").folder
 

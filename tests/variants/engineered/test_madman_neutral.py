@@ -20,7 +20,7 @@ from judge.variant_loader import load_variant, load_variant_folder
 from tests.conversations.harness import Conversation
 from tests.variants.engineered.test_madman import ORDERS, _deadline, _game, _send, _sweep
 from tests.variants.folder_games import MASTER, MASTER_SIGNON
-from variants.engineered.neutral import NEUTRAL
+from variants.engineered.fighters import NEUTRAL
 
 FOLDER = load_variant("engineered").folder
 COMPLEX = load_variant_folder(FOLDER, {"level": "complex"})

@@ -16,7 +16,7 @@ from judge.grammar.reader import Writer, reader_for
 from judge.variant import Variant
 from judge.variant_loader import load_variant_folder
 from tests.variants.engineered.fighting import FOLDER, START, board, run, unit
-from variants.engineered.neutral import NEUTRAL
+from variants.engineered.fighters import NEUTRAL
 
 LEVELS = ("simple", "complex", "advanced")
 COMPLEX_RULES = {"simple": False, "complex": True, "advanced": True}  # rn45 A

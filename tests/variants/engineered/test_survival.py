@@ -18,7 +18,7 @@ from tests.conversations.seating_helpers import account
 from tests.variants.engineered.test_madman import _send
 from tests.variants.engineered.test_madman_neutral import _holds
 from tests.variants.folder_games import MASTER, started
-from variants.engineered.neutral import NEUTRAL
+from variants.engineered.fighters import NEUTRAL
 
 Seats = dict[str, tuple[str, str]]
 SURVIVAL = {"level": "advanced", "survival": True, "survival_players": 7}
