@@ -9,7 +9,8 @@ may not change. `REQUEST_OPTIONS`, a tuple of `[options]` keys, names those `jud
 reads from its request's "state" to build the variant as a game with them would be built
 (none by default: a variant's state keys keep their own meaning); `may_share(first, second)
 -> bool` says whether two units of one layer may stand in one province in its games, as a
-request may then give them (none by default).
+request may then give them (none by default); `summary_lines(variant, records)` says what
+SUMMARY tells a reader beyond the common frame, from his knowledge records (none by default).
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ import importlib.machinery
 import importlib.util
 import sys
 import threading
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
@@ -56,6 +57,15 @@ def may_share(variant: Variant, first: Unit, second: Unit) -> bool:
     province (rules.py `may_share(first, second) -> bool`); never without the hook."""
     share = getattr(rules_module(variant.folder), "may_share", None)
     return share is not None and bool(share(first, second))
+
+
+def summary_lines(variant: Variant, records: Sequence[Mapping[str, Any] | None]) -> list[str]:
+    """What SUMMARY tells a reader of a game of the variant beyond the players and the
+    centre table, from the knowledge record he kept with each processed turn, in play order
+    (None: no record for that turn), so only what he was told (rules.py
+    `summary_lines(variant, records) -> Sequence[str]`); nothing without the hook."""
+    write = getattr(rules_module(variant.folder), "summary_lines", None)
+    return [] if write is None else [str(line) for line in write(variant, records)]
 
 
 def make_game_map(variant: Variant, options: Mapping[str, Any], seed: int

@@ -7,6 +7,7 @@ SUMMARY: the record kept with each turn), else the variant's visibility for the 
 
 from __future__ import annotations
 
+from judge import variant_hooks
 from judge.commands.context import JudgeContext, judge_context
 from judge.commands.items import CommandResult, Invocation
 from judge.commands.master_settings import options_text
@@ -108,8 +109,7 @@ def _describe_game(jc: JudgeContext, game: Game) -> list[str]:
     lines = [f"Game {game.name}: {variant.title} ({game.variant}), {game.state.value}"]
     masters = [s.account.name for s in seats_of(game, SeatRole.MASTER)]
     lines.append(f"Master: {', '.join(masters) or 'none'}")
-    if game.variant_options:  # the rules the game plays: its level, decoys... (CREATE)
-        lines.append(options_text(game.variant_options))
+    lines += _options_lines(game)
     if game.state == GameState.FORMING:
         joined = [_name(jc, game, s) for s in seats_of(game, SeatRole.PLAYER)]
         return [*lines, f"Players ({len(joined)} of {seats_wanted(game)}): "
@@ -121,6 +121,11 @@ def _describe_game(jc: JudgeContext, game: Game) -> list[str]:
     if turn is not None:
         lines += _turn_lines(jc, game, variant, turn)
     return [*lines, "Powers:", *_power_lines(jc, game, powers_in(variant))]
+
+
+def _options_lines(game: Game) -> list[str]:
+    """The rules the game plays, as CREATE fixed them (its level, decoys...), if any."""
+    return [options_text(game.variant_options)] if game.variant_options else []
 
 
 def _turn_lines(jc: JudgeContext, game: Game, variant: Variant, turn: Turn) -> list[str]:
@@ -241,15 +246,16 @@ def run_summary(ctx: Context, invocation: Invocation) -> CommandResult:
     if game.result is not None:
         lines.append(f"Result: {_result_text(game)}")
     masters = [s.account.name for s in game.seats if s.role == SeatRole.MASTER]
-    lines += [f"Master: {', '.join(masters) or 'none'}", "", "Players:"]
+    lines += [f"Master: {', '.join(masters) or 'none'}", *_options_lines(game), "", "Players:"]
     for power, seats in history.players_of(game, variant):
         lines.append(f"  {power_name(power) + ':':<10}"
                      f"{', then '.join(_player_text(jc, s) for s in seats) or '(nobody yet)'}")
     turns = history.processed_turns(jc.session, game)
     viewer = reader_viewer(jc, game)
-    counts = history.centre_counts_by_year(variant, game, turns, viewer,
-                                           records_by_turn(jc.session, game, viewer))
-    return CommandResult.ok(*lines, "", *_centre_table(counts))
+    records = records_by_turn(jc.session, game, viewer)
+    counts = history.centre_counts_by_year(variant, game, turns, viewer, records)
+    told = variant_hooks.summary_lines(variant, [records.get(t.id) for t in turns])
+    return CommandResult.ok(*lines, "", *_centre_table(counts), *(["", *told] if told else []))
 
 
 def _player_text(jc: JudgeContext, seat: Seat) -> str:

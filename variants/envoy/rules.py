@@ -45,6 +45,7 @@ from .report import SECTIONS
 from .retreats import EnvoyRetreats, with_bounces
 from .season import AUTUMN, autumn_record, season_end_for
 from .stacks import resolve_stacks
+from .summary import summary_lines as summary_lines  # SUMMARY's hook (variant_hooks)
 from .victory import standing, victory_for
 from .visibility import envoy_visibility
 
