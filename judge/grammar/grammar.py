@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import weakref
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from typing import Any
 
 from judge.engine.order_types import Registry
 from judge.engine.orders import Order
 from judge.engine.rules import standard_registry
 from judge.grammar.errors import ErrorKind, OrderSyntaxError
+from judge.grammar.hints import former_of
 from judge.grammar.lexicon import Lexicon
 from judge.grammar.parse import Parser
 from judge.grammar.report import EMPTY_MESSAGE, ambiguous_reading, explain
@@ -56,9 +58,9 @@ class Grammar:
         grammar = _shared(variant)
         if grammar is None:
             geo = variant.rules.geo
-            grammar = cls(Lexicon.build(geo.provinces.values(), geo.kinds,
-                                        variant.power_names(), variant.words),
-                          variant.rules.registry)
+            lexicon = Lexicon.build(geo.provinces.values(), geo.kinds,
+                                    variant.power_names(), variant.words)
+            grammar = cls(replace(lexicon, former=former_of(variant)), variant.rules.registry)
             _share(variant, grammar)
         _CACHE[id(variant)] = grammar
         weakref.finalize(variant, _CACHE.pop, id(variant), None)

@@ -7,7 +7,7 @@ longest phrase starting at a position, so "North Atlantic Ocean" beats "North At
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Set
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 from typing import Generic, TypeVar
 
@@ -93,6 +93,9 @@ class Lexicon:
     # Kinds of which a line may order a number ('2 D Fra-Bel'): those that stack, where the
     # variant registers counted orders (judge/engine/counted.py).
     combining: frozenset[str] = frozenset()
+    # Names the map no longer has, each spelling -> (the name, the places that replaced it)
+    # (judge/grammar/hints.py): read only to explain a line that fails.
+    former: Mapping[tuple[str, ...], tuple[str, tuple[str, ...]]] = field(default_factory=dict)
 
     @classmethod
     def build(cls, provinces: Iterable[Province], kinds: Mapping[str, UnitKind],

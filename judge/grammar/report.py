@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Sequence
 
 from judge.engine.order_types import Registry
 from judge.engine.orders import Order
 from judge.grammar.errors import ErrorKind, OrderSyntaxError
 from judge.grammar.expect import END, Expect
+from judge.grammar.hints import former_hint, place_hint
 from judge.grammar.lexicon import Lexicon
 from judge.grammar.tokens import Token
 
@@ -48,8 +48,10 @@ def explain(text: str, tokens: Sequence[Token], lex: Lexicon, far: int,
     if wants_place and (power := _power_only(lex, _norms(tokens), far)):
         # A power named like a province of the regular board (1885-III's Spain): the
         # reader took it for the power, and "expected the province" told him nothing.
+        former = former_hint(lex, raw)
         message = (f"'{raw}' is not a province on this map: it names the power "
-                   f"{power.title()}. Write the province's full name or its abbreviation.")
+                   f"{power.title()}. " + (former or "Write the province's full name or "
+                                                     "its abbreviation."))
         return OrderSyntaxError(ErrorKind.UNKNOWN_PLACE, message, raw)
     if set(expected) == {END}:
         message = (f"I don't understand '{raw}' in \"{line}\": the order is complete "
@@ -91,21 +93,8 @@ def _unknown_place(text: str, tokens: Sequence[Token], lex: Lexicon,
     while end < len(tokens) and tokens[end].word and not _known(lex, norms, end):
         end += 1
     fragment = _span(text, tokens, far, end)
-    guesses = _guesses(lex, fragment)
-    hint = (f"did you mean {' or '.join(guesses)}?" if guesses
-            else "write the province's full name or its abbreviation.")
-    message = f"'{fragment}' is not a province on this map; {hint}"
+    message = f"'{fragment}' is not a province on this map{place_hint(lex, fragment)}"
     return OrderSyntaxError(ErrorKind.UNKNOWN_PLACE, message, fragment)
-
-
-def _guesses(lex: Lexicon, fragment: str) -> list[str]:
-    spellings: dict[str, str] = {}
-    for key, ids in lex.places.items():
-        if len(ids) == 1:
-            spellings.setdefault(" ".join(key).replace(" - ", "-"), ids[0])
-    close = difflib.get_close_matches(fragment.lower(), list(spellings), n=3, cutoff=0.75)
-    found = dict.fromkeys(spellings[c] for c in close)
-    return [f"{lex.province_names[i]} ({i})" for i in found]
 
 
 def _ambiguous_place(text: str, tokens: Sequence[Token], lex: Lexicon,

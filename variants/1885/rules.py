@@ -20,6 +20,7 @@ from typing import Any
 
 from judge.engine.geo import Border
 from judge.engine.types import ADJUSTMENT, RETREAT
+from judge.grammar.hints import FORMER_FILE, read_former
 from judge.variant import Variant
 from judge.variant_map import province_to_json, read_borders, read_provinces
 
@@ -73,7 +74,8 @@ def overlaid_map(base: Path, overlay: Path) -> dict[str, Any]:
     borders = [*kept, *read_borders(overlay / "borders.csv")]
     return {"provinces": [province_to_json(p) for p in provinces],
             "borders": [_border_json(b) for b in borders],
-            "units": _units(base / "variant.toml", overlay / "units.csv")}
+            "units": _units(base / "variant.toml", overlay / "units.csv"),
+            "former": read_former(base / FORMER_FILE)}
 
 
 def _units(spec_path: Path, moves_path: Path) -> dict[str, list[str]]:

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from judge.engine.geo import Border
+from judge.grammar.hints import FORMER_FILE, read_former
 from judge.variant_loader import variant_roots
 from judge.variant_map import province_to_json, read_borders, read_provinces
 
@@ -39,7 +40,8 @@ def make_map(options: Mapping[str, Any], seed: int) -> dict[str, Any] | None:
     return {"provinces": [province_to_json(p) for p in read_provinces(map_dir / "provinces.csv")],
             "borders": [_border(b) for b in read_borders(map_dir / "borders.csv")],
             "powers": powers,
-            "units": {p["name"]: p["units"] for p in powers}}
+            "units": {p["name"]: p["units"] for p in powers},
+            "former": read_former(map_dir / FORMER_FILE)}  # its names for lost places
 
 
 def _folder(name: str) -> Path:

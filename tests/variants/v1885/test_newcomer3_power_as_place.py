@@ -13,7 +13,8 @@ def test_a_powers_name_where_a_province_goes_is_no_province(talk: Conversation) 
     choose(talk)
     sent = orders(talk, "FRANCE", "A Mar - Spa", "A Par - Spain")
     assert "line 2: A Mar - Spa\n    'Spa' is not a province on this map: it names the " \
-        "power Spain. Write the province's full name or its abbreviation." in sent.body, \
-        sent.body
+        "power Spain. Spain is now Madrid (mad), Asturia (ast), Navarre (nav), Catalonia " \
+        "(cat), Valencia (val) and Cadiz (cad); write the one you mean." in sent.body, \
+        sent.body  # variants/1885/former.csv (polish18 item 2)
     assert "line 3: A Par - Spain\n    'Spain' is not a province on this map: it names the " \
         "power Spain." in sent.body, sent.body
