@@ -57,6 +57,12 @@ def place_hint(lex: Lexicon, fragment: str) -> str:
     former = former_hint(lex, fragment)
     if former:
         return f": {former}"
+    if len(fragment) == 1 and fragment.isalpha():
+        # A letter before a place: a unit of another game (Engineered's N for a navy).
+        letters = [f"{code} ({name})" for code, name in lex.kind_names.items() if len(code) == 1]
+        listed = ", ".join(letters[:-1]) + " or " + letters[-1] if len(letters) > 1 \
+            else "".join(letters)
+        return f"; a unit is written {listed} in this game."
     guesses = _guesses(lex, fragment)
     return (f"; did you mean {' or '.join(guesses)}?" if guesses
             else "; write the province's full name or its abbreviation.")

@@ -26,6 +26,10 @@ def test_the_1971_boards_names_are_answered_with_their_1885_places(talk: Convers
     assert ("'Spa' is not a province on this map: it names the power Spain. Spain is now "
             "Madrid (mad), Asturia (ast), Navarre (nav), Catalonia (cat), Valencia (val) "
             "and Cadiz (cad); write the one you mean.") in spain, spain
+    # A unit letter of another game (Engineered's N for a navy) is no place either.
+    navy = orders(talk, "SWEDEN", "W", "N Osl - Ska").body
+    assert ("'N' is not a province on this map; a unit is written A (army) or F (fleet) in "
+            "this game.") in navy, navy
     # The places named are the map's: the player's next line is taken.
     taken = orders(talk, "GERMANY", "G", "F Kie - Jut").body
     assert "error" not in taken.lower() and "F Kiel -> Jutland" in taken, taken
