@@ -81,7 +81,9 @@ def chart(known: Mapping[str, Any]) -> list[str]:
         kind = f"{facts['kind']}, " if facts["kind"] else ""
         ends = [f"{i} {known['links'].get(f'{name}/{i}', '?')}"
                 for i in range(1, int(facts["portals"]) + 1)]
-        lines.append(f"{name} ({kind}{facts['portals']} portals): {', '.join(ends)}")
+        count = int(facts["portals"])
+        lines.append(f"{name} ({kind}{count} portal{'' if count == 1 else 's'}): "
+                     f"{', '.join(ends)}")
     return lines
 
 
