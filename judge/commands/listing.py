@@ -247,9 +247,11 @@ def run_summary(ctx: Context, invocation: Invocation) -> CommandResult:
         lines.append(f"Result: {_result_text(game)}")
     masters = [s.account.name for s in game.seats if s.role == SeatRole.MASTER]
     lines += [f"Master: {', '.join(masters) or 'none'}", *_options_lines(game), "", "Players:"]
+    # Once started, a power without a seat is played by nobody (an Envoy game of two): as LIST.
+    nobody = "(nobody yet)" if game.state == GameState.FORMING else "(nobody)"
     for power, seats in history.players_of(game, variant):
         lines.append(f"  {power_name(power) + ':':<10}"
-                     f"{', then '.join(_player_text(jc, s) for s in seats) or '(nobody yet)'}")
+                     f"{', then '.join(_player_text(jc, s) for s in seats) or nobody}")
     turns = history.processed_turns(jc.session, game)
     viewer = reader_viewer(jc, game)
     records = records_by_turn(jc.session, game, viewer)

@@ -35,6 +35,8 @@ def test_stab_summary_gives_the_counts_the_readers_record_keeps(talk: Conversati
     france, germany = players["FRANCE"], players["GERMANY"]
     body = say(talk, france, f"SUMMARY {GAME}").body
     assert "Options (fixed at CREATE): hidden=stab.\n" in body, body
+    # The countries nobody plays are no seats waiting for a player (LIST says the same).
+    assert "      Austria:  (nobody)\n" in body and "nobody yet" not in body, body
     [line] = _told(body)
     year, counts = line.split(": ")
     assert year == "1914" and sorted(map(int, counts.split(", ")), reverse=True) == HELD, body
