@@ -163,6 +163,12 @@ class Turnstile:
                 self._owner = None
                 self._advance()
 
+    def waiting(self) -> int:
+        """How many threads wait for their turn now (a long writer may let them go first)."""
+        with self._turns:
+            return self._next - self._serving - (1 if self._owner is not None else 0) \
+                - len(self._abandoned)
+
     def _wait(self, me: int) -> None:
         with self._turns:
             ticket, self._next = self._next, self._next + 1
@@ -194,6 +200,7 @@ class Database:
         self._relaxed = sessionmaker(self.engine.execution_options(**{_RELAXED: True}),
                                      expire_on_commit=False)
         self._turnstile = Turnstile() if self.url.get_backend_name() == "sqlite" else None
+        self._after_commit: list[Callable[[Session], None]] = []
 
     @contextmanager
     def unit_of_work(self, *, durable: bool = True) -> Iterator[Session]:
@@ -207,6 +214,20 @@ class Database:
         sessions = self._sessions if durable else self._relaxed
         with self._turn(), sessions() as session, session.begin():
             yield session
+        for listener in tuple(self._after_commit):
+            listener(session)
+
+    def after_commit(self, listener: Callable[[Session], None]) -> Callable[[], None]:
+        """Call `listener` with the session of every unit of work of this Database that
+        commits, in the committing thread once the commit stands (another thread woken
+        there sees what it wrote); what it returns stops that."""
+        self._after_commit.append(listener)
+        return lambda: self._after_commit.remove(listener)
+
+    def writers_waiting(self) -> int:
+        """How many of this process's threads wait to begin a unit of work while another
+        runs: SQLite has one writer at a time; PostgreSQL none to wait for (0)."""
+        return self._turnstile.waiting() if self._turnstile is not None else 0
 
     def _turn(self) -> AbstractContextManager[None]:
         # PostgreSQL has row locks and no single writer: nothing to queue for.
