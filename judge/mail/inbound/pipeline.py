@@ -52,9 +52,9 @@ def receive_many(judge: JudgeParts, raws: Sequence[bytes]) -> list[tuple[int, bo
     with judge.db.unit_of_work() as session:
         for raw in raws:
             message = read_envelope(raw)
-            row, new = repo_inbox.store_inbox(session, raw, message_id=message.message_id,
-                                              received_at=judge.clock.now(), sender=message.sender)
-            stored.append((row.id, new))
+            stored.append(repo_inbox.store_inbox_id(
+                session, raw, message_id=message.message_id, received_at=judge.clock.now(),
+                sender=message.sender))
         faults.point("inbox-before-commit")
     faults.point("inbox-after-commit")
     return stored
