@@ -163,12 +163,6 @@ class Turnstile:
                 self._owner = None
                 self._advance()
 
-    def waiting(self) -> int:
-        """How many threads wait for their turn now (a long writer may let them go first)."""
-        with self._turns:
-            return self._next - self._serving - (1 if self._owner is not None else 0) \
-                - len(self._abandoned)
-
     def _wait(self, me: int) -> None:
         with self._turns:
             ticket, self._next = self._next, self._next + 1
@@ -223,11 +217,6 @@ class Database:
         there sees what it wrote); what it returns stops that."""
         self._after_commit.append(listener)
         return lambda: self._after_commit.remove(listener)
-
-    def writers_waiting(self) -> int:
-        """How many of this process's threads wait to begin a unit of work while another
-        runs: SQLite has one writer at a time; PostgreSQL none to wait for (0)."""
-        return self._turnstile.waiting() if self._turnstile is not None else 0
 
     def _turn(self) -> AbstractContextManager[None]:
         # PostgreSQL has row locks and no single writer: nothing to queue for.
