@@ -93,9 +93,10 @@ class Bench:
     each judge path too, right after this tree's, in the same run (`judge (baseline)`)."""
 
     def __init__(self, stack: MailStack, backend: Backend, messages: int,
-                 baseline: Path | None = None) -> None:
+                 baseline: Path | None = None, settings: dict[str, str] | None = None) -> None:
         self.stack, self.backend, self.messages = stack, backend, messages
         self.baseline = baseline
+        self.settings = settings or {}  # JUDGE_* variables every judge of the run gets
         self.boxes = Mailboxes(stack, [BARE_USER, MASTER_USER, *PLAYERS])
         self.timeout = 60.0 + messages  # far beyond any sane run: a hang, not a slow run
         self._start_judge()
@@ -107,7 +108,8 @@ class Bench:
         # The default hourly limit (60 per address) would refuse most of a run's messages.
         extra = {"PYTHONPATH": str(tree)} if tree is not None else {}
         self.process = JudgeProcess(self.stack, self.folder, JUDGE_DATABASE_URL=url,
-                                    JUDGE_MESSAGES_PER_HOUR="1000000", **extra)
+                                    JUDGE_MESSAGES_PER_HOUR="1000000", **self.settings,
+                                    **extra)
         self.process.url = url
         upgrade(url)
         db = Database(url)

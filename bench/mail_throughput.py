@@ -60,6 +60,10 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
                    help="another checkout of the judge (e.g. `git archive COMMIT | tar -x -C "
                    "TREE`): each judge path runs on it too, in the same repeat, the two "
                    "trees' order alternating, as `judge (baseline), PATH`")
+    p.add_argument("--imap-recheck-ms", type=int, default=0, metavar="MS",
+                   help="the judge's [imap] recheck_ms (0, its default: IDLE alone; the "
+                   "echo relay looks every 20 ms); a baseline tree without the setting "
+                   "ignores it")
     p.add_argument("--no-turn", action="store_true",
                    help="skip the last, separately timed message that completes the turn")
     args = p.parse_args(argv)
@@ -150,7 +154,8 @@ def _ratio(value: float | None) -> str:
 
 
 def run(args: argparse.Namespace, stack: MailStack, backend: Backend) -> list[Result]:
-    bench = Bench(stack, backend, args.messages, args.baseline)
+    bench = Bench(stack, backend, args.messages, args.baseline,
+                  settings={"JUDGE_IMAP_RECHECK_MS": str(args.imap_recheck_ms)})
     results: list[Result] = []
     try:
         for repeat in range(1, args.repeat + 1):
@@ -197,7 +202,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     backend = Backend(cluster)
     try:
         results = run(args, stack, backend)
-        print("", f"judge database: {args.database}", *table(results), sep="\n")
+        print("", f"judge database: {args.database}, imap recheck_ms: {args.imap_recheck_ms}",
+              *table(results), sep="\n")
         if args.json is not None:
             args.json.write_text(json.dumps(figures(results), indent=2) + "\n")
         if args.profile_messages > 0:

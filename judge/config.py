@@ -61,6 +61,10 @@ class Settings:
     imap_folder: str = "INBOX"
     imap_processed_folder: str = "Processed"
     imap_poll_seconds: int = 60
+    # While idling, look for new mail every this many milliseconds besides IDLE (0: IDLE
+    # alone). Dovecot announces new mail to IDLE half a second late; a local server may
+    # be asked more often, a remote one (Gmail) must not be (docs/deployment.md).
+    imap_recheck_ms: int = 0
     # The embedded SMTP receiver, host:port; empty: none.
     listen: str = "127.0.0.1:2525"
     # Abuse limits, each answered with a reply that says which one was hit.

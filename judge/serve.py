@@ -19,6 +19,8 @@ from collections.abc import Callable, Iterator
 from datetime import timedelta
 from types import FrameType
 
+from sqlalchemy.orm import Session
+
 from judge.app import Judge
 from judge.mail.inbound.pipeline import process_pending, receive, receive_many
 from judge.mail.inbound.poller import ImapPoller
@@ -78,6 +80,7 @@ class Daemon:
                                  store_many=lambda raws: receive_many(judge, raws),
                                  ) if settings.imap_host else None
         self._threads: list[threading.Thread] = []
+        self._unhook: Callable[[], None] | None = None
 
     def _make_senders(self, transport: Transport | None) -> list[OutboxSender]:
         """settings.senders senders, each with its own relay connection; one if the caller
@@ -94,6 +97,10 @@ class Daemon:
 
     def start(self) -> None:
         self._release_claims()
+        # Whoever queued mail in this process (a message's reply, a turn's reports, a
+        # notice) wakes the senders as its commit stands; IDLE_SECONDS is only the net
+        # for mail queued by another process on the same database (issue #18).
+        self._unhook = self.judge.db.after_commit(self._queued)
         self.scheduler.start()
         self._spawn("worker", self._work)
         for number, sender in enumerate(self._senders, 1):
@@ -131,6 +138,10 @@ class Daemon:
         log.info("outbox: %d message(s) this judge was sending when it stopped are due "
                  "again now", released)
 
+    def _queued(self, session: Session) -> None:
+        if repo_mail.queued_outbox(session):
+            self._outbox_wake.set()
+
     def _spawn(self, name: str, target: Callable[[], None]) -> None:
         thread = threading.Thread(target=self._guarded(name, target), name=name, daemon=True)
         thread.start()
@@ -150,7 +161,7 @@ class Daemon:
             self._inbox_wake.wait(IDLE_SECONDS)
             self._inbox_wake.clear()
             with self._riding_out("worker", self._inbox_wake):
-                if process_pending(self.judge, after_each=self._outbox_wake.set):
+                if process_pending(self.judge):
                     self.scheduler.replan()
 
     def _send(self, sender: OutboxSender) -> None:
@@ -196,6 +207,8 @@ class Daemon:
         if self._journal is not None:
             self._journal.close()
         self.scheduler.shutdown()
+        if self._unhook is not None:
+            self._unhook()
         log.info("judge stopped")
 
 

@@ -194,6 +194,7 @@ class Database:
         self._relaxed = sessionmaker(self.engine.execution_options(**{_RELAXED: True}),
                                      expire_on_commit=False)
         self._turnstile = Turnstile() if self.url.get_backend_name() == "sqlite" else None
+        self._after_commit: list[Callable[[Session], None]] = []
 
     @contextmanager
     def unit_of_work(self, *, durable: bool = True) -> Iterator[Session]:
@@ -207,6 +208,15 @@ class Database:
         sessions = self._sessions if durable else self._relaxed
         with self._turn(), sessions() as session, session.begin():
             yield session
+        for listener in tuple(self._after_commit):
+            listener(session)
+
+    def after_commit(self, listener: Callable[[Session], None]) -> Callable[[], None]:
+        """Call `listener` with the session of every unit of work of this Database that
+        commits, in the committing thread once the commit stands (another thread woken
+        there sees what it wrote); what it returns stops that."""
+        self._after_commit.append(listener)
+        return lambda: self._after_commit.remove(listener)
 
     def _turn(self) -> AbstractContextManager[None]:
         # PostgreSQL has row locks and no single writer: nothing to queue for.

@@ -28,7 +28,17 @@ _MESSAGES_SINCE = (sa.select(sa.func.count()).select_from(InboxMessage)
 def store_inbox(session: Session, raw: bytes, *, message_id: str | None,
                 received_at: datetime | None = None,
                 sender: str = "") -> tuple[InboxMessage, bool]:
-    """Keep a raw message once: (its row, True) the first time, (the first row, False) after.
+    """Keep a raw message once: (its row, True) the first time, (the first row, False) after."""
+    inbox_id, new = store_inbox_id(session, raw, message_id=message_id,
+                                   received_at=received_at, sender=sender)
+    return session.scalars(sa.select(InboxMessage).where(InboxMessage.id == inbox_id)).one(), new
+
+
+def store_inbox_id(session: Session, raw: bytes, *, message_id: str | None,
+                   received_at: datetime | None = None, sender: str = "") -> tuple[int, bool]:
+    """store_inbox's (id, new), without reading the row back: a new message's id is what
+    its INSERT returned (the receivers store each message as it comes: reading back its
+    row and bytes was a statement of each, issue #18); a copy's is looked up.
 
     INSERT ... ON CONFLICT DO NOTHING rather than look-then-insert, so two receivers
     storing the same message at once cannot both win nor abort the transaction.
@@ -41,9 +51,11 @@ def store_inbox(session: Session, raw: bytes, *, message_id: str | None,
     insert = _dialect_insert(session)(table).values(values)
     new_id = session.execute(insert.on_conflict_do_nothing(
         index_elements=["message_id", "digest"]).returning(table.c.id)).scalar_one_or_none()
-    query = sa.select(InboxMessage).where(InboxMessage.message_id == values["message_id"],
-                                          InboxMessage.digest == values["digest"])
-    return session.scalars(query).one(), new_id is not None
+    if new_id is not None:
+        return new_id, True
+    first = sa.select(InboxMessage.id).where(InboxMessage.message_id == values["message_id"],
+                                             InboxMessage.digest == values["digest"])
+    return session.scalars(first).one(), False
 
 
 # The fields relays and mailbox servers put on top of a message (RFC 5321 §4.4 trace

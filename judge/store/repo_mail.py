@@ -27,6 +27,8 @@ from judge.store.models import (
 
 # Claims released per statement: well under the bound parameters SQLite takes in one.
 _CHUNK = 400
+# The session.info key of queued_outbox.
+_QUEUED = "judge_outbox_queued"
 # The mapped class's table (declared with one), for the table statements below.
 _OUTBOX = cast(sa.Table, OutboxMessage.__table__)
 
@@ -68,9 +70,16 @@ def enqueue_outbox(session: Session, message: bytes, *, sender: str, recipients:
                         in_reply_to_id=in_reply_to.id if in_reply_to else None,
                         attachments=attachment_rows(attachments))
     session.add(row)
+    session.info[_QUEUED] = True
     if flush:
         session.flush()
     return row
+
+
+def queued_outbox(session: Session) -> bool:
+    """Whether this unit of work queued an outbox message (perhaps in a savepoint rolled
+    back since): the daemon wakes its senders when such a unit of work commits."""
+    return bool(session.info.get(_QUEUED))
 
 
 def due_outbox(session: Session, now: datetime, limit: int = 50) -> list[OutboxMessage]:

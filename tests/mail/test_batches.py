@@ -41,6 +41,27 @@ def test_receive_many_stores_each_once(database: Database) -> None:
     assert _states(talk) == [(InboxState.NEW, 0)] * 2
 
 
+def test_storing_reads_back_only_a_copy_s_first_id(database: Database) -> None:
+    """Issue #18: a new message's id is the one its INSERT returned; its row (with its
+    bytes) is not read back. A redelivery's id is looked up, one column."""
+    talk = Conversation(database)
+    raws = [raw_message(f"{who}@example.org", "HELP") for who in ("alice", "bob", "carol")]
+    statements: list[str] = []
+
+    def count(_conn: object, _cursor: object, statement: str, *_rest: object) -> None:
+        statements.append(statement.split()[0])
+
+    sa.event.listen(database.engine, "before_cursor_execute", count)
+    try:
+        first = pipeline.receive_many(talk.judge, raws)
+        again = pipeline.receive_many(talk.judge, raws[:1])
+    finally:
+        sa.event.remove(database.engine, "before_cursor_execute", count)
+    assert [new for _, new in first] == [True, True, True] and again == [(first[0][0], False)]
+    assert statements.count("INSERT") == 4
+    assert statements.count("SELECT") == 1  # the redelivery's first id
+
+
 def test_a_failure_mid_batch_undoes_only_that_message(
         database: Database, monkeypatch: pytest.MonkeyPatch) -> None:
     talk = Conversation(database)
@@ -142,7 +163,7 @@ def test_the_worker_s_commit_does_not_wait_for_the_disk(
     talk = Conversation(database)
     seen: dict[str, int] = {}
     real_answer = answering.answer
-    real_store = repo_inbox.store_inbox
+    real_store = repo_inbox.store_inbox_id
     synchronous = sa.text("PRAGMA synchronous")
 
     def answer(judge: object, session: sa.orm.Session, *args: object) -> object:
@@ -154,7 +175,7 @@ def test_the_worker_s_commit_does_not_wait_for_the_disk(
         return real_store(session, *args, **kwargs)
 
     monkeypatch.setattr(pipeline, "answer", answer)
-    monkeypatch.setattr(repo_inbox, "store_inbox", store)
+    monkeypatch.setattr(repo_inbox, "store_inbox_id", store)
     try:
         pipeline.receive(talk.judge, raw_message("alice@example.org", "HELP"))
         pipeline.process_pending(talk.judge)

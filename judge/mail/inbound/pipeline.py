@@ -17,7 +17,7 @@ second time if the first had already left.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from sqlalchemy.orm import Session
 
@@ -48,26 +48,23 @@ def receive_many(judge: JudgeParts, raws: Sequence[bytes]) -> list[tuple[int, bo
     with judge.db.unit_of_work() as session:
         for raw in raws:
             message = read_envelope(raw)
-            row, new = repo_inbox.store_inbox(session, raw, message_id=message.message_id,
-                                              received_at=judge.clock.now(), sender=message.sender)
-            stored.append((row.id, new))
+            stored.append(repo_inbox.store_inbox_id(
+                session, raw, message_id=message.message_id, received_at=judge.clock.now(),
+                sender=message.sender))
         faults.point("inbox-before-commit")
     faults.point("inbox-after-commit")
     return stored
 
 
-def process_pending(judge: JudgeParts, after_each: Callable[[], None] = lambda: None) -> list[int]:
+def process_pending(judge: JudgeParts) -> list[int]:
     """Process every stored message still new, oldest first; the ids processed.
 
     A backlog goes in batches of up to BATCH messages, one transaction each (a commit per
-    message cost more than the smaller messages' own work). `after_each` runs after each
-    batch (the daemon wakes its sender there, so replies leave while the rest of a backlog
-    is processed)."""
+    message cost more than the smaller messages' own work)."""
     with judge.db.unit_of_work() as session:
         ids = repo_inbox.new_inbox_ids(session, limit=1000)
     for start in range(0, len(ids), BATCH):
         process_batch(judge, ids[start:start + BATCH])
-        after_each()
     return ids
 
 

@@ -218,31 +218,47 @@ class ImapPoller:
 
     def _wait(self, stop: threading.Event) -> None:
         seconds = max(self.settings.imap_poll_seconds, 1)  # 0 would spin
+        recheck = max(self.settings.imap_recheck_ms, 0) / 1000
         client = self._client
         if client is None or not client.has_capability("IDLE"):
-            stop.wait(seconds)
+            stop.wait(min(recheck, seconds) if recheck else seconds)
             return
-        # Mail that came after the poll's SEARCH may have been announced in an earlier
-        # command's responses, which IDLE would not repeat: look once more first.
-        if set(_undeleted(client)) - self._left:
-            self._awake = True
-            return
-        log.debug("imap: idling on %s for up to %d s", self.settings.imap_folder, seconds)
-        client.idle()
         deadline = time.monotonic() + min(seconds, IDLE_RENEW_SECONDS)
-        empty = 0
-        while not stop.is_set() and time.monotonic() < deadline:
+        first = True
+        # Mail that came after the poll's SEARCH may have been announced in an earlier
+        # command's responses, which IDLE would not repeat: look once more first (a burst
+        # is thus drained without IDLE), and again every recheck_ms while idling: Dovecot
+        # announces new mail to IDLE half a second after it came (issue #18).
+        while not set(_undeleted(client)) - self._left:
+            until = min(deadline, time.monotonic() + recheck) if recheck else deadline
+            if self._idle(client, stop, until, first) or stop.is_set() \
+                    or time.monotonic() >= deadline:
+                break
+            first = False
+        self._awake = True
+
+    def _idle(self, client: IMAPClient, stop: threading.Event, until: float,
+              first: bool) -> bool:
+        """IDLE until the server announces new mail (True), `until`, or stop."""
+        if first:
+            log.debug("imap: idling on %s for up to %d s", self.settings.imap_folder,
+                      max(self.settings.imap_poll_seconds, 1))
+        client.idle()
+        empty, announced = 0, False
+        while not stop.is_set() and (left := until - time.monotonic()) > 0:
+            timeout = min(IDLE_CHECK_SECONDS, left)
             started = time.monotonic()
-            responses = client.idle_check(timeout=IDLE_CHECK_SECONDS)
+            responses = client.idle_check(timeout=timeout)
             if _new_mail(responses):
+                announced = True
                 break
             # idle_check swallows EOF: it then returns nothing, without waiting.
-            quick = time.monotonic() - started < IDLE_CHECK_SECONDS / 2
+            quick = time.monotonic() - started < timeout / 2
             empty = empty + 1 if quick and not responses else 0
             if empty >= EMPTY_WAKEUPS_MEANING_EOF:
                 raise ConnectionError("the server closed the connection")
         client.idle_done()
-        self._awake = True
+        return announced
 
 
 def _undeleted(client: IMAPClient) -> list[int]:

@@ -1,0 +1,59 @@
+"""`judge serve`'s senders are woken by the commit that queued mail, not by their poll of
+the outbox (issue #18: the first reply of a burst left 0.4-0.5 s after it was queued)."""
+
+from __future__ import annotations
+
+import mailbox
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from judge import serve
+from judge.app import build_judge
+from judge.config import Settings
+from judge.serve import Daemon
+from judge.store import repo_mail
+from judge.store.db import Database
+
+# Far beyond the waits below: only a wake-up can make the senders look in time.
+NEVER = 600.0
+
+
+def _maildir_count(folder: Path) -> int:
+    return len(mailbox.Maildir(str(folder), create=False)) if folder.exists() else 0
+
+
+def _queue(database: Database, subject: str) -> None:
+    with database.unit_of_work() as session:
+        repo_mail.enqueue_outbox(
+            session, f"From: judge@example.test\r\nTo: alice@example.org\r\nSubject: "
+            f"{subject}\r\n\r\nHi\r\n".encode(), sender="judge@example.test",
+            recipients=["alice@example.org"], flush=False)
+
+
+def test_mail_queued_by_any_unit_of_work_wakes_the_senders(
+        database: Database, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(serve, "IDLE_SECONDS", NEVER)
+    out = tmp_path / "out"
+    settings = Settings(database_url=str(database.url), judge_address="judge@example.test",
+                        domain="example.test", listen="", maildir=str(out))
+    daemon = Daemon(build_judge(settings, db=database))
+    daemon.start()
+    try:
+        # The start's round finds nothing: the senders then wait for a wake-up.
+        deadline = time.monotonic() + 10
+        while daemon._outbox_wake.is_set() and time.monotonic() < deadline:
+            time.sleep(0.01)
+        time.sleep(0.2)
+        # Queued from a thread that is none of the daemon's (a command, a test, a turn).
+        queuer = threading.Thread(target=_queue, args=(database, "woken"))
+        queuer.start()
+        queuer.join()
+        deadline = time.monotonic() + 20
+        while _maildir_count(out) < 1 and time.monotonic() < deadline:
+            time.sleep(0.02)
+    finally:
+        daemon.stop()
+    assert _maildir_count(out) == 1
