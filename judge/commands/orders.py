@@ -34,6 +34,14 @@ from judge.store.models import FutureOrder, Game, GameState, SeatRole, Turn
 from judge.store.repo_games import current_turn
 from judge.turns.process import process_and_report
 
+# Hidden-information games process once every player has answered (readiness.owing_powers),
+# so a message whose lines were refused still answers: the player must know it may be the
+# last word before the turn, and that what he has not ordered takes the rules' default.
+ANSWER_COUNTED = ("In this game any message you send counts as your answer for this phase, "
+                  "even if none of its orders were taken: once every player has answered, the "
+                  "turn is processed, and what is still without orders takes the rules' "
+                  "default (a unit holds). Send the missing orders now if they are to count.")
+
 
 class MailOrderHandler:
     """The order handler of mail: order lines for the seat signed on, and the prose test
@@ -149,18 +157,21 @@ def report_status(jc: JudgeContext, reply: Reply) -> None:
     status = owed.status(variant, position, power, sets.get(power, {}), known=known)
     title = f"Orders for {power.title()}, {variant.rules.calendar.describe(position.phase)}"
     reply.note(title, *_status_lines(jc, status, turn))
-    if is_ready(jc.session, game, turn, jc.clock.now(), sets):
-        # Where the game hides anything, readiness is every player's answer, whatever he
-        # owes (readiness.owing_powers), and the note says only that.
-        hidden = hides(game, turn)
-        if process_and_report(jc.session, game, jc.clock, jc.postman, turn.phase) is None:
-            done = "Every player has sent orders" if hidden else "Every power's orders are complete"
-            reply.note("Turn waiting", f"{done}; the turn waits for a decision of the "
-                       "game's master and is processed once it is made.")
-            return
-        done = "Every player has sent orders" if hidden else "Every power's orders were complete"
-        reply.note("Turn processed", f"{done}: {turn.phase} has been processed and the "
-                   "reports sent.")
+    # Where the game hides anything, readiness is every player's answer, whatever he
+    # owes (readiness.owing_powers), and the notes say only that.
+    hidden = hides(game, turn)
+    if not is_ready(jc.session, game, turn, jc.clock.now(), sets):
+        if hidden and status.missing:
+            reply.note("Counted as your answer", ANSWER_COUNTED)
+        return
+    if process_and_report(jc.session, game, jc.clock, jc.postman, turn.phase) is None:
+        done = "Every player has sent orders" if hidden else "Every power's orders are complete"
+        reply.note("Turn waiting", f"{done}; the turn waits for a decision of the "
+                   "game's master and is processed once it is made.")
+        return
+    done = "Every player has sent orders" if hidden else "Every power's orders were complete"
+    reply.note("Turn processed", f"{done}: {turn.phase} has been processed and the "
+               "reports sent.")
 
 
 def _status_lines(jc: JudgeContext, status: owed.OrderStatus, turn: Turn) -> list[str]:

@@ -10,6 +10,8 @@ the others follow such orders to the deadline and read what their writer is told
 
 from __future__ import annotations
 
+import re
+
 from tests.conversations.envoy.envoy_setup import ANN, BOB, placed, say
 from tests.conversations.harness import Conversation
 from tests.conversations.seating_helpers import MASTER, Player, reply
@@ -39,8 +41,8 @@ def same_replies(player: Player, talk: Conversation, hidden: str, empty: str,
     first = say(talk, player, hidden).body
     second = say(talk, player, empty).body
     swapped = first
-    for old, new in names.items():
-        swapped = swapped.replace(old, new)
+    for old, new in names.items():  # whole words: 'hol' is no part of 'holds'
+        swapped = re.sub(rf"\b{re.escape(old)}\b", new, swapped)
     assert swapped == second
     return first
 

@@ -124,3 +124,25 @@ def test_plain_envoy_still_processes_once_every_order_owed_is_in(talk: Conversat
     assert ("Every power's orders were complete: W1914A has been processed and the reports "
             "sent.") in builds
     assert open_phase(talk) == "S1915M"
+
+
+COUNTED = "Counted as your answer\n"
+
+
+def test_a_short_answer_is_told_it_counts_where_the_game_hides_anything(
+        talk: Conversation) -> None:
+    # Under Stab the turn goes ahead on every player's answer, so France, one unit short
+    # (and with a line refused), must learn that her message was her answer all the same.
+    players = placed(talk, hidden="stab")
+    short = say(talk, players["FRANCE"], FRANCE_HOLDS.replace("F nap h", "F nap - Mos")).body
+    assert "Still without orders: " in short and COUNTED in short
+    assert "even if none of its orders were taken" in short
+    complete = say(talk, players["FRANCE"], FRANCE_HOLDS).body
+    assert "Your orders are complete." in complete and COUNTED not in complete
+
+
+def test_no_such_note_where_nothing_is_hidden(talk: Conversation) -> None:
+    # Plain Envoy waits for every order owed: a short answer does not move the turn.
+    players = placed(talk, hidden="none")
+    short = say(talk, players["FRANCE"], FRANCE_HOLDS.replace("F nap h", "")).body
+    assert "Still without orders: " in short and COUNTED not in short
