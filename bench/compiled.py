@@ -12,8 +12,10 @@ interpreted tree:
 It is a measurement, not a way to run the judge: the variants whose movement handler
 subclasses the engine's resolver (Engineered, Envoy, 1885) cannot load on the copy, since
 an interpreted class cannot inherit from a compiled one unless the compiled class allows
-it (`mypyc_attr(allow_interpreted_subclasses=True)`), and `judge/engine/position.py`
-(a NamedTuple subclass) cannot be compiled as it is.
+it (`mypyc_attr(allow_interpreted_subclasses=True)`). Three hot modules cannot be compiled
+as they are: `judge/engine/position.py` (Position subclasses a NamedTuple),
+`judge/engine/visibility.py` (a class of its own inheriting a compiled one) and
+`judge/engine/rules.py` (compiles, but a dataclass field's forward reference fails at import).
 """
 
 from __future__ import annotations
@@ -31,11 +33,13 @@ TREE = Path(__file__).resolve().parent.parent
 # less those mypyc refuses as written.
 HOT = (
     "judge/protocol.py", "judge/protocol_request.py", "judge/protocol_reply.py",
-    "judge/grammar/grammar.py",
+    "judge/protocol_json.py", "judge/grammar/grammar.py", "judge/grammar/reader.py",
     "judge/engine/board.py", "judge/engine/checks.py", "judge/engine/legality.py",
     "judge/engine/decisions.py", "judge/engine/resolver.py", "judge/engine/convoys.py",
     "judge/engine/movement.py", "judge/engine/turn.py", "judge/engine/centres.py",
     "judge/engine/adjustments.py", "judge/engine/calendar.py", "judge/engine/geo.py",
+    "judge/engine/outcome.py", "judge/engine/types.py", "judge/engine/orders.py",
+    "judge/engine/retreats.py",
 )
 # The project's own mypy settings need its pyproject.toml, which setuptools (run by mypyc)
 # refuses to read; these are all the compilation needs.
@@ -61,8 +65,12 @@ def build(dest: Path, modules: Sequence[str]) -> None:
                         ignore=shutil.ignore_patterns("__pycache__", "*.so"))
     (dest / "mypyc.ini").write_text(MYPY_CONFIG)
     mypyc = Path(sys.executable).parent / "mypyc"
-    subprocess.run([str(mypyc), "--config-file", "mypyc.ini", *modules], cwd=dest,
-                   check=True, stdout=subprocess.DEVNULL)
+    done = subprocess.run([str(mypyc), "--config-file", "mypyc.ini", *modules], cwd=dest,
+                          capture_output=True, text=True)
+    if done.returncode:
+        # mypyc's own errors (a module it cannot compile as written), not the C build's.
+        sys.exit("\n".join(line for line in done.stdout.splitlines()
+                            if ": error:" in line or ": note:" in line) or done.stderr)
 
 
 def compiled(dest: Path, modules: Sequence[str]) -> list[str]:
