@@ -9,6 +9,7 @@ may show the walk, is the control that the two games do differ."""
 from __future__ import annotations
 
 from judge.store.db import Database
+from tests.conversations.seating_helpers import account
 from tests.secrecy.envoy import OBSERVER
 from tests.secrecy.test_envoy_items import (
     FRANCE_TAKES_SPAIN,
@@ -78,3 +79,26 @@ def test_a_misspelt_place_or_a_lone_letter_gets_the_same_hint(
     autumn(script, FRANCE_TAKES_SPAIN)
     script.france_writes(PROBES)
     assert script.leaks() == ""
+
+
+OUTSIDER = "outsider@example.org"
+
+
+def test_what_observers_see_all_of_stays_with_the_signed_on_observer(
+        databases: tuple[Database, Database]) -> None:
+    """observers_see_all (docs/variants/envoy.md): the observer who signs on reads the walk
+    in HISTORY and every count in SUMMARY; somebody who only names the observer's address,
+    an outsider, and France read the same in both games (issue #13 item 6: only a password
+    opens a seat's view)."""
+    script = tyrolia(databases, "stab observers_see_all=yes")
+    autumn(script, FRANCE_TAKES_SPAIN)
+    for talk in (script.twin.a, script.twin.b):
+        account(talk, OUTSIDER)
+    script.twin.watch(OUTSIDER)
+    seen, seen_b = script.twin.send(OBSERVER.address, f"{OBSERVER.signon}\n{READS}")
+    assert "?" not in seen.split("Supply centres:")[1] and "Tyrolia" in seen_b  # the control
+    unsigned, unsigned_b = script.twin.send(OBSERVER.address, READS)
+    assert unsigned == unsigned_b and "Tyrolia" not in unsigned_b, unsigned_b
+    script.twin.send(OUTSIDER, READS)
+    script.twin.send(script.france.address, f"{script.france.signon}\n{READS}")
+    assert script.twin.differences([script.france.address, OUTSIDER]) == ""
