@@ -102,3 +102,27 @@ def test_what_observers_see_all_of_stays_with_the_signed_on_observer(
     script.twin.send(OUTSIDER, READS)
     script.twin.send(script.france.address, f"{script.france.signon}\n{READS}")
     assert script.twin.differences([script.france.address, OUTSIDER]) == ""
+
+
+NEW_FRANCE = "newfrance@example.org"
+
+
+def test_a_replaced_player_reads_no_longer_through_his_old_password(
+        databases: tuple[Database, Database]) -> None:
+    """The 12e lines and the known board come from the power's records (judge/game/
+    knowledge.py), which the player who takes France over inherits: the one replaced must
+    not read them on. His old password no longer signs on (the seat is abandoned), so he
+    reads as anybody, the same in both games; his successor reads France's tellings, the
+    same in both games too."""
+    script = tyrolia(databases, "stab")
+    autumn(script, FRANCE_TAKES_SPAIN)
+    for talk in (script.twin.a, script.twin.b):
+        account(talk, NEW_FRANCE)
+    script.twin.watch(NEW_FRANCE)
+    script.twin.send(MASTER_SIGNON[0],
+                     f"{MASTER_SIGNON[1]}\nREPLACE France {NEW_FRANCE} pw-new")
+    old, _ = script.twin.send(script.france.address, f"{script.france.signon}\n{READS}")
+    assert "wrong password for F in beta" in old and HEAD not in old, old
+    new, _ = script.twin.send(NEW_FRANCE, f"SIGNON Fbeta pw-new\n{READS}")
+    assert HEAD in new and "France:   france (abandoned), then newfrance" in new, new
+    assert script.twin.differences([script.france.address, NEW_FRANCE, OBSERVER.address]) == ""
