@@ -148,7 +148,7 @@ def _orders(
     kept = _kept_lines(reader)
     for power, lines in spec.items():
         power = power_of(variant, power)
-        read = _line_reader(reader, kind, power, texts)
+        read: Callable[[str], Order] | None = None  # made for the first line not kept
         own: list[Order] = []
         for text in lines:
             text = str(text)
@@ -156,7 +156,11 @@ def _orders(
             # (issue #18), unless this request holds that object already (_line_reader).
             known = kept.get((text, kind))
             try:
-                order = known[0] if known and id(known[0]) not in texts else read(text)
+                if known and id(known[0]) not in texts:
+                    order = known[0]
+                else:
+                    read = read or _line_reader(reader, kind, power, texts)
+                    order = read(text)
             except OrderSyntaxError as exc:
                 unparsed.append(OrderResult(power, None, None, text, Outcome.ILLEGAL,
                                             Reason.UNPARSED, exc.message))

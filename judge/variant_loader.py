@@ -52,6 +52,13 @@ def available_variants() -> list[str]:
 
 
 def load_variant(name: str) -> Variant:
+    return _load_named(name, os.environ.get("JUDGE_VARIANTS", ""))
+
+
+@cache
+def _load_named(name: str, extra: str) -> Variant:
+    # Kept by the variable's text, hashed in C: `judge adjudicate` asks at every request,
+    # and building and hashing the paths cost more than the rest (issue #18).
     return _load_variant(name, tuple(variant_roots()))
 
 
