@@ -194,7 +194,11 @@ def centre_counts_by_year(variant: Variant, game: Game, turns: Sequence[Turn],
         return []
     powers = powers_in(variant)
     start = position_from_json(turns[0].position_before)
-    rows = [("Start", _counts(variant, start, viewer, powers, None))]
+    # Asked of the first board, where every power holds its home centres, as
+    # votes.hides_centres asks: never by comparing a later board he knows with the true
+    # one, which would itself tell him whether he sees every owner.
+    hidden = rules.visibility.board(start, viewer).owners != start.owners
+    rows = [("Start", _counts(variant, start, viewer, powers, None, hidden))]
     for turn in turns:
         if turn.position_after is None:
             continue
@@ -205,19 +209,21 @@ def centre_counts_by_year(variant: Variant, game: Game, turns: Sequence[Turn],
             rows = [row for row in rows if row[0] != str(phase.year)]
             rows.append((str(phase.year),
                          _counts(variant, after, viewer, powers,
-                                 (records or {}).get(turn.id))))
+                                 (records or {}).get(turn.id), hidden)))
     return rows
 
 
 def _counts(variant: Variant, position: Position, viewer: Viewer, powers: Sequence[str],
-            record: Mapping[str, Any] | None) -> dict[str, int | None]:
+            record: Mapping[str, Any] | None, hidden: bool) -> dict[str, int | None]:
+    """Each power's count on the board `viewer` knows; None for one shown without centres
+    where `hidden` (the game may hide owners from him: a power shown with none is unknown,
+    not without any)."""
     rules = variant.rules
-    board = position if counts_public(rules.visibility) \
-        else board_known(rules, position, viewer, record)
+    public = counts_public(rules.visibility)
+    board = position if public else board_known(rules, position, viewer, record)
     centres = variant.rules.geo.supply_centres  # a variant may own other areas (GD 5.1)
     owned = Counter(p for c, p in board.owners.items() if c in centres)
-    # Where the board hides owners, a power shown with none is unknown, not without any.
-    unknown = None if board.owners != position.owners else 0
+    unknown = None if hidden and not public else 0
     return {power: owned.get(power, unknown) for power in powers}
 
 
