@@ -25,6 +25,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import Any
 from unittest import mock
 
 import sqlalchemy as sa
@@ -33,6 +34,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT / "bench"), str(ROOT)]
 
 from mail_game import ORDERS, PLAYERS  # noqa: E402
+from storm_account import Accounting, tallies  # noqa: E402
+from storm_account import table as cpu_table  # noqa: E402
 
 from judge.game import lifecycle  # noqa: E402
 from judge.game.clock import SystemClock  # noqa: E402
@@ -68,6 +71,10 @@ class Figures:
     workers_rss_mb: list[float]
     workers_turns: list[int]  # turns each worker processed (its log), to see them shared
     load: tuple[float, float]  # the 1-minute load average at the deadline, at the end
+    # CPU seconds per part while processing and while delivering (bench/storm_account.py)
+    cpu: dict[str, dict[str, Any]]
+    sweeps: list[dict[str, float]]  # each worker's scheduler tally
+    pg_activity: dict[str, float]  # PostgreSQL's backends by state while processing
 
 
 def set_up(db: Database, games: int, domain: str) -> None:
@@ -159,15 +166,21 @@ def wait_until(what: str, done: Callable[[], bool], timeout: float) -> float:
     return time.monotonic()
 
 
-def peak_rss_mb(worker: Worker) -> float:
+def _pid(worker: Worker) -> int:
     assert worker.process is not None
-    status = Path(f"/proc/{worker.process.pid}/status").read_text()
+    return worker.process.pid
+
+
+def peak_rss_mb(worker: Worker) -> float:
+    status = Path(f"/proc/{_pid(worker)}/status").read_text()
     kb = next(int(line.split()[1]) for line in status.splitlines() if line.startswith("VmHWM"))
     return kb / 1024
 
 
 def run(name: str, url: str, count: int, games: int, stack: MailStack, base: Path,
-        timeout: float, lead: float) -> Figures:
+        timeout: float, lead: float, cluster_data: Path | None = None) -> Figures:
+    """One configuration; `cluster_data`: the PostgreSQL cluster's data folder (its
+    server's CPU is accounted), None on SQLite."""
     upgrade(url)
     db = Database(url)
     set_up(db, games, stack.domain)
@@ -176,24 +189,11 @@ def run(name: str, url: str, count: int, games: int, stack: MailStack, base: Pat
     deadline = datetime.now(UTC) + timedelta(seconds=lead)
     set_deadline(db, deadline)
     try:
-        offsets = [worker.launch() for worker in workers]
-        for worker, offset in zip(workers, offsets, strict=True):
-            worker.wait_ready(offset)
-        if datetime.now(UTC) >= deadline:
-            raise RuntimeError(f"{name}: the workers were not up before the deadline; "
-                               "give them a longer --lead")
-        reports = games * (len(PLAYERS) + 1)
-        at_deadline = time.monotonic() + (deadline - datetime.now(UTC)).total_seconds()
-        time.sleep(max(at_deadline - time.monotonic(), 0.0))
-        load_then = os.getloadavg()[0]
-        processed = wait_until(f"{name}: processing", lambda: _counts(db) == (games, reports),
-                               timeout) - at_deadline
-        arrived = wait_until(f"{name}: delivery", lambda: delivered(stack) >= reports,
-                             timeout) - at_deadline
-        sent = last_sent(db, deadline)
-        rss = [round(peak_rss_mb(worker), 1) for worker in workers]
-        turns = [worker.log_text().count(PROCESSED) for worker in workers]
-        load = (round(load_then, 2), round(os.getloadavg()[0], 2))
+        offsets = _start(name, workers, deadline)
+        accounting = Accounting([_pid(w) for w in workers], stack,
+                                None if cluster_data is None else (cluster_data, url))
+        return _storm(name, db, workers, offsets, accounting, (deadline, games, timeout),
+                      stack)
     finally:
         for worker in workers:  # each one stopped, whatever the others do
             with contextlib.suppress(Exception):
@@ -201,8 +201,42 @@ def run(name: str, url: str, count: int, games: int, stack: MailStack, base: Pat
                     worker.stop()
             worker.kill()
         db.dispose()
-    return Figures(round(processed, 2), round(arrived, 2), round(sent, 2), max(rss), rss, turns,
-                   load)
+
+
+def _start(name: str, workers: list[Worker], deadline: datetime) -> list[int]:
+    """The workers started together; their logs' offsets before this run."""
+    offsets = [worker.launch() for worker in workers]
+    for worker, offset in zip(workers, offsets, strict=True):
+        worker.wait_ready(offset)
+    if datetime.now(UTC) >= deadline:
+        raise RuntimeError(f"{name}: the workers were not up before the deadline; "
+                           "give them a longer --lead")
+    return offsets
+
+
+def _storm(name: str, db: Database, workers: list[Worker], offsets: list[int],
+           accounting: Accounting, storm: tuple[datetime, int, float],
+           stack: MailStack) -> Figures:
+    deadline, games, timeout = storm
+    reports = games * (len(PLAYERS) + 1)
+    at_deadline = time.monotonic() + (deadline - datetime.now(UTC)).total_seconds()
+    time.sleep(max(at_deadline - time.monotonic(), 0.0))
+    accounting.at_deadline()
+    load_then = os.getloadavg()[0]
+    processed = wait_until(f"{name}: processing", lambda: _counts(db) == (games, reports),
+                           timeout) - at_deadline
+    accounting.at_processed()
+    arrived = wait_until(f"{name}: delivery", lambda: delivered(stack) >= reports,
+                         timeout) - at_deadline
+    accounting.at_delivered()
+    load = (round(load_then, 2), round(os.getloadavg()[0], 2))
+    rss = [round(peak_rss_mb(worker), 1) for worker in workers]
+    for worker in workers:  # stopped, so that each logs its scheduler's tally
+        worker.stop()
+    logs = [worker.log_text(offset) for worker, offset in zip(workers, offsets, strict=True)]
+    return Figures(round(processed, 2), round(arrived, 2), round(last_sent(db, deadline), 2),
+                   max(rss), rss, [text.count(PROCESSED) for text in logs], load,
+                   accounting.windows(processed, arrived), tallies(logs), accounting.activity)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -235,6 +269,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if cluster is not None:
             cluster.stop()
     print(table(args.games, results))
+    print(cpu_table(args.games, {n: asdict(f) for n, f in results.items()}))
     if args.json is not None:
         args.json.write_text(json.dumps({**{n: asdict(f) for n, f in results.items()},
                                          **{n: {"error": e} for n, e in failed.items()}},
@@ -254,7 +289,8 @@ def one_configuration(name: str, number: int, args: argparse.Namespace, base: Pa
             assert cluster is not None, "PostgreSQL server binaries not found"
             cluster.psql(f"CREATE DATABASE storm{number} OWNER judge")
             url = cluster.url(f"storm{number}")
-        return run(name, url, count, args.games, stack, base, args.timeout, args.lead)
+        return run(name, url, count, args.games, stack, base, args.timeout, args.lead,
+                   None if cluster is None or backend == "sqlite" else cluster.data)
     finally:
         stack.stop()
 

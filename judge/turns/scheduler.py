@@ -14,7 +14,9 @@ import contextlib
 import logging
 import random
 import threading
-from collections.abc import Callable, Collection
+import time
+from collections.abc import Callable, Collection, Iterator
+from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
 # APScheduler 3 ships no type information.
@@ -37,6 +39,33 @@ SWEEP_JOB = "sweep"
 ALL_GAMES = None  # as `swept`: the periodic sweep looked at every game
 
 
+@dataclass
+class Tally:
+    """What this worker's sweeps cost, logged when it stops (bench/storm.py reads it to
+    explain a storm's figures): its sweeps, the games another worker held when it came
+    to them, and the wall and CPU seconds of its sweeping thread in them; the wall that
+    is not CPU was spent waiting (for the database, a lock, the interpreter lock)."""
+
+    sweeps: int = 0
+    busy: int = 0
+    wall: float = 0.0
+    cpu: float = 0.0
+
+    @contextlib.contextmanager
+    def timing(self) -> Iterator[None]:
+        wall, cpu = time.perf_counter(), time.thread_time()
+        try:
+            yield
+        finally:
+            self.sweeps += 1
+            self.wall += time.perf_counter() - wall
+            self.cpu += time.thread_time() - cpu
+
+    def __str__(self) -> str:
+        return (f"scheduler: {self.sweeps} sweeps, {self.busy} games found busy, "
+                f"{self.wall:.2f} s wall, {self.cpu:.2f} s CPU sweeping")
+
+
 class JudgeScheduler:
     def __init__(self, judge: GameParts, *, sweep_every: timedelta = SWEEP_EVERY,
                  on_sweep: Callable[[list[str]], None] | None = None,
@@ -55,6 +84,7 @@ class JudgeScheduler:
         self._stalled: dict[int, datetime] = {}
         self._serial = 0
         self._closed = False
+        self.tally = Tally()
         self._scheduler = BackgroundScheduler(
             timezone=UTC,
             # One worker: sweeps in this process never overlap (the database would cope,
@@ -76,6 +106,7 @@ class JudgeScheduler:
             self._closed = True
         if self._scheduler.running:
             self._scheduler.shutdown(wait=wait)
+        log.info("%s", self.tally)
 
     def planned(self) -> dict[int, datetime]:
         """Each game's planned wake-up, in wall-clock time."""
@@ -93,14 +124,19 @@ class JudgeScheduler:
     def sweep(self) -> list[str]:
         """Every game now (the periodic job; also callable directly)."""
         judge, busy = self._judge, set[int]()
-        done = sweep_all(judge.db, judge.clock, judge.postman, busy=busy, start=self._start)
+        with self.tally.timing():
+            done = sweep_all(judge.db, judge.clock, judge.postman, busy=busy,
+                             start=self._start)
+        self.tally.busy += len(busy)
         return self._after(done, ALL_GAMES, busy)
 
     def wake(self, game_id: int) -> list[str]:
         """One game's date job; only that game is planned again after it."""
         judge, busy, moments = self._judge, set[int](), dict[int, datetime | None]()
-        done = sweep_one(judge.db, game_id, judge.clock, judge.postman, busy=busy,
-                         wakeups=moments)
+        with self.tally.timing():
+            done = sweep_one(judge.db, game_id, judge.clock, judge.postman, busy=busy,
+                             wakeups=moments)
+        self.tally.busy += len(busy)
         # Its next moment came with the sweep's commit; read afresh if there was none.
         wakeups = [(g, m) for g, m in moments.items() if m is not None] \
             if game_id in moments else None
