@@ -75,6 +75,7 @@ class Figures:
     cpu: dict[str, dict[str, Any]]
     sweeps: list[dict[str, float]]  # each worker's scheduler tally
     pg_activity: dict[str, float]  # PostgreSQL's backends by state while processing
+    pg_statements: dict[str, int]  # what they were running or waiting on, by samples
 
 
 def set_up(db: Database, games: int, domain: str) -> None:
@@ -236,7 +237,8 @@ def _storm(name: str, db: Database, workers: list[Worker], offsets: list[int],
     logs = [worker.log_text(offset) for worker, offset in zip(workers, offsets, strict=True)]
     return Figures(round(processed, 2), round(arrived, 2), round(last_sent(db, deadline), 2),
                    max(rss), rss, [text.count(PROCESSED) for text in logs], load,
-                   accounting.windows(processed, arrived), tallies(logs), accounting.activity)
+                   accounting.windows(processed, arrived), tallies(logs), accounting.activity,
+                   accounting.statements)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

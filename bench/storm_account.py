@@ -21,9 +21,10 @@ from storm_cpu import Activity, Meter, Part, pidfile, rooted
 from tests.mailstack import MailStack
 
 # What judge/turns/scheduler.py logs when a worker stops (Tally.__str__).
-_TALLY = re.compile(r"scheduler: (\d+) sweeps, (\d+) games found busy, ([\d.]+) s wall, "
-                    r"([\d.]+) s CPU sweeping")
+_TALLY = re.compile(r"scheduler: (\d+) sweeps, (\d+) games found busy, (\d+) moved on by "
+                    r"another, ([\d.]+) s wall, ([\d.]+) s CPU sweeping")
 MAIL_PARTS = ("postfix", "dovecot")
+STATEMENTS = 8
 
 
 def _one(pid: int) -> Part:
@@ -50,6 +51,8 @@ class Accounting:
             self._activity = Activity(database[1])
         self.meter = Meter(parts)
         self.activity: dict[str, float] = {}
+        # The statements most often seen running or waiting for a lock, by samples.
+        self.statements: dict[str, int] = {}
 
     def at_deadline(self) -> None:
         self.meter.read("deadline")
@@ -60,6 +63,7 @@ class Accounting:
         self.meter.read("processed")
         if self._activity is not None:
             self.activity = self._activity.stop()
+            self.statements = dict(self._activity.statements.most_common(STATEMENTS))
 
     def at_delivered(self) -> None:
         self.meter.read("delivered")
@@ -82,9 +86,9 @@ def tallies(logs: Sequence[str]) -> list[dict[str, float]]:
     found = []
     for text in logs:
         lines = _TALLY.findall(text)
-        sweeps, busy, wall, cpu = lines[-1] if lines else ("0", "0", "0", "0")
-        found.append({"sweeps": int(sweeps), "busy": int(busy), "wall_s": float(wall),
-                      "cpu_s": float(cpu)})
+        sweeps, busy, moved, wall, cpu = lines[-1] if lines else ("0",) * 5
+        found.append({"sweeps": int(sweeps), "busy": int(busy), "moved": int(moved),
+                      "wall_s": float(wall), "cpu_s": float(cpu)})
     return found
 
 
@@ -106,12 +110,12 @@ def table(games: int, accounts: dict[str, dict[str, Any]]) -> str:
              f"{'configuration':<14} {'wall':>6} {'workers':>8} {'database':>9} "
              f"{'postfix':>8} {'dovecot':>8} {'bench':>6} {'others':>7}  "
              f"{'W':>6} {'D':>6} {'M':>6} {'bound':>6} {'busy cores':>10}  "
-             "sweeps (busy) wall/CPU s per worker"]
+             "sweeps (busy, moved on) wall/CPU s per worker"]
     for name, account in accounts.items():
         cpu = account["cpu"]["processing"]
         k = per_thousand(cpu, games)
-        sweeps = "  ".join(f"{t['sweeps']}({t['busy']}) {t['wall_s']:.1f}/{t['cpu_s']:.1f}"
-                           for t in account["sweeps"])
+        sweeps = "  ".join(f"{t['sweeps']}({t['busy']},{t.get('moved', 0)}) "
+                           f"{t['wall_s']:.1f}/{t['cpu_s']:.1f}" for t in account["sweeps"])
         lines.append(
             f"{name:<14} {cpu['wall']:>6.1f} {cpu['workers']:>8.1f} {cpu['database']:>9.1f} "
             f"{cpu['postfix']:>8.1f} {cpu['dovecot']:>8.1f} {cpu['bench']:>6.1f} "
@@ -121,4 +125,6 @@ def table(games: int, accounts: dict[str, dict[str, Any]]) -> str:
             states = ", ".join(f"{s} {v:.2f}" for s, v in account["pg_activity"].items()
                                if s != "samples")
             lines.append(f"{'':<14} backends on average while processing: {states}")
+        lines += [f"{'':<14} {count:>5} samples  {statement}"
+                  for statement, count in account.get("pg_statements", {}).items()]
     return "\n".join(lines)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import threading
+from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -136,18 +137,21 @@ SELECT CASE WHEN state = 'idle' THEN 'idle'
             WHEN wait_event_type = 'Lock' THEN 'lock'
             WHEN wait_event_type IS NULL THEN 'running'
             WHEN wait_event_type = 'Client' THEN 'worker_in_tx'
-            ELSE 'server_wait' END, count(*)
+            ELSE 'server_wait' END,
+       left(regexp_replace(query, '\\s+', ' ', 'g'), 60)
 FROM pg_stat_activity
 WHERE datname = current_database() AND pid <> pg_backend_pid()
   AND backend_type = 'client backend'
-GROUP BY 1
 """
+# The statements seen on the server's CPU or waiting for a lock: a sampled profile.
+PROFILED = ("running", "lock")
 STATES = ("running", "lock", "server_wait", "worker_in_tx", "idle")
 
 
 class Activity:
     """pg_stat_activity sampled in a thread of its own (`every` seconds) between start
-    and stop: the average number of the database's backends in each state."""
+    and stop: the average number of the database's backends in each state, and
+    (`statements`) how often each statement was seen running or waiting for a lock."""
 
     def __init__(self, url: str, every: float = 0.05) -> None:
         import sqlalchemy as sa
@@ -156,6 +160,7 @@ class Activity:
         self._query = sa.text(_ACTIVITY)
         self._every = every
         self._counts = dict.fromkeys(STATES, 0)
+        self.statements: Counter[str] = Counter()
         self._samples = 0
         self._thread: threading.Thread | None = None
         self._stop = threading.Event()
@@ -179,6 +184,8 @@ class Activity:
         with self._engine.connect() as connection:
             connection = connection.execution_options(isolation_level="AUTOCOMMIT")
             while not self._stop.wait(self._every):
-                for state, count in connection.execute(self._query):
-                    self._counts[state] += count
+                for state, query in connection.execute(self._query):
+                    self._counts[state] += 1
+                    if state in PROFILED:
+                        self.statements[f"{state}: {query}"] += 1
                 self._samples += 1

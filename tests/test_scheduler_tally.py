@@ -64,15 +64,15 @@ def test_the_tally_is_logged_at_shutdown_as_the_storm_bench_reads_it(
     table, _ = _due_game(database)
     scheduler = JudgeScheduler(table.talk.judge)
     scheduler.start()
-    scheduler.tally = Tally(sweeps=12, busy=3, wall=4.25, cpu=1.5)
+    scheduler.tally = Tally(sweeps=12, busy=3, moved=5, wall=4.25, cpu=1.5)
     with caplog.at_level(logging.INFO, logger="judge.turns.scheduler"):
         scheduler.shutdown()
     logged = [r.getMessage() for r in caplog.records if "sweeps" in r.getMessage()]
-    assert logged == ["scheduler: 12 sweeps, 3 games found busy, 4.25 s wall, 1.50 s CPU "
-                      "sweeping"]
+    assert logged == ["scheduler: 12 sweeps, 3 games found busy, 5 moved on by another, "
+                      "4.25 s wall, 1.50 s CPU sweeping"]
     # The bench takes each worker's last line: this run's, not an earlier run's.
-    log = "scheduler: 1 sweeps, 0 games found busy, 0.10 s wall, 0.05 s CPU sweeping\n" \
-        + logged[0]
+    log = ("scheduler: 1 sweeps, 0 games found busy, 0 moved on by another, 0.10 s wall, "
+           "0.05 s CPU sweeping\n") + logged[0]
     assert tallies([log, "no line"]) == [
-        {"sweeps": 12, "busy": 3, "wall_s": 4.25, "cpu_s": 1.5},
-        {"sweeps": 0, "busy": 0, "wall_s": 0.0, "cpu_s": 0.0}]
+        {"sweeps": 12, "busy": 3, "moved": 5, "wall_s": 4.25, "cpu_s": 1.5},
+        {"sweeps": 0, "busy": 0, "moved": 0, "wall_s": 0.0, "cpu_s": 0.0}]

@@ -32,6 +32,9 @@ IN_PLAY = (GameState.ACTIVE, GameState.FORMING)
 _OPEN_TURN = (sa.select(Turn)
               .where(Turn.game_id == sa.bindparam("game_id"), Turn.processed_at.is_(None))
               .order_by(Turn.id.desc()).limit(1))
+_OPEN_TURN_ID = (sa.select(Turn.id)
+                 .where(Turn.game_id == sa.bindparam("game_id"), Turn.processed_at.is_(None))
+                 .order_by(Turn.id.desc()).limit(1))
 _GAME_IF_FREE = (sa.select(Game).where(Game.id == sa.bindparam("id"))
                  .with_for_update(skip_locked=True).execution_options(populate_existing=True))
 _LOCKS_GAMES = "judge.repo.locks_games"
@@ -151,6 +154,13 @@ def current_turn(session: Session, game: Game) -> Turn | None:
     if turn is not None:
         memo(session)[("turn", game.id)] = turn
     return turn
+
+
+def open_turn_id(session: Session, game_id: int) -> int | None:
+    """The id of the game's newest turn not yet processed (current_turn's), without
+    loading the turn or the game, and without a lock: None if it has none."""
+    found: int | None = session.scalar(_OPEN_TURN_ID, {"game_id": game_id})
+    return found
 
 
 def turns_of(session: Session, game: Game) -> list[Turn]:
