@@ -179,14 +179,15 @@ def peak_rss_mb(worker: Worker) -> float:
 
 
 def run(name: str, url: str, count: int, games: int, stack: MailStack, base: Path,
-        timeout: float, lead: float, cluster_data: Path | None = None) -> Figures:
+        timeout: float, lead: float, cluster_data: Path | None = None,
+        env: dict[str, str] | None = None) -> Figures:
     """One configuration; `cluster_data`: the PostgreSQL cluster's data folder (its
-    server's CPU is accounted), None on SQLite."""
+    server's CPU is accounted), None on SQLite; `env`: the workers' environment changed."""
     upgrade(url)
     db = Database(url)
     set_up(db, games, stack.domain)
-    workers = [Worker(f"{name}-w{i}", url, base, stack.smtp_port, JUDGE_LISTEN="")
-               for i in range(1, count + 1)]
+    workers = [Worker(f"{name}-w{i}", url, base, stack.smtp_port, JUDGE_LISTEN="",
+                      **(env or {})) for i in range(1, count + 1)]
     deadline = datetime.now(UTC) + timedelta(seconds=lead)
     set_deadline(db, deadline)
     try:
@@ -252,18 +253,24 @@ def main(argv: Sequence[str] | None = None) -> int:
                              "to the deadline")
     parser.add_argument("--timeout", type=float, default=900.0,
                         help="seconds a configuration may take to process or deliver")
+    parser.add_argument("--tree", action="append", default=[], metavar="NAME=PATH",
+                        help="run each configuration's workers from this judge tree too "
+                             "(their PYTHONPATH), in turn with the others given: "
+                             "configurations named CONFIG@NAME (the same schema)")
     args = parser.parse_args(argv)
-    chosen = [c for c in args.configs.split(",") if c]
+    trees = dict(tree.split("=", 1) for tree in args.tree)
+    chosen = [f"{c}@{t}" if trees else c for c in args.configs.split(",") if c
+              for t in (trees or [""])]
     results: dict[str, Figures] = {}
     failed: dict[str, str] = {}
     base = Path(tempfile.mkdtemp(prefix="storm-", dir="/tmp"))
     bin_dir = find_bin_dir()
     cluster = TempCluster(bin_dir).start() if bin_dir is not None and any(
-        CONFIGS[c][0] == "postgres" for c in chosen) else None
+        CONFIGS[c.split("@")[0]][0] == "postgres" for c in chosen) else None
     try:
         for number, name in enumerate(chosen):
             try:
-                results[name] = one_configuration(name, number, args, base, cluster)
+                results[name] = one_configuration(name, number, args, base, cluster, trees)
             except (RuntimeError, TimeoutError) as exc:  # the other configurations still run
                 failed[name] = str(exc)
             print(f"{name}: {results.get(name) or failed[name]}", flush=True)
@@ -280,9 +287,11 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def one_configuration(name: str, number: int, args: argparse.Namespace, base: Path,
-                      cluster: TempCluster | None) -> Figures:
-    """A configuration on a fresh database and fresh mailboxes."""
-    backend, count = CONFIGS[name]
+                      cluster: TempCluster | None, trees: dict[str, str]) -> Figures:
+    """A configuration on a fresh database and fresh mailboxes; CONFIG@TREE: its workers
+    run from that tree."""
+    config, _, tree = name.partition("@")
+    backend, count = CONFIGS[config]
     stack = MailStack(users=USERS).start()
     try:
         if backend == "sqlite":
@@ -292,16 +301,17 @@ def one_configuration(name: str, number: int, args: argparse.Namespace, base: Pa
             cluster.psql(f"CREATE DATABASE storm{number} OWNER judge")
             url = cluster.url(f"storm{number}")
         return run(name, url, count, args.games, stack, base, args.timeout, args.lead,
-                   None if cluster is None or backend == "sqlite" else cluster.data)
+                   None if cluster is None or backend == "sqlite" else cluster.data,
+                   {"PYTHONPATH": trees[tree]} if tree else {})
     finally:
         stack.stop()
 
 
 def table(games: int, results: dict[str, Figures]) -> str:
     lines = [f"{games} games, deadlines in the same second; seconds from the deadline:",
-             f"{'configuration':<14} {'processed_s':>12} {'sent_s':>8} {'delivered_s':>12} "
+             f"{'configuration':<18} {'processed_s':>12} {'sent_s':>8} {'delivered_s':>12} "
              f"{'peak_rss_mb':>12}  turns per worker   load (deadline, end)"]
-    lines += [f"{name:<14} {f.processed_s:>12.2f} {f.sent_s:>8.2f} {f.delivered_s:>12.2f} "
+    lines += [f"{name:<18} {f.processed_s:>12.2f} {f.sent_s:>8.2f} {f.delivered_s:>12.2f} "
               f"{f.peak_rss_mb:>12.1f}  {'/'.join(map(str, f.workers_turns)):<17}  "
               f"{f.load[0]:.2f}, {f.load[1]:.2f}" for name, f in results.items()]
     return "\n".join(lines)

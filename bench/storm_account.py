@@ -21,8 +21,9 @@ from storm_cpu import Activity, Meter, Part, pidfile, rooted
 from tests.mailstack import MailStack
 
 # What judge/turns/scheduler.py logs when a worker stops (Tally.__str__).
-_TALLY = re.compile(r"scheduler: (\d+) sweeps, (\d+) games found busy, (\d+) moved on by "
-                    r"another, ([\d.]+) s wall, ([\d.]+) s CPU sweeping")
+# (A tree from before the moved-on games were told apart logs no such count.)
+_TALLY = re.compile(r"scheduler: (\d+) sweeps, (\d+) games found busy, (?:(\d+) moved on "
+                    r"by another, )?([\d.]+) s wall, ([\d.]+) s CPU sweeping")
 MAIL_PARTS = ("postfix", "dovecot")
 STATEMENTS = 8
 
@@ -87,7 +88,7 @@ def tallies(logs: Sequence[str]) -> list[dict[str, float]]:
     for text in logs:
         lines = _TALLY.findall(text)
         sweeps, busy, moved, wall, cpu = lines[-1] if lines else ("0",) * 5
-        found.append({"sweeps": int(sweeps), "busy": int(busy), "moved": int(moved),
+        found.append({"sweeps": int(sweeps), "busy": int(busy), "moved": int(moved or 0),
                       "wall_s": float(wall), "cpu_s": float(cpu)})
     return found
 
@@ -107,7 +108,7 @@ def table(games: int, accounts: dict[str, dict[str, Any]]) -> str:
     lines = ["CPU seconds from the deadline until processed (per part; others: the rest of "
              "the machine's busy time, other people's work); per 1,000 turns: W workers, "
              "D database, M mail servers; bound: (W+D+M)/cores; busy cores: the machine's",
-             f"{'configuration':<14} {'wall':>6} {'workers':>8} {'database':>9} "
+             f"{'configuration':<18} {'wall':>6} {'workers':>8} {'database':>9} "
              f"{'postfix':>8} {'dovecot':>8} {'bench':>6} {'others':>7}  "
              f"{'W':>6} {'D':>6} {'M':>6} {'bound':>6} {'busy cores':>10}  "
              "sweeps (busy, moved on) wall/CPU s per worker"]
@@ -117,14 +118,14 @@ def table(games: int, accounts: dict[str, dict[str, Any]]) -> str:
         sweeps = "  ".join(f"{t['sweeps']}({t['busy']},{t.get('moved', 0)}) "
                            f"{t['wall_s']:.1f}/{t['cpu_s']:.1f}" for t in account["sweeps"])
         lines.append(
-            f"{name:<14} {cpu['wall']:>6.1f} {cpu['workers']:>8.1f} {cpu['database']:>9.1f} "
+            f"{name:<18} {cpu['wall']:>6.1f} {cpu['workers']:>8.1f} {cpu['database']:>9.1f} "
             f"{cpu['postfix']:>8.1f} {cpu['dovecot']:>8.1f} {cpu['bench']:>6.1f} "
             f"{cpu['others']:>7.1f}  {k['W']:>6.1f} {k['D']:>6.1f} {k['M']:>6.1f} "
             f"{k['bound_s']:>6.1f} {k['busy_cores']:>10.2f}  {sweeps}")
         if account.get("pg_activity"):
             states = ", ".join(f"{s} {v:.2f}" for s, v in account["pg_activity"].items()
                                if s != "samples")
-            lines.append(f"{'':<14} backends on average while processing: {states}")
-        lines += [f"{'':<14} {count:>5} samples  {statement}"
+            lines.append(f"{'':<18} backends on average while processing: {states}")
+        lines += [f"{'':<18} {count:>5} samples  {statement}"
                   for statement, count in account.get("pg_statements", {}).items()]
     return "\n".join(lines)

@@ -73,6 +73,8 @@ def test_the_tally_is_logged_at_shutdown_as_the_storm_bench_reads_it(
     # The bench takes each worker's last line: this run's, not an earlier run's.
     log = ("scheduler: 1 sweeps, 0 games found busy, 0 moved on by another, 0.10 s wall, "
            "0.05 s CPU sweeping\n") + logged[0]
-    assert tallies([log, "no line"]) == [
+    older = "scheduler: 7 sweeps, 2 games found busy, 3.00 s wall, 1.25 s CPU sweeping"
+    assert tallies([log, "no line", older]) == [
         {"sweeps": 12, "busy": 3, "moved": 5, "wall_s": 4.25, "cpu_s": 1.5},
-        {"sweeps": 0, "busy": 0, "moved": 0, "wall_s": 0.0, "cpu_s": 0.0}]
+        {"sweeps": 0, "busy": 0, "moved": 0, "wall_s": 0.0, "cpu_s": 0.0},
+        {"sweeps": 7, "busy": 2, "moved": 0, "wall_s": 3.0, "cpu_s": 1.25}]
