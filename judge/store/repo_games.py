@@ -86,6 +86,20 @@ def games_in_play(session: Session, game_ids: Collection[int] | None = None) -> 
     return list(session.scalars(query))
 
 
+def read_open_turns(session: Session, game_ids: Collection[int] | None = None) -> None:
+    """The open turn of every game in play (of `game_ids` only, when given) read in one
+    query and kept in the memo, where current_turn finds it: planning every game's next
+    moment read each game's turn by itself (issue #18: a round trip a game, a second of
+    a worker's time for a thousand games, after every batch of mail it answers)."""
+    query = (sa.select(Turn).join(Game, Game.id == Turn.game_id)
+             .where(Game.state.in_(IN_PLAY), Turn.processed_at.is_(None)).order_by(Turn.id))
+    if game_ids is not None:
+        query = query.where(Turn.game_id.in_(list(game_ids)))
+    held = memo(session)
+    for turn in session.scalars(query):  # by id: a game's newest open turn comes last
+        held[("turn", turn.game_id)] = turn
+
+
 def game_ids_in_play(session: Session) -> list[int]:
     """The ids of games_in_play, without loading the rows."""
     query = sa.select(Game.id).where(Game.state.in_(IN_PLAY)).order_by(Game.id)

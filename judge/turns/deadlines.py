@@ -156,6 +156,8 @@ def wakeups_in(session: Session, game_ids: Collection[int] | None = None,
                turns: dict[int, int | None] | None = None) -> list[tuple[int, datetime]]:
     """next_wakeups in the caller's transaction."""
     games = repo_games.games_in_play(session, game_ids)
+    if len(games) > 1:
+        repo_games.read_open_turns(session, game_ids)
     found = [(game.id, _moment_or_none(session, game, turns)) for game in games]
     return [(game_id, moment) for game_id, moment in found if moment is not None]
 
