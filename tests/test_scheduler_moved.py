@@ -73,7 +73,7 @@ def test_a_game_moved_on_by_another_worker_is_planned_afresh_not_swept(
 
 def test_a_moved_on_game_already_due_is_swept_at_once(
         database: Database, worker_a: tuple[Table, JudgeScheduler, int],
-        caplog: pytest.LogCaptureFixture) -> None:
+        caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch) -> None:
     table, scheduler, game_id = worker_a
     swept, heard = threading.Event(), list[str]()
     with database.unit_of_work() as session:
@@ -87,7 +87,7 @@ def test_a_moved_on_game_already_due_is_swept_at_once(
             swept.set()
         return done
 
-    scheduler.wake = wake  # type: ignore[method-assign]
+    monkeypatch.setattr(scheduler, "wake", wake)  # the date jobs it plans from now on
     with caplog.at_level(logging.WARNING, logger="judge.turns.scheduler"):
         assert scheduler.wake(game_id) == []  # moved on: planned afresh, due now
         # A's own date job, at once, this time with the open turn it planned from.
