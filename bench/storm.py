@@ -25,6 +25,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import Any
 from unittest import mock
 
 import sqlalchemy as sa
@@ -33,6 +34,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT / "bench"), str(ROOT)]
 
 from mail_game import ORDERS, PLAYERS  # noqa: E402
+from storm_account import Accounting, tallies  # noqa: E402
+from storm_account import table as cpu_table  # noqa: E402
 
 from judge.game import lifecycle  # noqa: E402
 from judge.game.clock import SystemClock  # noqa: E402
@@ -68,6 +71,11 @@ class Figures:
     workers_rss_mb: list[float]
     workers_turns: list[int]  # turns each worker processed (its log), to see them shared
     load: tuple[float, float]  # the 1-minute load average at the deadline, at the end
+    # CPU seconds per part while processing and while delivering (bench/storm_account.py)
+    cpu: dict[str, dict[str, Any]]
+    sweeps: list[dict[str, float]]  # each worker's scheduler tally
+    pg_activity: dict[str, float]  # PostgreSQL's backends by state while processing
+    pg_statements: dict[str, int]  # what they were running or waiting on, by samples
 
 
 def set_up(db: Database, games: int, domain: str) -> None:
@@ -114,23 +122,27 @@ def set_deadline(db: Database, deadline: datetime) -> None:
                         .values(deadline=deadline))
 
 
-def _counts(db: Database) -> tuple[int, int]:
+def _counts(db: Database, games: int | None = None) -> tuple[int, int]:
     """(turns processed, reports queued); (-1, -1) while the workers keep the SQLite file's
-    write lock past busy_timeout (the unit of work begins IMMEDIATE): asked again later."""
+    write lock past busy_timeout (the unit of work begins IMMEDIATE): asked again later.
+    The reports are counted only once `games` turns are processed, if given (-1 before)."""
     try:
-        return _count_rows(db)
+        return _count_rows(db, games)
     except sa.exc.OperationalError as exc:
         if "locked" not in str(exc):
             raise
         return -1, -1
 
 
-def _count_rows(db: Database) -> tuple[int, int]:
+def _count_rows(db: Database, games: int | None = None) -> tuple[int, int]:
     with db.unit_of_work() as session:
         processed = session.scalar(sa.select(sa.func.count()).select_from(Turn)
                                    .where(Turn.processed_at.is_not(None))) or 0
-        queued = session.scalar(sa.select(sa.func.count()).select_from(OutboxMessage)) or 0
-    return processed, queued
+        # Counting the outbox twice a second was the database's busiest statement in a
+        # storm (bench/README.md): a turn's reports are queued in its own transaction.
+        queued = session.scalar(sa.select(sa.func.count()).select_from(OutboxMessage)) \
+            if games is None or processed >= games else -1
+    return processed, queued or 0
 
 
 def last_sent(db: Database, deadline: datetime) -> float:
@@ -159,41 +171,35 @@ def wait_until(what: str, done: Callable[[], bool], timeout: float) -> float:
     return time.monotonic()
 
 
-def peak_rss_mb(worker: Worker) -> float:
+def _pid(worker: Worker) -> int:
     assert worker.process is not None
-    status = Path(f"/proc/{worker.process.pid}/status").read_text()
+    return worker.process.pid
+
+
+def peak_rss_mb(worker: Worker) -> float:
+    status = Path(f"/proc/{_pid(worker)}/status").read_text()
     kb = next(int(line.split()[1]) for line in status.splitlines() if line.startswith("VmHWM"))
     return kb / 1024
 
 
 def run(name: str, url: str, count: int, games: int, stack: MailStack, base: Path,
-        timeout: float, lead: float) -> Figures:
+        timeout: float, lead: float, cluster_data: Path | None = None,
+        env: dict[str, str] | None = None) -> Figures:
+    """One configuration; `cluster_data`: the PostgreSQL cluster's data folder (its
+    server's CPU is accounted), None on SQLite; `env`: the workers' environment changed."""
     upgrade(url)
     db = Database(url)
     set_up(db, games, stack.domain)
-    workers = [Worker(f"{name}-w{i}", url, base, stack.smtp_port, JUDGE_LISTEN="")
-               for i in range(1, count + 1)]
+    workers = [Worker(f"{name}-w{i}", url, base, stack.smtp_port, JUDGE_LISTEN="",
+                      **(env or {})) for i in range(1, count + 1)]
     deadline = datetime.now(UTC) + timedelta(seconds=lead)
     set_deadline(db, deadline)
     try:
-        offsets = [worker.launch() for worker in workers]
-        for worker, offset in zip(workers, offsets, strict=True):
-            worker.wait_ready(offset)
-        if datetime.now(UTC) >= deadline:
-            raise RuntimeError(f"{name}: the workers were not up before the deadline; "
-                               "give them a longer --lead")
-        reports = games * (len(PLAYERS) + 1)
-        at_deadline = time.monotonic() + (deadline - datetime.now(UTC)).total_seconds()
-        time.sleep(max(at_deadline - time.monotonic(), 0.0))
-        load_then = os.getloadavg()[0]
-        processed = wait_until(f"{name}: processing", lambda: _counts(db) == (games, reports),
-                               timeout) - at_deadline
-        arrived = wait_until(f"{name}: delivery", lambda: delivered(stack) >= reports,
-                             timeout) - at_deadline
-        sent = last_sent(db, deadline)
-        rss = [round(peak_rss_mb(worker), 1) for worker in workers]
-        turns = [worker.log_text().count(PROCESSED) for worker in workers]
-        load = (round(load_then, 2), round(os.getloadavg()[0], 2))
+        offsets = _start(name, workers, deadline)
+        accounting = Accounting([_pid(w) for w in workers], stack,
+                                None if cluster_data is None else (cluster_data, url))
+        return _storm(name, db, workers, offsets, accounting, (deadline, games, timeout),
+                      stack)
     finally:
         for worker in workers:  # each one stopped, whatever the others do
             with contextlib.suppress(Exception):
@@ -201,8 +207,43 @@ def run(name: str, url: str, count: int, games: int, stack: MailStack, base: Pat
                     worker.stop()
             worker.kill()
         db.dispose()
-    return Figures(round(processed, 2), round(arrived, 2), round(sent, 2), max(rss), rss, turns,
-                   load)
+
+
+def _start(name: str, workers: list[Worker], deadline: datetime) -> list[int]:
+    """The workers started together; their logs' offsets before this run."""
+    offsets = [worker.launch() for worker in workers]
+    for worker, offset in zip(workers, offsets, strict=True):
+        worker.wait_ready(offset)
+    if datetime.now(UTC) >= deadline:
+        raise RuntimeError(f"{name}: the workers were not up before the deadline; "
+                           "give them a longer --lead")
+    return offsets
+
+
+def _storm(name: str, db: Database, workers: list[Worker], offsets: list[int],
+           accounting: Accounting, storm: tuple[datetime, int, float],
+           stack: MailStack) -> Figures:
+    deadline, games, timeout = storm
+    reports = games * (len(PLAYERS) + 1)
+    at_deadline = time.monotonic() + (deadline - datetime.now(UTC)).total_seconds()
+    time.sleep(max(at_deadline - time.monotonic(), 0.0))
+    accounting.at_deadline()
+    load_then = os.getloadavg()[0]
+    processed = wait_until(f"{name}: processing", lambda: _counts(db, games) == (games, reports),
+                           timeout) - at_deadline
+    accounting.at_processed()
+    arrived = wait_until(f"{name}: delivery", lambda: delivered(stack) >= reports,
+                         timeout) - at_deadline
+    accounting.at_delivered()
+    load = (round(load_then, 2), round(os.getloadavg()[0], 2))
+    rss = [round(peak_rss_mb(worker), 1) for worker in workers]
+    for worker in workers:  # stopped, so that each logs its scheduler's tally
+        worker.stop()
+    logs = [worker.log_text(offset) for worker, offset in zip(workers, offsets, strict=True)]
+    return Figures(round(processed, 2), round(arrived, 2), round(last_sent(db, deadline), 2),
+                   max(rss), rss, [text.count(PROCESSED) for text in logs], load,
+                   accounting.windows(processed, arrived), tallies(logs), accounting.activity,
+                   accounting.statements)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -216,18 +257,24 @@ def main(argv: Sequence[str] | None = None) -> int:
                              "to the deadline")
     parser.add_argument("--timeout", type=float, default=900.0,
                         help="seconds a configuration may take to process or deliver")
+    parser.add_argument("--tree", action="append", default=[], metavar="NAME=PATH",
+                        help="run each configuration's workers from this judge tree too "
+                             "(their PYTHONPATH), in turn with the others given: "
+                             "configurations named CONFIG@NAME (the same schema)")
     args = parser.parse_args(argv)
-    chosen = [c for c in args.configs.split(",") if c]
+    trees = dict(tree.split("=", 1) for tree in args.tree)
+    chosen = [f"{c}@{t}" if trees else c for c in args.configs.split(",") if c
+              for t in (trees or [""])]
     results: dict[str, Figures] = {}
     failed: dict[str, str] = {}
     base = Path(tempfile.mkdtemp(prefix="storm-", dir="/tmp"))
     bin_dir = find_bin_dir()
     cluster = TempCluster(bin_dir).start() if bin_dir is not None and any(
-        CONFIGS[c][0] == "postgres" for c in chosen) else None
+        CONFIGS[c.split("@")[0]][0] == "postgres" for c in chosen) else None
     try:
         for number, name in enumerate(chosen):
             try:
-                results[name] = one_configuration(name, number, args, base, cluster)
+                results[name] = one_configuration(name, number, args, base, cluster, trees)
             except (RuntimeError, TimeoutError) as exc:  # the other configurations still run
                 failed[name] = str(exc)
             print(f"{name}: {results.get(name) or failed[name]}", flush=True)
@@ -235,6 +282,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if cluster is not None:
             cluster.stop()
     print(table(args.games, results))
+    print(cpu_table(args.games, {n: asdict(f) for n, f in results.items()}))
     if args.json is not None:
         args.json.write_text(json.dumps({**{n: asdict(f) for n, f in results.items()},
                                          **{n: {"error": e} for n, e in failed.items()}},
@@ -243,9 +291,11 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def one_configuration(name: str, number: int, args: argparse.Namespace, base: Path,
-                      cluster: TempCluster | None) -> Figures:
-    """A configuration on a fresh database and fresh mailboxes."""
-    backend, count = CONFIGS[name]
+                      cluster: TempCluster | None, trees: dict[str, str]) -> Figures:
+    """A configuration on a fresh database and fresh mailboxes; CONFIG@TREE: its workers
+    run from that tree."""
+    config, _, tree = name.partition("@")
+    backend, count = CONFIGS[config]
     stack = MailStack(users=USERS).start()
     try:
         if backend == "sqlite":
@@ -254,16 +304,18 @@ def one_configuration(name: str, number: int, args: argparse.Namespace, base: Pa
             assert cluster is not None, "PostgreSQL server binaries not found"
             cluster.psql(f"CREATE DATABASE storm{number} OWNER judge")
             url = cluster.url(f"storm{number}")
-        return run(name, url, count, args.games, stack, base, args.timeout, args.lead)
+        return run(name, url, count, args.games, stack, base, args.timeout, args.lead,
+                   None if cluster is None or backend == "sqlite" else cluster.data,
+                   {"PYTHONPATH": trees[tree]} if tree else {})
     finally:
         stack.stop()
 
 
 def table(games: int, results: dict[str, Figures]) -> str:
     lines = [f"{games} games, deadlines in the same second; seconds from the deadline:",
-             f"{'configuration':<14} {'processed_s':>12} {'sent_s':>8} {'delivered_s':>12} "
+             f"{'configuration':<18} {'processed_s':>12} {'sent_s':>8} {'delivered_s':>12} "
              f"{'peak_rss_mb':>12}  turns per worker   load (deadline, end)"]
-    lines += [f"{name:<14} {f.processed_s:>12.2f} {f.sent_s:>8.2f} {f.delivered_s:>12.2f} "
+    lines += [f"{name:<18} {f.processed_s:>12.2f} {f.sent_s:>8.2f} {f.delivered_s:>12.2f} "
               f"{f.peak_rss_mb:>12.1f}  {'/'.join(map(str, f.workers_turns)):<17}  "
               f"{f.load[0]:.2f}, {f.load[1]:.2f}" for name, f in results.items()]
     return "\n".join(lines)

@@ -32,6 +32,9 @@ IN_PLAY = (GameState.ACTIVE, GameState.FORMING)
 _OPEN_TURN = (sa.select(Turn)
               .where(Turn.game_id == sa.bindparam("game_id"), Turn.processed_at.is_(None))
               .order_by(Turn.id.desc()).limit(1))
+_OPEN_TURN_ID = (sa.select(Turn.id)
+                 .where(Turn.game_id == sa.bindparam("game_id"), Turn.processed_at.is_(None))
+                 .order_by(Turn.id.desc()).limit(1))
 _GAME_IF_FREE = (sa.select(Game).where(Game.id == sa.bindparam("id"))
                  .with_for_update(skip_locked=True).execution_options(populate_existing=True))
 _LOCKS_GAMES = "judge.repo.locks_games"
@@ -81,6 +84,20 @@ def games_in_play(session: Session, game_ids: Collection[int] | None = None) -> 
     if game_ids is not None:
         query = query.where(Game.id.in_(list(game_ids)))
     return list(session.scalars(query))
+
+
+def read_open_turns(session: Session, game_ids: Collection[int] | None = None) -> None:
+    """The open turn of every game in play (of `game_ids` only, when given) read in one
+    query and kept in the memo, where current_turn finds it: planning every game's next
+    moment read each game's turn by itself (issue #18: a round trip a game, a second of
+    a worker's time for a thousand games, after every batch of mail it answers)."""
+    query = (sa.select(Turn).join(Game, Game.id == Turn.game_id)
+             .where(Game.state.in_(IN_PLAY), Turn.processed_at.is_(None)).order_by(Turn.id))
+    if game_ids is not None:
+        query = query.where(Turn.game_id.in_(list(game_ids)))
+    held = memo(session)
+    for turn in session.scalars(query):  # by id: a game's newest open turn comes last
+        held[("turn", turn.game_id)] = turn
 
 
 def game_ids_in_play(session: Session) -> list[int]:
@@ -151,6 +168,13 @@ def current_turn(session: Session, game: Game) -> Turn | None:
     if turn is not None:
         memo(session)[("turn", game.id)] = turn
     return turn
+
+
+def open_turn_id(session: Session, game_id: int) -> int | None:
+    """The id of the game's newest turn not yet processed (current_turn's), without
+    loading the turn or the game, and without a lock: None if it has none."""
+    found: int | None = session.scalar(_OPEN_TURN_ID, {"game_id": game_id})
+    return found
 
 
 def turns_of(session: Session, game: Game) -> list[Turn]:

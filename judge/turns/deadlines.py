@@ -72,21 +72,38 @@ def sweep_all(db: Database, clock: Clock, postman: Postman,
     return done
 
 
+# sweep_one's `planned` when the caller planned nothing: whatever turn is open is swept.
+ANY_TURN = -1
+
+
 def sweep_one(db: Database, game_id: int, clock: Clock, postman: Postman,
               rng: random.Random | None = None, *, busy: set[int] | None = None,
-              wakeups: dict[int, datetime | None] | None = None) -> list[str]:
+              wakeups: dict[int, datetime | None] | None = None,
+              turns: dict[int, int | None] | None = None, planned: int | None = ANY_TURN,
+              moved: set[int] | None = None) -> list[str]:
     """One game's due work in its own unit of work; a failure is logged, never raised.
     Given `busy`, a game whose lock another worker holds is not waited for but added to it:
     workers sweeping at one deadline share the games out instead of queueing for each.
     Given `wakeups`, the game's next moment (as next_wakeups says it; None: it has none)
     goes into it by its id, read in the same unit of work once the work is done (issue
     #18: a unit of work of its own was a second turn at SQLite's writer lock in each turn
-    of a storm); only if that unit of work commits."""
+    of a storm); only if that unit of work commits; and into `turns`, its open turn's id.
+    `planned`: the id of the game's open turn when the caller planned this sweep (None:
+    it had none); a game whose open turn is another by now is not swept but added to
+    `moved`: another worker moved it on since, and its next moment is read afresh
+    (issue #18: at a deadline every worker's date jobs woke every game, and each game
+    another worker had done cost a tenth of a turn to find so)."""
     try:
         with db.unit_of_work() as session:
-            done = sweep_game(session, game_id, clock, postman, rng,
-                              skip_busy=busy is not None)
-            after = dict(wakeups_in(session, [game_id])) if wakeups is not None else {}
+            if planned != ANY_TURN and repo_games.open_turn_id(session, game_id) != planned:
+                assert moved is not None
+                moved.add(game_id)
+                done = []
+            else:
+                done = sweep_game(session, game_id, clock, postman, rng,
+                                  skip_busy=busy is not None)
+            after = dict(wakeups_in(session, [game_id], turns)) \
+                if wakeups is not None else {}
         if wakeups is not None:
             wakeups[game_id] = after.get(game_id)
         return done
@@ -125,25 +142,32 @@ def sweep_game(session: Session, game_id: int, clock: Clock, postman: Postman,
     return due_work(session, game, clock, postman, rng)
 
 
-def next_wakeups(db: Database, game_ids: Collection[int] | None = None
-                 ) -> list[tuple[int, datetime]]:
+def next_wakeups(db: Database, game_ids: Collection[int] | None = None,
+                 turns: dict[int, int | None] | None = None) -> list[tuple[int, datetime]]:
     """Each game's next moment of interest (a reminder, deadline, grace end or start time),
     by game id; of the games `game_ids` only, when given. A moment may be past: the sweep
-    has work for it now."""
+    has work for it now. `turns`, when given, gets each game's open turn's id (None: it
+    has none): what the moment was read from (sweep_one's `planned`)."""
     with db.unit_of_work() as session:
-        return wakeups_in(session, game_ids)
+        return wakeups_in(session, game_ids, turns)
 
 
-def wakeups_in(session: Session, game_ids: Collection[int] | None = None
-               ) -> list[tuple[int, datetime]]:
+def wakeups_in(session: Session, game_ids: Collection[int] | None = None,
+               turns: dict[int, int | None] | None = None) -> list[tuple[int, datetime]]:
     """next_wakeups in the caller's transaction."""
     games = repo_games.games_in_play(session, game_ids)
-    found = [(game.id, _moment_or_none(session, game)) for game in games]
+    if len(games) > 1:
+        repo_games.read_open_turns(session, game_ids)
+    found = [(game.id, _moment_or_none(session, game, turns)) for game in games]
     return [(game_id, moment) for game_id, moment in found if moment is not None]
 
 
-def _moment_or_none(session: Session, game: Game) -> datetime | None:
+def _moment_or_none(session: Session, game: Game,
+                    turns: dict[int, int | None] | None) -> datetime | None:
     try:
+        if turns is not None:
+            turn = repo_games.current_turn(session, game)  # read once: next_moment's too
+            turns[game.id] = None if turn is None else turn.id
         return next_moment(session, game)
     except Exception:
         # One unreadable game must not stop the others being planned; the periodic

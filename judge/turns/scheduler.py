@@ -14,7 +14,9 @@ import contextlib
 import logging
 import random
 import threading
-from collections.abc import Callable, Collection
+import time
+from collections.abc import Callable, Collection, Iterator
+from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
 # APScheduler 3 ships no type information.
@@ -25,7 +27,14 @@ from apscheduler.schedulers.background import (
 )
 
 from judge.game.parts import GameParts
-from judge.turns.deadlines import CIRCLE, circle_place, next_wakeups, sweep_all, sweep_one
+from judge.turns.deadlines import (
+    ANY_TURN,
+    CIRCLE,
+    circle_place,
+    next_wakeups,
+    sweep_all,
+    sweep_one,
+)
 
 log = logging.getLogger(__name__)
 
@@ -35,6 +44,38 @@ SWEEP_EVERY = timedelta(minutes=5)
 BUSY_RETRY = timedelta(seconds=1)
 SWEEP_JOB = "sweep"
 ALL_GAMES = None  # as `swept`: the periodic sweep looked at every game
+# Games' next moments, and the open turn each was read from (sweep_one's `planned`).
+Wakeups = tuple[list[tuple[int, datetime]], dict[int, int | None]]
+
+
+@dataclass
+class Tally:
+    """What this worker's sweeps cost, logged when it stops (bench/storm.py reads it to
+    explain a storm's figures): its sweeps, the games another worker held when it came
+    to them, those another worker had moved on since this one planned them, and the wall
+    and CPU seconds of its sweeping thread in them; the wall that is not CPU was spent
+    waiting (for the database, a lock, the interpreter lock)."""
+
+    sweeps: int = 0
+    busy: int = 0
+    moved: int = 0
+    wall: float = 0.0
+    cpu: float = 0.0
+
+    @contextlib.contextmanager
+    def timing(self) -> Iterator[None]:
+        wall, cpu = time.perf_counter(), time.thread_time()
+        try:
+            yield
+        finally:
+            self.sweeps += 1
+            self.wall += time.perf_counter() - wall
+            self.cpu += time.thread_time() - cpu
+
+    def __str__(self) -> str:
+        return (f"scheduler: {self.sweeps} sweeps, {self.busy} games found busy, "
+                f"{self.moved} moved on by another, {self.wall:.2f} s wall, "
+                f"{self.cpu:.2f} s CPU sweeping")
 
 
 class JudgeScheduler:
@@ -50,11 +91,14 @@ class JudgeScheduler:
         self._on_sweep = on_sweep
         self._lock = threading.Lock()
         self._jobs: dict[int, str] = {}  # game id -> its date job's id
+        # game id -> its open turn's id (None: none) when its date job was planned
+        self._turns: dict[int, int | None] = {}
         # Games a sweep just looked at whose moment is still due: the sweep could not move
         # them on (a broken game). Left to the periodic sweep rather than woken in a loop.
         self._stalled: dict[int, datetime] = {}
         self._serial = 0
         self._closed = False
+        self.tally = Tally()
         self._scheduler = BackgroundScheduler(
             timezone=UTC,
             # One worker: sweeps in this process never overlap (the database would cope,
@@ -76,6 +120,7 @@ class JudgeScheduler:
             self._closed = True
         if self._scheduler.running:
             self._scheduler.shutdown(wait=wait)
+        log.info("%s", self.tally)
 
     def planned(self) -> dict[int, datetime]:
         """Each game's planned wake-up, in wall-clock time."""
@@ -93,50 +138,63 @@ class JudgeScheduler:
     def sweep(self) -> list[str]:
         """Every game now (the periodic job; also callable directly)."""
         judge, busy = self._judge, set[int]()
-        done = sweep_all(judge.db, judge.clock, judge.postman, busy=busy, start=self._start)
-        return self._after(done, ALL_GAMES, busy)
+        with self.tally.timing():
+            done = sweep_all(judge.db, judge.clock, judge.postman, busy=busy,
+                             start=self._start)
+        self.tally.busy += len(busy)
+        return self._after(done, ALL_GAMES, ALL_GAMES, busy)
 
     def wake(self, game_id: int) -> list[str]:
-        """One game's date job; only that game is planned again after it."""
-        judge, busy, moments = self._judge, set[int](), dict[int, datetime | None]()
-        done = sweep_one(judge.db, game_id, judge.clock, judge.postman, busy=busy,
-                         wakeups=moments)
+        """One game's date job; only that game is planned again after it. A game another
+        worker has moved on since this one planned it is not swept: its next moment is
+        read afresh and planned (not taken for a game the sweep left due)."""
+        judge, busy, moved = self._judge, set[int](), set[int]()
+        moments, turns = dict[int, datetime | None](), dict[int, int | None]()
+        with self._lock:
+            planned = self._turns.get(game_id, ANY_TURN)
+        with self.tally.timing():
+            done = sweep_one(judge.db, game_id, judge.clock, judge.postman, busy=busy,
+                             wakeups=moments, turns=turns, planned=planned, moved=moved)
+        self.tally.busy += len(busy)
+        self.tally.moved += len(moved)
         # Its next moment came with the sweep's commit; read afresh if there was none.
-        wakeups = [(g, m) for g, m in moments.items() if m is not None] \
+        wakeups = ([(g, m) for g, m in moments.items() if m is not None], turns) \
             if game_id in moments else None
-        return self._after(done, {game_id}, busy, wakeups)
+        return self._after(done, {game_id} - moved, {game_id}, busy, wakeups)
 
     def _after(self, done: list[str], swept: Collection[int] | None,
-               busy: Collection[int],
-               wakeups: list[tuple[int, datetime]] | None = None) -> list[str]:
+               only: Collection[int] | None, busy: Collection[int],
+               wakeups: Wakeups | None = None) -> list[str]:
         for line in done:
             log.info("%s", line)
-        self.replan(swept, busy=busy, only=swept, wakeups=wakeups)
+        self.replan(swept, busy=busy, only=only, wakeups=wakeups)
         if self._on_sweep is not None:
             self._on_sweep(done)
         return done
 
     def replan(self, swept: Collection[int] | None = (), *, busy: Collection[int] = (),
-               only: Collection[int] | None = None,
-               wakeups: list[tuple[int, datetime]] | None = None) -> None:
+               only: Collection[int] | None = None, wakeups: Wakeups | None = None) -> None:
         """One date job per game from the database; call it after anything moved a deadline.
         `swept`: the games a sweep has just looked at (None: all of them); `busy`: those
         among them another worker held, tried again in BUSY_RETRY; `only`: plan these
-        games alone (None: every game); `wakeups`: their next moments, when the sweep read
-        them already (else they are read here)."""
+        games alone (None: every game); `wakeups`: their next moments and open turns,
+        when the sweep read them already (else they are read here)."""
         if wakeups is None:
-            wakeups = next_wakeups(self._judge.db, only)
+            turns = dict[int, int | None]()
+            wakeups = (next_wakeups(self._judge.db, only, turns), turns)
+        moments, turns = wakeups
         with self._lock:
             if self._closed:
                 return
             now, wall = self._judge.clock.now(), datetime.now(UTC)
-            plan = self._unstalled(wakeups, swept, busy, now)
+            plan = self._unstalled(moments, swept, busy, now)
             known = set(self._jobs) if only is None else set(self._jobs) & set(only)
             for game_id in known - set(plan):
                 self._drop(game_id)
             for game_id, moment in plan.items():
                 run = wall + max(moment - now, timedelta(0))
-                self._plan(game_id, max(run, wall + BUSY_RETRY) if game_id in busy else run)
+                self._plan(game_id, max(run, wall + BUSY_RETRY) if game_id in busy else run,
+                           turns.get(game_id, ANY_TURN))
 
     def _unstalled(self, wakeups: list[tuple[int, datetime]], swept: Collection[int] | None,
                    busy: Collection[int], now: datetime) -> dict[int, datetime]:
@@ -152,7 +210,7 @@ class JudgeScheduler:
                 self._stalled.pop(game_id, None)
         return {g: m for g, m in wakeups if self._stalled.get(g) != m}
 
-    def _plan(self, game_id: int, run: datetime) -> None:
+    def _plan(self, game_id: int, run: datetime, turn: int | None) -> None:
         # A fresh id each time: the scheduler removes a fired date job by its id after
         # handing it to the worker, which might already have planned the game's next one.
         self._drop(game_id)
@@ -163,9 +221,11 @@ class JudgeScheduler:
         job_id = f"game-{place:08x}-{game_id}-{self._serial}"
         self._scheduler.add_job(self.wake, "date", run_date=run, args=[game_id], id=job_id)
         self._jobs[game_id] = job_id
+        self._turns[game_id] = turn
 
     def _drop(self, game_id: int) -> None:
         job_id = self._jobs.pop(game_id, None)
+        self._turns.pop(game_id, None)
         if job_id is not None:
             with contextlib.suppress(JobLookupError):  # it has fired
                 self._scheduler.remove_job(job_id)
