@@ -12,7 +12,7 @@ from typing import Any, cast
 from judge.engine.codec import position_to_json
 from judge.engine.position import Position
 from judge.engine.types import Phase
-from judge.engine.visibility import Viewer
+from judge.engine.visibility import FullInformation, Viewer
 from judge.game.history import centre_counts_by_year
 from judge.store.models import Game, Turn
 from judge.variant_loader import load_variant
@@ -20,7 +20,7 @@ from judge.variant_loader import load_variant
 STANDARD = load_variant("standard")
 
 
-class HidesGermany:
+class HidesGermany(FullInformation):
     """Germany's centres kept from everyone but Germany and the master (a stand-in for a
     game that hides owners, as Stab Envoy does)."""
 
