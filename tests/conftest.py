@@ -94,6 +94,16 @@ def _empty_database(cluster: TempCluster, admin: AdminConnection) -> None:
 
 
 @pytest.fixture
+def pg(postgres_url: str) -> Iterator[Database]:
+    """The throw-away PostgreSQL database at the newest revision, as one Database (the
+    workers' and scheduler tests share it)."""
+    upgrade(postgres_url)
+    db = Database(postgres_url)
+    yield db
+    db.dispose()
+
+
+@pytest.fixture
 def sqlite_url(tmp_path: Path) -> str:
     return f"sqlite:///{tmp_path / 'judge.sqlite3'}"
 

@@ -5,27 +5,18 @@ from __future__ import annotations
 
 import logging
 import sys
-from collections.abc import Iterator
 from datetime import timedelta
 from pathlib import Path
 
 import pytest
 
-from judge.store.db import Database, upgrade
+from judge.store.db import Database
 from judge.store.repo_games import locked_game
 from judge.turns.scheduler import JudgeScheduler, Tally
 from tests.conversations.deadlines import DEADLINE, HOLDS, Table
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
 from storm_account import tallies
-
-
-@pytest.fixture
-def pg(postgres_url: str) -> Iterator[Database]:
-    upgrade(postgres_url)
-    db = Database(postgres_url)
-    yield db
-    db.dispose()
 
 
 def _due_game(db: Database, name: str = "alpha") -> tuple[Table, int]:

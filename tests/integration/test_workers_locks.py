@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from datetime import timedelta
 
 import pytest
@@ -19,7 +19,7 @@ import sqlalchemy as sa
 from judge import faults
 from judge.mail.inbound import pipeline
 from judge.store import repo, repo_games, repo_inbox
-from judge.store.db import Database, upgrade
+from judge.store.db import Database
 from judge.store.models import InboxMessage, InboxState, OutboxMessage, Turn
 from judge.turns.deadlines import sweep_all, sweep_one
 from judge.turns.scheduler import JudgeScheduler
@@ -27,14 +27,6 @@ from tests.conversations.deadlines import DEADLINE, HOLDS, Table
 from tests.conversations.harness import raw_message
 
 WAIT = 10.0  # seconds: far beyond any of these steps, short enough to fail a hang
-
-
-@pytest.fixture
-def pg(postgres_url: str) -> Iterator[Database]:
-    upgrade(postgres_url)
-    db = Database(postgres_url)
-    yield db
-    db.dispose()
 
 
 def _started(target: Callable[[], object]) -> threading.Thread:

@@ -7,25 +7,14 @@ one's lock held while the others come to theirs: the busy hits are counted, not 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import timedelta
 
-import pytest
-
-from judge.store.db import Database, upgrade
+from judge.store.db import Database
 from judge.turns.deadlines import CIRCLE, sweep_game, sweep_one
 from judge.turns.scheduler import JudgeScheduler
 from tests.conversations.deadlines import DEADLINE, HOLDS, Table
 
 GAMES = ("alpha", "beta", "gamma", "delta", "epsilon", "zeta")
-
-
-@pytest.fixture
-def pg(postgres_url: str) -> Iterator[Database]:
-    upgrade(postgres_url)
-    db = Database(postgres_url)
-    yield db
-    db.dispose()
 
 
 def _tables(db: Database) -> list[Table]:
