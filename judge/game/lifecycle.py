@@ -165,6 +165,15 @@ def is_full(game: Game) -> bool:
 def start_game(session: Session, game: Game, clock: Clock,
                rng: random.Random | None = None) -> Turn:
     """Give out the powers by the preference lists (ties by lot) and open the first turn."""
+    if game.state == GameState.ACTIVE:
+        # A master may not know the game started without him (seating.start_if_full,
+        # deadline_rules._start_if_due): say so rather than only refuse.
+        raise GameError(f"game {game.name} has already started: a full game starts by itself "
+                        f"when its last player joins, or at the time SET START gave; "
+                        f"LIST {game.name} shows where it stands")
+    if game.state == GameState.PAUSED:
+        raise GameError(f"game {game.name} has already started and is paused; RESUME it to "
+                        "go on")
     if game.state != GameState.FORMING:
         raise GameError(f"game {game.name} is {game.state.value}; only a forming game starts")
     if not is_full(game):

@@ -87,7 +87,16 @@ def test_start_needs_a_full_game(talk: Conversation) -> None:
 
 def test_start_refuses_a_started_game(table: Table) -> None:
     reply = table.master("START")
-    assert error(reply, "START") == "game alpha is active; only a forming game starts"
+    assert error(reply, "START") == (
+        "game alpha has already started: a full game starts by itself when its last player "
+        "joins, or at the time SET START gave; LIST alpha shows where it stands")
+
+
+def test_start_of_a_paused_game_says_to_resume(table: Table) -> None:
+    no_errors(table.master("PAUSE"))
+    reply = table.master("START")
+    assert error(reply, "START") == ("game alpha has already started and is paused; "
+                                     "RESUME it to go on")
 
 
 def test_process_now_with_orders_missing(table: Table) -> None:
