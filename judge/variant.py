@@ -150,6 +150,9 @@ class Variant:
     # phase opens on and the seat's viewer (Algernon: a player's homes and their portals,
     # rule 4). None: nothing more. Set by `customise`.
     start_words: Callable[[Variant, Position, Viewer], Sequence[str]] | None = None
+    # The map's names for places it no longer has (variant_map.read_former's rows: its
+    # folder's former.csv, or "former" in the game's own map), for the grammar's hints.
+    former: tuple[Mapping[str, Any], ...] = ()
 
     def powers_in_play(self) -> list[str]:
         """The powers a game of this variant plays, in its order: those its map (the

@@ -27,7 +27,14 @@ from judge.engine.turn import standard_handlers
 from judge.engine.types import Phase, Unit, UnitKind
 from judge.variant import PowerInfo, Stage, Variant
 from judge.variant_hooks import apply_hooks
-from judge.variant_map import borders_from_json, provinces_from_json, read_borders, read_provinces
+from judge.variant_map import (
+    FORMER_FILE,
+    borders_from_json,
+    provinces_from_json,
+    read_borders,
+    read_former,
+    read_provinces,
+)
 
 CALENDARS = {"standard": STANDARD_CALENDAR}
 
@@ -88,8 +95,21 @@ def load_variant_folder(folder: Path, options: Mapping[str, Any] | None = None, 
     raise_if(check_setup(geo, [p.name for p in powers], start_units), f"variant {folder.name}")
     variant = _assemble(spec, folder, geo, powers, start_units)
     chosen = {k: v for k, v in (options or {}).items() if k in variant.options}
-    variant = replace(variant, options={**variant.options, **chosen}, seed=seed, world=world)
+    variant = replace(variant, options={**variant.options, **chosen}, seed=seed, world=world,
+                      former=_former(spec, folder, world))
     return apply_hooks(variant, folder)
+
+
+def _former(spec: Mapping[str, Any], folder: Path, world: Mapping[str, Any] | None
+            ) -> tuple[Mapping[str, Any], ...]:
+    """The map's former names: the game's own map's, else its folder's former.csv."""
+    if world is not None:
+        return tuple(world.get("former") or ())
+    return tuple(read_former(_map_dir(spec, folder) / FORMER_FILE))
+
+
+def _map_dir(spec: Mapping[str, Any], folder: Path) -> Path:
+    return folder.parent / str(spec.get("map", folder.name))
 
 
 def _geography(spec: Mapping[str, Any], folder: Path, world: Mapping[str, Any] | None
@@ -97,7 +117,7 @@ def _geography(spec: Mapping[str, Any], folder: Path, world: Mapping[str, Any] |
     """The folder's map, or the game's own: the same records, the same checks."""
     kinds = {code: _kind(code, k) for code, k in spec["units"].items()}
     if world is None:
-        map_dir = folder.parent / spec.get("map", folder.name)
+        map_dir = _map_dir(spec, folder)
         where = f"map {map_dir.name}"
         provinces, borders = read_provinces(map_dir / "provinces.csv"), read_borders(
             map_dir / "borders.csv")

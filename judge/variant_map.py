@@ -27,6 +27,19 @@ from typing import Any
 
 from judge.engine.geo import Border, MapError, Province
 
+# A map folder's names for places it no longer has (docs/map-format.md).
+FORMER_FILE = "former.csv"
+
+
+def read_former(path: Path) -> list[dict[str, Any]]:
+    """A map folder's former names in the JSON form a game's map keeps ("former": name,
+    spellings, the places that replaced it); none without the file."""
+    if not path.is_file():
+        return []
+    with open(path, newline="", encoding="utf-8") as f:
+        return [{"name": row["name"], "spellings": [s for s in row["spellings"].split(";") if s],
+                 "now": row["now"].split()} for row in csv.DictReader(f)]
+
 
 def read_provinces(path: Path) -> list[Province]:
     with open(path, newline="", encoding="utf-8") as f:

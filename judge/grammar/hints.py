@@ -1,7 +1,7 @@
 """What to suggest for a place a line names that is not on the map.
 
-First the map's own record of the names it no longer has (`former.csv` beside its
-provinces, or `"former"` in a game's own map: name, spellings, the places that replaced
+First the map's own record of the names it no longer has (`Variant.former`: `former.csv`
+beside its provinces, or `"former"` in a game's own map: name, spellings, the places that replaced
 it: a province split in two is named with both), then the map's names and abbreviations
 close to what was written (difflib), then those it begins. The lexicon carries the former
 names (`Lexicon.former`, set by `Grammar.for_variant` from `former_of`).
@@ -9,42 +9,21 @@ names (`Lexicon.former`, set by `Grammar.for_variant` from `former_of`).
 
 from __future__ import annotations
 
-import csv
 import difflib
-import tomllib
-from collections.abc import Mapping, Sequence
-from pathlib import Path
-from typing import Any
+from collections.abc import Mapping
 
 from judge.grammar.lexicon import Lexicon
 from judge.grammar.tokens import phrase
 from judge.variant import Variant
 
-FORMER_FILE = "former.csv"
 Former = Mapping[tuple[str, ...], tuple[str, tuple[str, ...]]]
-
-
-def read_former(path: Path) -> list[dict[str, Any]]:
-    """A map folder's former names in the JSON form a game's map keeps (none: no file)."""
-    if not path.is_file():
-        return []
-    with open(path, newline="", encoding="utf-8") as f:
-        return [{"name": row["name"], "spellings": [s for s in row["spellings"].split(";") if s],
-                 "now": row["now"].split()} for row in csv.DictReader(f)]
 
 
 def former_of(variant: Variant) -> Former:
     """Each spelling of a name the variant's map no longer has -> (name, its places)."""
-    if variant.world is not None:
-        rows: Sequence[Mapping[str, Any]] = variant.world.get("former") or []
-    else:
-        with open(variant.folder / "variant.toml", "rb") as f:
-            spec = tomllib.load(f)
-        map_dir = variant.folder.parent / spec.get("map", variant.folder.name)
-        rows = read_former(map_dir / FORMER_FILE)
     places = variant.rules.geo.provinces
     out: dict[tuple[str, ...], tuple[str, tuple[str, ...]]] = {}
-    for row in rows:
+    for row in variant.former:
         now = tuple(p for p in row["now"] if p in places)
         for spelling in (row["name"], *row["spellings"]):
             if now:

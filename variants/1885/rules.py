@@ -20,9 +20,14 @@ from typing import Any
 
 from judge.engine.geo import Border
 from judge.engine.types import ADJUSTMENT, RETREAT
-from judge.grammar.hints import FORMER_FILE, read_former
 from judge.variant import Variant
-from judge.variant_map import province_to_json, read_borders, read_provinces
+from judge.variant_map import (
+    FORMER_FILE,
+    province_to_json,
+    read_borders,
+    read_former,
+    read_provinces,
+)
 
 # mypy cannot name a package "1885", so it cannot follow the folder's own imports.
 from .armyfleet import install as install_army_fleets  # type: ignore[import-not-found]

@@ -17,9 +17,14 @@ from pathlib import Path
 from typing import Any
 
 from judge.engine.geo import Border
-from judge.grammar.hints import FORMER_FILE, read_former
 from judge.variant_loader import variant_roots
-from judge.variant_map import province_to_json, read_borders, read_provinces
+from judge.variant_map import (
+    FORMER_FILE,
+    province_to_json,
+    read_borders,
+    read_former,
+    read_provinces,
+)
 
 STANDARD = "standard"
 MAPS = ("standard", "1885")  # the classic maps the option offers (variant.toml)
