@@ -10,6 +10,7 @@ from judge.engine.outcome import Dislodgement, Event
 from judge.engine.position import Position
 from judge.engine.types import Unit, UnitKind, province_of
 from judge.pictures.drawing import Drawing, Point
+from judge.pictures.layers import RASTER
 from judge.pictures.svg import element, group, num
 
 UNIT_STROKE = 0.8
@@ -29,7 +30,7 @@ def provinces(drawing: Drawing, owners: Mapping[str, str]) -> list[str]:
         out.append(element("path", {"d": shape.d, "fill": fill, "data-province":
                                     shape.province}))
     return group({"stroke": drawing.canvas["ink"], "stroke-width": 0.6,
-                  "stroke-linejoin": "round"}, out)
+                  "stroke-linejoin": "round", RASTER: "each"}, out)
 
 
 def centres(drawing: Drawing, owners: Mapping[str, str]) -> list[str]:
@@ -42,7 +43,7 @@ def centres(drawing: Drawing, owners: Mapping[str, str]) -> list[str]:
         x, y = place.centre_at
         out.append(element("circle", {"cx": x, "cy": y, "r": 3, "fill": fill,
                                       "data-centre": place.id}))
-    return group({"stroke": drawing.canvas["ink"], "stroke-width": 0.6}, out)
+    return group({"stroke": drawing.canvas["ink"], "stroke-width": 0.6, RASTER: "each"}, out)
 
 
 def labels(drawing: Drawing) -> list[str]:
@@ -51,7 +52,7 @@ def labels(drawing: Drawing) -> list[str]:
            if p.label and p.label_at is not None]
     # labels start at their point, as in the source drawing
     return group({"font-family": "DejaVu Sans,Arial,sans-serif", "font-size": 7,
-                  "fill": drawing.canvas["ink"]}, out)
+                  "fill": drawing.canvas["ink"], RASTER: "whole"}, out)
 
 
 def unit_symbol(drawing: Drawing, power: str, kind: str, at: Point, count: int = 1,
@@ -62,7 +63,8 @@ def unit_symbol(drawing: Drawing, power: str, kind: str, at: Point, count: int =
                              "fill": drawing.colour(power).unit,
                              "stroke": stroke or drawing.canvas["ink"],
                              "stroke-width": UNIT_STROKE if stroke is None else 1.6})
-    out = group({"class": role, "data-power": power, "data-kind": kind}, [shape])
+    out = group({"class": role, "data-power": power, "data-kind": kind, RASTER: "whole"},
+                [shape])
     if count > 1:  # several of one kind in one place (Envoy's diplomats, 5.v)
         out.insert(-1, element("text", {"x": x + 8, "y": y + 10, "font-size": 8,
                                         "font-weight": "bold", "fill": drawing.canvas["ink"],

@@ -12,6 +12,7 @@ from judge.engine.outcome import Event
 from judge.engine.position import Position
 from judge.pictures import board
 from judge.pictures.drawing import Drawing, load_drawing
+from judge.pictures.layers import RASTER
 from judge.pictures.orders import arrows
 from judge.pictures.svg import element, group, num
 from judge.variant import Variant
@@ -75,4 +76,4 @@ def legend(drawing: Drawing, variant: Variant,
         out.append(element("text", {"x": x + 18, "y": row_y + 10, "data-power": power.name},
                            f"{power.name.title()} {count}"))
     return group({"class": "legend", "font-family": FONT, "font-size": 10,
-                  "fill": drawing.canvas["ink"]}, out)
+                  "fill": drawing.canvas["ink"], RASTER: "each"}, out)
