@@ -42,9 +42,10 @@ cairosvg_surface.TEXT_ANTIALIAS["geometricPrecision"] = cairosvg_surface.cairo.A
 @lru_cache(maxsize=16)
 def svg_to_png(svg: str, scale: float) -> bytes:
     drawn = _draw(svg, scale)
-    # cairo's ARGB32 is premultiplied BGRA in memory; the canvas is opaque, so no loss.
-    image = Image.frombuffer("RGBA", (drawn.get_width(), drawn.get_height()),
-                             drawn.get_data(), "raw", "BGRA", 0, 1).convert("RGB")
+    # cairo's ARGB32 is premultiplied BGRA in memory; the canvas is opaque, so reading it
+    # as BGR with a padding byte loses nothing (and skips an RGBA copy: 1 ms against 4)
+    image = Image.frombuffer("RGB", (drawn.get_width(), drawn.get_height()),
+                             drawn.get_data(), "raw", "BGRX", 0, 1)
     out = io.BytesIO()
     image.quantize(palette=_palette(image), dither=Image.Dither.NONE).save(
         out, "PNG", compress_level=PNG_LEVEL)
