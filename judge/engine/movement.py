@@ -203,6 +203,6 @@ def _standoffs(r: Resolver) -> set[str]:
     out = set()
     res, valid = r.res, r.valid
     for i in r.moves:
-        if valid[i] and not res[i] and r.prevent(i) > 0:
+        if valid[i] and not res[i] and r.stands_off(i):
             out.add(r.dest[i])
     return out

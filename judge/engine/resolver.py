@@ -203,6 +203,12 @@ class Resolver(Decisions):
             return 0  # DATC 4.A.7 b: only a head-to-head loser loses its effect
         return self.strength[k] + self._supports(k)
 
+    def stands_off(self, i: int) -> bool:
+        """Whether the failed move `i` had effect in its destination, so that a unit may not
+        retreat there (DATC 6.H.6): it prevented another. A variant whose units of zero
+        strength still bounce each other says so here."""
+        return self.prevent(i) > 0
+
     def hold(self, prov: str) -> int:
         j = self.at.get(prov, -1)
         if j < 0:

@@ -105,6 +105,15 @@ class FighterResolver(Resolver):
                     return False
         return attack > 0 or not opposed
 
+    def stands_off(self, i: int) -> bool:
+        """A failed move of zero power that opposed another move into the same area (7d:
+        zero against zero is a bounce) left a standoff there, as the 1971 rules' equally
+        supported units do: no unit retreats into the area that Spring or Fall."""
+        if super().stands_off(i):
+            return True
+        return self._contests(i) and any(k != i and self._contests(k)
+                                         for k in self.attackers[self.dest[i]])
+
     def _contests(self, k: int) -> bool:
         """Whether another move into the same province opposes (a bounce of zero against
         zero included): not one without its convoy, nor a head-to-head loser."""

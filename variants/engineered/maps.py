@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from judge.engine.geo import Border
+from judge.variant import Variant, with_rulebook
 from judge.variant_loader import variant_roots
 from judge.variant_map import (
     FORMER_FILE,
@@ -47,6 +48,15 @@ def make_map(options: Mapping[str, Any], seed: int) -> dict[str, Any] | None:
             "powers": powers,
             "units": {p["name"]: p["units"] for p in powers},
             "former": read_former(map_dir / FORMER_FILE)}  # its names for lost places
+
+
+def wire(variant: Variant) -> Variant:
+    """The centres a win needs on the game's map. C0 plays the 1971 rules, whose 18 are
+    more than half the standard board's 34 centres; A plays them on any map, so on another
+    one a win is more than half of its centres (1885-III: 24 of 47, the count that map's own
+    rules ask too). A game's own `victory_centres` option still sets it (applied after)."""
+    centres = sum(1 for p in variant.rules.geo.provinces.values() if p.supply)
+    return with_rulebook(variant, victory_centres=centres // 2 + 1)
 
 
 def _folder(name: str) -> Path:

@@ -30,6 +30,7 @@ Wiring = Callable[[Variant], Variant]
 REQUEST_OPTIONS = ("level", "engineer_ratio", "engineer_centres", "decoys", "decoy_beside",
                    "survival", "survival_players", "prize")
 WIRINGS: tuple[Wiring, ...] = (
+    maps.wire,         # A, C0: a win is more than half the map's centres (18 on standard)
     startup.wire,      # C1: Russia's build centres (the start units are in variant.toml)
     fighters_phase.wire,  # C7, C8: the fighters' resolver and damage (complex level)
     engineers.wire,    # C2-C6: engineers and prisons, their orders, reader and events

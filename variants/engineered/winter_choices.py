@@ -28,10 +28,13 @@ Options = Mapping[str, object]
 
 
 def entitled(options: Options, centres: int) -> int:
-    """How many engineers a country of `centres` supply centres may have (C3a or C3d)."""
-    if options.get("engineer_ratio", "c3d") == "c3a":
+    """How many engineers a country of `centres` supply centres may have (C3a or C3d; C3d's
+    "After that" read as "at least" by `c3d`, as "besides" by `c3d_extra`)."""
+    ratio = options.get("engineer_ratio", "c3d")
+    if ratio == "c3a":
         return centres // 3
-    return max(1, centres // int(str(options.get("engineer_centres", 4))))
+    per = centres // int(str(options.get("engineer_centres", 4)))
+    return 1 + per if ratio == "c3d_extra" else max(1, per)
 
 
 def engineers_of(units: Sequence[Unit], power: str) -> int:

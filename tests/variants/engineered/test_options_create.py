@@ -44,7 +44,7 @@ def test_the_options_of_one_level_make_the_game(talk: Conversation) -> None:
 
 @pytest.mark.parametrize(("option", "wanted"), [
     ("engineer_centres=9", "engineer_centres must be a number from 2 to 8"),
-    ("engineer_ratio=c3b", "engineer_ratio must be c3a or c3d"),
+    ("engineer_ratio=c3b", "engineer_ratio must be c3a or c3d or c3d_extra"),
     ("map=1952", "map must be standard or 1885"),
 ])
 def test_a_value_out_of_the_options_range_is_refused_with_the_values(

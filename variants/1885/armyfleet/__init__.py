@@ -25,7 +25,8 @@ def install(variant: Variant) -> Variant:
     """The variant with the A/F orders, their reading and their movement phase."""
     rules, options = variant.rules, variant.options
     readings = Readings(on_arrival=options.get("landing_ahead") == "on_arrival",
-                        box_supports_any=options.get("box_supports") == "any")
+                        box_supports_any=options.get("box_supports") == "any",
+                        box_entry_cuts=options.get("box_entry") == "cuts")
     registry = rules.registry.with_orders(EMBARK, DISEMBARK)
     registry = registry.with_orders(landing_moves(registry, rules))
     handlers = {**rules.handlers, MOVEMENT: ArmyFleetMovement(readings),

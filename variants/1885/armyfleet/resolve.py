@@ -1,6 +1,7 @@
 """Deciding a month: the standard resolver (DATC 5.F) on the table, with 1885-III's links.
 
-- A move into the Box never fails (l.100-101).
+- A move into the Box never fails (l.100-101); with the option `box_entry = "cuts"` it cuts
+  the supports given from the Box by other powers' units.
 - An A/F's move fails when its army's landing fails, since the army would be left to drown
   (l.53-55); the landing itself is independent of the fleet (l.32-34, 58-60).
 - The Exception (l.60-71): a landing from the sea the A/F moves to may not decide that move;
@@ -12,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from judge.engine.decisions import UNRESOLVED
+from judge.engine.decisions import RESOLVED, SUPPORT, UNRESOLVED
 from judge.engine.orders import Order
 from judge.engine.outcome import OrderResult
 from judge.engine.position import Position
@@ -32,9 +33,11 @@ class ArmyFleetResolver(Resolver):
     `landing_ahead = "on_arrival"`)."""
 
     def __init__(self, table: Table, landing_of: Mapping[int, int],
-                 arrival_of: Mapping[int, int]) -> None:
+                 arrival_of: Mapping[int, int], entry_cuts: bool = False) -> None:
         super().__init__(table.board.rules, table.board, table.legal)
         self.box = box_places(table.board.rules)
+        if entry_cuts:
+            self._cut_by_entry()
         self.landing_of, self.arrival_of = landing_of, arrival_of
         for i in [*landing_of, *arrival_of]:
             # Decisions settles a lone move into an empty province before any recursion;
@@ -52,6 +55,21 @@ class ArmyFleetResolver(Resolver):
         k = self.landing_of.get(i)
         return k is None or self.resolve(k)
 
+    def _cut_by_entry(self) -> None:
+        """The option `box_entry = "cuts"`: a unit in the Box stands at a key of its own
+        (`hob#2`) that no move enters, so another power's move into the Box is made an
+        attack on it here. It cuts the unit's support as the 1971 rules' attack on a
+        supporter does, unless it comes from the sea the support goes into (that one would
+        have to dislodge it, which no move into the Box does: l.100-101). Moves into the
+        Box are never convoyed, so the cut is known before anything is resolved."""
+        for s, here in enumerate(self.prov):
+            box = here.partition("#")[0]
+            if self.otype[s] != SUPPORT or not self.valid[s] or box not in self.box:
+                continue
+            if any(self.power[m] != self.power[s] and self.prov[m] != self.dest[s]
+                   for m in self.attackers.get(box, ())):
+                self.res[s], self.state[s] = False, RESOLVED
+
 
 @dataclass(frozen=True)
 class Readings:
@@ -60,10 +78,13 @@ class Readings:
     `on_arrival`: an army landing from the sea its A/F moves to lands only if the A/F gets
     there, and the A/F's move does not wait for that landing (option `landing_ahead`).
     `box_supports_any`: a unit in the Box supports any unit in or into a sea next to it,
-    not only moves out of the Box (option `box_supports`)."""
+    not only moves out of the Box (option `box_supports`).
+    `box_entry_cuts`: another power's move into the Box cuts the supports its units give
+    (option `box_entry`)."""
 
     on_arrival: bool = False
     box_supports_any: bool = False
+    box_entry_cuts: bool = False
 
 
 @dataclass
@@ -104,7 +125,7 @@ def run(rules: Rules, position: Position, orders: Orders, landings: list[Landing
             arrival_of[k] = a
         elif n not in uncoupled and table.legal[a] is not None:
             landing_of[a] = k
-    resolver = ArmyFleetResolver(table, landing_of, arrival_of)
+    resolver = ArmyFleetResolver(table, landing_of, arrival_of, readings.box_entry_cuts)
     resolver.run()
     return Run(table, resolver, illegal, landings)
 
