@@ -79,12 +79,30 @@ def pidfile(path: Path) -> int | None:
         return None
 
 
+def thread_seconds(pid: int) -> dict[int, float]:
+    """Each thread's CPU seconds, by thread id (in start order, as ids are handed out)."""
+    found: dict[int, float] = {}
+    try:
+        tids = [int(entry.name) for entry in os.scandir(f"/proc/{pid}/task")]
+    except OSError:
+        return found
+    for tid in tids:
+        try:
+            text = Path(f"/proc/{pid}/task/{tid}/stat").read_text()
+        except OSError:
+            continue
+        fields = text.rpartition(")")[2].split()
+        found[tid] = (int(fields[11]) + int(fields[12])) / _TICK
+    return found
+
+
 @dataclass
 class Snapshot:
     seconds: dict[str, float]
     busy: float
     total: float
     wall: float
+    threads: dict[int, float] = field(default_factory=dict)
 
 
 @dataclass
@@ -95,6 +113,9 @@ class Accounting:
     machine: float = 0.0
     capacity: float = 0.0
     wall: float = 0.0
+    # The judge's threads' CPU seconds in their start order (`judge serve`: main, the
+    # scheduler's, worker, senders, poller), those that ran at all.
+    threads: list[float] = field(default_factory=list)
 
     @property
     def cores(self) -> float:
@@ -111,7 +132,9 @@ class Accounting:
         return (f"CPU-s over {self.wall:.2f} s: {', '.join(parts)}, others {self.others:.2f}; "
                 f"machine busy {self.machine:.2f} of {self.capacity:.2f} "
                 f"({self.cores:.2f} cores); ms/msg: "
-                + ", ".join(f"{g} {v:.1f}" for g, v in per.items()))
+                + ", ".join(f"{g} {v:.1f}" for g, v in per.items())
+                + ("; judge threads in start order: "
+                   + " ".join(f"{v:.2f}" for v in self.threads) if self.threads else ""))
 
 
 class CpuMeter:
@@ -131,7 +154,8 @@ class CpuMeter:
                    for group, root in roots.items()}
         seconds["clients"] = tree_seconds([os.getpid()])
         busy, total = machine_seconds()
-        return Snapshot(seconds, busy, total, time.monotonic())
+        threads = thread_seconds(self.judge) if self.judge else {}
+        return Snapshot(seconds, busy, total, time.monotonic(), threads)
 
     def start(self, judge: int | None = None) -> None:
         self.judge = judge
@@ -142,4 +166,6 @@ class CpuMeter:
         end, start = self._snapshot(), self._start
         return Accounting({g: end.seconds[g] - start.seconds[g] for g in end.seconds},
                           end.busy - start.busy, end.total - start.total,
-                          end.wall - start.wall)
+                          end.wall - start.wall,
+                          [end.threads[t] - start.threads.get(t, 0.0)
+                           for t in sorted(end.threads)])
