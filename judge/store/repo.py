@@ -160,9 +160,8 @@ def submit_orders(session: Session, turn: Turn, power: str, lines: Sequence[str]
                   submitted_at: datetime | None = None) -> Order:
     order = Order(turn=turn, power=power, lines=list(lines), submitted_at=submitted_at or utc_now(),
                   inbox_id=inbox.id if inbox else None)
-    # Not flushed here: the worker's savepoint flushes it with the reply and the inbox row,
-    # one flush a message instead of two (issue #18); any query before that autoflushes.
     session.add(order)
+    session.flush()
     known = memo(session).get(("orders", turn.id))
     if isinstance(known, dict):
         before = known.get(power)
@@ -173,9 +172,6 @@ def submit_orders(session: Session, turn: Turn, power: str, lines: Sequence[str]
 
 def _newer(order: Order, than: Order) -> bool:
     # latest_orders' ORDER BY: a submission dated earlier (a clock set back) is not current.
-    # One not flushed yet has no id: it will get one above every row added before it.
-    if order.id is None:
-        return order.submitted_at >= than.submitted_at
     return (order.submitted_at, order.id) > (than.submitted_at, than.id)
 
 

@@ -16,7 +16,6 @@ from judge.store.models import (
     SeatRole,
     SeatStatus,
 )
-from tests.statements import statements_on
 
 CEST = timezone(timedelta(hours=2))
 T0 = datetime(1901, 3, 1, 12, 0, tzinfo=UTC)
@@ -170,31 +169,3 @@ def test_latest_orders_per_power_keep_the_history(database: Database) -> None:
             "ENGLAND": ["F Lon H"], "FRANCE": ["A Par-Pic", "F Bre-Mid"]}
         assert current["FRANCE"].inbox_id == mail.id and current["ENGLAND"].inbox_id is None
         assert current["FRANCE"].submitted_at == T0 + timedelta(minutes=5)
-
-
-def test_submitted_orders_wait_for_the_next_flush_and_are_current_at_once(
-        database: Database) -> None:
-    """Issue #18: submit_orders leaves its INSERT to the session's next flush (the worker's
-    savepoint flushes it with the reply: one flush a message, not two); meanwhile the turn's
-    current orders already count it, a pending set of the same instant being the later."""
-    with database.unit_of_work() as s:
-        game = repo.create_game(s, name="g", variant="standard")
-        turn = repo.record_turn(s, game, phase="S1901M", position_before={})
-        repo.submit_orders(s, turn, "FRANCE", ["A Par-Bur"], submitted_at=T0)
-        s.flush()
-        repo.latest_orders(s, turn)  # kept for the transaction (repo_games.memo)
-        with statements_on(database.engine, lambda sql: "orders" in sql) as seen:
-            pending = repo.submit_orders(s, turn, "FRANCE", ["A Par-Pic"], submitted_at=T0)
-            repo.submit_orders(s, turn, "ENGLAND", ["F Lon-Nth"], submitted_at=T0)
-            repo.submit_orders(s, turn, "ENGLAND", ["F Lon H"], submitted_at=T0)
-            current = repo.latest_orders(s, turn)
-        assert seen == [] and pending.id is None
-        assert {p: o.lines for p, o in current.items()} == {
-            "ENGLAND": ["F Lon H"], "FRANCE": ["A Par-Pic"]}
-        s.flush()
-        assert pending.id is not None
-    with database.unit_of_work() as s:
-        turn_back = repo.turn_by_phase(s, game, "S1901M")
-        assert turn_back is not None
-        assert {p: o.lines for p, o in repo.latest_orders(s, turn_back).items()} == {
-            "ENGLAND": ["F Lon H"], "FRANCE": ["A Par-Pic"]}
