@@ -183,7 +183,7 @@ def figures(results: list[Result]) -> dict[str, Any]:
                 "runs_msgs_per_s": [round(r.rate, 2) for r in good],
                 "cpu_ms_per_msg": _median_cpu(good),
                 "cpu_ms_per_msg_by_group": {
-                    g: median([_per_message(r, g) for r in good if r.accounting])
+                    g: _rounded(median([_per_message(r, g) for r in good if r.accounting]))
                     for g in (*GROUPS, "others")}}
 
     out: dict[str, Any] = {"bare": path_figures(BARE), "echo": path_figures(ECHO), "judge": {},
@@ -197,6 +197,10 @@ def figures(results: list[Result]) -> dict[str, Any]:
     if not out["baseline"]:
         del out["baseline"]
     return out
+
+
+def _rounded(value: float | None) -> float | None:
+    return None if value is None else round(value, 2)
 
 
 def _ratio(value: float | None) -> str:
