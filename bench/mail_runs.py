@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from mail_clients import Mailboxes, send_all
+from mail_cpu import Accounting, CpuMeter
 from mail_echo import EchoRelay
 from mail_game import (
     BARE_USER,
@@ -51,6 +52,7 @@ class Result:
     seconds: float
     failure: str = ""
     cpu_seconds: float | None = None  # the judge process's own, over the run
+    accounting: Accounting | None = None  # every group's CPU over the run (mail_cpu.py)
 
     @property
     def cpu_ms_per_message(self) -> float | None:
@@ -98,6 +100,7 @@ class Bench:
         self.baseline = baseline
         self.settings = settings or {}  # JUDGE_* variables every judge of the run gets
         self.boxes = Mailboxes(stack, [BARE_USER, MASTER_USER, *PLAYERS])
+        self.meter = CpuMeter(stack.base)
         self.timeout = 60.0 + messages  # far beyond any sane run: a hang, not a slow run
         self._start_judge()
         self._used = False
@@ -144,21 +147,31 @@ class Bench:
 
     def bare(self, repeat: int) -> Result:
         self.stack.reset()
-        sent = send_all(self.stack, order_messages(
-            self.seats, self.messages, STYLES, domain=self.stack.domain,
-            tag=f"bare-{repeat}", to=self.stack.addr(BARE_USER)))
+        messages = order_messages(self.seats, self.messages, STYLES, domain=self.stack.domain,
+                                  tag=f"bare-{repeat}", to=self.stack.addr(BARE_USER))
+        self.meter.start()
+        sent = send_all(self.stack, messages)
         end = self.boxes.wait([BARE_USER], self.messages, self.timeout)
-        return Result(BARE, repeat, self.messages, end - min(sent.values()))
+        return self._result(BARE, repeat, end - min(sent.values()))
+
+    def _result(self, name: str, repeat: int, seconds: float,
+                cpu: float | None = None) -> Result:
+        accounting = self.meter.stop()
+        print(f"{name}, run {repeat}: {accounting.line(self.messages)}")
+        return Result(name, repeat, self.messages, seconds, cpu_seconds=cpu,
+                      accounting=accounting)
 
     def echo(self, repeat: int) -> Result:
         """The judge path's traffic through the echo relay (mail_echo.py): the ceiling."""
         self.stack.reset()
         with EchoRelay(self.stack) as relay:
-            sent = send_all(self.stack, order_messages(
-                self.seats, self.messages, STYLES, domain=self.stack.domain,
-                tag=f"echo-{repeat}", to=relay.address))
+            messages = order_messages(self.seats, self.messages, STYLES,
+                                      domain=self.stack.domain, tag=f"echo-{repeat}",
+                                      to=relay.address)
+            self.meter.start()
+            sent = send_all(self.stack, messages)
             end = self.boxes.wait(ORDERING, self.messages, self.timeout, lambda: _alive(relay))
-        return Result(ECHO, repeat, self.messages, end - min(sent.values()))
+            return self._result(ECHO, repeat, end - min(sent.values()))
 
     def judge(self, path: str, repeat: int, *, baseline: bool = False) -> Result:
         """One run on a fresh judge (a game's order history grows with every message: runs
@@ -181,18 +194,20 @@ class Bench:
         mark = outbox_mark(self.process.url)
         assert self.process.process is not None
         pid = self.process.process.pid
+        messages = order_messages(self.seats, self.messages, PATHS[path],
+                                  domain=self.stack.domain, tag=f"{path}-{repeat}")
+        self.meter.start(pid)
         cpu = cpu_seconds(pid)
-        sent = send_all(self.stack, order_messages(
-            self.seats, self.messages, PATHS[path], domain=self.stack.domain,
-            tag=f"{path}-{repeat}"))
+        sent = send_all(self.stack, messages)
         end = self.boxes.wait(ORDERING, self.messages, self.timeout, self._alive)
         cpu = cpu_seconds(pid) - cpu
+        result = self._result(name, repeat, end - min(sent.values()), cpu)
         self._check_replies()
         stages = read_stages(self.process.url, self.process.log, mark, sent, end)
         print(f"\n{name}, run {repeat}: where the time goes (seconds after the first SMTP "
               f"send); the judge's CPU {cpu * 1000 / self.messages:.1f} ms per message",
               *stage_report(stages), sep="\n")
-        return Result(name, repeat, self.messages, end - min(sent.values()), cpu_seconds=cpu)
+        return result
 
     def _check_replies(self) -> None:
         for user in ORDERING:

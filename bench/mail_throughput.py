@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
 import sys
 import time
@@ -24,6 +25,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT / "bench"), str(ROOT)]
 
+from mail_cpu import GROUPS  # noqa: E402
 from mail_echo import ECHO_USER  # noqa: E402
 from mail_game import BARE_USER, JUDGE_USER, MASTER_USER, PLAYERS  # noqa: E402
 from mail_profile import profile  # noqa: E402
@@ -108,6 +110,51 @@ def table(results: list[Result]) -> list[str]:
     return lines
 
 
+def cpu_table(results: list[Result], cores: int) -> list[str]:
+    """Each path's medians of CPU ms per message by group (mail_cpu.py), the machine's busy
+    cores over the run, and for a judge path the CPU a message may cost the judge for 0.8
+    of the same repeat's echo relay if the cores are the bound: at 0.8 the run lasts
+    N / (0.8 x echo's rate) seconds; of cores x that, the servers and clients take what
+    they took in this run."""
+    lines = [f"{'path':<33} " + " ".join(f"{g:>8}" for g in (*GROUPS, "others"))
+             + f" {'cores':>6} {'budget@0.8':>11}"]
+    echo = {r.repeat: r.rate for r in results if r.path == ECHO and not r.failure}
+    for path in dict.fromkeys(r.path for r in results):
+        good = [r for r in results if r.path == path and not r.failure and r.accounting]
+        if not good:
+            continue
+        per = {g: statistics.median(_per_message(r, g) for r in good)
+               for g in (*GROUPS, "others")}
+        busy = statistics.median(r.accounting.cores for r in good if r.accounting)
+        budgets = [_budget(r, echo[r.repeat], cores) for r in good
+                   if r.path not in (BARE, ECHO) and r.repeat in echo]
+        budget = f"{statistics.median(budgets):.1f}" if budgets else "-"
+        lines.append(f"{path:<33} " + " ".join(f"{v:>8.2f}" for v in per.values())
+                     + f" {busy:>6.2f} {budget:>11}")
+    lines.append(f"(CPU ms per message by group, medians; cores: the machine's busy CPU "
+                 f"over the run's wall time, of {cores}; budget@0.8: the judge's CPU ms per "
+                 "message that would leave the cores enough for 0.8 of echo, the servers and "
+                 "clients costing what they cost in the run, the others' cores left out)")
+    return lines
+
+
+def _per_message(r: Result, group: str) -> float:
+    assert r.accounting is not None
+    seconds = (r.accounting.others if group == "others"
+               else r.accounting.seconds.get(group, 0.0))
+    return seconds * 1000 / r.messages
+
+
+def _budget(r: Result, echo_rate: float, cores: int) -> float:
+    """The cores other processes than ours kept busy during the run (a shared machine) are
+    not ours to use: they are left out of what a message may cost."""
+    assert r.accounting is not None
+    wall = r.messages / (0.8 * echo_rate)
+    ours = cores - (r.accounting.others / r.accounting.wall if r.accounting.wall else 0.0)
+    rest = sum(v for g, v in r.accounting.seconds.items() if g != "judge")
+    return (ours * wall - rest) * 1000 / r.messages
+
+
 def _median_cpu(runs: list[Result]) -> float | None:
     cpu = [r.cpu_ms_per_message for r in runs if r.cpu_ms_per_message is not None]
     return statistics.median(cpu) if cpu else None
@@ -134,7 +181,10 @@ def figures(results: list[Result]) -> dict[str, Any]:
         return {"msgs_per_s": median([r.rate for r in good]),
                 "failed_runs": len(runs) - len(good),
                 "runs_msgs_per_s": [round(r.rate, 2) for r in good],
-                "cpu_ms_per_msg": _median_cpu(good)}
+                "cpu_ms_per_msg": _median_cpu(good),
+                "cpu_ms_per_msg_by_group": {
+                    g: _rounded(median([_per_message(r, g) for r in good if r.accounting]))
+                    for g in (*GROUPS, "others")}}
 
     out: dict[str, Any] = {"bare": path_figures(BARE), "echo": path_figures(ECHO), "judge": {},
                            "baseline": {}}
@@ -147,6 +197,10 @@ def figures(results: list[Result]) -> dict[str, Any]:
     if not out["baseline"]:
         del out["baseline"]
     return out
+
+
+def _rounded(value: float | None) -> float | None:
+    return None if value is None else round(value, 2)
 
 
 def _ratio(value: float | None) -> str:
@@ -203,7 +257,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         results = run(args, stack, backend)
         print("", f"judge database: {args.database}, imap recheck_ms: {args.imap_recheck_ms}",
-              *table(results), sep="\n")
+              *table(results), "", *cpu_table(results, os.cpu_count() or 1), sep="\n")
         if args.json is not None:
             args.json.write_text(json.dumps(figures(results), indent=2) + "\n")
         if args.profile_messages > 0:

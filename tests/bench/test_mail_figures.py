@@ -47,3 +47,35 @@ def test_a_baseline_tree_s_runs_have_their_own_section_and_cpu() -> None:
     assert got["baseline"][old]["of_echo"] == 0.4  # 20 of 50
     assert got["baseline"][old]["cpu_ms_per_msg"] == 20.0
     assert old not in got["judge"]
+
+
+def test_cpu_budget_at_0_8_leaves_out_the_servers_clients_and_others() -> None:
+    """mail_throughput.py's CPU table: what a message may cost the judge for 0.8 of echo."""
+    from mail_cpu import Accounting
+    from mail_throughput import cpu_table
+
+    # Others kept 0.25 of a core busy (0.5 s over 2 s): 1.75 cores are ours. At 0.8 of
+    # echo's 100 msgs/s, 100 messages take 1.25 s: 2.1875 CPU-s, of which the servers and
+    # clients took 1.2 in the run: 0.9875 s for the judge, 9.875 ms a message.
+    spent = Accounting({"judge": 0.9, "postfix": 0.5, "dovecot": 0.6, "clients": 0.1},
+                       machine=2.6, capacity=4.0, wall=2.0)
+    results = [Result(ECHO, 1, 100, 1.0),
+               Result("judge, token", 1, 100, 2.0, cpu_seconds=0.9, accounting=spent)]
+    row = next(line for line in cpu_table(results, cores=2) if line.startswith("judge"))
+    assert row.split()[-1] == "9.9"
+    assert row.split()[-2] == "1.30"  # 2.6 CPU-s busy over 2 s
+    assert spent.others == 0.5
+
+
+def test_a_process_tree_counts_the_children_it_reaped() -> None:
+    """mail_cpu.py: a smtpd that came and went inside the run still counts, through its
+    parent's cutime/cstime."""
+    import os
+    import subprocess
+
+    from mail_cpu import _tree, tree_seconds
+
+    assert _tree(1, {2: 1, 3: 2, 4: 9}) == [1, 2, 3]
+    before = tree_seconds([os.getpid()])
+    subprocess.run([sys.executable, "-c", "sum(range(30_000_000))"], check=True)
+    assert tree_seconds([os.getpid()]) - before >= 0.2
