@@ -42,6 +42,8 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     p.add_argument("--json", metavar="FILE", help="also write the figures as JSON")
     p.add_argument("--no-mila", action="store_true", help="skip the MILA comparison")
     p.add_argument("--examples", type=int, default=8, help="disagreements to print")
+    p.add_argument("--compiled", metavar="DIR", type=Path,
+                   help="also time the compiled copy bench/compiled.py built in DIR")
     return p.parse_args(argv)
 
 
@@ -207,10 +209,11 @@ def build_report(args: argparse.Namespace) -> dict[str, Any]:
         texts = [order_texts(grammar, r) for r in records]
         peer = (lambda r: mila_peer.run_mila(rules, r.position, r.orders, args.reps).ns) \
             if with_mila else None
-        report["jsonl"] = {"result_differs_from_canonical": roundtrip.time_jsonl(
-            variant, records, texts, rows, min_ns, args.reps, peer)}
+        report["jsonl"] = roundtrip.time_jsonl(variant, records, texts, rows, min_ns,
+                                               args.reps, peer, args.compiled)
         if with_mila:
             report["ratio_jsonl_beside"] = roundtrip.beside(rows)
+            report["side_by_side"] = roundtrip.side_by_side(rows)
     if not with_mila:
         report["mila"] = {"skipped": "--no-mila" if args.no_mila else
                           f"MILA's engine is not installed: {mila_peer.INSTALL_HINT}"}
@@ -219,9 +222,9 @@ def build_report(args: argparse.Namespace) -> dict[str, Any]:
         report["ratio"] = mila_peer.ratios(rows)
         report["ratio_jsonl"] = {key: mila_peer.ratios(rows, key)
                                  for key in ("jsonl_ns", "jsonl_new_ns", "jsonl_cold_ns")}
-    report[US] = {key: by_kind(rows, key) for key in ("ours_ns", "text_ns", "jsonl_ns",
-                                                      "jsonl_new_ns", "jsonl_cold_ns",
-                                                      "mila_ns")}
+    report[US] = {key: by_kind(rows, key) for key in (
+        "ours_ns", "text_ns", "jsonl_ns", "jsonl_new_ns", "jsonl_cold_ns", "compiled_ns",
+        "compiled_new_ns", "mila_ns")}
     report["rows"] = rows
     return report
 
@@ -261,6 +264,7 @@ def print_report(rep: dict[str, Any], examples: int) -> None:
         _table("JSON round trip, new lines of shapes read before", rep[US]["jsonl_new_ns"])
         _table("JSON round trip, every line read from scratch", rep[US]["jsonl_cold_ns"])
         print(f"replies differing from canonical: {rep['jsonl']['result_differs_from_canonical']}")
+        _print_compiled(rep)
     _print_mila(rep, examples)
     for p in rep["problems"]:
         print(f"\nENGINE PROBLEM at {p['phase']}: {p['message']}\n{json.dumps(p, indent=1)}")
@@ -292,6 +296,7 @@ def _print_mila(rep: dict[str, Any], examples: int) -> None:
             print(f"MILA/{label}, {name.replace('_', ' ')} ({r['phases']} phases): ratio of "
                   f"sums {r['ratio_of_sums']:.1f}x, median per phase {r['median_ratio']:.1f}x")
     roundtrip.print_beside(rep.get("ratio_jsonl_beside", {}))
+    roundtrip.print_side_by_side(rep.get("side_by_side", {}))
     found = mila["disagreements"]
     phases = Counter(rep["games"]["phases"])
     print(f"\nDisagreements: {_counts(Counter(d['kind'] for d in found))} of "
@@ -306,6 +311,15 @@ def _print_mila(rep: dict[str, Any], examples: int) -> None:
         print(f"  {d['phase']} [{'; '.join(d['buckets'])}]: {'; '.join(d['differences'])}")
 
 
+def _print_compiled(rep: dict[str, Any]) -> None:
+    twin = rep["jsonl"].get("compiled")
+    if twin:
+        _table("JSON round trip, compiled, lines read before", rep[US]["compiled_ns"])
+        _table("JSON round trip, compiled, new lines", rep[US]["compiled_new_ns"])
+        print(f"compiled replies differing from the interpreted ones, byte for byte: "
+              f"{twin['differ_from_interpreted']} of {twin['replies']}")
+
+
 def _counts(counts: dict[Any, int]) -> str:
     return ", ".join(f"{k} {v}" for k, v in counts.items()) or "none"
 
@@ -317,7 +331,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.json:
         Path(args.json).write_text(json.dumps(report, indent=1, sort_keys=True) + "\n")
         print(f"\nfigures written to {args.json}")
-    return 1 if report["problems"] else 0
+    twin = report.get("jsonl", {}).get("compiled", {})
+    return 1 if report["problems"] or twin.get("differ_from_interpreted") else 0
 
 
 if __name__ == "__main__":

@@ -15,6 +15,7 @@ from collections.abc import Mapping, Sequence
 
 from judge.engine import reasons as R
 from judge.engine.checks import plural
+from judge.engine.native import mypyc_attr
 from judge.engine.orders import Build, Disband, Order, Waive
 from judge.engine.outcome import Adjustment, Event, OrderResult, Outcome, Reason
 from judge.engine.position import Position
@@ -61,6 +62,7 @@ def _occupied(rules: Rules, position: Position) -> set[str]:
     return {where[u.loc] for u in rules.main_units(position)}
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class AdjustmentPhase(PhaseHandler):
     """The standard phase; a variant subclass may supply its own `Ledger` (Envoy's
     diplomats and double capitals)."""
@@ -102,6 +104,7 @@ class AdjustmentPhase(PhaseHandler):
         return Ledger(rules, position, power, count, units, results)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Ledger:
     """One power's adjustment orders, taken in the order written."""
 

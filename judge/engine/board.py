@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 
 from judge.engine.convoys import can_convoy
 from judge.engine.geo import MapError
+from judge.engine.native import mypyc_attr
 from judge.engine.orders import Order
 from judge.engine.outcome import Reason
 from judge.engine.position import Position
@@ -18,6 +19,7 @@ _LOC = operator.itemgetter(2)  # Unit.loc
 _POWER = operator.itemgetter(0)  # Unit.power
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Illegal(Exception):
     def __init__(self, message: str, reason: Reason = Reason.ILLEGAL) -> None:
         super().__init__(message)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from judge.engine.native import copied_by_fields
 from judge.engine.types import ADJUSTMENT, MOVEMENT, RETREAT, Phase
 
 
@@ -77,3 +78,6 @@ STANDARD_CALENDAR = SeasonCalendar(
         Season("W", "Winter", (ADJUSTMENT,)),
     )
 )
+
+
+copied_by_fields(Season, SeasonCalendar)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from judge.engine.legality import Board, Checked
+from judge.engine.native import mypyc_attr
 from judge.engine.orders import Convoy, Move, Support
 from judge.engine.rules import Rules
 from judge.engine.types import Unit, province_of
@@ -17,6 +18,7 @@ HOLD, MOVE, SUPPORT, CONVOY = 0, 1, 2, 3
 UNRESOLVED, GUESSING, RESOLVED = 0, 1, 2
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Decisions:
     """A phase's orders as flat arrays indexed like the board's units: what each unit does,
     where, for whom, and the state and value of its decision (resolver.py decides them)."""

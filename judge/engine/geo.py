@@ -7,6 +7,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from judge.engine.native import copied_by_fields
 from judge.engine.types import UnitKind, province_of
 
 IMPASSABLE = "impassable"
@@ -198,3 +199,6 @@ class Geography:
             for a, near in edges.items():
                 out[province_of(a)].update(province_of(b) for b in near)
         return {p: frozenset(n - {p}) for p, n in out.items()}
+
+
+copied_by_fields(Province, Border)

@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import Field, dataclass
 from typing import Any, ClassVar
 
+from judge.engine.native import copied_by_fields, mypyc_attr
+
 
 @dataclass(frozen=True, slots=True)
 class Hold:
@@ -75,6 +77,7 @@ class Waive:
     kind: str | None = None
 
 
+@mypyc_attr(native_class=False)
 class VariantOrder:
     """The base of a variant's own order types (Engineered's damage, a scout): a frozen
     dataclass deriving from this, with `loc` and `kind` like every order, registered with
@@ -118,3 +121,6 @@ def describe(order: Order) -> str:
 
 def _unit(kind: str | None, loc: str) -> str:
     return f"{kind} {loc}" if kind else loc
+
+
+copied_by_fields(Hold, Move, Support, Convoy, Retreat, Disband, Build, Waive)

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import NamedTuple
 
+from judge.engine.native import copied_by_fields, mypyc_attr
 from judge.engine.orders import Order
 from judge.engine.types import Unit
 
@@ -87,6 +88,7 @@ class Adjustment:
     waived: int = 0
 
 
+@mypyc_attr(native_class=False)
 class VariantEvent:
     """The base of a variant's own events (a scouting report, a prisoner taken): the
     variant registers each with its JSON form (order_types.EventType) and derives it from
@@ -97,3 +99,6 @@ class VariantEvent:
 
 
 Event = OrderResult | Dislodgement | CentreChange | Adjustment | VariantEvent
+
+
+copied_by_fields(Adjustment)

@@ -23,6 +23,7 @@ from judge.engine.decisions import (
     move_groups,
 )
 from judge.engine.legality import Board, Checked
+from judge.engine.native import mypyc_attr
 from judge.engine.rulebook import ConvoyDisruption, ParadoxRule
 from judge.engine.rules import Rules
 from judge.engine.types import Unit
@@ -35,6 +36,7 @@ _ALL_ROUTES = ConvoyDisruption.ALL_ROUTES
 _ALL_HOLD = ParadoxRule.ALL_HOLD
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Resolver(Decisions):
     def __init__(self, rules: Rules, board: Board, orders: list[Checked | None],
                  strength: Mapping[Unit, int] | None = None) -> None:
@@ -224,6 +226,7 @@ class Resolver(Decisions):
                 self.resolve(i)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class CombinedResolver(Resolver):
     """A power's moves into one province are one attack (Envoy 5.v: "two diplomats moving
     to the same space do so with the strength of two"; docs/variants/envoy.md).

@@ -6,6 +6,8 @@ import re
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
+from judge.engine.native import copied_by_fields
+
 MOVEMENT = "M"
 RETREAT = "R"
 ADJUSTMENT = "A"
@@ -106,3 +108,6 @@ def province_of(loc: str) -> str:
 def coast_of(loc: str) -> str | None:
     slash = loc.find("/")
     return None if slash < 0 else loc[slash + 1 :]
+
+
+copied_by_fields(UnitKind, Phase)

@@ -15,6 +15,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from judge.engine.native import copied_by_fields
 from judge.engine.orders import Order
 from judge.grammar.grammar import Grammar
 from judge.variant import Variant
@@ -96,3 +97,6 @@ def reader_for(variant: Variant) -> OrderReader:
     _READERS[id(variant)] = made
     weakref.finalize(variant, _READERS.pop, id(variant), None)
     return made
+
+
+copied_by_fields(Writer)
