@@ -22,6 +22,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import signal
 import sys
 import tempfile
 from collections.abc import Sequence
@@ -51,6 +52,9 @@ LEAD_SECONDS = 60.0
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
+    # Stopped by SIGTERM (a run in the background ignores SIGINT): the servers it started
+    # are stopped all the same, on the way out through the finally clauses.
+    signal.signal(signal.SIGTERM, lambda _signum, _frame: sys.exit(143))
     trees = dict(tree.split("=", 1) for tree in args.tree)
     modes = [mode for mode in args.deliver.split(",") if mode]
     chosen = [f"{c}@{t}" if trees else c for c in args.configs.split(",") if c
