@@ -20,7 +20,11 @@ from judge.store.db import Database
 
 
 def _maildir_count(folder: Path) -> int:
-    return len(mailbox.Maildir(str(folder), create=False)) if folder.exists() else 0
+    """Messages delivered into the Maildir; none while the sender is still making its
+    folders (their parent is made first: counting then failed under load)."""
+    if not all((folder / part).is_dir() for part in ("new", "cur", "tmp")):
+        return 0
+    return len(mailbox.Maildir(str(folder), create=False))
 
 
 def _settings(database: Database, out: Path, senders: int) -> Settings:
