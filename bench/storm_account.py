@@ -12,7 +12,7 @@ worker in less than W (a worker is one process with one interpreter lock).
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -36,11 +36,14 @@ class Accounting:
     """Readings at the deadline, when processing is done, when delivery is done."""
 
     def __init__(self, worker_pids: Sequence[int], stack: MailStack,
-                 database: tuple[Path, str] | None) -> None:
+                 database: tuple[Path, str] | None,
+                 extra: Mapping[str, Part] | None = None) -> None:
         """`database`: the PostgreSQL cluster's data folder and the configuration's URL;
-        None for SQLite (the database is inside the workers)."""
+        None for SQLite (the database is inside the workers); `extra`: more parts (the
+        sender that starts once the turns are processed, storm_run.AFTER)."""
         parts: dict[str, Part] = {f"worker{n}": _one(pid)
                                   for n, pid in enumerate(worker_pids, 1)}
+        parts.update(extra or {})
         spool = stack.base / "postfix" / "spool" / "pid" / "master.pid"
         parts["postfix"] = rooted(lambda: pidfile(spool))
         dovecot = stack.base / "dovecot" / "run" / "master.pid"

@@ -50,7 +50,9 @@ class Settings:
     # crash sends them at once rather than after the lease; one per judge; empty: none.
     claims_file: str = "var/outbox-claims"
     # Relay connections sending at once: a relay answers each message after its own work
-    # (Postfix's cleanup), and a second connection sends while the first one waits.
+    # (Postfix's cleanup), and a second connection sends while the first one waits. 0: this
+    # judge sends nothing; another `judge serve` on the same database does (issue #18: a
+    # worker whose cores go to turns alone, docs/deployment.md).
     senders: int = 2
     # The mailbox the poller reads; with no host, no poller runs.
     imap_host: str = ""
@@ -82,8 +84,9 @@ class Settings:
             if getattr(self, name) not in SECURITY_CHOICES:
                 raise ConfigError(f"{name} must be one of {', '.join(SECURITY_CHOICES)}, "
                                  f"not {getattr(self, name)!r}")
-        if self.senders < 1:
-            raise ConfigError(f"senders must be 1 or more, not {self.senders}")
+        if self.senders < 0:
+            raise ConfigError(f"senders must be 0 (none: another judge sends) or more, "
+                              f"not {self.senders}")
         return replace(self, database_url=database_url(self.database_url or None))
 
     @property

@@ -84,7 +84,8 @@ class Daemon:
 
     def _make_senders(self, transport: Transport | None) -> list[OutboxSender]:
         """settings.senders senders, each with its own relay connection; one if the caller
-        gives the transport (a test's), which could not be shared between threads."""
+        gives the transport (a test's), which could not be shared between threads; none
+        with senders = 0."""
         settings = self.judge.settings
         lease = timedelta(seconds=settings.send_lease_seconds)
         transports = [transport] if transport is not None else \
@@ -114,8 +115,10 @@ class Daemon:
         # Work left by an earlier run: messages stored but not processed, mail not sent.
         self._inbox_wake.set()
         self._outbox_wake.set()
-        log.info("judge serving as %s (database %s)", self.judge.settings.judge_address,
-                 shown_url(self.judge.db.url))
+        log.info("judge serving as %s (database %s)%s", self.judge.settings.judge_address,
+                 shown_url(self.judge.db.url),
+                 "" if self._senders else "; sending nothing (senders = 0): another judge "
+                 "on this database sends the outbox")
 
     def _release_claims(self) -> None:
         """What this judge was sending when it last stopped (a crash: its claims journal

@@ -67,7 +67,8 @@ def test_the_environment_wins_and_names_the_file(tmp_path: Path,
     ('[smtp]\nsecurity = "ssl"\n', "smtp_security must be one of none, starttls, tls"),
     ('[smtp]\nhoste = "x"\n', "unknown settings: smtp_hoste"),
     ('[mail]\nx = 1\n', "unknown tables: mail"),
-    ('[outbox]\nsenders = 0\n', "senders must be 1 or more, not 0"),
+    ('[outbox]\nsenders = -1\n', r"senders must be 0 \(none: another judge sends\) or more, "
+                                  "not -1"),
 ])
 def test_mistakes_are_named(tmp_path: Path, text: str, message: str) -> None:
     with pytest.raises(ValueError, match=message):

@@ -18,7 +18,7 @@ from sqlalchemy.orm import Session
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
 
-import storm
+import storm_games
 
 from judge.app import Judge, build_judge
 from judge.config import Settings
@@ -39,7 +39,7 @@ from tests.statements import statements_on
 def storm_db(sqlite_url: str) -> Iterator[Database]:
     upgrade(sqlite_url)
     db = Database(sqlite_url)
-    storm.set_up(db, 3, "example.test")
+    storm_games.set_up(db, 3, "example.test")
     yield db
     db.dispose()
 
@@ -62,7 +62,7 @@ def selects_from(db: Database) -> Iterator[Counter[str]]:
 def test_every_report_is_queued_once_reading_accounts_in_two_statements(
         storm_db: Database, monkeypatch: pytest.MonkeyPatch) -> None:
     deadline = datetime.now(UTC) + timedelta(seconds=1)
-    storm.set_deadline(storm_db, deadline)
+    storm_games.set_deadline(storm_db, deadline)
     clock = ManualClock(deadline + timedelta(seconds=5))
     judge = _judge(storm_db, clock)
     selects: list[Counter[str]] = []
@@ -91,16 +91,16 @@ def test_the_storm_games_wait_for_their_deadline(storm_db: Database) -> None:
     # Complete orders alone would be processed by the first sweep, as a worker starts:
     # the storm would then be timed from before its deadline.
     deadline = datetime.now(UTC) + timedelta(minutes=5)
-    storm.set_deadline(storm_db, deadline)
+    storm_games.set_deadline(storm_db, deadline)
     clock = ManualClock(deadline - timedelta(seconds=1))
     judge = _judge(storm_db, clock)
     with storm_db.unit_of_work() as session:
         sweep(session, clock, judge.postman)
-    assert storm._count_rows(storm_db) == (0, 0)
+    assert storm_games.count_rows(storm_db) == (0, 0)
     clock.set(deadline)
     with storm_db.unit_of_work() as session:
         sweep(session, clock, judge.postman)
-    assert storm._count_rows(storm_db) == (3, 24)
+    assert storm_games.count_rows(storm_db) == (3, 24)
 
 
 def test_a_storm_turn_reads_its_game_and_orders_once(storm_db: Database) -> None:
@@ -108,7 +108,7 @@ def test_a_storm_turn_reads_its_game_and_orders_once(storm_db: Database) -> None
     # asked for the lock again, and so read the game, its open turn, seats and orders a
     # second time (issue #18: each a round trip to PostgreSQL, in every turn of a storm).
     deadline = datetime.now(UTC) + timedelta(seconds=1)
-    storm.set_deadline(storm_db, deadline)
+    storm_games.set_deadline(storm_db, deadline)
     clock = ManualClock(deadline + timedelta(seconds=5))
     judge = _judge(storm_db, clock)
     with storm_db.unit_of_work() as session:
@@ -125,7 +125,7 @@ def test_a_storm_turn_reads_its_order_sets_once_before_processing(
     # At the deadline the sweep asks whether the turn is ready, whom it owes and who was
     # late: each read every power's set again (issue #18: three readings a turn).
     deadline = datetime.now(UTC) + timedelta(seconds=1)
-    storm.set_deadline(storm_db, deadline)
+    storm_games.set_deadline(storm_db, deadline)
     clock = ManualClock(deadline + timedelta(seconds=5))
     judge = _judge(storm_db, clock)
     with storm_db.unit_of_work() as session:
@@ -157,7 +157,7 @@ def test_a_storm_turn_is_one_transaction_with_its_next_wakeup(
     # transaction: on SQLite a second turn at the writer lock for every turn of a storm,
     # the senders' records queued between the two (issue #18).
     deadline = datetime.now(UTC) + timedelta(seconds=1)
-    storm.set_deadline(storm_db, deadline)
+    storm_games.set_deadline(storm_db, deadline)
     clock = ManualClock(deadline + timedelta(seconds=5))
     # Not started: its own date jobs would sweep the storm's games beside the test's.
     scheduler = JudgeScheduler(_judge(storm_db, clock), sweep_every=timedelta(hours=1))
@@ -181,7 +181,7 @@ def test_a_storm_turn_is_one_transaction_with_its_next_wakeup(
 def test_a_sweep_gives_its_games_next_moment_as_next_wakeups_reads_it(
         storm_db: Database) -> None:
     deadline = datetime.now(UTC) + timedelta(seconds=1)
-    storm.set_deadline(storm_db, deadline)
+    storm_games.set_deadline(storm_db, deadline)
     clock = ManualClock(deadline + timedelta(seconds=5))
     judge = _judge(storm_db, clock)
     with storm_db.unit_of_work() as session:

@@ -1,0 +1,67 @@
+"""`[outbox] senders = 0`: a `judge serve` that sends nothing, its outbox left to another
+judge on the same database (issue #18: workers whose cores go to turns alone while a
+sender elsewhere delivers; bench/storm.py --deliver after)."""
+
+from __future__ import annotations
+
+import mailbox
+import time
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+from judge import serve
+from judge.app import build_judge
+from judge.config import Settings
+from judge.serve import Daemon
+from judge.store import repo_mail
+from judge.store.db import Database
+
+
+def _maildir_count(folder: Path) -> int:
+    """Messages delivered into the Maildir; none while the sender is still making its
+    folders (their parent is made first: counting then failed under load)."""
+    if not all((folder / part).is_dir() for part in ("new", "cur", "tmp")):
+        return 0
+    return len(mailbox.Maildir(str(folder), create=False))
+
+
+def _settings(database: Database, out: Path, senders: int) -> Settings:
+    return Settings(database_url=str(database.url), judge_address="judge@example.test",
+                    domain="example.test", listen="", maildir=str(out), senders=senders,
+                    claims_file="").with_defaults()
+
+
+def _queue(database: Database) -> None:
+    with database.unit_of_work() as session:
+        repo_mail.enqueue_outbox(
+            session, b"From: judge@example.test\r\nTo: alice@example.org\r\nSubject: s\r\n"
+            b"\r\nHi\r\n", sender="judge@example.test", recipients=["alice@example.org"],
+            flush=False)
+
+
+def _run(daemon: Daemon, out: Path, seconds: float) -> int:
+    """The daemon running until a message is out or `seconds` have passed."""
+    daemon.start()
+    try:
+        deadline = time.monotonic() + seconds
+        while _maildir_count(out) < 1 and time.monotonic() < deadline:
+            time.sleep(0.02)
+    finally:
+        daemon.stop()
+    return _maildir_count(out)
+
+
+def test_a_judge_with_no_senders_leaves_its_outbox_to_another(
+        database: Database, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Short enough that a sender, had it been started, would have looked twice.
+    monkeypatch.setattr(serve, "IDLE_SECONDS", 0.2)
+    out = tmp_path / "out"
+    _queue(database)
+    quiet = Daemon(build_judge(_settings(database, out, 0), db=database))
+    assert _run(quiet, out, 1.0) == 0
+    with database.unit_of_work() as session:
+        assert len(repo_mail.due_outbox(session, datetime.now(UTC))) == 1  # left for another
+    sending = Daemon(build_judge(_settings(database, out, 1), db=database))
+    assert _run(sending, out, 20.0) == 1
