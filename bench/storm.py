@@ -66,7 +66,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     results: dict[str, Figures] = {}
     failed: dict[str, str] = {}
     print(f"pictures in reports: {pictures_setting()} (JUDGE_PICTURES, as the workers see it; "
-          "a PNG a game turn costs a worker about 0.15 s of CPU)", flush=True)
+          "a PNG a game turn costs a worker 30-50 ms of CPU)", flush=True)
     base = Path(tempfile.mkdtemp(prefix="storm-", dir="/tmp"))
     bin_dir = find_bin_dir()
     cluster = TempCluster(bin_dir).start() if bin_dir is not None and any(

@@ -39,7 +39,7 @@ class Shown(NamedTuple):
 
 def mailed(game: Game) -> bool:
     """Whether the game's reports and start notice carry pictures: when its map has a
-    drawing, unless JUDGE_PICTURES=off (the test suite's switch: a picture costs ~0.15 s of
+    drawing, unless JUDGE_PICTURES=off (the test suite's switch: a picture costs 30-50 ms of
     CPU per turn, and most tests read only the text; MAP and `judge map` draw regardless)."""
     return os.environ.get("JUDGE_PICTURES", "on") != "off" and has_drawing(game_variant(game))
 
