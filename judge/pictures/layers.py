@@ -28,13 +28,13 @@ class Layer(NamedTuple):
     text: str  # an SVG document
 
 
-class _Open(NamedTuple):
+class _GroupLine(NamedTuple):
     line_no: int  # which group (two groups may open with the same line)
     line: str
     mark: str | None
 
 
-Chain = tuple[_Open, ...]
+Chain = tuple[_GroupLine, ...]
 
 
 def layers(svg: str) -> list[Layer] | None:
@@ -44,7 +44,7 @@ def layers(svg: str) -> list[Layer] | None:
     if not lines[0].startswith("<svg ") or "</svg>" not in lines:
         return None
     plan = _Plan(lines[0])
-    chain: list[_Open] = []
+    chain: list[_GroupLine] = []
     i, end = 1, lines.index("</svg>")
     while i < end:
         line = lines[i]
@@ -66,7 +66,7 @@ def layers(svg: str) -> list[Layer] | None:
             plan.tile(tuple(chain), lines[i:close + 1])
             i = close + 1
         elif opens:
-            chain.append(_Open(i, line, mark))
+            chain.append(_GroupLine(i, line, mark))
             i += 1
         else:
             plan.fresh(tuple(chain), line)
