@@ -52,7 +52,8 @@ def customise(variant: Variant) -> Variant:
     options = variant.options
     handlers = {**variant.rules.handlers, ADJUSTMENT: Builds(),
                 RETREAT: RightHandRetreats(variant.rules.handlers[RETREAT],
-                                           options.get("right_hand") == "anticlockwise"),
+                                           options.get("right_hand") == "anticlockwise",
+                                           options.get("af_retreat") != "right_hand"),
                 SETUP: SetupChoices()}
     supply = supply_for(str(options.get("macedonia_build", "after_february")))
     rules = replace(variant.rules, handlers=handlers, supply=supply,
