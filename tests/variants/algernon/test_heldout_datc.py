@@ -75,3 +75,16 @@ def test_no_self_dislodgement_of_a_rat_that_bounced_back() -> None:
     assert result(out, "DL to 4").outcome == Outcome.FAILS
     assert at(out.position) == {A: ["DL", "SQ", "VT"], B: ["PW"]}
     assert not out.position.dislodged
+
+
+def test_a_supported_rat_wins_a_head_to_head_through_one_portal() -> None:
+    """Rule 10 forbids swaps, not head-to-head battles (rule 1; DATC 6.E): DL4 with SQ3's
+    support meets B's VT1 coming the other way: A's rat arrives, B's is dislodged and,
+    DL being the attacker's space, retreats by the first open portal, VT2 into PW."""
+    out = move(board({A: ["DL", "SQ"], B: ["VT"]}),
+               {A: [PortalMove("dl", 4), PortalSupport("sq", 3, "dl", 4)],
+                B: [PortalMove("vt", 1)]})
+    assert result(out, "DL to 4").outcome == Outcome.SUCCEEDS
+    assert result(out, "VT to 1").outcome == Outcome.FAILS
+    assert result(out, "VT retreats out portal 2").outcome == Outcome.SUCCEEDS
+    assert at(out.position) == {A: ["SQ", "VT"], B: ["PW"]}
