@@ -38,7 +38,7 @@ def settle_retreats(maze: Maze, position: Position, lists: Mapping[str, Sequence
     results, stay, seen = [], list(position.units), []
     for d in position.dislodged:
         choice = chosen[d.unit]
-        results.append(_result(d, choice, crowded))
+        results.append(_result(d, choice, crowded, bool(_listed(d, lists)) and not fallback))
         if choice is not None:
             seen.append(entry(maze, d.unit.power, d.unit.loc, choice[0]))
             if crowded[choice[1]] == 1:
@@ -46,13 +46,19 @@ def settle_retreats(maze: Maze, position: Position, lists: Mapping[str, Sequence
     return position.with_board(tuple(stay)), results, seen
 
 
+def _listed(d: Dislodgement, lists: Mapping[str, Sequence[Order]]) -> tuple[int, ...]:
+    """The portals of the owner's retreat list for the rat (I.B.2), () without one."""
+    return next((o.portals for o in lists.get(d.unit.power, ())
+                 if isinstance(o, RetreatList) and o.loc == d.unit.loc), ())
+
+
 def _priorities(maze: Maze, d: Dislodgement, lists: Mapping[str, Sequence[Order]],
                 fallback: bool) -> tuple[int, ...]:
     every = tuple(range(1, len(maze.spaces[d.unit.loc.upper()].portals) + 1))
-    for order in lists.get(d.unit.power, ()):
-        if isinstance(order, RetreatList) and order.loc == d.unit.loc:
-            return order.portals + every if fallback else order.portals
-    return every
+    listed = _listed(d, lists)
+    if not listed:
+        return every
+    return listed + every if fallback else listed
 
 
 def _way_out(maze: Maze, d: Dislodgement, portals: Sequence[int]) -> tuple[int, str] | None:
@@ -63,13 +69,17 @@ def _way_out(maze: Maze, d: Dislodgement, portals: Sequence[int]) -> tuple[int, 
     return None
 
 
-def _result(d: Dislodgement, choice: tuple[int, str] | None, crowded: Counter[str]
-            ) -> OrderResult:
+def _result(d: Dislodgement, choice: tuple[int, str] | None, crowded: Counter[str],
+            by_list: bool = False) -> OrderResult:
+    """`by_list`: the rat went only by its owner's list (no retreat_fallback), so a rat
+    with no way out is told it of the list, which may have left open portals unnamed."""
     unit, loc = d.unit, d.unit.loc.upper()
     if choice is None:
+        why = "no portal of its retreat list was open" if by_list \
+            else "no open portal to retreat through"
         return OrderResult(unit.power, unit, Disband(unit.loc, unit.kind),
                            f"{loc} destroyed", Outcome.SUCCEEDS,
-                           message="no open portal to retreat through", unordered=True)
+                           message=why, unordered=not by_list)
     number, dest = choice
     text = f"{loc} retreats out portal {number}"
     if crowded[dest] > 1:

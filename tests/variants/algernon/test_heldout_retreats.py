@@ -32,7 +32,10 @@ def test_a_list_with_no_open_portal_destroys_the_rat_by_default() -> None:
     doesn't"); B wrote VT(3), whose portal leads into A's SQ: the rat is destroyed
     (rule 1: a retreat that cannot be made disbands), not sent out of VT2."""
     out = move(BEATEN, ONLY_SQ)
-    assert result(out, "VT destroyed").outcome == Outcome.SUCCEEDS
+    destroyed = result(out, "VT destroyed")
+    assert destroyed.outcome == Outcome.SUCCEEDS
+    # The reply says why without claiming that VT had no open portal at all (VT2 was).
+    assert destroyed.message == "no portal of its retreat list was open"
     assert at(out.position) == {A: ["SQ", "VT"]}
 
 
