@@ -8,6 +8,7 @@ import pytest
 
 from judge.game.instance import variant_instance
 
+from .adjudicate import ask, board, units
 from .board import V1885, move, retreat, standing
 
 # France takes the Channel from Brest with the Mid-Atlantic's support. Round the Channel
@@ -58,3 +59,16 @@ def test_of_two_fast_ferries_for_an_army_that_cannot_land_the_first_sea_by_name_
                {"ENGLAND": ["A Lon - Bel", "F Nth C A Lon - Bel", "F Eng C A Lon - Bel"],
                 "FRANCE": ["A Bel H"]})
     assert standing(out) == {"ENGLAND AF eng", "ENGLAND F nth", "FRANCE A bel"}
+
+
+@pytest.mark.parametrize(("state", "english"), [({}, {"ENGLAND AF iri"}),
+                                                ({"af_retreat": "right_hand"}, {"ENGLAND F bel"})])
+def test_judge_adjudicate_takes_the_reading_from_the_requests_state(
+        state: dict[str, str], english: set[str]) -> None:
+    # docs/adjudicate.md: the game's options in the request's state, as REQUEST_OPTIONS
+    # names them; the Channel's A/F as above.
+    moved = ask({"phase": "JAN1885M", "units": units(*CHANNEL), "orders": ATTACK,
+                 "state": state})
+    reply = ask({"phase": "JAN1885R", "units": moved["units"], "dislodged": moved["dislodged"],
+                 "orders": {}, "state": state})
+    assert {u for u in board(reply) if u.startswith("ENGLAND")} == english
