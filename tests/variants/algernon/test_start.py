@@ -37,8 +37,8 @@ def test_each_player_is_told_his_homes_and_their_portals(talk: Conversation) -> 
         for home in homes:
             ends = [f"{i} {p}" if p.to in homes else f"{i} ?"
                     for i, p in enumerate(maze.spaces[home].portals, start=1)]
-            assert f"  {home} (HSC, {len(ends)} portals): {', '.join(ends)}\n" \
-                in notice.body, notice.body
+            count = f"{len(ends)} portal" + ("" if len(ends) == 1 else "s")  # "1 portal"
+            assert f"  {home} (HSC, {count}): {', '.join(ends)}\n" in notice.body, notice.body
         assert f"  Units At: {', '.join(homes)}" in notice.body
         others = {n for n in maze.spaces if n not in homes}
         assert not any(f" {n} " in notice.body or f" {n}/" in notice.body for n in others)
