@@ -15,6 +15,12 @@ Readings (docs/variants/1885-iii.md):
   (clockwise, or anticlockwise with that option) being "first to the right".
 - A retreat order that cannot be carried out is no retreat order: the rule retreats the
   unit, and the order is reported refused.
+- An A/F the rule retreats (l.71-72: "If an A/F is forced to retreat to a coastal space,
+  it reverts to a fleet and the army is disbanded") goes to a sea, the rule's first open
+  one, whenever one is open: "forced" is read as "no sea left", and "A unit will only be
+  disbanded if no retreat is possible" (l.86-87) keeps the army too. The game option
+  `af_retreat = "right_hand"` lets the rule walk seas and coasts alike, a coast first
+  if it comes first, drowning the army.
 - Two units that retreat into one province, by order or by the rule, both disband, as two
   ordered retreats do in the regular game (the text does not say otherwise), except in the
   Box, which holds any number (l.100-101; the standard phase reads the map's `holds`).
@@ -34,6 +40,7 @@ from judge.engine.types import province_of
 
 CLOCKWISE = Path(__file__).resolve().parent / "clockwise.csv"
 RIGHT_HAND = "Just's Right-Hand Rule"
+ARMY_FLEET = "AF"  # the A/F's kind (armyfleet/orders.py)
 NO_DISBAND = ("a retreat may not be a disband or off the board in 1885-III (l.85-86): "
               "without a retreat, Just's Right-Hand Rule retreats the unit")
 
@@ -60,15 +67,18 @@ def right_hand_order(around: Sequence[str], attack: str | None) -> list[str]:
     return seen
 
 
-def right_hand_retreat(clockwise: Mapping[str, Sequence[str]], d: Dislodgement) -> str | None:
+def right_hand_retreat(clockwise: Mapping[str, Sequence[str]], d: Dislodgement,
+                       first: Sequence[str] = ()) -> str | None:
     """Where the rule sends a dislodged unit: the first space in its order that the unit
-    may retreat to (a location of `d.retreats`), or None: no retreat is possible."""
+    may retreat to (a location of `d.retreats`), or None: no retreat is possible; the
+    first of `first` (locations among them) if any is, before the others."""
     attack = province_of(d.attacker_from) if d.attacker_from else None
-    around = clockwise.get(province_of(d.unit.loc), ())
-    by_province = {province_of(loc): loc for loc in d.retreats}
-    for p in right_hand_order(around, attack):
-        if p in by_province:
-            return by_province[p]
+    order = right_hand_order(clockwise.get(province_of(d.unit.loc), ()), attack)
+    for pool in (first, d.retreats):
+        by_province = {province_of(loc): loc for loc in pool}
+        found = next((by_province[p] for p in order if p in by_province), None)
+        if found is not None:
+            return found
     return None
 
 
@@ -79,8 +89,10 @@ class RightHandRetreats(WrappedPhase):
     """The regular retreat phase, after the rule has filled in the retreats not given;
     `anticlockwise`: the game option `right_hand = "anticlockwise"` (the module's note)."""
 
-    def __init__(self, inner: PhaseHandler, anticlockwise: bool = False) -> None:
+    def __init__(self, inner: PhaseHandler, anticlockwise: bool = False,
+                 seas_first: bool = True) -> None:
         super().__init__(inner)
+        self.seas_first = seas_first  # af_retreat = "seas_first" (the module's note)
         self.clockwise: Mapping[str, Sequence[str]] = CLOCKWISE_ORDER if not anticlockwise \
             else {p: tuple(reversed(around)) for p, around in CLOCKWISE_ORDER.items()}
 
@@ -104,7 +116,8 @@ class RightHandRetreats(WrappedPhase):
                     given.add(province_of(order.loc))
         ruled: set[str] = set()
         for prov, d in by_prov.items():
-            dest = None if prov in given else right_hand_retreat(self.clockwise, d)
+            dest = None if prov in given else \
+                right_hand_retreat(self.clockwise, d, self._first(rules, d))
             if dest is not None:
                 kept.setdefault(d.unit.power, []).append(Retreat(d.unit.loc, dest, d.unit.kind))
                 ruled.add(prov)
@@ -113,6 +126,13 @@ class RightHandRetreats(WrappedPhase):
         marked = {id(r): _mark(r, ruled) for r in out.results}
         events = tuple(marked.get(id(e), e) for e in out.events)
         return out._replace(results=(*refused, *marked.values()), events=(*refused, *events))
+
+    def _first(self, rules: Rules, d: Dislodgement) -> list[str]:
+        """An A/F's seas, which keep its army (l.71-72), under `af_retreat=seas_first`."""
+        if not self.seas_first or d.unit.kind != ARMY_FLEET:
+            return []
+        return [loc for loc in d.retreats
+                if rules.geo.provinces[province_of(loc)].terrain == "sea"]
 
     @staticmethod
     def _refusal(by_prov: Mapping[str, Dislodgement], power: str, order: Order) -> str:

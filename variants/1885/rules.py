@@ -39,6 +39,11 @@ from .setup import SETUP, SetupChoices, SetupSecrecy  # type: ignore[import-not-
 from .victory import victory_for  # type: ignore[import-not-found]
 
 FOLDER = Path(__file__).resolve().parent
+# The readings `judge adjudicate` takes from its request's "state" (judge/variant_hooks.py),
+# so a scenario may be posed under each (docs/adjudicate.md); `kiel_coasts` is a map, which
+# a request gives as its own `map`.
+REQUEST_OPTIONS = ("alliance_months", "centres_change", "landing_ahead", "box_supports",
+                   "box_entry", "right_hand", "af_retreat", "macedonia_build")
 KIEL_COASTS = FOLDER / "kiel-coasts"
 
 
@@ -52,7 +57,8 @@ def customise(variant: Variant) -> Variant:
     options = variant.options
     handlers = {**variant.rules.handlers, ADJUSTMENT: Builds(),
                 RETREAT: RightHandRetreats(variant.rules.handlers[RETREAT],
-                                           options.get("right_hand") == "anticlockwise"),
+                                           options.get("right_hand") == "anticlockwise",
+                                           options.get("af_retreat") != "right_hand"),
                 SETUP: SetupChoices()}
     supply = supply_for(str(options.get("macedonia_build", "after_february")))
     rules = replace(variant.rules, handlers=handlers, supply=supply,

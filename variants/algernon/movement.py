@@ -13,7 +13,7 @@ space MK1 leads to: the rules' list I.A is one player's order sheet, and the exa
 explanation names VT's attack out of portal 3, its order 1. `portal` backs the attack,
 anybody's, that comes into that space through its portal 1 (section II numbers a space's
 portals so). The state's `numbered_support` decides before the option, since `judge
-adjudicate` sees a position and no game.
+adjudicate` sees a position and no game; so does its `retreat_fallback` (retreats.py).
 """
 
 from __future__ import annotations
@@ -56,11 +56,13 @@ class Translation:
 
 
 class MazeMovement(PhaseHandler):
-    def __init__(self, maze: Maze, reading: Reading = PLAIN, numbered: str = "order") -> None:
+    def __init__(self, maze: Maze, reading: Reading = PLAIN, numbered: str = "order",
+                 fallback: bool = False) -> None:
         if numbered not in NUMBERED:
             raise ValueError(f"[options] numbered_support must be one of "
                              f"{', '.join(NUMBERED)}, not {numbered!r}")
         self.maze, self.reading, self.numbered = maze, reading, numbered
+        self.fallback = fallback  # the game's retreat_fallback (retreats.py, I.B.1)
 
     def _numbered(self, position: Position) -> str:
         how = str(position.state.get("numbered_support", self.numbered))
@@ -72,7 +74,8 @@ class MazeMovement(PhaseHandler):
         results = [bounced_self(self.maze, _as_written(r, t), out.position)
                    for r in out.results]
         results += [_accepted(position, p, o) for p, os in t.lists.items() for o in os]
-        after, retreats, entered = settle_retreats(self.maze, out.position, t.lists)
+        fallback = bool(position.state.get("retreat_fallback", self.fallback))
+        after, retreats, entered = settle_retreats(self.maze, out.position, t.lists, fallback)
         after = _keep_build_lists(after, t.lists)
         seen = [*sightings(self.maze, position, orders, results), *entered]
         after = self._charted(after, [e for e in seen if isinstance(e, Entry)])

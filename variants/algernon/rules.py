@@ -74,7 +74,8 @@ def customise(variant: Variant) -> Variant:
     registry = rules.registry.with_orders(*ORDER_TYPES, *as_written(rules.registry)) \
         .with_events(*EVENT_TYPES).with_reasons(*ALGERNON_REASONS)
     numbered = str(variant.options.get("numbered_support", "order"))  # I.A.5 (movement.py)
-    handlers = {**rules.handlers, MOVEMENT: MazeMovement(maze, reading, numbered),
+    fallback = bool(variant.options.get("retreat_fallback"))  # I.B.1 (retreats.py)
+    handlers = {**rules.handlers, MOVEMENT: MazeMovement(maze, reading, numbered, fallback),
                 ADJUSTMENT: ListedBuilds()}
     rules = replace(rules, registry=registry, handlers=handlers, visibility=MazeSecrecy(),
                     knowledge=Remember(maze, reading), known_board=known_board,

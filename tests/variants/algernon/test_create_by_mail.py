@@ -63,3 +63,16 @@ def test_an_unknown_reading_of_numbered_supports_is_refused(talk: Conversation) 
     refused = reply(talk, MASTER, "CREATE gamma gmpw algernon numbered_support=line")
     assert "numbered_support" in refused.body and "order or portal" in refused.body, \
         refused.body
+
+
+def test_create_takes_the_reading_of_retreat_lists(talk: Conversation) -> None:
+    """I.B.1's reading is the game's option retreat_fallback (docs/variants/algernon.md):
+    off unless CREATE says yes; the game's movement plays the one it was given."""
+    account(talk, MASTER, "Game Master")
+    for name, words, wanted in (("plain", "", False), ("fallen", " retreat_fallback=yes", True)):
+        created = reply(talk, MASTER, f"CREATE {name} gmpw algernon{words}")
+        assert name in created.body, created.body
+        with talk.judge.db.unit_of_work() as session:
+            variant = game_variant(find_game(session, name))
+        assert bool(variant.options["retreat_fallback"]) is wanted
+        assert getattr(variant.rules.handlers[MOVEMENT], "fallback", None) is wanted

@@ -124,10 +124,12 @@ def _af(final: Run, landing: Landing) -> int:
 
 def _ferry(r: ArmyFleetResolver, i: int) -> int:
     """The power's fleet whose fast ferry held for an army that could not land (l.37-39),
-    or -1: an army of another power's ferry stays where it was (a reading)."""
+    or -1: an army of another power's ferry stays where it was (a reading). Of two such
+    fleets, which the text never foresees ("the fleet"), the one in the sea whose name
+    (the judge's abbreviation) comes first in the alphabet: a rule the players can see,
+    where the order the units are stored in is not."""
     if r.units[i].kind != ARMY:
         return -1
-    for c in r.convoyers.get(i, {}).values():
-        if r.res[c] and r.power[c] == r.power[i] and r.units[c].kind == FLEET:
-            return c
-    return -1
+    ferries = [c for c in r.convoyers.get(i, {}).values()
+               if r.res[c] and r.power[c] == r.power[i] and r.units[c].kind == FLEET]
+    return min(ferries, key=lambda c: r.units[c].loc, default=-1)
