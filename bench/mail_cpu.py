@@ -9,58 +9,20 @@ the IMAP counters, and in the echo run the relay thread), and the whole machine 
 
 A process tree's time is the sum over its live processes of their own and their reaped
 children's time (proc(5): utime, stime, cutime, cstime): the masters reap the short-lived
-smtpd and lmtp processes, so a process that came and went inside the run is counted.
+smtpd and lmtp processes, so a process that came and went inside the run is counted. The
+reading of /proc is the storm's (storm_cpu.py).
 """
 
 from __future__ import annotations
 
 import os
 import time
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-_TICK = os.sysconf("SC_CLK_TCK")
+from storm_cpu import TICK, parent_pids, pidfile, process_cpu, tree
+
 GROUPS = ("judge", "postfix", "dovecot", "clients")
-
-
-def _stat_fields(pid: int) -> list[str] | None:
-    try:
-        return Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
-    except OSError:  # gone meanwhile
-        return None
-
-
-def _parents() -> dict[int, int]:
-    found: dict[int, int] = {}
-    for entry in os.scandir("/proc"):
-        if entry.name.isdigit():
-            fields = _stat_fields(int(entry.name))
-            if fields is not None:
-                found[int(entry.name)] = int(fields[1])
-    return found
-
-
-def _tree(root: int, parents: dict[int, int]) -> list[int]:
-    children: dict[int, list[int]] = {}
-    for pid, parent in parents.items():
-        children.setdefault(parent, []).append(pid)
-    found, todo = [], [root]
-    while todo:
-        pid = todo.pop()
-        found.append(pid)
-        todo.extend(children.get(pid, ()))
-    return found
-
-
-def tree_seconds(pids: Iterable[int]) -> float:
-    """The processes' CPU seconds with their reaped children's (utime stime cutime cstime)."""
-    ticks = 0
-    for pid in pids:
-        fields = _stat_fields(pid)
-        if fields is not None:
-            ticks += sum(int(value) for value in fields[11:15])
-    return ticks / _TICK
 
 
 def machine_seconds() -> tuple[float, float]:
@@ -69,14 +31,7 @@ def machine_seconds() -> tuple[float, float]:
         values = [int(v) for v in stat.readline().split()[1:]]
     idle = values[3] + values[4]  # idle, iowait
     total = sum(values[:8])  # guest time is already in user
-    return (total - idle) / _TICK, total / _TICK
-
-
-def pidfile(path: Path) -> int | None:
-    try:
-        return int(path.read_text().split()[0])
-    except (OSError, ValueError, IndexError):
-        return None
+    return (total - idle) / TICK, total / TICK
 
 
 def thread_seconds(pid: int) -> dict[int, float]:
@@ -92,7 +47,7 @@ def thread_seconds(pid: int) -> dict[int, float]:
         except OSError:
             continue
         fields = text.rpartition(")")[2].split()
-        found[tid] = (int(fields[11]) + int(fields[12])) / _TICK
+        found[tid] = (int(fields[11]) + int(fields[12])) / TICK
     return found
 
 
@@ -147,12 +102,12 @@ class CpuMeter:
         self._start: Snapshot | None = None
 
     def _snapshot(self) -> Snapshot:
-        parents = _parents()
+        parents = parent_pids()
         roots = {"judge": self.judge, "postfix": pidfile(self.postfix),
                  "dovecot": pidfile(self.dovecot)}
-        seconds = {group: tree_seconds(_tree(root, parents)) if root else 0.0
+        seconds = {group: sum(process_cpu(pid) for pid in tree(root, parents)) if root else 0.0
                    for group, root in roots.items()}
-        seconds["clients"] = tree_seconds([os.getpid()])
+        seconds["clients"] = process_cpu(os.getpid())
         busy, total = machine_seconds()
         threads = thread_seconds(self.judge) if self.judge else {}
         return Snapshot(seconds, busy, total, time.monotonic(), threads)

@@ -39,7 +39,8 @@ def process_cpu(pid: int) -> float:
     return sum(int(fields[i]) for i in (11, 12, 13, 14)) / TICK
 
 
-def _parents() -> dict[int, int]:
+def parent_pids() -> dict[int, int]:
+    """Every live process's parent, by pid."""
     found: dict[int, int] = {}
     for entry in PROC.iterdir():
         if entry.name.isdigit():
@@ -107,7 +108,7 @@ class Meter:
     readings: dict[str, dict[str, float]] = field(default_factory=dict)
 
     def read(self, moment: str) -> None:
-        parents = _parents()
+        parents = parent_pids()
         reading = {name: sum(process_cpu(pid) for pid in part(parents))
                    for name, part in self.parts.items()}
         reading["bench"] = bench_cpu()
