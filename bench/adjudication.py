@@ -125,6 +125,23 @@ def time_ours(rules: Rules, records: list[PhaseRecord], reps: int) -> list[dict[
     return rows
 
 
+def request_lines(variant: Variant, grammar: Any, games: int, seed: int,
+                  years: int) -> list[str]:
+    """Every phase of `games` seeded random games (movement, retreats, adjustments), each a
+    request line as roundtrip.py writes it: what the protocol tests and the compiled
+    build's test feed `judge adjudicate --jsonl`."""
+    lines = []
+    for game in range(games):
+        records, problems = randomgame.play_game(variant.rules, variant.start, game, seed,
+                                                 years)
+        assert not problems, problems
+        for record in records:
+            texts = order_texts(grammar, record)
+            assert texts is not None
+            lines.append(roundtrip.request_line(variant, record, texts))
+    return lines
+
+
 def load_grammar(variant: Variant) -> Any | None:
     try:
         from judge.grammar import Grammar  # being written alongside; optional here

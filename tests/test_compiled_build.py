@@ -76,21 +76,11 @@ def _request_lines() -> list[str]:
     request line as bench/roundtrip.py writes it."""
     sys.path.insert(0, str(TREE / "bench"))
     import adjudication
-    import randomgame
-    import roundtrip
 
     from judge.variant_loader import load_variant
     variant = load_variant("standard")
-    grammar = adjudication.load_grammar(variant)
-    lines = []
-    for game in range(3):
-        records, problems = randomgame.play_game(variant.rules, variant.start, game, 7, 6)
-        assert not problems
-        for record in records:
-            texts = adjudication.order_texts(grammar, record)
-            assert texts is not None
-            lines.append(roundtrip.request_line(variant, record, texts))
-    return lines
+    return adjudication.request_lines(variant, adjudication.load_grammar(variant), games=3,
+                                      seed=7, years=6)
 
 
 @pytest.mark.skipif(not COMPILED, reason="the compiled modules are not the ones imported "

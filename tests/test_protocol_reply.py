@@ -20,8 +20,6 @@ from judge.variant_loader import load_variant
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
 
 import adjudication
-import randomgame
-import roundtrip
 
 
 def _same(line: str) -> str:
@@ -32,16 +30,8 @@ def _same(line: str) -> str:
 
 def _random_lines(games: int, years: int) -> list[str]:
     variant = load_variant("standard")
-    grammar = Grammar.for_variant(variant)
-    lines = []
-    for game in range(games):
-        records, problems = randomgame.play_game(variant.rules, variant.start, game, 18, years)
-        assert not problems
-        for record in records:
-            texts = adjudication.order_texts(grammar, record)
-            assert texts is not None
-            lines.append(roundtrip.request_line(variant, record, texts))
-    return lines
+    return adjudication.request_lines(variant, Grammar.for_variant(variant), games=games,
+                                      seed=18, years=years)
 
 
 def test_every_phase_of_random_games_reads_as_the_reply_object() -> None:
