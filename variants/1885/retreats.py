@@ -38,9 +38,10 @@ from judge.engine.position import Position
 from judge.engine.rules import PhaseHandler, PhaseOutcome, Rules, WrappedPhase
 from judge.engine.types import province_of
 
+from .armyfleet.orders import ARMY_FLEET  # type: ignore[import-not-found]
+
 CLOCKWISE = Path(__file__).resolve().parent / "clockwise.csv"
 RIGHT_HAND = "Just's Right-Hand Rule"
-ARMY_FLEET = "AF"  # the A/F's kind (armyfleet/orders.py)
 NO_DISBAND = ("a retreat may not be a disband or off the board in 1885-III (l.85-86): "
               "without a retreat, Just's Right-Hand Rule retreats the unit")
 

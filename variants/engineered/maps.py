@@ -55,8 +55,8 @@ def wire(variant: Variant) -> Variant:
     more than half the standard board's 34 centres; A plays them on any map, so on another
     one a win is more than half of its centres (1885-III: 24 of 47, the count that map's own
     rules ask too). A game's own `victory_centres` option still sets it (applied after)."""
-    centres = sum(1 for p in variant.rules.geo.provinces.values() if p.supply)
-    return with_rulebook(variant, victory_centres=centres // 2 + 1)
+    return with_rulebook(variant,
+                         victory_centres=len(variant.rules.geo.supply_centres) // 2 + 1)
 
 
 def _folder(name: str) -> Path:
