@@ -22,7 +22,12 @@ NEVER = 600.0
 
 
 def _maildir_count(folder: Path) -> int:
-    return len(mailbox.Maildir(str(folder), create=False)) if folder.exists() else 0
+    # The sender may be creating the Maildir's tmp/new/cur as we look: a folder half made
+    # counts as empty, it is looked at again on the next turn of the loop.
+    try:
+        return len(mailbox.Maildir(str(folder), create=False))
+    except (FileNotFoundError, mailbox.NoSuchMailboxError):
+        return 0
 
 
 def _queue(database: Database, subject: str) -> None:
