@@ -51,3 +51,27 @@ def test_a_unit_dislodged_by_a_landing_may_not_retreat_to_the_sea_it_came_from()
 def test_a_retreat_ordered_to_the_landing_s_sea_is_not_carried_out() -> None:
     after = retreat(V1885, move(V1885, *LANDING), {"FRANCE": ["F Bre - Eng"]})
     assert "FRANCE F eng" not in standing(after)
+
+
+def test_a_landing_does_not_cut_a_support_into_the_sea_it_lands_from() -> None:
+    # 1971 rules (l.1-2; DATC 6.D.15): support is cut by an attack from anywhere but the
+    # province the support is given into. The army lands on Brest from the Channel, the
+    # province France's fleet supports a move into: that support stands unless the landing
+    # dislodges the fleet, and 1 against Brest's 1 does not. So the Mid-Atlantic's fleet
+    # (2) dislodges the A/F (1), its army aboard, since the landing failed (l.53-55).
+    out = move(V1885, ["FRANCE F bre", "FRANCE F mao", "ENGLAND AF eng"],
+               {"ENGLAND": ["A/F Eng disembarks Bre"],
+                "FRANCE": ["F Bre S F Mao - Eng", "F Mao - Eng"]})
+    assert standing(out) == {"FRANCE F bre", "FRANCE F eng"}
+    assert set(dislodged(out)) == {"ENGLAND AF eng"}
+    assert dislodged(out)["ENGLAND AF eng"].attacker_from == "mao"
+
+
+def test_a_landing_that_dislodges_the_supporter_cuts_its_support() -> None:
+    # The same with Picardy supporting the landing (2 against 1): the supporter is
+    # dislodged, its support cut, so the Mid-Atlantic's move bounces off the A/F.
+    out = move(V1885, ["FRANCE F bre", "FRANCE F mao", "ENGLAND AF eng", "ENGLAND A pic"],
+               {"ENGLAND": ["A/F Eng disembarks Bre", "A Pic S A Eng - Bre"],
+                "FRANCE": ["F Bre S F Mao - Eng", "F Mao - Eng"]})
+    assert standing(out) == {"ENGLAND A bre", "ENGLAND F eng", "ENGLAND A pic", "FRANCE F mao"}
+    assert set(dislodged(out)) == {"FRANCE F bre"}

@@ -55,6 +55,21 @@ class ArmyFleetResolver(Resolver):
         k = self.landing_of.get(i)
         return k is None or self.resolve(k)
 
+    def _support(self, s: int) -> bool:
+        """The engine's rule, with a landing army's origin its sea: an army landing from
+        `eng` (key `eng@0`) on a unit that supports a move into the Channel is the attacked
+        unit, which cuts that support only by dislodging it (1971 rules, DATC 6.D.15)."""
+        here, power, into = self.prov[s], self.power[s], self.dest[s]
+        for m in self.attackers.get(here, ()):
+            if self.power[m] == power:
+                continue
+            if self.prov[m].partition("@")[0] == into:
+                if self.resolve(m):
+                    return False
+            elif self.path(m):
+                return False
+        return True
+
     def _cut_by_entry(self) -> None:
         """The option `box_entry = "cuts"`: a unit in the Box stands at a key of its own
         (`hob#2`) that no move enters, so another power's move into the Box is made an
