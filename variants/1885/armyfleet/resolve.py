@@ -95,11 +95,14 @@ class Readings:
     `box_supports_any`: a unit in the Box supports any unit in or into a sea next to it,
     not only moves out of the Box (option `box_supports`).
     `box_entry_cuts`: another power's move into the Box cuts the supports its units give
-    (option `box_entry`)."""
+    (option `box_entry`).
+    `box_side`: a fleet or A/F in any sea next to the Box supports a move out of it into
+    another such sea (option `box_support_from`)."""
 
     on_arrival: bool = False
     box_supports_any: bool = False
     box_entry_cuts: bool = False
+    box_side: bool = False
 
 
 @dataclass
@@ -132,7 +135,8 @@ def run(rules: Rules, position: Position, orders: Orders, landings: list[Landing
     """The month decided with these landings; the A/Fs of landings numbered in `uncoupled`
     move without waiting for them (to measure the Exception)."""
     table = build_table(rules, position, landings)
-    illegal = bind(table, orders, landings, cancelled, readings.box_supports_any)
+    illegal = bind(table, orders, landings, cancelled, readings.box_supports_any,
+                   readings.box_side)
     landing_of, arrival_of = {}, {}
     for n, landing in enumerate(landings):
         a, k = af_key(table, landing), table.index(f"{landing.sea}@{n}")
