@@ -43,7 +43,8 @@ FOLDER = Path(__file__).resolve().parent
 # so a scenario may be posed under each (docs/adjudicate.md); `kiel_coasts` is a map, which
 # a request gives as its own `map`.
 REQUEST_OPTIONS = ("alliance_months", "centres_change", "landing_ahead", "box_supports",
-                   "box_entry", "right_hand", "af_retreat", "macedonia_build")
+                   "box_entry", "box_support_from",
+                   "ferry_bounce", "right_hand", "af_retreat", "macedonia_build")
 KIEL_COASTS = FOLDER / "kiel-coasts"
 
 

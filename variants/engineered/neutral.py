@@ -11,7 +11,7 @@ are madman units, bid for every season (madman.py).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 
 from judge.engine.calendar import Season
@@ -63,7 +63,7 @@ def wire(variant: Variant) -> Variant:
         return (*questions(r, position, orders), *hand_over_questions(position))
 
     rules = replace(rules, season_end=neutral_season_end, supply=neutral_supply,
-                    questions=neutral_questions,
+                    questions=neutral_questions, victory=players_only(rules.victory),
                     registry=rules.registry.with_events(HANDED_OVER))
     variant = replace(variant, rules=rules, sections=(*variant.sections, *SECTIONS))
     if str(defaults.get("level", SIMPLE)) == SIMPLE:
@@ -71,6 +71,19 @@ def wire(variant: Variant) -> Variant:
     start = variant.start
     free = {c: NEUTRAL for c in rules.geo.supply_centres if c not in start.owners}
     return replace(variant, rules=rules, start=start._replace(owners={**start.owners, **free}))
+
+
+def players_only(victory: Callable[[Rules, Position], tuple[str, ...]]
+                 ) -> Callable[[Rules, Position], tuple[str, ...]]:
+    """D1 1a: "a non playing Madman Neutral country": no player, so it never wins, and its
+    centres count for nobody (a player with the centres a win needs beside a Neutral with
+    as many still wins)."""
+
+    def no_neutral(r: Rules, position: Position) -> tuple[str, ...]:
+        owners = {c: p for c, p in position.owners.items() if p != NEUTRAL}
+        return victory(r, position._replace(owners=owners))
+
+    return no_neutral
 
 
 def homeless(rules: Rules, position: Position) -> list[str]:

@@ -26,7 +26,9 @@ def install(variant: Variant) -> Variant:
     rules, options = variant.rules, variant.options
     readings = Readings(on_arrival=options.get("landing_ahead") == "on_arrival",
                         box_supports_any=options.get("box_supports") == "any",
-                        box_entry_cuts=options.get("box_entry") == "cuts")
+                        box_entry_cuts=options.get("box_entry") == "cuts",
+                        box_side=options.get("box_support_from") == "box_side",
+                        ferry_aboard=options.get("ferry_bounce") == "aboard")
     registry = rules.registry.with_orders(EMBARK, DISEMBARK)
     registry = registry.with_orders(landing_moves(registry, rules))
     handlers = {**rules.handlers, MOVEMENT: ArmyFleetMovement(readings),

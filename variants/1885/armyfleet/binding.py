@@ -24,7 +24,8 @@ class Voided(Illegal):
 
 
 def bind(table: Table, orders: Orders, landings: list[Landing],
-         cancelled: Sequence[Landing] = (), box_supports_any: bool = False) -> list[OrderResult]:
+         cancelled: Sequence[Landing] = (), box_supports_any: bool = False,
+         box_side: bool = False) -> list[OrderResult]:
     """Fills `table.legal`; returns the results of the illegal orders (and of supports of
     `cancelled` landings, void)."""
     board = table.board
@@ -41,7 +42,8 @@ def bind(table: Table, orders: Orders, landings: list[Landing],
             if isinstance(order, Support) and _landing_supported(board, order, cancelled) \
                     is not None and _landing_supported(board, order, landings) is None:
                 raise Voided("the landing it supports failed (l.60-71)", Reason.NO_MATCH)
-            i, norm = _bind_special(table, box, power, order, landings, box_supports_any)
+            i, norm = _bind_special(table, box, power, order, landings,
+                                    (box_supports_any, box_side))
         except Illegal as exc:
             unit = _unit_at(table, province_of(order.loc))
             outcome = Outcome.VOID if isinstance(exc, Voided) else Outcome.ILLEGAL
@@ -111,7 +113,9 @@ def _unit_at(table: Table, prov: str) -> Unit | None:
 
 
 def _bind_special(table: Table, box: frozenset[str], power: str, order: Order,
-                  landings: list[Landing], any_support: bool) -> tuple[int, Order]:
+                  landings: list[Landing], readings: tuple[bool, bool]
+                  ) -> tuple[int, Order]:
+    """`readings`: the options box_supports=any and box_support_from=box_side."""
     board = table.board
     here = province_of(order.loc)
     if here in box:
@@ -129,9 +133,9 @@ def _bind_special(table: Table, box: frozenset[str], power: str, order: Order,
     if isinstance(order, Hold):
         return i, Hold(key, unit.kind)
     if isinstance(order, Support):
-        if any_support and here in box and board.where(order.target) not in box:
+        if readings[0] and here in box and board.where(order.target) not in box:
             return i, _support_from_box(board, unit, key, order)
-        return i, _support(table, box, unit, key, order, landings)
+        return i, _support(table, box, unit, key, order, landings, readings[1])
     raise Illegal(f"{unit} cannot {type(order).__name__.lower()} from the Box (l.98-104)")
 
 
@@ -160,7 +164,7 @@ def _box_or_fleet_move(board: Board, unit: Unit, key: str, order: Move) -> Move:
 
 
 def _support(table: Table, box: frozenset[str], unit: Unit, key: str, order: Support,
-             landings: list[Landing]) -> Support:
+             landings: list[Landing], box_side: bool = False) -> Support:
     board = table.board
     n = _landing_supported(board, order, landings)
     if n is not None:
@@ -173,7 +177,10 @@ def _support(table: Table, box: frozenset[str], unit: Unit, key: str, order: Sup
         raise Illegal("a unit in the Box supports, and is supported in, only a move of a "
                       "unit in the Box into a sea next to it (l.101-104)")
     dest = board.where(order.dest)
-    _reaches(board, unit, dest)
+    beside = (box_side and province_of(unit.loc) not in box and _is_sea(board, unit.loc)
+              and _is_sea(board, dest) and _touches(board, unit, target))
+    if not beside:  # box_support_from=box_side (l.103-104): a sea next to the Box will do
+        _reaches(board, unit, dest)
     movers = [k for k, c in enumerate(table.legal) if c is not None and
               table.keys[k].startswith(target + "#") and type(c[3]) is Move and
               province_of(c[3].dest) == dest]
@@ -196,9 +203,13 @@ def _support_from_box(board: Board, unit: Unit, key: str, order: Support) -> Sup
     return Support(key, target, dest, unit.kind)
 
 
-def _reaches(board: Board, unit: Unit, dest: str) -> None:
+def _touches(board: Board, unit: Unit, dest: str) -> bool:
     kind = board.kinds[FLEET] if unit.kind == ARMY_FLEET else board.kind(unit)
-    if not board.geo.reachable(kind, unit.loc, province_of(dest)):
+    return bool(board.geo.reachable(kind, unit.loc, province_of(dest)))
+
+
+def _reaches(board: Board, unit: Unit, dest: str) -> None:
+    if not _touches(board, unit, dest):
         raise Illegal(f"{unit} cannot reach {province_of(dest)}, so it cannot support a "
                       "move there")
 

@@ -73,7 +73,10 @@ def _month(rules: Rules, position: Position, final: Run,
            extra: list[OrderResult]) -> PhaseOutcome:
     r, table = final.resolver, final.table
     out = movement_outcome(rules, position, table.legal, final.illegal, r)
-    dislodged = {d.unit: d for d in out.position.dislodged}
+    # ferry_bounce=aboard: an army aboard its ferry all month was not where it was attacked.
+    aboard = {r.units[i] for i in r.moves if not r.res[i] and r.aboard(i)}
+    gone = [d for d in out.position.dislodged if d.unit not in aboard]
+    dislodged = {d.unit: d for d in gone}
     changes = _kind_changes(final, set(dislodged))
     units = []
     for i, unit in enumerate(r.units):
@@ -84,8 +87,7 @@ def _month(rules: Rules, position: Position, final: Run,
             continue
         loc = r.dest_loc[i] if r.otype[i] == MOVE and r.res[i] else unit.loc
         units.append(Unit(unit.power, change, loc, unit.payload))
-    kept = tuple(widened(rules, units, _retyped(d, changes, r))
-                 for d in out.position.dislodged)
+    kept = tuple(widened(rules, units, _retyped(d, changes, r)) for d in gone)
     after = out.position.with_board(tuple(units), kept)
     results = (*extra, *_by_af(final.landings, out.results))
     events: tuple[Event, ...] = (*results, *kept)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from judge.engine.decisions import RESOLVED, SUPPORT, UNRESOLVED
+from judge.engine.decisions import MOVE, RESOLVED, SUPPORT, UNRESOLVED
 from judge.engine.orders import Order
 from judge.engine.outcome import OrderResult
 from judge.engine.position import Position
@@ -22,6 +22,7 @@ from judge.engine.rules import Rules
 from judge.engine.types import province_of
 
 from .binding import bind
+from .orders import ARMY, FLEET
 from .table import Landing, Table, box_places, build_table
 
 Orders = Mapping[str, Sequence[Order]]
@@ -33,9 +34,11 @@ class ArmyFleetResolver(Resolver):
     `landing_ahead = "on_arrival"`)."""
 
     def __init__(self, table: Table, landing_of: Mapping[int, int],
-                 arrival_of: Mapping[int, int], entry_cuts: bool = False) -> None:
+                 arrival_of: Mapping[int, int], entry_cuts: bool = False,
+                 ferry_aboard: bool = False) -> None:
         super().__init__(table.board.rules, table.board, table.legal)
         self.box = box_places(table.board.rules)
+        self.ferry_aboard = ferry_aboard
         if entry_cuts:
             self._cut_by_entry()
         self.landing_of, self.arrival_of = landing_of, arrival_of
@@ -54,6 +57,41 @@ class ArmyFleetResolver(Resolver):
             return False
         k = self.landing_of.get(i)
         return k is None or self.resolve(k)
+
+    def aboard(self, j: int) -> bool:
+        """The option `ferry_bounce = "aboard"`: an army its own fleet ferries "remains on
+        board the fleet" if it cannot land (l.37-39), so it was aboard all month: its
+        province is empty for every other move, whatever becomes of its landing."""
+        if not (self.ferry_aboard and self.otype[j] == MOVE and self.convoyed[j]
+                and self.units[j].kind == ARMY and self.path(j)):
+            return False
+        return any(self.power[c] == self.power[j] and self.units[c].kind == FLEET
+                   and self.resolve(c) for c in self.convoyers.get(j, {}).values())
+
+    def attack(self, i: int) -> int:
+        j = self.at.get(self.dest[i], -1)
+        if j < 0 or not self.aboard(j) or (self.convoyed[i] and not self.path(i)):
+            return super().attack(i)
+        return self.strength[i] + self._supports(i)
+
+    def hold(self, prov: str) -> int:
+        j = self.at.get(prov, -1)
+        return 0 if j >= 0 and self.aboard(j) else super().hold(prov)
+
+    def _support(self, s: int) -> bool:
+        """The engine's rule, with a landing army's origin its sea: an army landing from
+        `eng` (key `eng@0`) on a unit that supports a move into the Channel is the attacked
+        unit, which cuts that support only by dislodging it (1971 rules, DATC 6.D.15)."""
+        here, power, into = self.prov[s], self.power[s], self.dest[s]
+        for m in self.attackers.get(here, ()):
+            if self.power[m] == power:
+                continue
+            if self.prov[m].partition("@")[0] == into:
+                if self.resolve(m):
+                    return False
+            elif self.path(m):
+                return False
+        return True
 
     def _cut_by_entry(self) -> None:
         """The option `box_entry = "cuts"`: a unit in the Box stands at a key of its own
@@ -80,11 +118,17 @@ class Readings:
     `box_supports_any`: a unit in the Box supports any unit in or into a sea next to it,
     not only moves out of the Box (option `box_supports`).
     `box_entry_cuts`: another power's move into the Box cuts the supports its units give
-    (option `box_entry`)."""
+    (option `box_entry`).
+    `box_side`: a fleet or A/F in any sea next to the Box supports a move out of it into
+    another such sea (option `box_support_from`).
+    `ferry_aboard`: an army its own fleet ferries leaves its province whether or not it
+    lands (option `ferry_bounce`)."""
 
     on_arrival: bool = False
     box_supports_any: bool = False
     box_entry_cuts: bool = False
+    box_side: bool = False
+    ferry_aboard: bool = False
 
 
 @dataclass
@@ -117,7 +161,8 @@ def run(rules: Rules, position: Position, orders: Orders, landings: list[Landing
     """The month decided with these landings; the A/Fs of landings numbered in `uncoupled`
     move without waiting for them (to measure the Exception)."""
     table = build_table(rules, position, landings)
-    illegal = bind(table, orders, landings, cancelled, readings.box_supports_any)
+    illegal = bind(table, orders, landings, cancelled, readings.box_supports_any,
+                   readings.box_side)
     landing_of, arrival_of = {}, {}
     for n, landing in enumerate(landings):
         a, k = af_key(table, landing), table.index(f"{landing.sea}@{n}")
@@ -125,7 +170,8 @@ def run(rules: Rules, position: Position, orders: Orders, landings: list[Landing
             arrival_of[k] = a
         elif n not in uncoupled and table.legal[a] is not None:
             landing_of[a] = k
-    resolver = ArmyFleetResolver(table, landing_of, arrival_of, readings.box_entry_cuts)
+    resolver = ArmyFleetResolver(table, landing_of, arrival_of, readings.box_entry_cuts,
+                                 readings.ferry_aboard)
     resolver.run()
     return Run(table, resolver, illegal, landings)
 

@@ -39,8 +39,12 @@ def widened(rules: Rules, after: Sequence[Unit], d: Dislodgement) -> Dislodgemen
                  and u.loc != came]
     elif unit.kind in (FLEET, ARMY_FLEET):
         extra = [b for b in sorted(box_places(rules)) if b in near and b != came]
-    retreats = tuple(sorted({*d.retreats, *extra}))
-    return d._replace(attacker_from=came, retreats=retreats)
+    retreats = {*d.retreats, *extra}
+    if came is not None and came != d.attacker_from:
+        # An attacker from the Box (`hob#1`) or a landing army (`eng@0`) has a key of its
+        # own on the engine's board, so its province was not closed (DATC 6.H.1).
+        retreats = {loc for loc in retreats if province_of(loc) != came}
+    return d._replace(attacker_from=came, retreats=tuple(sorted(retreats)))
 
 
 class ArmyFleetRetreats(WrappedPhase):
