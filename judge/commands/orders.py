@@ -54,12 +54,13 @@ class MailOrderHandler:
             return
         numbered = [(line.line_no, line.text) for line in lines]
         try:
-            feedback = _future(jc, numbered) if jc.phase else _now(jc, numbered)
+            current = jc.phase is None
+            feedback = _now(jc, numbered) if current else _future(jc, numbered)
         except GameError as exc:
             said = (Refusal.of(G.GAME_SAYS, said=str(exc)),)
             feedback = [Feedback(n, text, said, True) for n, text in numbered]
         _answer(reply, numbered, feedback, ReaderNames(game_variant(jc.seat.game)))
-        _after_once(jc)
+        show_status(jc, current)
 
     def reads_as_prose(self, ctx: Context, text: str, /) -> bool:
         jc = judge_context(ctx)
@@ -136,15 +137,27 @@ def _future_row(jc: JudgeContext, game: Game, power: str, phase: Phase) -> Futur
             or repo_games.new_future_order(jc.session, game, str(phase), power, inbox=jc.inbox))
 
 
-def _after_once(jc: JudgeContext) -> None:
+def show_status(jc: JudgeContext, current: bool) -> None:
+    """`current`: the message touched the open phase's orders, so its reply shows them and
+    may process the turn even if a later PHASE line leaves the message on a later phase."""
+    if report_current in jc.after:
+        return
     if report_status not in jc.after:
-        jc.after.append(report_status)
+        jc.after.append(report_current if current else report_status)
+    elif current:
+        jc.after[jc.after.index(report_status)] = report_current
 
 
 def report_status(jc: JudgeContext, reply: Reply) -> None:
+    """After orders for a later phase only: the closing sections, unless the message
+    ends on that phase (its lines are checked when it opens)."""
+    if jc.phase is None:
+        report_current(jc, reply)
+
+
+def report_current(jc: JudgeContext, reply: Reply) -> None:
     """The closing sections: the power's current orders, then early processing."""
-    if jc.seat is None or jc.phase is not None or (
-            jc.seat.role != SeatRole.PLAYER and jc.power is None):
+    if jc.seat is None or (jc.seat.role != SeatRole.PLAYER and jc.power is None):
         return  # nobody's order set to show: a master or observer without BECOME
     game = jc.seat.game
     turn = current_turn(jc.session, game)
@@ -205,7 +218,7 @@ def run_clear(ctx: Context, invocation: Invocation) -> CommandResult:
     _, turn = _open_turn(jc)
     power = acting_power(jc)
     order_sets.save_set(jc.session, turn, power, {}, jc.clock, jc.inbox)
-    _after_once(jc)
+    show_status(jc, True)
     return CommandResult.ok(f"All of {power.title()}'s orders for {turn.phase} are cleared.")
 
 
@@ -213,7 +226,7 @@ def run_orders(ctx: Context, invocation: Invocation) -> CommandResult:
     """ORDERS: the power's current set, what is missing and the deadline, changing nothing."""
     jc = judge_context(ctx)
     _, turn = _open_turn(jc)
-    _after_once(jc)
+    show_status(jc, True)
     return CommandResult.ok(f"{acting_power(jc).title()}'s current orders for {turn.phase} follow.")
 
 

@@ -1,0 +1,65 @@
+"""Hugh's Engineered played by mail as a newcomer reads it (docs/variants/engineered.md,
+docs/commands.md): what confused a new player, each by the mail he sent and the reply."""
+
+from __future__ import annotations
+
+from tests.conversations.harness import Conversation
+from tests.variants.folder_games import send_orders, started
+
+HOLDS = {
+    "AUSTRIA": ("A Bud H", "A Vie H", "N Tri H"),
+    "ENGLAND": ("N Edi H", "N Lon H", "A Lvp H"),
+    "FRANCE": ("N Bre H", "A Mar H", "A Par H"),
+    "GERMANY": ("N Kie H", "A Ber H", "A Mun H"),
+    "ITALY": ("F Nap H", "A Rom H", "A Ven H"),
+    "RUSSIA": ("A War H", "F Mos H", "N Sev H", "N StP H"),
+    "TURKEY": ("N Ank H", "A Con H", "A Smy H"),
+}
+
+
+def test_the_last_orders_process_the_turn_though_the_message_ends_on_a_later_phase(
+        talk: Conversation) -> None:
+    # docs/commands.md, PHASE ("useful ... to give retreats and builds in advance") and
+    # "Early processing": a player who sends his Spring orders and, below them, his Fall
+    # orders after PHASE completed the last order set, but his reply showed no orders and
+    # the turn waited for the next message anyone sent.
+    seats = started(talk, "engineered", players=7)
+    for power, lines in HOLDS.items():
+        if power != "TURKEY":
+            assert "error" not in send_orders(talk, seats[power], *lines).body
+    sent = send_orders(talk, seats["TURKEY"], "E Con", "N Ank - Bla", "A Con - Bul",
+                       "A Smy - Arm", "PHASE Fall 1901 Movement", "A Bul - Gre")
+    assert "line 6: PHASE Fall 1901 Movement\n    Orders that follow are for F1901M" \
+        in sent.body, sent.body
+    assert ("Orders for Turkey, Spring 1901 Movement\n"
+            "---------------------------------------\n"
+            "  PLACE E Constantinople.\n"
+            "  N Ankara -> Black Sea.\n"
+            "  A Constantinople -> Bulgaria.\n"
+            "  A Smyrna -> Armenia.\n\n"
+            "Your orders are complete.") in sent.body, sent.body
+    assert "Every power's orders were complete: S1901M has been processed" in sent.body
+    [report] = [m for m in talk.mails_to(seats["TURKEY"][0])
+                if m.subject == "alpha: Spring 1901 Movement results"]
+    assert "A Constantinople -> Bulgaria." in report.body, report.body
+
+
+def test_orders_after_a_phase_line_shows_the_open_phase_s_orders(talk: Conversation) -> None:
+    # ORDERS "shows your current orders": after a PHASE line it showed nothing at all.
+    seats = started(talk, "engineered", players=7)
+    send_orders(talk, seats["ITALY"], "F Nap - Apu")
+    shown = send_orders(talk, seats["ITALY"], "PHASE Fall 1901 Movement", "A Apu - Tun",
+                        "ORDERS")
+    assert "Italy's current orders for S1901M follow." in shown.body, shown.body
+    assert ("Orders for Italy, Spring 1901 Movement\n"
+            "--------------------------------------\n"
+            "  F Naples -> Apulia.\n\n"
+            "Still without orders: A Rome, A Venice") in shown.body, shown.body
+
+
+def test_orders_for_a_later_phase_alone_still_end_the_reply_with_the_phase_line(
+        talk: Conversation) -> None:
+    # Only later-phase lines: nothing of the open phase was touched, so no order section.
+    seats = started(talk, "engineered", players=7)
+    ahead = send_orders(talk, seats["ITALY"], "PHASE Winter 1901 Adjustment", "build E Rom")
+    assert ahead.body.rstrip().endswith("line 3: build E Rom"), ahead.body
