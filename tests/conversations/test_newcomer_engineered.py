@@ -4,7 +4,7 @@ docs/commands.md): what confused a new player, each by the mail he sent and the 
 from __future__ import annotations
 
 from tests.conversations.harness import Conversation
-from tests.variants.folder_games import send_orders, started
+from tests.variants.folder_games import process_turn, send_orders, started
 
 HOLDS = {
     "AUSTRIA": ("A Bud H", "A Vie H", "N Tri H"),
@@ -63,3 +63,22 @@ def test_orders_for_a_later_phase_alone_still_end_the_reply_with_the_phase_line(
     seats = started(talk, "engineered", players=7)
     ahead = send_orders(talk, seats["ITALY"], "PHASE Winter 1901 Adjustment", "build E Rom")
     assert ahead.body.rstrip().endswith("line 3: build E Rom"), ahead.body
+
+
+def test_a_decoy_of_a_unit_converted_is_refused_as_converted_and_not_offered(
+        talk: Conversation) -> None:
+    # docs/variants/engineered.md, C2 2a and 2b: Germany's engineer in Munich converts the
+    # army there; the reply refused `DECOY A Mun` as "A Munich is removed this Winter",
+    # though nothing removes it, and then offered "You may also order: a decoy of A Mun".
+    seats = started(talk, "engineered", players=7,
+                    options={"level": "complex", "decoys": "yes"})
+    send_orders(talk, seats["GERMANY"], "E Mun", "A Mun H", "N Kie - Den", "A Ber H")
+    process_turn(talk, "Spring 1901 Movement")
+    process_turn(talk, "Fall 1901 Movement")
+    sent = send_orders(talk, seats["GERMANY"], "convert A Mun to F", "DECOY A Mun")
+    assert ("line 3: DECOY A Mun\n    A Munich is converted this Winter by your CONVERT "
+            "order, so no decoy is made of it: send one or the other (CLEAR, then the "
+            "orders you mean)") in sent.body, sent.body
+    assert "removed" not in sent.body, sent.body
+    assert "  A Munich CONVERTS TO FIGHTER.\n" in sent.body, sent.body
+    assert "a decoy of A Mun" not in sent.body, sent.body
