@@ -25,7 +25,7 @@ from .source import maze_of
 
 SPACE = r"([a-z][a-z0-9]*)"
 PATTERNS = {
-    "move": re.compile(rf"^{SPACE}\s+(?:to|-)\s*(\d+)$"),
+    "move": re.compile(rf"^{SPACE}(?:\s+to|\s*->?)\s*(\d+)$"),
     "hold": re.compile(rf"^{SPACE}\s+(?:h|hold|holds)$"),
     "support": re.compile(rf"^{SPACE}\s+(?:s|supports?)\s+(\d+)"
                           rf"(?:\s*\(\s*(?:{SPACE}\s+(?:to|-)\s*(\d+)|(\d+))\s*\))?$"),
@@ -48,10 +48,11 @@ class PortalReader:
             raise OrderSyntaxError(ErrorKind.WRONG_PHASE, "orders go with the moves: "
                                    "retreat and build lists too (I.B, I.C)", text.strip())
         known = self.known(writer)
-        for name, pattern in PATTERNS.items():
-            match = pattern.match(line)
-            if match:
-                return _READ[name](known, match.groups(), text.strip())
+        for candidate in _as_written(line):
+            for name, pattern in PATTERNS.items():
+                match = pattern.match(candidate)
+                if match:
+                    return _READ[name](known, match.groups(), text.strip())
         raise OrderSyntaxError(ErrorKind.MISSING_PART, f"not an order: {HOW}", text.strip())
 
     def known(self, writer: Writer) -> Mapping[str, Any]:
@@ -64,6 +65,14 @@ class PortalReader:
         line = " ".join(text.lower().split())
         return not (any(p.match(line) for p in PATTERNS.values())
                     or re.search(r"\d", line) or line.startswith("build"))
+
+
+def _as_written(line: str) -> list[str]:
+    """The line, then without a leading `R` or `rat`: the replies write a rat `R LO`
+    ("Still without orders: R LO"), and a player copies it (`R LO to 2`). The line as
+    written comes first, so a space called R is still read as one."""
+    first, _, rest = line.partition(" ")
+    return [line, rest] if first in ("r", "rat") and rest else [line]
 
 
 def everything(maze: Maze) -> dict[str, Any]:

@@ -1,0 +1,34 @@
+"""Algernon played by mail as a newcomer reads it (docs/variants/algernon.md, HELP ORDERS):
+what confused a new player, each by the mail he sent and the reply."""
+
+from __future__ import annotations
+
+from tests.conversations.harness import Conversation
+from tests.variants.algernon.mailgame import seat_knowledge, started
+from tests.variants.folder_games import send_orders
+
+
+def test_a_rat_written_as_the_replies_write_it_and_a_move_without_spaces_are_read(
+        talk: Conversation) -> None:
+    # The reply listed "Still without orders: R KX, R SB"; the player wrote his orders as
+    # that, `R KX to 2`, and as moves are written in every other game, `SB-1`, and both
+    # were refused "not an order" (HELP ORDERS: `DL to 4`, `DL - 4`).
+    seats = started(talk, players=2, seed=1)
+    first, second, *_ = seat_knowledge(talk, "ALPHA")["units"]
+    untouched = send_orders(talk, seats["ALPHA"], "ORDERS")
+    assert f"R {first.upper()}" in untouched.body, untouched.body
+    sent = send_orders(talk, seats["ALPHA"], f"R {first} to 1", f"{second}-1")
+    assert "error" not in sent.body.lower(), sent.body
+    assert f"  {first.upper()} to 1.\n  {second.upper()} to 1.\n" in sent.body, sent.body
+    again = send_orders(talk, seats["ALPHA"], f"rat {first} h", f"{second} -> 1")
+    assert "error" not in again.body.lower(), again.body
+    assert f"  {first.upper()} h.\n" in again.body, again.body
+
+
+def test_an_army_s_letter_is_still_refused_with_how_rats_are_ordered(
+        talk: Conversation) -> None:
+    seats = started(talk, players=2, seed=1)
+    first = seat_knowledge(talk, "ALPHA")["units"][0]
+    sent = send_orders(talk, seats["ALPHA"], f"A {first} to 1")
+    assert (f"line 2: A {first} to 1\n    not an order: write VT to 3, VT h") in sent.body, \
+        sent.body
