@@ -4,7 +4,7 @@ what confused a new player, each by the mail he sent and the reply."""
 from __future__ import annotations
 
 from tests.conversations.harness import Conversation
-from tests.variants.algernon.mailgame import seat_knowledge, started
+from tests.variants.algernon.mailgame import seat_knowledge, started, world
 from tests.variants.folder_games import send_orders
 
 
@@ -32,3 +32,23 @@ def test_an_army_s_letter_is_still_refused_with_how_rats_are_ordered(
     sent = send_orders(talk, seats["ALPHA"], f"A {first} to 1")
     assert (f"line 2: A {first} to 1\n    not an order: write VT to 3, VT h") in sent.body, \
         sent.body
+
+
+def test_the_report_s_plain_words_give_a_space_s_facts_in_brackets(
+        talk: Conversation) -> None:
+    # "NR portal 1 leads to EH, no supply centre with 2 portals" read as "there is no
+    # supply centre with 2 portals"; EH's facts now stand in brackets after its name.
+    seats = started(talk, players=2, seed=1)
+    here = seat_knowledge(talk, "ALPHA")["units"][0].upper()
+    spaces = {s["name"].upper(): s for s in world(talk)["maze"]}
+    there, through = spaces[here]["portals"][0]
+    far = spaces[there.upper()]
+    kind = ("no supply centre" if not far["value"] else
+            "a home supply centre" if far["home"] not in (None, "", "-") else
+            "a neutral supply centre")
+    send_orders(talk, seats["ALPHA"], f"{here} to 1")
+    send_orders(talk, seats["BRAVO"], "CLEAR")
+    [report] = [m for m in talk.mails_to(seats["ALPHA"][0])
+                if m.subject == "maze: Spring 1901 Movement results"]
+    assert (f"{here} portal 1 leads to {there.upper()} ({kind}, {len(far['portals'])} "
+            f"portals), entered through its portal {through}") in report.body, report.body
