@@ -25,7 +25,7 @@ from judge.game.errors import GameError
 from judge.game.games import game_variant, position_of
 from judge.game.history import parse_phase, phase_key, processed_turns
 from judge.game.knowledge import writer_of
-from judge.game.readiness import hides, is_ready
+from judge.game.readiness import hides, is_ready, unanswered_powers
 from judge.game.refusals import Before, say
 from judge.grammar.reader import reader_for
 from judge.grammar.wording import ReaderNames
@@ -41,6 +41,11 @@ ANSWER_COUNTED = ("In this game any message you send counts as your answer for t
                   "even if none of its orders were taken: once every player has answered, the "
                   "turn is processed, and what is still without orders takes the rules' "
                   "default (a unit holds). Send the missing orders now if they are to count.")
+# ORDERS, PHASE's lines or a refused command are no answer (readiness.unanswered_powers):
+# a player owing nothing was told "You owe no orders" while the turn waited for him.
+NOT_ANSWERED = ("In this game the turn is processed before its deadline only once every player "
+                "has answered, and nothing you have sent counts as your answer for {phase} "
+                "yet: send your orders, or CLEAR if you have none to give.")
 
 
 class MailOrderHandler:
@@ -174,7 +179,9 @@ def report_current(jc: JudgeContext, reply: Reply) -> None:
     # owes (readiness.owing_powers), and the notes say only that.
     hidden = hides(game, turn)
     if not is_ready(jc.session, game, turn, jc.clock.now(), sets):
-        if hidden and status.missing:
+        if hidden and power in unanswered_powers(jc.session, game, turn):
+            reply.note("Not yet answered", NOT_ANSWERED.format(phase=turn.phase))
+        elif hidden and status.missing:
             reply.note("Counted as your answer", ANSWER_COUNTED)
         return
     if process_and_report(jc.session, game, jc.clock, jc.postman, turn.phase) is None:
