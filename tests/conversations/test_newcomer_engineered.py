@@ -82,3 +82,16 @@ def test_a_decoy_of_a_unit_converted_is_refused_as_converted_and_not_offered(
     assert "removed" not in sent.body, sent.body
     assert "  A Munich CONVERTS TO FIGHTER.\n" in sent.body, sent.body
     assert "a decoy of A Mun" not in sent.body, sent.body
+
+
+def test_the_winter_s_decoy_order_in_a_spring_is_answered_with_the_player_s_own_unit(
+        talk: Conversation) -> None:
+    # Germany's `DECOY A Mun` in a Spring was answered "write DECOY A Mos in the Winter;
+    # ... DECOY A Mos-War": Russia's army, not a word of the line he wrote.
+    seats = started(talk, "engineered", players=7,
+                    options={"level": "complex", "decoys": "yes"})
+    sent = send_orders(talk, seats["GERMANY"], "DECOY A Mun")
+    assert ("line 2: DECOY A Mun\n    DECOY A Mun alone makes a decoy, in a Winter only "
+            "(rn45 C2 2b); in the Spring after, DECOY A Mun - <area> moves your decoy out "
+            "and DECOY A Mun H keeps it there (C8 8b).") in sent.body, sent.body
+    assert "Mos" not in sent.body, sent.body
