@@ -9,6 +9,7 @@ from judge.game.lifecycle import create_game, join_game
 from judge.game.starting import start_and_announce
 from judge.store import repo
 from tests.conversations.harness import Conversation, Mail
+from tests.variants.v1885.mail_game import choose, master, orders, started
 
 POWERS = {"AUSTRIA": "A", "ENGLAND": "E", "FRANCE": "F", "GERMANY": "G", "ITALY": "I",
           "RUSSIA": "R", "SPAIN": "S", "SWEDEN": "W", "TURKEY": "T"}
@@ -77,3 +78,25 @@ def test_a_player_with_nothing_to_order_is_told_the_turn_still_waits_for_his_ans
             "none to give.") in shown.body, shown.body
     cleared = send(talk, "SPAIN", "CLEAR")
     assert "Not yet answered" not in cleared.body, cleared.body
+
+
+def test_a_landing_named_by_the_sea_its_a_f_moves_to_is_told_the_line_to_write(
+        talk: Conversation) -> None:
+    # docs/variants/1885-iii.md: "A(Lon) boards F(ENG), A/F(ENG)-MAO, A disembarks Por" is
+    # `A/F Eng disembarks Por`, the A/F named where it stands. A player who named the sea
+    # it sails to, `A/F Nth disembarks Hol`, read only "France has no A/F in North Sea".
+    started(talk)
+    choose(talk)
+    orders(talk, "FRANCE", "F Bre - Eng", "A Par - Pic")
+    assert "January 1885 Movement is processed" in master(talk, "PROCESS").body
+    sent = orders(talk, "FRANCE", "A Pic boards F Eng", "A/F Eng - Nth",
+                  "A/F Nth disembarks Hol")
+    assert ("line 4: A/F Nth disembarks Hol\n    France has no A/F in North Sea to land an "
+            "army from: name the A/F where it stands before this month's move, A/F Eng "
+            "disembarks Hol (it may land from the sea it moves to)") in sent.body, sent.body
+    # The line the reply gives is taken, and lands the army in Holland.
+    taken = orders(talk, "FRANCE", "A/F Eng disembarks Hol")
+    assert "error" not in taken.body.lower(), taken.body
+    assert "February 1885 Movement is processed" in master(talk, "PROCESS").body
+    board = orders(talk, "FRANCE", "BOARD").body
+    assert "France:   A Holland" in board, board
