@@ -95,3 +95,14 @@ def test_the_winter_s_decoy_order_in_a_spring_is_answered_with_the_player_s_own_
             "(rn45 C2 2b); in the Spring after, DECOY A Mun - <area> moves your decoy out "
             "and DECOY A Mun H keeps it there (C8 8b).") in sent.body, sent.body
     assert "Mos" not in sent.body, sent.body
+
+
+def test_an_engineer_ordered_where_it_is_not_is_told_where_it_is(talk: Conversation) -> None:
+    # Austria's engineer stayed in Vienna with the army that held there (rn45 C5 5a, 5b);
+    # "E Ser - Bul" was refused with "there is no engineer of yours in Serbia" alone.
+    seats = started(talk, "engineered", players=7)
+    send_orders(talk, seats["AUSTRIA"], "E Vie", "A Vie H", "A Bud - Ser")
+    process_turn(talk, "Spring 1901 Movement")
+    sent = send_orders(talk, seats["AUSTRIA"], "E Ser - Bul")
+    assert ("line 2: E Ser - Bul\n    there is no engineer of yours in Serbia: yours is in "
+            "Vienna\n") in sent.body, sent.body
