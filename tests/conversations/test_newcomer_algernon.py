@@ -25,13 +25,19 @@ def test_a_rat_written_as_the_replies_write_it_and_a_move_without_spaces_are_rea
     assert f"  {first.upper()} h.\n" in again.body, again.body
 
 
-def test_an_army_s_letter_is_still_refused_with_how_rats_are_ordered(
-        talk: Conversation) -> None:
+def test_an_army_s_letter_is_refused_saying_the_units_are_rats(talk: Conversation) -> None:
+    # `A KX to 1`, as an army is ordered in every other game, was answered with the list
+    # of Algernon's order forms and not a word on what was wrong with the line.
     seats = started(talk, players=2, seed=1)
-    first = seat_knowledge(talk, "ALPHA")["units"][0]
-    sent = send_orders(talk, seats["ALPHA"], f"A {first} to 1")
-    assert (f"line 2: A {first} to 1\n    not an order: write VT to 3, VT h") in sent.body, \
-        sent.body
+    first = seat_knowledge(talk, "ALPHA")["units"][0].upper()
+    sent = send_orders(talk, seats["ALPHA"], f"A {first} to 1", "A B C", f"F {first} h",
+                       f"{first} to 1")
+    assert (f"line 2: A {first} to 1\n    not an order: your units are rats (rule 2), "
+            f"ordered by their space alone ({first} to 1) or as the replies write them "
+            f"(R {first} to 1)") in sent.body, sent.body
+    assert f"line 4: F {first} h\n    not an order: your units are rats" in sent.body, sent.body
+    # A line that is no order even without its first word is not taken for one.
+    assert "line 3: A B C\n    this is neither an order nor a command" in sent.body, sent.body
 
 
 def test_the_report_s_plain_words_give_a_space_s_facts_in_brackets(

@@ -53,7 +53,8 @@ class PortalReader:
                 match = pattern.match(candidate)
                 if match:
                     return _READ[name](known, match.groups(), text.strip())
-        raise OrderSyntaxError(ErrorKind.MISSING_PART, f"not an order: {HOW}", text.strip())
+        raise OrderSyntaxError(ErrorKind.MISSING_PART, _not_an_order(line, text.strip()),
+                               text.strip())
 
     def known(self, writer: Writer) -> Mapping[str, Any]:
         if writer.power is None:
@@ -63,8 +64,20 @@ class PortalReader:
     def reads_as_prose(self, text: str) -> bool:
         """Words, not an attempt at an order: no order's shape, no number, no BUILD."""
         line = " ".join(text.lower().split())
-        return not (any(p.match(line) for p in PATTERNS.values())
+        first, _, rest = line.partition(" ")
+        lines = [line, rest] if first in ("r", "rat", "a", "f") else [line]
+        return not (any(p.match(one) for one in lines for p in PATTERNS.values())
                     or re.search(r"\d", line) or line.startswith("build"))
+
+
+def _not_an_order(line: str, text: str) -> str:
+    """`A LO to 2`, an army's or fleet's letter from the other games: say what to drop."""
+    first, _, rest = line.partition(" ")
+    if first in ("a", "f") and any(p.match(rest) for p in PATTERNS.values()):
+        written = text.split(None, 1)[1]
+        return (f"not an order: your units are rats (rule 2), ordered by their space alone "
+                f"({written}) or as the replies write them (R {written})")
+    return f"not an order: {HOW}"
 
 
 def _as_written(line: str) -> list[str]:
