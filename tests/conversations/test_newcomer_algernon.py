@@ -3,8 +3,9 @@ what confused a new player, each by the mail he sent and the reply."""
 
 from __future__ import annotations
 
+from judge.turns.deadlines import sweep_all
 from tests.conversations.harness import Conversation
-from tests.variants.algernon.mailgame import seat_knowledge, started, world
+from tests.variants.algernon.mailgame import phase_of, seat_knowledge, started, world
 from tests.variants.folder_games import send_orders
 
 
@@ -58,3 +59,24 @@ def test_the_report_s_plain_words_give_a_space_s_facts_in_brackets(
                 if m.subject == "maze: Spring 1901 Movement results"]
     assert (f"{here} portal 1 leads to {there.upper()} ({kind}, {len(far['portals'])} "
             f"portals), entered through its portal {through}") in report.body, report.body
+
+
+def test_the_winter_nobody_orders_in_does_not_wait_for_the_players(
+        talk: Conversation) -> None:
+    # docs/variants/algernon.md: "there are no retreat or build turns to order in", the
+    # builds run from the lists sent with the moves. The Winter still waited for every
+    # player to send something (their orders refused, "orders go with the moves") or its
+    # deadline a day later; LIST named everyone as not having sent orders.
+    seats = started(talk, players=2, seed=1)
+    for phase in ("S1901M", "F1901M"):
+        assert phase_of(talk) == phase
+        for power in seats:
+            send_orders(talk, seats[power], "CLEAR")
+    assert phase_of(talk) == "W1901A"
+    listed = talk.send(seats["ALPHA"][0], "LIST maze")
+    assert listed is not None and "Orders not yet sent by: nobody" in listed.body, listed.body
+    sweep_all(talk.judge.db, talk.clock, talk.judge.postman)  # the scheduler's next wake-up
+    assert phase_of(talk) == "S1902M"
+    [winter] = [m for m in talk.mails_to(seats["ALPHA"][0])
+                if m.subject == "maze: Winter 1901 Adjustments results"]
+    assert "Centres: A " in winter.body, winter.body
