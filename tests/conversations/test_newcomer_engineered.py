@@ -106,3 +106,16 @@ def test_an_engineer_ordered_where_it_is_not_is_told_where_it_is(talk: Conversat
     sent = send_orders(talk, seats["AUSTRIA"], "E Ser - Bul")
     assert ("line 2: E Ser - Bul\n    there is no engineer of yours in Serbia: yours is in "
             "Vienna\n") in sent.body, sent.body
+
+
+def test_help_for_an_order_word_of_the_game_points_to_help_orders(talk: Conversation) -> None:
+    # docs/variants/engineered.md writes BID and DECOY as the orders they are; a newcomer's
+    # `HELP BID` got "no command BID; send HELP for the list", and that list has neither.
+    seats = started(talk, "engineered", players=7,
+                    options={"level": "complex", "decoys": "yes"})
+    told = send_orders(talk, seats["RUSSIA"], "HELP BID")
+    assert ("line 2: HELP BID\n    no command BID; send HELP for the list of commands; if it "
+            "is an order, HELP ORDERS (signed on to your game) shows how to write your "
+            "game's orders") in told.body, told.body
+    shown = send_orders(talk, seats["RUSSIA"], "HELP ORDERS")
+    assert "BID A Mos, N StP FOR N Bla - Ank" in shown.body, shown.body
