@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from judge.turns.deadlines import sweep_all
 from tests.conversations.harness import Conversation
+from tests.conversations.seating_helpers import MASTER, account, reply
 from tests.variants.algernon.mailgame import phase_of, seat_knowledge, started, world
 from tests.variants.folder_games import send_orders
 
@@ -80,3 +81,22 @@ def test_the_winter_nobody_orders_in_does_not_wait_for_the_players(
     [winter] = [m for m in talk.mails_to(seats["ALPHA"][0])
                 if m.subject == "maze: Winter 1901 Adjustments results"]
     assert "Centres: A " in winter.body, winter.body
+
+
+def test_the_master_of_a_secret_maze_may_not_take_a_player_s_seat_in_it(
+        talk: Conversation) -> None:
+    # As a malicious player: CREATE a game (GET MAP then shows him the whole maze, rule 3),
+    # then JOIN it as a player. Both were taken; a standard game's master still may play.
+    account(talk, MASTER, "Game Master")
+    created = reply(talk, MASTER, "CREATE maze gmpw algernon players=2\nCREATE open gmpw "
+                    "standard")
+    assert "Game maze (Algernon) is created" in created.body, created.body
+    for line in ("JOIN maze pw", "SIGNON ?maze pw"):
+        refused = reply(talk, MASTER, line)
+        assert (f"line 1: {line}\n    you are the master of maze, which keeps things from "
+                "its players that its master sees, so its master does not also play in it "
+                "(docs/secrecy.md)") in refused.body, refused.body
+    listed = reply(talk, MASTER, "LIST maze")
+    assert "Players (0 of 2): nobody yet" in listed.body, listed.body
+    joined = reply(talk, MASTER, "JOIN open pw")
+    assert "You joined open" in joined.body, joined.body
