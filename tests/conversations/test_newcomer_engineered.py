@@ -119,3 +119,12 @@ def test_help_for_an_order_word_of_the_game_points_to_help_orders(talk: Conversa
             "game's orders") in told.body, told.body
     shown = send_orders(talk, seats["RUSSIA"], "HELP ORDERS")
     assert "BID A Mos, N StP FOR N Bla - Ank" in shown.body, shown.body
+
+
+def test_a_unit_offered_twice_in_a_bid_is_named_as_a_place(talk: Conversation) -> None:
+    # rn45 D3 3b. The refusal read "your unit in war is offered twice": Warsaw in lower case
+    # reads as the word.
+    seats = started(talk, "engineered", players=7, options={"level": "complex"})
+    sent = send_orders(talk, seats["RUSSIA"], "BID A War, A War FOR N Ank - Bla")
+    assert ("line 2: BID A War, A War FOR N Ank - Bla\n    your unit in War is offered twice: "
+            "each unit counts once in a bid (rn45 D3 3b).") in sent.body, sent.body
