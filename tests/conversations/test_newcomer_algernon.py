@@ -100,3 +100,18 @@ def test_the_master_of_a_secret_maze_may_not_take_a_player_s_seat_in_it(
     assert "Players (0 of 2): nobody yet" in listed.body, listed.body
     joined = reply(talk, MASTER, "JOIN open pw")
     assert "You joined open" in joined.body, joined.body
+
+
+def test_the_start_notice_says_how_a_rat_is_ordered(talk: Conversation) -> None:
+    # The notice listed the homes and "Units At:", and not a word on writing an order.
+    account(talk, MASTER, "Game Master")
+    reply(talk, MASTER, "CREATE gamma gmpw algernon players=2")
+    for i in range(2):
+        account(talk, f"p{i}@example.org", f"P{i}")
+        reply(talk, f"p{i}@example.org", f"JOIN gamma pw{i}")
+    [notice] = [m for m in talk.mails_to("p0@example.org") if "has started" in m.subject]
+    first = notice.body.split("Units At: ")[1].split(",")[0].strip()
+    assert (f"\nOrder each rat by its space and a portal number ({first} to 1 attacks out of "
+            f"portal 1, {first} h holds); your build list goes with the moves, as there are no "
+            "build turns to order in. HELP ORDERS, signed on, shows every form.\n") in \
+        notice.body, notice.body
