@@ -74,8 +74,8 @@ def test_the_winter_nobody_orders_in_does_not_wait_for_the_players(
         for power in seats:
             send_orders(talk, seats[power], "CLEAR")
     assert phase_of(talk) == "W1901A"
-    listed = talk.send(seats["ALPHA"][0], "LIST maze")
-    assert listed is not None and "Orders not yet sent by: nobody" in listed.body, listed.body
+    listed = reply(talk, seats["ALPHA"][0], "LIST maze")
+    assert "Orders not yet sent by: nobody" in listed.body, listed.body
     sweep_all(talk.judge.db, talk.clock, talk.judge.postman)  # the scheduler's next wake-up
     assert phase_of(talk) == "S1902M"
     [winter] = [m for m in talk.mails_to(seats["ALPHA"][0])
