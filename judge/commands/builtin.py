@@ -54,7 +54,10 @@ def _describe(command: Command) -> list[str]:
 def _unknown_topic(registry: CommandRegistry, topic: str) -> str:
     found = registry.lookup(topic)
     near = found.candidates or registry.close_matches(topic)
-    hint = f"; did you mean {', '.join(near)}?" if near else "; send HELP for the list"
+    # A game's own order words (a variant's) are no commands: point to its order help.
+    hint = (f"; did you mean {', '.join(near)}?" if near else
+            "; send HELP for the list of commands; if it is an order, HELP ORDERS (signed "
+            "on to your game) shows how to write your game's orders")
     return f"no command {topic.upper()}{hint}"
 
 

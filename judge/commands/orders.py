@@ -25,7 +25,7 @@ from judge.game.errors import GameError
 from judge.game.games import game_variant, position_of
 from judge.game.history import parse_phase, phase_key, processed_turns
 from judge.game.knowledge import writer_of
-from judge.game.readiness import hides, is_ready
+from judge.game.readiness import hides, is_ready, unanswered_powers
 from judge.game.refusals import Before, say
 from judge.grammar.reader import reader_for
 from judge.grammar.wording import ReaderNames
@@ -41,6 +41,11 @@ ANSWER_COUNTED = ("In this game any message you send counts as your answer for t
                   "even if none of its orders were taken: once every player has answered, the "
                   "turn is processed, and what is still without orders takes the rules' "
                   "default (a unit holds). Send the missing orders now if they are to count.")
+# ORDERS, PHASE's lines or a refused command are no answer (readiness.unanswered_powers):
+# a player owing nothing was told "You owe no orders" while the turn waited for him.
+NOT_ANSWERED = ("In this game the turn is processed before its deadline only once every player "
+                "has answered, and nothing you have sent counts as your answer for {phase} "
+                "yet: send your orders, or CLEAR if you have none to give.")
 
 
 class MailOrderHandler:
@@ -54,12 +59,13 @@ class MailOrderHandler:
             return
         numbered = [(line.line_no, line.text) for line in lines]
         try:
-            feedback = _future(jc, numbered) if jc.phase else _now(jc, numbered)
+            current = jc.phase is None
+            feedback = _now(jc, numbered) if current else _future(jc, numbered)
         except GameError as exc:
             said = (Refusal.of(G.GAME_SAYS, said=str(exc)),)
             feedback = [Feedback(n, text, said, True) for n, text in numbered]
         _answer(reply, numbered, feedback, ReaderNames(game_variant(jc.seat.game)))
-        _after_once(jc)
+        show_status(jc, current)
 
     def reads_as_prose(self, ctx: Context, text: str, /) -> bool:
         jc = judge_context(ctx)
@@ -136,15 +142,27 @@ def _future_row(jc: JudgeContext, game: Game, power: str, phase: Phase) -> Futur
             or repo_games.new_future_order(jc.session, game, str(phase), power, inbox=jc.inbox))
 
 
-def _after_once(jc: JudgeContext) -> None:
+def show_status(jc: JudgeContext, current: bool) -> None:
+    """`current`: the message touched the open phase's orders, so its reply shows them and
+    may process the turn even if a later PHASE line leaves the message on a later phase."""
+    if report_current in jc.after:
+        return
     if report_status not in jc.after:
-        jc.after.append(report_status)
+        jc.after.append(report_current if current else report_status)
+    elif current:
+        jc.after[jc.after.index(report_status)] = report_current
 
 
 def report_status(jc: JudgeContext, reply: Reply) -> None:
+    """After orders for a later phase only: the closing sections, unless the message
+    ends on that phase (its lines are checked when it opens)."""
+    if jc.phase is None:
+        report_current(jc, reply)
+
+
+def report_current(jc: JudgeContext, reply: Reply) -> None:
     """The closing sections: the power's current orders, then early processing."""
-    if jc.seat is None or jc.phase is not None or (
-            jc.seat.role != SeatRole.PLAYER and jc.power is None):
+    if jc.seat is None or (jc.seat.role != SeatRole.PLAYER and jc.power is None):
         return  # nobody's order set to show: a master or observer without BECOME
     game = jc.seat.game
     turn = current_turn(jc.session, game)
@@ -161,7 +179,9 @@ def report_status(jc: JudgeContext, reply: Reply) -> None:
     # owes (readiness.owing_powers), and the notes say only that.
     hidden = hides(game, turn)
     if not is_ready(jc.session, game, turn, jc.clock.now(), sets):
-        if hidden and status.missing:
+        if hidden and power in unanswered_powers(jc.session, game, turn):
+            reply.note("Not yet answered", NOT_ANSWERED.format(phase=turn.phase))
+        elif hidden and status.missing:
             reply.note("Counted as your answer", ANSWER_COUNTED)
         return
     if process_and_report(jc.session, game, jc.clock, jc.postman, turn.phase) is None:
@@ -205,7 +225,7 @@ def run_clear(ctx: Context, invocation: Invocation) -> CommandResult:
     _, turn = _open_turn(jc)
     power = acting_power(jc)
     order_sets.save_set(jc.session, turn, power, {}, jc.clock, jc.inbox)
-    _after_once(jc)
+    show_status(jc, True)
     return CommandResult.ok(f"All of {power.title()}'s orders for {turn.phase} are cleared.")
 
 
@@ -213,7 +233,7 @@ def run_orders(ctx: Context, invocation: Invocation) -> CommandResult:
     """ORDERS: the power's current set, what is missing and the deadline, changing nothing."""
     jc = judge_context(ctx)
     _, turn = _open_turn(jc)
-    _after_once(jc)
+    show_status(jc, True)
     return CommandResult.ok(f"{acting_power(jc).title()}'s current orders for {turn.phase} follow.")
 
 

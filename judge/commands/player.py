@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from judge.commands.context import JudgeContext, acting_power, judge_context, need_seat
 from judge.commands.items import CommandResult, Invocation
-from judge.commands.orders import report_status
+from judge.commands.orders import show_status
 from judge.commands.registry import Command, CommandRegistry, Context
 from judge.engine.visibility import Viewer
 from judge.game import votes
@@ -53,8 +53,7 @@ def run_nowait(ctx: Context, invocation: Invocation) -> CommandResult:
     _, seat = _running_seat(jc)
     seat.waiting = False
     # The turn may now be ready: the order status note processes it if so.
-    if report_status not in jc.after:
-        jc.after.append(report_status)
+    show_status(jc, True)
     return CommandResult.ok("This turn may be processed as soon as every power's orders are in.")
 
 

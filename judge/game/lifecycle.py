@@ -15,6 +15,7 @@ from judge.game.allocation import assign_powers
 from judge.game.clock import Clock
 from judge.game.errors import GameError
 from judge.game.games import game_options, game_variant, seats_of, seats_wanted
+from judge.game.hidden import hides_from_players
 from judge.game.passwords import hash_password
 from judge.game.settings import GameSettings
 from judge.store import repo
@@ -88,10 +89,23 @@ def join_game(session: Session, game: Game, account: Account, password: str,
                         "its master to REPLACE a power with you")
     if any(s.account_id == account.id and s.role == SeatRole.PLAYER for s in game.seats):
         raise GameError(f"you have already joined {game.name}")
+    if _masters_hidden_game(game, account):
+        raise GameError(f"you are the master of {game.name}, which keeps things from its "
+                        "players that its master sees, so its master does not also play in "
+                        "it (docs/secrecy.md)")
     if len(seats_of(game, SeatRole.PLAYER)) >= seats_wanted(game):
         raise GameError(f"game {game.name} is full")
     drop_observer_seats(session, game, account)
     return add_seat(session, game, account, SeatRole.PLAYER, password, preferences)
+
+
+def _masters_hidden_game(game: Game, account: Account) -> bool:
+    """Whether `account` is the master of a game that hides anything from its players (a
+    secret maze, hidden units, set-up choices): as its player he would see all of it, as
+    an observer who plays would (drop_observer_seats)."""
+    masters = any(s.account_id == account.id for s in seats_of(game, SeatRole.MASTER))
+    variant = game_variant(game)
+    return masters and hides_from_players(variant, variant.start)
 
 
 # Told to whoever gives up an observer's seat by taking a player's (issue #13 item 6).

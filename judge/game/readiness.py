@@ -56,9 +56,14 @@ def hides(game: Game, turn: Turn) -> bool:
 
 def unanswered_powers(session: Session, game: Game, turn: Turn) -> list[str]:
     """Powers still in the game whose player has sent nothing for this turn: no orders,
-    no WAIVE, no CLEAR (a power in civil disorder is not waited for)."""
+    no WAIVE, no CLEAR (a power in civil disorder is not waited for). Nobody, in a phase
+    that runs without orders (a variant's builds made from lists sent with the moves):
+    no answer is asked for there, and waiting for one held it for everyone's mail."""
+    variant, position = game_variant(game), position_of(turn)
+    if variant.rules.handler(position.phase).runs_without_orders(variant.rules, position):
+        return []
     answered = repo.latest_orders(session, turn)
-    alive = set(survivors_on(game_variant(game), position_of(turn)))
+    alive = set(survivors_on(variant, position))
     return [power for power in playing_powers(game)
             if power not in answered and power in alive
             and (seat := player_seat(game, power)) is not None

@@ -71,7 +71,7 @@ def test_help_on_an_ambiguous_abbreviation_lists_the_candidates() -> None:
 
 def test_help_on_nothing_like_a_command() -> None:
     text = converse("HELP zzzzqqq").render()
-    assert "no command ZZZZQQQ; send HELP for the list" in text
+    assert "no command ZZZZQQQ; send HELP for the list of commands" in text
 
 
 def test_order_lines_without_a_game_are_errors_and_signature_is_ignored() -> None:

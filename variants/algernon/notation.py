@@ -24,8 +24,10 @@ def entry_words(e: Entry, initials: Initials) -> str:
               "HSC": "a home supply centre"}[e.kind]
     told = (f"; resisted by {', '.join(initials.get(p, p) for p in e.resisted)}"
             if e.resisted else "")
-    return (f"{e.space} portal {e.portal} leads to {e.into}, {centre} with {e.portals} "
-            f"portals, entered through its portal {e.arrives}{told}")
+    # "EH, no supply centre with 2 portals" read as if no such centre existed: the
+    # space's facts go in brackets.
+    return (f"{e.space} portal {e.portal} leads to {e.into} ({centre}, {e.portals} "
+            f"portals), entered through its portal {e.arrives}{told}")
 
 
 def contact_gm(c: Contact, initials: Initials) -> str:

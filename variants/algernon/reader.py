@@ -25,7 +25,7 @@ from .source import maze_of
 
 SPACE = r"([a-z][a-z0-9]*)"
 PATTERNS = {
-    "move": re.compile(rf"^{SPACE}\s+(?:to|-)\s*(\d+)$"),
+    "move": re.compile(rf"^{SPACE}(?:\s+to|\s*->?)\s*(\d+)$"),
     "hold": re.compile(rf"^{SPACE}\s+(?:h|hold|holds)$"),
     "support": re.compile(rf"^{SPACE}\s+(?:s|supports?)\s+(\d+)"
                           rf"(?:\s*\(\s*(?:{SPACE}\s+(?:to|-)\s*(\d+)|(\d+))\s*\))?$"),
@@ -48,11 +48,13 @@ class PortalReader:
             raise OrderSyntaxError(ErrorKind.WRONG_PHASE, "orders go with the moves: "
                                    "retreat and build lists too (I.B, I.C)", text.strip())
         known = self.known(writer)
-        for name, pattern in PATTERNS.items():
-            match = pattern.match(line)
-            if match:
-                return _READ[name](known, match.groups(), text.strip())
-        raise OrderSyntaxError(ErrorKind.MISSING_PART, f"not an order: {HOW}", text.strip())
+        for candidate in _as_written(line):
+            for name, pattern in PATTERNS.items():
+                match = pattern.match(candidate)
+                if match:
+                    return _READ[name](known, match.groups(), text.strip())
+        raise OrderSyntaxError(ErrorKind.MISSING_PART, _not_an_order(line, text.strip()),
+                               text.strip())
 
     def known(self, writer: Writer) -> Mapping[str, Any]:
         if writer.power is None:
@@ -62,8 +64,28 @@ class PortalReader:
     def reads_as_prose(self, text: str) -> bool:
         """Words, not an attempt at an order: no order's shape, no number, no BUILD."""
         line = " ".join(text.lower().split())
-        return not (any(p.match(line) for p in PATTERNS.values())
+        first, _, rest = line.partition(" ")
+        lines = [line, rest] if first in ("r", "rat", "a", "f") else [line]
+        return not (any(p.match(one) for one in lines for p in PATTERNS.values())
                     or re.search(r"\d", line) or line.startswith("build"))
+
+
+def _not_an_order(line: str, text: str) -> str:
+    """`A LO to 2`, an army's or fleet's letter from the other games: say what to drop."""
+    first, _, rest = line.partition(" ")
+    if first in ("a", "f") and any(p.match(rest) for p in PATTERNS.values()):
+        written = text.split(None, 1)[1]
+        return (f"not an order: your units are rats (rule 2), ordered by their space alone "
+                f"({written}) or as the replies write them (R {written})")
+    return f"not an order: {HOW}"
+
+
+def _as_written(line: str) -> list[str]:
+    """The line, then without a leading `R` or `rat`: the replies write a rat `R LO`
+    ("Still without orders: R LO"), and a player copies it (`R LO to 2`). The line as
+    written comes first, so a space called R is still read as one."""
+    first, _, rest = line.partition(" ")
+    return [line, rest] if first in ("r", "rat") and rest else [line]
 
 
 def everything(maze: Maze) -> dict[str, Any]:

@@ -90,8 +90,15 @@ def start_words(variant: Variant, position: Position, viewer: Viewer) -> list[st
         return []
     known = initial(maze_of(variant), viewer.power)
     mine = sorted(u.loc.upper() for u in position.units if u.power == viewer.power)
-    return ["Your homes (rule 4; each space: where its portals lead, SPACE/PORTAL; ? not "
+    told = ["Your homes (rule 4; each space: where its portals lead, SPACE/PORTAL; ? not "
             "yet known):", *(f"  {line}" for line in chart(known)), f"  {units_at(mine)}"]
+    if not mine:
+        return told
+    # The notice named the homes but not how to order: a newcomer's first question.
+    return [*told, "", f"Order each rat by its space and a portal number ({mine[0]} to 1 "
+            f"attacks out of portal 1, {mine[0]} h holds); your build list goes with the "
+            "moves, as there are no build turns to order in. HELP ORDERS, signed on, shows "
+            "every form."]
 
 
 def _line(e: Seen, initials: Initials, viewer: Viewer) -> Line | None:

@@ -85,7 +85,10 @@ def read_bid(text: str, read: Callable[[str], Order]) -> Bid | None:
     twice = sorted({loc for loc in offered if offered.count(loc) > 1})
     if twice:
         # 3b: a bid is one per unit offered into civil disorder.
-        raise Illegal(f"your unit in {', '.join(twice)} is offered twice: each unit counts "
+        # Read before any map names it: the province as a player writes it ("in war" read
+        # as words; "in War" as Warsaw).
+        where = ", ".join(loc.title() for loc in twice)
+        raise Illegal(f"your unit in {where} is offered twice: each unit counts "
                       "once in a bid (rn45 D3 3b).")
     return bid_for(read(" ".join(words[at + 1:])), offered)
 

@@ -107,6 +107,14 @@ def decoy_reader(inner: ReaderFactory | None) -> ReaderFactory:
     return reading_first(inner, DecoyReader)
 
 
+def _spring_how(unit: str) -> str:
+    """The Winter's form sent in a Spring, answered with the writer's own unit (HOW's
+    example was Russia's, whoever wrote)."""
+    return (f"DECOY {unit} alone makes a decoy, in a Winter only (rn45 C2 2b); in the "
+            f"Spring after, DECOY {unit} - <area> moves your decoy out and DECOY {unit} H "
+            f"keeps it there (C8 8b).")
+
+
 class DecoyReader:
     def __init__(self, inner: OrderReader) -> None:
         self.inner = inner
@@ -137,7 +145,8 @@ class DecoyReader:
             # `DECOY A Ven` in a Spring: the Winter's form; say how decoys are ordered
             # rather than asking for an order of the army.
             if exc.kind == ErrorKind.MISSING_PART:
-                raise OrderSyntaxError(ErrorKind.MISSING_PART, HOW, text) from exc
+                raise OrderSyntaxError(ErrorKind.MISSING_PART, _spring_how(rest),
+                                       text) from exc
             raise
 
     def reads_as_prose(self, text: str) -> bool:

@@ -25,7 +25,7 @@ from .decoys_beside import judged_beside
 from .decoys_orders import DecoyHold, DecoyMove, MakeDecoy, as_copys
 from .decoys_removal import decoys_passed_on
 from .fighters import LAND, area_distances, is_fighter
-from .orders import ENGINEER
+from .orders import ENGINEER, Convert
 
 Orders = Mapping[str, Sequence[Order]]
 Adjudicate = Callable[[Position, Orders], PhaseOutcome]
@@ -66,7 +66,8 @@ class DecoyAdjustments(WrappedPhase):
         waits for tells nobody which unit is one (a decoy's own order is refused then)."""
         seen = position._replace(units=tuple(plain(u) for u in position.units))
         # A decoy he has ordered already is no longer a choice offered him.
-        ordered = {province_of(o.loc) for o in orders if isinstance(o, MakeDecoy)}
+        # Nor one of a unit he converts: the decoy would copy a unit the Winter changes.
+        ordered = {province_of(o.loc) for o in orders if isinstance(o, MakeDecoy | Convert)}
         made = [f"a decoy of {u.kind} {province_of(u.loc).title()} "
                 f"(DECOY {u.kind} {province_of(u.loc).title()})"
                 for u in _sites(rules, seen, power) if province_of(u.loc) not in ordered]
@@ -97,8 +98,19 @@ def _copy(rules: Rules, before: Position, after: Position, power: str,
                       f"and your army, navy or fighter stand, and no decoy (rn45 C2 2b): "
                       f"not in {where}")
     if unit not in after.units:
-        return None, f"{unit} is removed this Winter: no decoy is made of it"
+        return None, _gone(rules, unit, after)
     return unit, ""
+
+
+def _gone(rules: Rules, unit: Unit, after: Position) -> str:
+    """Why a decoy of `unit` is not made: the Winter removes or converts it."""
+    where = province_of(unit.loc)
+    if any(u.power == unit.power and province_of(u.loc) == where and u.kind != unit.kind
+           and rules.kinds[u.kind].layer == "main" and not is_decoy(u)
+           for u in after.units):
+        return (f"{unit} is converted this Winter by your CONVERT order, so no decoy is "
+                f"made of it: send one or the other (CLEAR, then the orders you mean)")
+    return f"{unit} is removed this Winter: no decoy is made of it"
 
 
 DecoyOrder = DecoyMove | DecoyHold

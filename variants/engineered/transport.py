@@ -138,6 +138,16 @@ def attached_moves(journeys: Journeys, orders: Orders,
     return results
 
 
+def _no_engineer(journeys: Journeys, power: str, prov: str) -> str:
+    """Where his engineers are, which every report's "Now:" line tells everyone anyway: an
+    engineer stays where it was when its unit does not move (rn45 C5 5a, 5b)."""
+    mine = sorted(u.loc for u in journeys.start.units
+                  if u.kind == ENGINEER and u.power == power)
+    where = (f"yours {'are' if len(mine) > 1 else 'is'} in {', '.join(mine)}" if mine
+             else "you have none")
+    return f"there is no engineer of yours in {prov}: {where}"
+
+
 def _attached(journeys: Journeys, power: str, order: Order,
               gone_with_unit: set[Unit]) -> OrderResult:
     prov = province_of(order.loc)
@@ -145,8 +155,7 @@ def _attached(journeys: Journeys, power: str, order: Order,
         return _release(journeys, power, order)
     engineer = journeys.engineer(power, prov)
     if engineer is None:
-        return _illegal(power, order, f"there is no engineer of yours in {prov}",
-                        Reason.NO_UNIT)
+        return _illegal(power, order, _no_engineer(journeys, power, prov), Reason.NO_UNIT)
     if not isinstance(order, Move):
         if isinstance(order, Hold):
             return OrderResult(power, engineer, order, "", Outcome.SUCCEEDS)

@@ -15,9 +15,9 @@ def test_the_winters_form_in_a_spring_says_how_decoys_are_ordered(
     # It once asked for "an order for the unit: H to hold, '-' and a province to move".
     seats = started(talk, "engineered", players=7, options=OPTIONS)
     sent = send_orders(talk, seats["ITALY"], "DECOY A Ven")
-    assert "line 2: DECOY A Ven\n    write DECOY A Mos in the Winter (2b); in the Spring " \
-        "DECOY A Mos-War moves the decoy out, DECOY A Mos H keeps it there." in sent.body, \
-        sent.body
+    assert "line 2: DECOY A Ven\n    DECOY A Ven alone makes a decoy, in a Winter only " \
+        "(rn45 C2 2b); in the Spring after, DECOY A Ven - <area> moves your decoy out and " \
+        "DECOY A Ven H keeps it there (C8 8b)." in sent.body, sent.body
 
 
 def test_a_spring_decoy_order_without_a_decoy_is_refused(talk: Conversation) -> None:

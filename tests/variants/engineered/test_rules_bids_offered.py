@@ -14,7 +14,7 @@ from tests.variants.engineered.fighting import COMPLEX
 @pytest.mark.parametrize("line", ["BID A Vie, A Vie FOR N Ank H", "bid a vie a vie for n ank h",
                                   "BID A Vie, N Tri, A Vie FOR N Ank - Bla"])
 def test_a_unit_offered_twice_in_one_bid_is_refused(line: str) -> None:
-    with pytest.raises(OrderSyntaxError, match=r"your unit in vie is offered twice: each "
+    with pytest.raises(OrderSyntaxError, match=r"your unit in Vie is offered twice: each "
                        r"unit counts once in a bid \(rn45 D3 3b\)\."):
         reader_for(COMPLEX).read(line, "M", Writer("AUSTRIA"))
 

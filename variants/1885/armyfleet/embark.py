@@ -84,12 +84,26 @@ def landings(rules: Rules, position: Position, given: Sequence[tuple[str, Disemb
     return out, refused
 
 
+def _no_af(power: str, here: str, order: Disembark, own: Sequence[Order]) -> str:
+    """Why nothing lands from `here`, and, where one of the writer's own moves comes into
+    `here` (`A/F Eng - Nth` with `A/F Nth disembarks Hol`), the line he meant: a landing
+    names the sea its A/F stands in before the move (l.46-47)."""
+    why = f"{power} has no A/F in {here} to land an army from"
+    start = next((province_of(o.loc) for o in own if isinstance(o, Move)
+                  and province_of(o.dest) == here), None)
+    if start is None:
+        return why
+    return (f"{why}: name the A/F where it stands before this month's move, A/F "
+            f"{start.title()} disembarks {order.dest.title()} (it may land from the sea it "
+            f"moves to)")
+
+
 def _landing(rules: Rules, position: Position, power: str, order: Disembark,
              own: Sequence[Order]) -> Landing:
     geo, here = rules.geo, province_of(order.loc)
     af = _find(position.units, here, ARMY_FLEET, power)
     if af is None:
-        raise Illegal(f"{power} has no A/F in {here} to land an army from", Reason.NO_UNIT)
+        raise Illegal(_no_af(power, here, order, own), Reason.NO_UNIT)
     moved = next((o.dest for o in own if isinstance(o, Move) and province_of(o.loc) == here
                   and o.kind in (None, FLEET, ARMY_FLEET)), None)
     if moved and not _sails(rules, af, moved):
