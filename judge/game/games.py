@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from sqlalchemy.orm import Session, object_session
+from sqlalchemy.orm import Session
 
 from judge.engine.codec import position_from_json
 from judge.engine.position import Position
@@ -79,10 +79,9 @@ def position_of(turn: Turn) -> Position:
     position or late powers were set anew since is decoded again, and a rolled-back
     savepoint or a game's lock forgets it as it forgets the turn itself."""
     stored, late = turn.position_before, _late(turn)
-    session = object_session(turn)
-    if session is None or turn.id is None:
+    held = repo_games.turn_memo(turn)
+    if held is None:
         return _decoded(stored, late)
-    held = repo_games.memo(session)
     key = ("position", turn.id)
     known = held.get(key)
     if isinstance(known, _Decoded) and known.stored is stored and known.late == late:
