@@ -11,11 +11,12 @@ import hashlib
 import re
 from collections.abc import Sequence
 from datetime import datetime
-from typing import Any
+from typing import Any, cast
 
 import sqlalchemy as sa
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session, aliased
+from sqlalchemy.orm.attributes import set_committed_value
 
 from judge.store.models import InboxMessage, InboxState, utc_now
 
@@ -23,6 +24,9 @@ _MESSAGES_SINCE = (sa.select(sa.func.count()).select_from(InboxMessage)
                    .where(InboxMessage.sender == sa.bindparam("sender"),
                           InboxMessage.received_at >= sa.bindparam("since"),
                           InboxMessage.id <= sa.bindparam("up_to_id")))
+_INBOX = cast(sa.Table, InboxMessage.__table__)
+_SET_STATE = (sa.update(_INBOX).where(_INBOX.c.id == sa.bindparam("row_id"))
+              .values(state=sa.bindparam("new_state", type_=_INBOX.c.state.type)))
 
 
 def store_inbox(session: Session, raw: bytes, *, message_id: str | None,
@@ -104,6 +108,16 @@ def claim_inbox_rows(session: Session, ids: Sequence[int]) -> dict[int, InboxMes
         for waiting in _after_others(session, set(claimed)):
             del claimed[waiting]
     return claimed
+
+
+def set_state(session: Session, row: InboxMessage, state: InboxState) -> None:
+    """The row's new state, by a plain UPDATE at once: the ORM's flush of that one column
+    cost two to four times as much, once for every message answered (issue #18). The row
+    object then says so without being dirty; a savepoint rolled back after it leaves the
+    object saying `state` where the row does not, so the worker expires it
+    (pipeline._process_one)."""
+    session.connection().execute(_SET_STATE, {"row_id": row.id, "new_state": state})
+    set_committed_value(row, "state", state)
 
 
 def new_raws(session: Session, ids: Sequence[int]) -> dict[int, bytes]:

@@ -19,7 +19,7 @@ from judge.mail.inbound.emg_run import run_emg
 from judge.mail.inbound.message import Inbound
 from judge.mail.inbound.parts import JudgeParts
 from judge.mail.reply_tokens import is_own_address
-from judge.store import repo
+from judge.store import repo, repo_inbox
 from judge.store.models import InboxMessage, InboxState, Press, Seat
 
 # A log line, format and arguments, written once the transaction it reports committed.
@@ -47,7 +47,7 @@ def answer(judge: JudgeParts, session: Session, row: InboxMessage, message: Inbo
     judge.postman.send(session, to=[message.sender], subject=subject,
                        body=reply.render(), reply_to=row, seat=ctx.seat, attachments=ctx.files)
     identity.tell_owners(ctx, message.subject)
-    row.state = InboxState.DONE
+    repo_inbox.set_state(session, row, InboxState.DONE)
     return "message %s from %s: %s", (row.id, message.sender, reply.summary())
 
 
