@@ -91,8 +91,8 @@ def _answer_press(ctx: JudgeContext, message: Inbound,
 
 def _run_commands(judge: JudgeParts, ctx: JudgeContext, message: Inbound,
                   token_seat: Seat | None) -> Reply:
-    too_many = limits.too_many_commands(
-        judge.settings, len(split_message(message.body, judge.registry)))
+    items = split_message(message.body, judge.registry)
+    too_many = limits.too_many_commands(judge.settings, len(items))
     if too_many is not None:
         return _refused(too_many)
     if token_seat is not None:
@@ -100,7 +100,7 @@ def _run_commands(judge: JudgeParts, ctx: JudgeContext, message: Inbound,
         ctx.signed_on.append(token_seat)
     codes = identity.code_invocations(message.recipients, judge.settings.judge_address,
                                       message.body)
-    return run_message(message.body, ctx, handle_orders, codes)
+    return run_message(message.body, ctx, handle_orders, codes, items)
 
 
 def _refused(text: str) -> Reply:
