@@ -12,7 +12,7 @@ steps are the judge's own functions, wrapped for the run and restored after it; 
 costs about a microsecond, where a profiler's hook on every call costs some tens of percent.
 `--baseline TREE` (another checkout, e.g. `git archive COMMIT | tar -x -C TREE`) runs this
 bench on this tree's judge and on TREE's alternately, each in a process of its own, and
-ends with both trees' CPU ms and statements per message side by side.
+ends with both trees' CPU ms, statements and ORM flushes per message side by side.
 """
 
 from __future__ import annotations
@@ -34,6 +34,7 @@ from pathlib import Path
 from typing import Any
 
 import sqlalchemy as sa
+from sqlalchemy.orm import Session
 
 ROOT = Path(__file__).resolve().parents[1]
 # The judge timed: this tree's, or the baseline's (main's --baseline sets it for a child).
@@ -93,6 +94,7 @@ class StepTimes:
     calls: dict[str, int] = field(default_factory=dict)
     statements: int = 0
     commits: int = 0
+    flushes: int = 0  # ORM flushes that wrote something (the unit of work's own cost)
     total: float = 0.0
     wall: float = 0.0
     _stack: list[float] = field(default_factory=list)
@@ -126,7 +128,8 @@ class StepTimes:
         lines.append(f"{'all (CPU)':<28} {self.total * 1000 / messages:>10.2f} {1:>6.0%}")
         lines.append(f"{'wall clock':<28} {self.wall * 1000 / messages:>10.2f}")
         lines.append(f"SQL statements per message {self.statements / messages:.2f}, "
-                     f"commits per message {self.commits / messages:.3f}")
+                     f"commits per message {self.commits / messages:.3f}, "
+                     f"ORM flushes per message {self.flushes / messages:.2f}")
         return lines
 
 
@@ -154,7 +157,11 @@ def stepped(engine: sa.Engine) -> Iterator[StepTimes]:
     def count(*_args: Any) -> None:
         times.statements += 1
 
+    def flushed(*_args: Any) -> None:
+        times.flushes += 1
+
     sa.event.listen(engine, "before_cursor_execute", count)
+    sa.event.listen(Session, "after_flush", flushed)
     started, cpu = time.perf_counter(), time.thread_time()
     try:
         yield times
@@ -162,6 +169,7 @@ def stepped(engine: sa.Engine) -> Iterator[StepTimes]:
         times.total, times.wall = time.thread_time() - cpu, time.perf_counter() - started
         times.commits = times.calls.get(COMMIT, 0)
         sa.event.remove(engine, "before_cursor_execute", count)
+        sa.event.remove(Session, "after_flush", flushed)
         del dialect.do_commit
         for step_back in reversed(undo):
             step_back()
@@ -189,17 +197,19 @@ def steps_of(judge: Judge, seats: dict[str, Any], count: int, style: str,
 
 def report(count: int, rounds: int, styles: tuple[str, ...]) -> list[str]:
     """Each style's steps, the round with the least CPU time of `rounds` (the first warms
-    the caches up); last, a line for `compare`: CPU ms and statements per message."""
+    the caches up); last, a line for `compare`: CPU ms, statements and ORM flushes per
+    message."""
     folder = Path(tempfile.mkdtemp(prefix="mtb-steps-", dir="/tmp"))
     judge = offline_judge(f"sqlite:///{folder / 'judge.sqlite3'}")
     try:
         seats = set_up_game(judge.db, DOMAIN, judge.settings.judge_address)
         lines: list[str] = []
-        summary: dict[str, tuple[float, float]] = {}
+        summary: dict[str, tuple[float, float, float]] = {}
         for style in styles:
             runs = [steps_of(judge, seats, count, style, f"{style}-{n}") for n in range(rounds)]
             best = min(runs, key=lambda t: t.total)
-            summary[style] = (best.total * 1000 / count, best.statements / count)
+            summary[style] = (best.total * 1000 / count, best.statements / count,
+                              best.flushes / count)
             lines += ["", f"the worker's steps, {style}, {count} messages (fastest of "
                       f"{rounds}: " + ", ".join(f"{t.total * 1000 / count:.2f}" for t in runs)
                       + " CPU ms/msg):", *best.table(count)]
@@ -211,8 +221,9 @@ def report(count: int, rounds: int, styles: tuple[str, ...]) -> list[str]:
 
 def compare(baseline: Path, times: int, argv: list[str]) -> list[str]:
     """This bench run `times` times on each tree, alternately, each in its own process:
-    per style, every run's CPU ms per message and the statements, then the medians."""
-    figures: dict[str, dict[str, list[tuple[float, float]]]] = {"this tree": {}, "baseline": {}}
+    per style, every run's CPU ms per message, then the median, the statements and the ORM
+    flushes per message."""
+    figures: dict[str, dict[str, list[tuple[float, ...]]]] = {"this tree": {}, "baseline": {}}
     for _ in range(times):
         for name, tree in (("this tree", ROOT), ("baseline", baseline)):
             out = subprocess.run([sys.executable, __file__, *argv], check=True, text=True,
@@ -221,12 +232,13 @@ def compare(baseline: Path, times: int, argv: list[str]) -> list[str]:
             for style, pair in summary.items():
                 figures[name].setdefault(style, []).append(tuple(pair))
     lines = ["", f"{'tree':<10} {'style':<7} {'CPU ms/msg (each run)':<30} {'median':>7} "
-             f"{'statements':>10}"]
+             f"{'statements':>10} {'flushes':>7}"]
     for name, styles in figures.items():
         for style, runs in styles.items():
-            each = ", ".join(f"{cpu:.2f}" for cpu, _ in runs)
-            median = sorted(cpu for cpu, _ in runs)[len(runs) // 2]
-            lines.append(f"{name:<10} {style:<7} {each:<30} {median:>7.2f} {runs[0][1]:>10.2f}")
+            each = ", ".join(f"{run[0]:.2f}" for run in runs)
+            median = sorted(run[0] for run in runs)[len(runs) // 2]
+            lines.append(f"{name:<10} {style:<7} {each:<30} {median:>7.2f} {runs[0][1]:>10.2f} "
+                         f"{runs[0][2]:>7.2f}")
     return lines
 
 

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
-from judge.commands.items import CommandResult, Ignored, Invocation, OrderText
+from judge.commands.items import CommandResult, Ignored, Invocation, Item, OrderText
 from judge.commands.parse import split_message
 from judge.commands.registry import CommandRegistry, Context
 from judge.commands.reply import Reply
@@ -49,14 +49,18 @@ def reject_orders(ctx: Context, lines: Sequence[OrderText], reply: Reply) -> Non
 
 
 def run_message(body: str, ctx: Context, orders: OrderHandler = reject_orders,
-                prelude: Sequence[Invocation] = ()) -> Reply:
+                prelude: Sequence[Invocation] = (), items: Sequence[Item] | None = None
+                ) -> Reply:
     """`prelude`: commands the message carries outside its body (a code in the address
-    it was sent to), run first."""
+    it was sent to), run first. `items`: the body split already (split_message with
+    `ctx`'s registry), when the caller has it: the mail path splits a message first to
+    count its commands (issue #18: once, not twice)."""
     reply = Reply()
     for invocation in prelude:
         _invoke(ctx, invocation, reply)
     pending: list[OrderText] = []
-    items = split_message(body, ctx.registry)
+    if items is None:
+        items = split_message(body, ctx.registry)
     for item in items:
         if isinstance(item, OrderText):
             pending.append(item)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 from sqlalchemy.orm import Session
 
@@ -12,7 +12,7 @@ from judge.engine.types import Phase
 from judge.game.errors import GameError
 from judge.game.instance import variant_instance
 from judge.game.settings import GameSettings
-from judge.store import repo
+from judge.store import repo, repo_games
 from judge.store.models import Account, Game, GameState, Seat, SeatRole, SeatStatus, Turn
 from judge.variant import Variant
 from judge.variant_loader import load_variant
@@ -72,12 +72,41 @@ STAGES_ON_BOARD = "stages"  # Position.state: the same, for the checks and the a
 
 def position_of(turn: Turn) -> Position:
     """The board of the turn as it opened; with its open stages' late powers in
-    `state["stages"]` once a stage has opened (judge/game/stages.py)."""
-    position = position_from_json(turn.position_before)
+    `state["stages"]` once a stage has opened (judge/game/stages.py).
+
+    Decoded once per transaction (issue #18: an order message asked for it five times):
+    kept in the session's memo beside the stored value it was read from, so a turn whose
+    position or late powers were set anew since is decoded again, and a rolled-back
+    savepoint or a game's lock forgets it as it forgets the turn itself."""
+    stored, late = turn.position_before, _late(turn)
+    held = repo_games.turn_memo(turn)
+    if held is None:
+        return _decoded(stored, late)
+    key = ("position", turn.id)
+    known = held.get(key)
+    if isinstance(known, _Decoded) and known.stored is stored and known.late == late:
+        return known.position
+    position = _decoded(stored, late)
+    held[key] = _Decoded(stored, late, position)
+    return position
+
+
+class _Decoded(NamedTuple):
+    stored: dict[str, Any]  # the very object the position was decoded from
+    late: dict[str, Any] | None
+    position: Position
+
+
+def _late(turn: Turn) -> dict[str, Any] | None:
     late = turn.notices.get(STAGE_LATE) if turn.notices else None
+    return dict(late) if late else None
+
+
+def _decoded(stored: dict[str, Any], late: dict[str, Any] | None) -> Position:
+    position = position_from_json(stored)
     if not late:
         return position
-    return position._replace(state={**position.state, STAGES_ON_BOARD: dict(late)})
+    return position._replace(state={**position.state, STAGES_ON_BOARD: late})
 
 
 def phase_of(turn: Turn) -> Phase:

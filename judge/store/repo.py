@@ -13,7 +13,7 @@ from __future__ import annotations
 import secrets
 from collections.abc import Sequence
 from datetime import datetime
-from typing import Any
+from typing import Any, cast
 
 import sqlalchemy as sa
 from sqlalchemy.orm import Session, joinedload, selectinload
@@ -155,13 +155,21 @@ def turn_by_phase(session: Session, game: Game, phase: str) -> Turn | None:
     return session.scalars(query).one_or_none()
 
 
+# A plain INSERT: the ORM's unit of work (add, flush) cost four times as much, and this
+# is one of an order message's three writes (issue #18, bench/mail_steps.py).
+_ORDERS = cast(sa.Table, Order.__table__)
+_INSERT_ORDER = sa.insert(_ORDERS).returning(_ORDERS.c.id)
+
+
 def submit_orders(session: Session, turn: Turn, power: str, lines: Sequence[str], *,
                   inbox: InboxMessage | None = None,
                   submitted_at: datetime | None = None) -> Order:
-    order = Order(turn=turn, power=power, lines=list(lines), submitted_at=submitted_at or utc_now(),
-                  inbox_id=inbox.id if inbox else None)
-    session.add(order)
-    session.flush()
+    """The submission, inserted at once. The Order returned is not in the session (a
+    savepoint rolled back could leave it naming a row id that is given again): the turn's
+    current orders keep it for reading, and a query reads the row afresh."""
+    values = {"turn_id": turn.id, "power": power, "lines": list(lines),
+              "submitted_at": submitted_at or utc_now(), "inbox_id": inbox.id if inbox else None}
+    order = Order(id=session.connection().execute(_INSERT_ORDER, values).scalar_one(), **values)
     known = memo(session).get(("orders", turn.id))
     if isinstance(known, dict):
         before = known.get(power)

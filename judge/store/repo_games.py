@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Collection
 
 import sqlalchemy as sa
-from sqlalchemy.orm import Session, SessionTransaction
+from sqlalchemy.orm import Session, SessionTransaction, object_session
 
 from judge.store.models import (
     AuditEntry,
@@ -57,6 +57,13 @@ def memo(session: Session) -> Memo:
         session.info[_MEMO] = held
     found: Memo = held[1]
     return found
+
+
+def turn_memo(turn: Turn) -> Memo | None:
+    """The memo of the transaction `turn` was read in (None for a turn in no session):
+    where the game layer keeps what it made of the turn's rows (games.position_of)."""
+    session = object_session(turn)
+    return None if session is None or turn.id is None else memo(session)
 
 
 def forget(session: Session) -> None:

@@ -83,6 +83,27 @@ def test_a_failure_mid_batch_undoes_only_that_message(
     assert _outbox_recipients(talk) == ["bob@example.org", "carol@example.org"]
 
 
+def test_a_failure_after_the_message_is_marked_done_undoes_the_mark(
+        database: Database, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue #18: a message's state is set by a plain UPDATE at once (repo_inbox.set_state),
+    not by the savepoint's flush; a failure after it must still leave the message new, its
+    failure counted, and the batch's other messages answered."""
+    talk = Conversation(database)
+    real = repo_inbox.set_state
+
+    def then_fail(session: Any, row: InboxMessage, state: InboxState) -> None:
+        real(session, row, state)
+        if row.sender == "alice@example.org":
+            raise RuntimeError("a failure after the message was marked done")
+
+    monkeypatch.setattr(repo_inbox, "set_state", then_fail)
+    for who in ("bob", "alice", "carol"):
+        pipeline.receive(talk.judge, raw_message(f"{who}@example.org", "HELP"))
+    assert len(pipeline.process_pending(talk.judge)) == 3
+    assert _states(talk) == [(InboxState.DONE, 0), (InboxState.NEW, 1), (InboxState.DONE, 0)]
+    assert _outbox_recipients(talk) == ["bob@example.org", "carol@example.org"]
+
+
 def test_a_failed_commit_is_retried_message_by_message(
         database: Database, monkeypatch: pytest.MonkeyPatch) -> None:
     talk = Conversation(database)

@@ -19,7 +19,7 @@ from judge.mail.inbound.emg_run import run_emg
 from judge.mail.inbound.message import Inbound
 from judge.mail.inbound.parts import JudgeParts
 from judge.mail.reply_tokens import is_own_address
-from judge.store import repo
+from judge.store import repo, repo_inbox
 from judge.store.models import InboxMessage, InboxState, Press, Seat
 
 # A log line, format and arguments, written once the transaction it reports committed.
@@ -47,7 +47,7 @@ def answer(judge: JudgeParts, session: Session, row: InboxMessage, message: Inbo
     judge.postman.send(session, to=[message.sender], subject=subject,
                        body=reply.render(), reply_to=row, seat=ctx.seat, attachments=ctx.files)
     identity.tell_owners(ctx, message.subject)
-    row.state = InboxState.DONE
+    repo_inbox.set_state(session, row, InboxState.DONE)
     return "message %s from %s: %s", (row.id, message.sender, reply.summary())
 
 
@@ -91,8 +91,8 @@ def _answer_press(ctx: JudgeContext, message: Inbound,
 
 def _run_commands(judge: JudgeParts, ctx: JudgeContext, message: Inbound,
                   token_seat: Seat | None) -> Reply:
-    too_many = limits.too_many_commands(
-        judge.settings, len(split_message(message.body, judge.registry)))
+    items = split_message(message.body, judge.registry)
+    too_many = limits.too_many_commands(judge.settings, len(items))
     if too_many is not None:
         return _refused(too_many)
     if token_seat is not None:
@@ -100,7 +100,7 @@ def _run_commands(judge: JudgeParts, ctx: JudgeContext, message: Inbound,
         ctx.signed_on.append(token_seat)
     codes = identity.code_invocations(message.recipients, judge.settings.judge_address,
                                       message.body)
-    return run_message(message.body, ctx, handle_orders, codes)
+    return run_message(message.body, ctx, handle_orders, codes, items)
 
 
 def _refused(text: str) -> Reply:

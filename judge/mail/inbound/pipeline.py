@@ -137,6 +137,8 @@ def _process_one(judge: JudgeParts, session: Session, row: InboxMessage,
             outcome = answer(judge, session, row, message)
         outcomes.append(outcome)
     except Exception as exc:
+        # Its state may have been set by a statement the savepoint's rollback undid.
+        session.expire(row)
         if is_transient(exc):
             raise
         log.exception("message %s failed", inbox_id)

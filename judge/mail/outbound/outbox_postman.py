@@ -42,6 +42,10 @@ class OutboxPostman:
             date=self._clock.now(),
             reply_to=_reply_address(address, seat, reply_token, press),
             loop_marker=address)
+        if reply_to is not None and not attachments:  # a reply: one per message answered
+            repo_mail.queue_reply(session, raw, sender=address, recipients=list(to),
+                                  in_reply_to=reply_to, not_before=self._clock.now())
+            return
         repo_mail.enqueue_outbox(session, raw, sender=address,
                                  recipients=list(to), in_reply_to=reply_to,
                                  not_before=self._clock.now(), attachments=attachments,
