@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import contextlib
 import os
+import subprocess
+import sys
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -69,7 +71,7 @@ def run(storm: Storm, stack: MailStack, base: Path, timeout: float, lead: float,
         cluster_data: Path | None = None) -> Figures:
     """One configuration; `cluster_data`: the PostgreSQL cluster's data folder (its
     server's CPU is accounted), None on SQLite."""
-    upgrade(storm.url)
+    migrate(storm.url, storm.env)
     db = Database(storm.url)
     set_up(db, storm.games, stack.domain)
     quiet = {"JUDGE_SENDERS": "0"} if storm.deliver == AFTER else {}
@@ -94,6 +96,16 @@ def run(storm: Storm, stack: MailStack, base: Path, timeout: float, lead: float,
                     worker.stop()
             worker.kill()
         db.dispose()
+
+
+def migrate(url: str, env: Mapping[str, str] | None) -> None:
+    """The database at the schema of the tree its workers run from: another tree's
+    migrations (`--tree`) may end before or after this one's."""
+    if not env or "PYTHONPATH" not in env:
+        upgrade(url)
+        return
+    subprocess.run([sys.executable, "-c", "import sys; from judge.store.db import upgrade; "
+                    "upgrade(sys.argv[1])", url], env={**os.environ, **env}, check=True)
 
 
 def _part(worker: Worker) -> Callable[[Mapping[int, int]], list[int]]:
