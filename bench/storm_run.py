@@ -105,7 +105,8 @@ def migrate(url: str, env: Mapping[str, str] | None) -> None:
         upgrade(url)
         return
     subprocess.run([sys.executable, "-c", "import sys; from judge.store.db import upgrade; "
-                    "upgrade(sys.argv[1])", url], env={**os.environ, **env}, check=True)
+                    "upgrade(sys.argv[1])", url], env={**os.environ, **env}, check=True,
+                   cwd=env["PYTHONPATH"])  # -c puts the folder it runs in first on the path
 
 
 def _part(worker: Worker) -> Callable[[Mapping[int, int]], list[int]]:
