@@ -8,6 +8,9 @@ with the workers while the turns are processed; or AFTER: the workers send nothi
 (`[outbox] senders = 0`) and one more `judge serve`, with senders, starts once every turn
 is processed and sends them all. AFTER measures the processing alone, the workers' part
 of the machine not shared with the mail servers: how processing scales with the workers.
+APART: the workers send nothing and a `judge serve --send-only` started with them sends
+the reports as they are queued (docs/deployment.md, "A sender process"): a judge whose
+senders run in a process of their own.
 """
 
 from __future__ import annotations
@@ -31,7 +34,7 @@ from judge.store.db import Database, upgrade
 from tests.integration.workers_helpers import Worker
 from tests.mailstack import MailStack
 
-DURING, AFTER = "during", "after"
+DURING, AFTER, APART = "during", "after", "apart"
 # What a worker logs for each turn it processed (judge/turns/deadlines.py, _process).
 PROCESSED = ": processed ("
 
@@ -74,15 +77,18 @@ def run(storm: Storm, stack: MailStack, base: Path, timeout: float, lead: float,
     migrate(storm.url, storm.env)
     db = Database(storm.url)
     set_up(db, storm.games, stack.domain)
-    quiet = {"JUDGE_SENDERS": "0"} if storm.deliver == AFTER else {}
+    quiet = {"JUDGE_SENDERS": "0"} if storm.deliver in (AFTER, APART) else {}
     workers = [Worker(f"{storm.name}-w{i}", storm.url, base, stack.smtp_port, JUDGE_LISTEN="",
                       **{**(storm.env or {}), **quiet}) for i in range(1, storm.workers + 1)]
     sender = Worker(f"{storm.name}-sender", storm.url, base, stack.smtp_port, JUDGE_LISTEN="",
-                    **(storm.env or {})) if storm.deliver == AFTER else None
+                    **(storm.env or {})) if storm.deliver in (AFTER, APART) else None
+    if sender is not None and storm.deliver == APART:
+        sender.serve_args = ("--send-only",)
     deadline = datetime.now(UTC) + timedelta(seconds=lead)
     set_deadline(db, deadline)
     try:
-        offsets = _start(storm.name, workers, deadline)
+        offsets = _start(storm.name, [*workers, *([sender] if storm.deliver == APART
+                                                  and sender else [])], deadline)
         extra = {} if sender is None else {"sender": _part(sender)}
         accounting = Accounting([_pid(w) for w in workers], stack,
                                 None if cluster_data is None else (cluster_data, storm.url),
@@ -140,7 +146,7 @@ def _storm(storm: Storm, db: Database, started: tuple[list[Worker], list[int], W
     processed = wait_until(f"{name}: processing", lambda: counts(db, games) == (games, reports),
                            timeout) - at_deadline
     accounting.at_processed()
-    if sender is not None:
+    if sender is not None and storm.deliver == AFTER:
         sender.start()
     arrived = wait_until(f"{name}: delivery", lambda: delivered(stack) >= reports,
                          timeout) - at_deadline
@@ -149,7 +155,8 @@ def _storm(storm: Storm, db: Database, started: tuple[list[Worker], list[int], W
     rss = [round(peak_rss_mb(worker), 1) for worker in workers]
     for worker in workers:  # stopped, so that each logs its scheduler's tally
         worker.stop()
-    logs = [worker.log_text(offset) for worker, offset in zip(workers, offsets, strict=True)]
+    logs = [worker.log_text(offset) for worker, offset in zip(workers, offsets[:len(workers)],
+                                                              strict=True)]
     return Figures(round(processed, 2), round(arrived, 2), round(last_sent(db, deadline), 2),
                    max(rss), rss, [text.count(PROCESSED) for text in logs], load,
                    accounting.windows(processed, arrived), tallies(logs), accounting.activity,
