@@ -38,7 +38,7 @@ from storm_account import table as cpu_table  # noqa: E402
 from storm_games import USERS, set_deadline, set_up  # noqa: E402
 from storm_games import count_rows as _count_rows  # noqa: E402, F401
 from storm_games import counts as _counts  # noqa: E402
-from storm_run import AFTER, DURING, Figures, Storm, run  # noqa: E402
+from storm_run import AFTER, APART, DURING, Figures, Storm, run  # noqa: E402
 
 from tests.mailstack import MailStack  # noqa: E402
 from tests.store.pgcluster import TempCluster, find_bin_dir  # noqa: E402
@@ -99,8 +99,10 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--deliver", default=DURING,
                         help=f"{DURING} (the reports sent as the turns queue them, as a judge "
                              f"does), {AFTER} (sent once every turn is processed, by a judge "
-                             f"of its own: the processing alone), or {DURING},{AFTER}: each "
-                             f"configuration both ways, the second named CONFIG/{AFTER}")
+                             f"of its own: the processing alone), {APART} (sent as they are "
+                             f"queued by a `judge serve --send-only` beside the workers), or "
+                             f"several, comma-separated: each configuration each way, named "
+                             f"CONFIG/{AFTER}, CONFIG/{APART}")
     parser.add_argument("--lead", type=float, default=LEAD_SECONDS,
                         help="seconds from setting the deadline (workers not yet started) "
                              "to the deadline")

@@ -8,12 +8,17 @@ with the workers while the turns are processed; or AFTER: the workers send nothi
 (`[outbox] senders = 0`) and one more `judge serve`, with senders, starts once every turn
 is processed and sends them all. AFTER measures the processing alone, the workers' part
 of the machine not shared with the mail servers: how processing scales with the workers.
+APART: the workers send nothing and a `judge serve --send-only` started with them sends
+the reports as they are queued (docs/deployment.md, "A sender process"): a judge whose
+senders run in a process of their own.
 """
 
 from __future__ import annotations
 
 import contextlib
 import os
+import subprocess
+import sys
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -29,7 +34,7 @@ from judge.store.db import Database, upgrade
 from tests.integration.workers_helpers import Worker
 from tests.mailstack import MailStack
 
-DURING, AFTER = "during", "after"
+DURING, AFTER, APART = "during", "after", "apart"
 # What a worker logs for each turn it processed (judge/turns/deadlines.py, _process).
 PROCESSED = ": processed ("
 
@@ -69,18 +74,21 @@ def run(storm: Storm, stack: MailStack, base: Path, timeout: float, lead: float,
         cluster_data: Path | None = None) -> Figures:
     """One configuration; `cluster_data`: the PostgreSQL cluster's data folder (its
     server's CPU is accounted), None on SQLite."""
-    upgrade(storm.url)
+    migrate(storm.url, storm.env)
     db = Database(storm.url)
     set_up(db, storm.games, stack.domain)
-    quiet = {"JUDGE_SENDERS": "0"} if storm.deliver == AFTER else {}
+    quiet = {"JUDGE_SENDERS": "0"} if storm.deliver in (AFTER, APART) else {}
     workers = [Worker(f"{storm.name}-w{i}", storm.url, base, stack.smtp_port, JUDGE_LISTEN="",
                       **{**(storm.env or {}), **quiet}) for i in range(1, storm.workers + 1)]
     sender = Worker(f"{storm.name}-sender", storm.url, base, stack.smtp_port, JUDGE_LISTEN="",
-                    **(storm.env or {})) if storm.deliver == AFTER else None
+                    **(storm.env or {})) if storm.deliver in (AFTER, APART) else None
+    if sender is not None and storm.deliver == APART:
+        sender.serve_args = ("--send-only",)
     deadline = datetime.now(UTC) + timedelta(seconds=lead)
     set_deadline(db, deadline)
     try:
-        offsets = _start(storm.name, workers, deadline)
+        offsets = _start(storm.name, [*workers, *([sender] if storm.deliver == APART
+                                                  and sender else [])], deadline)
         extra = {} if sender is None else {"sender": _part(sender)}
         accounting = Accounting([_pid(w) for w in workers], stack,
                                 None if cluster_data is None else (cluster_data, storm.url),
@@ -94,6 +102,17 @@ def run(storm: Storm, stack: MailStack, base: Path, timeout: float, lead: float,
                     worker.stop()
             worker.kill()
         db.dispose()
+
+
+def migrate(url: str, env: Mapping[str, str] | None) -> None:
+    """The database at the schema of the tree its workers run from: another tree's
+    migrations (`--tree`) may end before or after this one's."""
+    if not env or "PYTHONPATH" not in env:
+        upgrade(url)
+        return
+    subprocess.run([sys.executable, "-c", "import sys; from judge.store.db import upgrade; "
+                    "upgrade(sys.argv[1])", url], env={**os.environ, **env}, check=True,
+                   cwd=env["PYTHONPATH"])  # -c puts the folder it runs in first on the path
 
 
 def _part(worker: Worker) -> Callable[[Mapping[int, int]], list[int]]:
@@ -127,7 +146,7 @@ def _storm(storm: Storm, db: Database, started: tuple[list[Worker], list[int], W
     processed = wait_until(f"{name}: processing", lambda: counts(db, games) == (games, reports),
                            timeout) - at_deadline
     accounting.at_processed()
-    if sender is not None:
+    if sender is not None and storm.deliver == AFTER:
         sender.start()
     arrived = wait_until(f"{name}: delivery", lambda: delivered(stack) >= reports,
                          timeout) - at_deadline
@@ -136,7 +155,8 @@ def _storm(storm: Storm, db: Database, started: tuple[list[Worker], list[int], W
     rss = [round(peak_rss_mb(worker), 1) for worker in workers]
     for worker in workers:  # stopped, so that each logs its scheduler's tally
         worker.stop()
-    logs = [worker.log_text(offset) for worker, offset in zip(workers, offsets, strict=True)]
+    logs = [worker.log_text(offset) for worker, offset in zip(workers, offsets[:len(workers)],
+                                                              strict=True)]
     return Figures(round(processed, 2), round(arrived, 2), round(last_sent(db, deadline), 2),
                    max(rss), rss, [text.count(PROCESSED) for text in logs], load,
                    accounting.windows(processed, arrived), tallies(logs), accounting.activity,

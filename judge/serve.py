@@ -37,6 +37,10 @@ log = logging.getLogger(__name__)
 # How long an idle worker or sender sleeps with nobody waking it: the safety net for a
 # wake-up that got lost (another process on the same database queued the work).
 IDLE_SECONDS = 5.0
+# A send-only judge's senders hear of no commit (the turns are queued by another process):
+# they look for due mail this often when idle. A claim that finds none reads one entry of
+# the partial index ix_outbox_due.
+SEND_ONLY_IDLE_SECONDS = 1.0
 # The pause after a transient database error (SQLite locked by another writer past its
 # busy timeout, a PostgreSQL restart) before the thread tries again.
 BUSY_PAUSE = 1.0
@@ -62,23 +66,30 @@ def settle_heap() -> None:
 
 
 class Daemon:
+    """`send_only`: the senders alone (`judge serve --send-only`), beside judges with
+    `senders = 0` on the same database, so that their processes' core is the turns' alone
+    (docs/deployment.md, "A sender process")."""
+
     def __init__(self, judge: Judge, *, transport: Transport | None = None,
-                 imap_ssl: ssl.SSLContext | None = None) -> None:
+                 imap_ssl: ssl.SSLContext | None = None, send_only: bool = False) -> None:
         self.judge = judge
+        self.send_only = send_only
         self.stopping = threading.Event()
         self._inbox_wake = threading.Event()
         self._outbox_wake = threading.Event()
         self._journal = ClaimJournal(judge.settings.claims_file, shown_url(judge.db.url)) \
-            if judge.settings.claims_file else None
+            if judge.settings.claims_file and judge.settings.senders else None
         self._senders = self._make_senders(transport)
+        self._idle = SEND_ONLY_IDLE_SECONDS if send_only else IDLE_SECONDS
         self.scheduler = JudgeScheduler(judge, on_sweep=lambda _done: self._outbox_wake.set())
         settings = judge.settings
         self.receiver = SmtpReceiver(settings, self._store, self._inbox_wake.set,
-                                     clock=judge.clock) if settings.listen else None
+                                     clock=judge.clock) \
+            if settings.listen and not send_only else None
         self.poller = ImapPoller(settings, self._store, on_stored=self._inbox_wake.set,
                                  ssl_context=imap_ssl,
                                  store_many=lambda raws: receive_many(judge, raws),
-                                 ) if settings.imap_host else None
+                                 ) if settings.imap_host and not send_only else None
         self._threads: list[threading.Thread] = []
         self._unhook: Callable[[], None] | None = None
 
@@ -102,8 +113,9 @@ class Daemon:
         # notice) wakes the senders as its commit stands; IDLE_SECONDS is only the net
         # for mail queued by another process on the same database (issue #18).
         self._unhook = self.judge.db.after_commit(self._queued)
-        self.scheduler.start()
-        self._spawn("worker", self._work)
+        if not self.send_only:
+            self.scheduler.start()
+            self._spawn("worker", self._work)
         for number, sender in enumerate(self._senders, 1):
             self._spawn(f"sender-{number}" if len(self._senders) > 1 else "sender",
                         functools.partial(self._send, sender))
@@ -116,9 +128,14 @@ class Daemon:
         self._inbox_wake.set()
         self._outbox_wake.set()
         log.info("judge serving as %s (database %s)%s", self.judge.settings.judge_address,
-                 shown_url(self.judge.db.url),
-                 "" if self._senders else "; sending nothing (senders = 0): another judge "
-                 "on this database sends the outbox")
+                 shown_url(self.judge.db.url), self._role())
+
+    def _role(self) -> str:
+        if self.send_only:
+            return ("; sending the outbox only (--send-only): other judges on this database "
+                    "read the mail and process the turns")
+        return "" if self._senders else ("; sending nothing (senders = 0): another judge on "
+                                         "this database sends the outbox")
 
     def _release_claims(self) -> None:
         """What this judge was sending when it last stopped (a crash: its claims journal
@@ -171,7 +188,7 @@ class Daemon:
         # Each round claims a few messages only, so that every sender has some to send.
         claim = SENDER_CLAIM if len(self._senders) > 1 else 50
         while not self.stopping.is_set():
-            if not self._outbox_wake.wait(IDLE_SECONDS):
+            if not self._outbox_wake.wait(self._idle):
                 sender.close()  # idle: let the relay connection go
             self._outbox_wake.clear()
             with self._riding_out("sender", self._outbox_wake):
@@ -215,9 +232,10 @@ class Daemon:
         log.info("judge stopped")
 
 
-def serve(judge: Judge) -> int:
-    """Run until SIGTERM or SIGINT; 0 after a clean stop, 1 if a thread failed."""
-    daemon = Daemon(judge)
+def serve(judge: Judge, *, send_only: bool = False) -> int:
+    """Run until SIGTERM or SIGINT; 0 after a clean stop, 1 if a thread failed.
+    `send_only`: the senders alone (Daemon)."""
+    daemon = Daemon(judge, send_only=send_only)
     stop_requested = threading.Event()
 
     def on_signal(signum: int, _frame: FrameType | None) -> None:

@@ -37,9 +37,13 @@ def run_serve(args: argparse.Namespace) -> int:
     judge = _ready(args)
     if judge is None:
         return 1
+    if args.send_only and not judge.settings.senders:
+        print("judge: `judge serve --send-only` with senders = 0 would send nothing; set "
+              "[outbox] senders to 1 or more for this judge", file=sys.stderr)
+        return 1
     from judge.serve import serve  # the daemon's threads and servers only when serving
 
-    return serve(judge)
+    return serve(judge, send_only=args.send_only)
 
 
 def run_poll_once(args: argparse.Namespace) -> int:

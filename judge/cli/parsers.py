@@ -48,6 +48,10 @@ def add_operator_commands(sub: Any, common: argparse.ArgumentParser) -> None:
     serve = sub.add_parser("serve", parents=[common],
                            help="run the judge: SMTP receiver, IMAP poller, pipeline, "
                                 "deadlines and outgoing mail, until SIGTERM")
+    serve.add_argument("--send-only", action="store_true",
+                       help="send the outbox and nothing else, beside judges with "
+                            "[outbox] senders = 0 on the same database "
+                            "(docs/deployment.md)")
     serve.set_defaults(run=lazy("judge.cli.daemon:run_serve"))
     _mail(sub, common)
     _map(sub, common)

@@ -8,16 +8,20 @@ message another sender claimed again) cannot overwrite the newer outcome.
 
 from __future__ import annotations
 
+import functools
+import hashlib
 from collections.abc import Sequence
 from datetime import datetime, timedelta
 from typing import cast
 
 import sqlalchemy as sa
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 from sqlalchemy.orm.attributes import set_committed_value
 
 from judge.attachment import Attachment
 from judge.store.models import (
+    AttachmentBlob,
     InboxMessage,
     OutboxAttachment,
     OutboxMessage,
@@ -31,6 +35,12 @@ _CHUNK = 400
 _QUEUED = "judge_outbox_queued"
 # The mapped class's table (declared with one), for the table statements below.
 _OUTBOX = cast(sa.Table, OutboxMessage.__table__)
+_BLOBS = cast(sa.Table, AttachmentBlob.__table__)
+# A blob's INSERT that does nothing when the bytes are stored already, per dialect.
+_INSERT_BLOB: dict[str, sa.Insert] = {
+    "sqlite": sqlite.insert(_BLOBS).on_conflict_do_nothing(index_elements=["digest"]),
+    "postgresql": postgresql.insert(_BLOBS).on_conflict_do_nothing(index_elements=["digest"]),
+}
 
 
 def _settling(*columns: str) -> sa.Update:
@@ -50,10 +60,37 @@ _RETRY = _settling("state", "last_error", "next_try_at")
 _FAILED = _settling("state", "last_error")
 
 
-def attachment_rows(attachments: Sequence[Attachment]) -> list[OutboxAttachment]:
-    """The outbox rows of `attachments`, numbered in the order they are sent."""
+def attachment_rows(session: Session,
+                    attachments: Sequence[Attachment]) -> list[OutboxAttachment]:
+    """The outbox rows of `attachments`, numbered in the order they are sent, each file's
+    bytes stored once (AttachmentBlob): in this transaction, a file already stored
+    (another reader's same picture) only referred to."""
     return [OutboxAttachment(position=i, filename=a.filename, content_type=a.content_type,
-                             data=a.data, inline=a.inline) for i, a in enumerate(attachments)]
+                             digest=store_blob(session, a.data), inline=a.inline)
+            for i, a in enumerate(attachments)]
+
+
+@functools.lru_cache(maxsize=16)
+def blob_digest(data: bytes) -> str:
+    """The SHA-256 of `data` in hex: kept for the last few files, because a turn's readers
+    who see the same board are handed the same bytes (judge/pictures/files.py draws once),
+    and hashing them again for each report cost a standard turn's eight reports 0.6 ms
+    (0.08 ms kept). Keyed by the bytes themselves, so a kept digest is always its key's."""
+    return hashlib.sha256(data).hexdigest()
+
+
+def store_blob(session: Session, data: bytes) -> str:
+    """The key of `data` in attachment_blobs, inserted unless there already (by this
+    transaction or another: ON CONFLICT, so two workers storing the same bytes at once
+    cannot fail on each other). At once, not at the flush: the attachment rows refer to it."""
+    digest = blob_digest(data)
+    insert = _INSERT_BLOB.get(session.get_bind().dialect.name)
+    if insert is None:  # a database with no ON CONFLICT: look first
+        if session.get(AttachmentBlob, digest) is None:
+            session.connection().execute(sa.insert(_BLOBS), {"digest": digest, "data": data})
+        return digest
+    session.connection().execute(insert, {"digest": digest, "data": data})
+    return digest
 
 
 def enqueue_outbox(session: Session, message: bytes, *, sender: str, recipients: Sequence[str],
@@ -68,7 +105,7 @@ def enqueue_outbox(session: Session, message: bytes, *, sender: str, recipients:
     row = OutboxMessage(message=message, sender=sender, recipients=list(recipients),
                         created_at=now, next_try_at=not_before or now,
                         in_reply_to_id=in_reply_to.id if in_reply_to else None,
-                        attachments=attachment_rows(attachments))
+                        attachments=attachment_rows(session, attachments))
     session.add(row)
     session.info[_QUEUED] = True
     if flush:

@@ -36,6 +36,7 @@ class ServeProcess:
         self.log = workdir / "judge.log"
         self.env = env
         self.process: subprocess.Popen[bytes] | None = None
+        self.serve_args: tuple[str, ...] = ()  # after `judge serve`: ("--send-only",)
 
     def _popen(self) -> int:
         """Start `judge serve`: the log's length before it (the log is appended to across
@@ -43,7 +44,8 @@ class ServeProcess:
         offset = self.log.stat().st_size if self.log.exists() else 0
         with open(self.log, "ab") as log:
             # The log file, not a pipe: a pipe nobody reads would block the judge.
-            self.process = subprocess.Popen([str(JUDGE_BIN), "serve"], env=self.env,
+            self.process = subprocess.Popen([str(JUDGE_BIN), "serve", *self.serve_args],
+                                            env=self.env,
                                             cwd=self.workdir, stdin=subprocess.DEVNULL,
                                             stdout=log, stderr=log)
         return offset

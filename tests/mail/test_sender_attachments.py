@@ -20,7 +20,7 @@ from judge.mail.outbound.outbox_postman import OutboxPostman
 from judge.mail.outbound.sender import OutboxSender
 from judge.mail.outbound.smtp import SmtpTransport
 from judge.store.db import Database
-from judge.store.models import OutboxAttachment, OutboxMessage, OutboxState
+from judge.store.models import AttachmentBlob, OutboxAttachment, OutboxMessage, OutboxState
 from tests.mail.smtp_sink import Sink
 
 T0 = datetime(2026, 11, 26, 18, 0, tzinfo=UTC)
@@ -106,10 +106,12 @@ def test_the_files_are_stored_in_the_message_s_transaction(database: Database,
         OutboxPostman(settings(), clock).send(session, to=["alice@example.test"],
                                               subject="s", body="b", attachments=[PICTURE])
         assert session.query(OutboxAttachment).count() == 1
+        assert session.query(AttachmentBlob).count() == 1
         raise RuntimeError("the turn failed after queueing its report")
     with database.unit_of_work() as session:
         assert session.query(OutboxMessage).count() == 0
         assert session.query(OutboxAttachment).count() == 0
+        assert session.query(AttachmentBlob).count() == 0  # the bytes went with the turn
 
 
 def test_a_file_no_message_can_carry_fails_at_once(database: Database, clock: ManualClock,
@@ -122,3 +124,19 @@ def test_a_file_no_message_can_carry_fails_at_once(database: Database, clock: Ma
         assert row is not None
         assert (row.state, row.attempts) == (OutboxState.FAILED, 1)
         assert "not a media type" in (row.last_error or "")
+
+
+def test_the_same_file_queued_again_later_refers_to_the_bytes_stored_before(
+        database: Database, clock: ManualClock, sink: Sink) -> None:
+    for _ in range(2):  # two transactions: the second's INSERT finds the bytes there
+        with database.unit_of_work() as session:
+            OutboxPostman(settings(), clock).send(session, to=["alice@example.test"],
+                                                  subject="alpha: Spring 1901 results",
+                                                  body="Game alpha\n\nReport.\n",
+                                                  attachments=[PICTURE, NOTE])
+    with database.unit_of_work() as session:
+        assert session.query(OutboxAttachment).count() == 4
+        assert session.query(AttachmentBlob).count() == 2
+    assert OutboxSender(database, clock, SmtpTransport(settings(sink.port))).send_due() == 2
+    for delivery in sink.received:
+        assert_report_with_files(parsed(delivery.data))

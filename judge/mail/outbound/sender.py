@@ -25,6 +25,7 @@ from judge.game.clock import Clock
 from judge.mail.outbound.attachments import with_attachments
 from judge.mail.outbound.claims import ClaimJournal
 from judge.mail.outbound.delivery import PermanentFailure, TemporaryFailure, Transport
+from judge.mail.outbound.encoded_parts import EncodedParts
 from judge.mail.outbound.maildir import MaildirTransport
 from judge.mail.outbound.smtp import SmtpTransport
 from judge.store import repo_mail
@@ -62,6 +63,7 @@ class OutboxSender:
         self._lease = lease
         self._journal = journal
         self._rest: list[OutboxMessage] = []  # the claim's messages after the one being sent
+        self._parts = EncodedParts()  # this sender's: each thread has its own sender
 
     def send_due(self, limit: int = 50) -> int:
         """Try every message due now (at most `limit`); how many were sent."""
@@ -100,7 +102,8 @@ class OutboxSender:
                         " left for the next round", row.id)
             return False
         try:
-            self._transport.deliver(row.id, row.sender, list(row.recipients), _wire(row))
+            self._transport.deliver(row.id, row.sender, list(row.recipients),
+                                    _wire(row, self._parts))
         except PermanentFailure as exc:
             self._give_up(row, str(exc))
             return False
@@ -166,10 +169,10 @@ class OutboxSender:
                         "ran out); this outcome was not recorded", row.id)
 
 
-def _wire(row: OutboxMessage) -> bytes:
+def _wire(row: OutboxMessage, parts: EncodedParts) -> bytes:
     """The bytes to send: the stored text, multipart/mixed with the files it carries."""
     try:
-        return with_attachments(row.message, row.attachments)
+        return with_attachments(row.message, row.attachments, parts)
     except ValueError as exc:  # a file no message can carry: no retry will help
         raise PermanentFailure(str(exc)) from exc
 

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import contextlib
 import logging
-import re
 import smtplib
 import ssl
 import time
@@ -135,12 +134,21 @@ def _pipelined(connection: smtplib.SMTP, sender: str, recipients: list[str], raw
         raise smtplib.SMTPRecipientsRefused(refused)
     if code != 354:
         raise smtplib.SMTPDataError(code, said)
-    body = re.sub(rb"(?m)^\.", b"..", raw)  # smtplib's dot-stuffing, RFC 5321 4.5.2
+    body = dot_stuffed(raw)
     connection.send(body + (b"" if body.endswith(b"\r\n") else b"\r\n") + b".\r\n")
     code, said = connection.getreply()
     if code != 250:
         raise smtplib.SMTPDataError(code, said)
     return refused
+
+
+def dot_stuffed(raw: bytes) -> bytes:
+    """Each line that starts with a dot given one more (RFC 5321 4.5.2), as smtplib's
+    `re.sub(rb"(?m)^\\.", b"..", raw)` does (a line starts after LF), by bytes.replace:
+    the regular expression took about 3 ms over a report with its 100 KB picture, more
+    than the rest of its sending (issue #18)."""
+    body = raw.replace(b"\n.", b"\n..")
+    return b"." + body if body.startswith(b".") else body
 
 
 def _mail_options(connection: smtplib.SMTP, sender: str, recipients: list[str],

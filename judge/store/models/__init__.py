@@ -18,7 +18,12 @@ from judge.store.models.guards import (
     RequestState,
 )
 from judge.store.models.knowledge import Knowledge
-from judge.store.models.mail import InboxMessage, OutboxAttachment, OutboxMessage
+from judge.store.models.mail import (
+    AttachmentBlob,
+    InboxMessage,
+    OutboxAttachment,
+    OutboxMessage,
+)
 from judge.store.models.social import AuditEntry, Press, Vote
 from judge.store.models.turns import FutureOrder, Order, Turn
 
@@ -26,6 +31,7 @@ __all__ = [
     "Account",
     "AccountAddress",
     "AccountRequest",
+    "AttachmentBlob",
     "AuditEntry",
     "Base",
     "FutureOrder",

@@ -16,6 +16,8 @@ MESSAGE_ID_LENGTH = 998
 # A file name as file systems keep them; RFC 6838 §4.2 bounds a media type at 127/127.
 FILENAME_LENGTH = 255
 CONTENT_TYPE_LENGTH = 255
+# A SHA-256 in hex.
+DIGEST_LENGTH = 64
 # The outbox rows a sender may claim: waiting for a try, or claimed by a sender that
 # stopped (its lease's end is the row's next_try_at). Written out, as in the claim's own
 # query, so that the database can tell the partial index below covers it.
@@ -74,9 +76,21 @@ class OutboxMessage(Base):
         order_by="OutboxAttachment.position", cascade="all, delete-orphan", lazy="selectin")
 
 
+class AttachmentBlob(Base):
+    """A file's bytes, stored once however many messages carry them (issue #18): keyed by
+    their SHA-256, so two readers share a row only when their files are byte for byte the
+    same, and a file's key tells nothing its bytes do not (docs/pictures.md, "Storage")."""
+
+    __tablename__ = "attachment_blobs"
+
+    digest: Mapped[str] = mapped_column(sa.String(DIGEST_LENGTH), primary_key=True)
+    data: Mapped[bytes] = mapped_column(sa.LargeBinary())
+
+
 class OutboxAttachment(Base):
     """A file an outbox message carries (a map picture), stored beside the message's text
-    in the same transaction."""
+    in the same transaction; its bytes in attachment_blobs, shared by every message that
+    carries the same ones (migration 0020)."""
 
     __tablename__ = "outbox_attachments"
     __table_args__ = (sa.UniqueConstraint("outbox_id", "position"),)
@@ -86,6 +100,12 @@ class OutboxAttachment(Base):
     position: Mapped[int] = mapped_column()
     filename: Mapped[str] = mapped_column(sa.String(FILENAME_LENGTH))
     content_type: Mapped[str] = mapped_column(sa.String(CONTENT_TYPE_LENGTH))
-    data: Mapped[bytes] = mapped_column(sa.LargeBinary())
+    digest: Mapped[str] = mapped_column(sa.ForeignKey("attachment_blobs.digest"), index=True)
     # Sent as Content-Disposition: inline with a Content-ID (judge/attachment.py).
     inline: Mapped[bool] = mapped_column(default=False, server_default=sa.false())
+    # Loaded with the attachments (a claim's messages mostly share one blob: one read).
+    blob: Mapped[AttachmentBlob] = relationship(lazy="selectin", viewonly=True)
+
+    @property
+    def data(self) -> bytes:
+        return self.blob.data
