@@ -19,8 +19,9 @@ from typing import Any
 from setuptools import setup
 
 # The modules a movement phase's round trip runs through (profiled, bench/README.md,
-# "reader"), less those mypyc cannot compile as written: position.py (Position subclasses
-# a NamedTuple), visibility.py and rules.py (bench/compiled.py says why).
+# "reader"). Not handler.py: a compiled PhaseHandler would let a variant's interpreted
+# handler without `adjudicate` be made (its docstring); the standard handlers derive from
+# it and stay ordinary classes, their methods compiled.
 HOT = [
     "judge/protocol.py", "judge/protocol_request.py", "judge/protocol_reply.py",
     "judge/protocol_json.py", "judge/grammar/grammar.py", "judge/grammar/reader.py",
@@ -30,6 +31,7 @@ HOT = [
     "judge/engine/adjustments.py", "judge/engine/calendar.py", "judge/engine/geo.py",
     "judge/engine/outcome.py", "judge/engine/types.py", "judge/engine/orders.py",
     "judge/engine/retreats.py",
+    "judge/engine/position.py", "judge/engine/rules.py", "judge/engine/visibility.py",
     # Not hot, but its counted orders derive from the orders' compiled dataclasses, which
     # an interpreted dataclass cannot extend (its fields would shadow theirs).
     "judge/engine/counted.py",

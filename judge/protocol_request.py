@@ -219,7 +219,8 @@ def _owners(variant: Variant, centres: Any) -> dict[str, str]:
         except TypeError:  # an element that cannot be hashed: read one by one, refused
             plain = False
         if plain:
-            owners.update(dict.fromkeys(provs, power))
+            for prov in provs:  # a loop, not dict.fromkeys: fewer calls once compiled
+                owners[prov] = power
             continue
         for prov in provs:
             if str(prov).lower() not in supply:

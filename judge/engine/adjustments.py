@@ -9,8 +9,6 @@ before an army, then the province's English name.
 from __future__ import annotations
 
 import functools
-import operator
-from collections import Counter
 from collections.abc import Mapping, Sequence
 
 from judge.engine import reasons as R
@@ -35,16 +33,14 @@ def adjustment_counts(rules: Rules, position: Position) -> dict[str, int]:
     handler = rules.handlers.get(ADJUSTMENT)
     units = rules.main_units(position)
     if handler is None or type(handler).upkeep is PhaseHandler.upkeep:
-        # A unit each: counted per power in C (this runs at the end of every autumn).
-        for power, n in Counter(map(_POWER, units)).items():
-            counts[power] = counts.get(power, 0) - n
+        # A unit each (this runs at the end of every autumn): a plain loop, not Counter,
+        # whose own code is Python, which a compiled build (setup.py) would call into.
+        for unit in units:
+            counts[unit.power] = counts.get(unit.power, 0) - 1
     else:
         for unit in units:
             counts[unit.power] = counts.get(unit.power, 0) - handler.upkeep(rules, unit)
     return {p: n for p, n in counts.items() if n}
-
-
-_POWER = operator.itemgetter(0)  # Unit.power
 
 
 def build_sites(rules: Rules, position: Position, power: str,

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Mapping, Sequence
 
 from judge.engine.convoys import can_convoy
@@ -14,9 +13,6 @@ from judge.engine.position import Position
 from judge.engine.rules import Rules, own_units_only
 from judge.engine.types import Unit, UnitKind, province_of
 from judge.engine.unseen import Unseen
-
-_LOC = operator.itemgetter(2)  # Unit.loc
-_POWER = operator.itemgetter(0)  # Unit.power
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -50,12 +46,16 @@ class Board:
         # The main layer's units in board order, and each one's index by province: the
         # resolver works on these indexes, so it reuses this map rather than build its own.
         self.units = units = rules.main_units(position)
-        # Built by map() and zip() in C, not a comprehension: once per phase, per unit.
-        self.index = dict(zip(map(prov.__getitem__, map(_LOC, units)), range(len(units)),
-                              strict=True))
-        if len(self.index) != len(units):
+        # One loop for both, once per phase, per unit: compiled (setup.py), a loop costs
+        # less than map() and zip() calling back into the interpreter's own functions.
+        index: dict[str, int] = {}
+        powers: list[str] = []  # a list item costs less than u.power
+        for i, unit in enumerate(units):
+            index[prov[unit.loc]] = i
+            powers.append(unit.power)
+        if len(index) != len(units):
             raise MapError(_shared(units, prov))
-        self.powers = list(map(_POWER, units))  # a list item costs less than u.power
+        self.index, self.powers = index, powers
         self.position = position
         self.near = rules.geo.near
         self.reach = rules.geo.reach_provinces

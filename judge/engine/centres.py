@@ -20,9 +20,13 @@ def take_centres(rules: Rules, position: Position) -> tuple[Position, list[Centr
     for unit in position.units:
         prov = where[unit.loc]
         if prov in centres and owners.get(prov) != unit.power and kinds[unit.kind].takes_centres:
-            changes.append(CentreChange(prov, owners.get(prov), unit.power))
+            # tuple.__new__ is NamedTuple._make without its Python-level __new__ (bench/).
+            changes.append(_new(CentreChange, (prov, owners.get(prov), unit.power)))
             owners[prov] = unit.power
     return position.with_board(position.units, position.dislodged, owners), changes
+
+
+_new = tuple.__new__
 
 
 def standard_season_end(

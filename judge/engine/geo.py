@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -94,6 +93,13 @@ class Geography:
         # Per unit kind code and location: the provinces `reachable` finds a way into, for
         # the check of a support to hold without a call (legality, once per such order).
         self.reach_provinces = {code: self._provinces_reached(code) for code in self.kinds}
+        # Rules.convoy_adjacency, Rules.distances and Rules.main_units' test: facts of the
+        # map alone, kept here rather than by functools.cached_property on Rules, which a
+        # compiled Rules (setup.py) would recompute at every access, and which each Rules
+        # replace()d from another (a writer's view) would compute again.
+        self.convoy_adjacency = self._convoy_borders()
+        self.one_layer = all(k.layer == "main" for k in self.kinds.values())
+        self._distances: dict[str, dict[str, int]] | None = None
 
     def _build_graphs(self, borders: list[Border]) -> None:
         raw: dict[str, dict[str, set[str]]] = {}
@@ -108,6 +114,24 @@ class Geography:
         stand = self._stand[code]
         return {loc: frozenset(province_of(n) for n in near if n in stand.get(province_of(n), ()))
                 for loc, near in self.near[code].items()}
+
+    def _convoy_borders(self) -> dict[str, frozenset[str]]:
+        out: dict[str, set[str]] = {}
+        for kind in self.kinds.values():
+            if not kind.convoys_in:
+                continue
+            for a, near in self.graphs.get(kind.graph, {}).items():
+                out.setdefault(province_of(a), set()).update(province_of(b) for b in near)
+        return {p: frozenset(n) for p, n in out.items()}
+
+    def distances(self) -> dict[str, dict[str, int]]:
+        """Shortest distance between provinces over the main layer's land and sea alike
+        (2023 civil disorder), worked out at the first question."""
+        if self._distances is None:
+            main = {k.graph for k in self.kinds.values() if k.layer == "main"}
+            graph = self.province_graph(main)
+            self._distances = {p: _bfs(graph, p) for p in graph}
+        return self._distances
 
     def stand_locations(self, kind: UnitKind, prov: str) -> tuple[str, ...]:
         """Where in `prov` a unit of `kind` may stand: the province, or its coasts."""
@@ -171,9 +195,13 @@ class Geography:
         counts: dict[str, int] = {}
         if self.one_point_centres:
             if owners.keys() <= self.supply_centres:
-                # Only centres owned (standard Diplomacy): counted in C, in the order of
-                # first ownership as below; this runs at every season's end (issue #18).
-                return dict(Counter(owners.values()))
+                # Only centres owned (standard Diplomacy), in the order of first ownership
+                # as below; this runs at every season's end (issue #18). A plain loop, not
+                # Counter: Counter's own code is Python, which a compiled build (setup.py)
+                # would call into for every request.
+                for power in owners.values():
+                    counts[power] = counts.get(power, 0) + 1
+                return counts
             # Owners may hold areas that are not centres (Global Diplomacy owns land and
             # coasts): only the centres count.
             centres = self.supply_centres
@@ -199,6 +227,20 @@ class Geography:
             for a, near in edges.items():
                 out[province_of(a)].update(province_of(b) for b in near)
         return {p: frozenset(n - {p}) for p, n in out.items()}
+
+
+def _bfs(graph: Mapping[str, frozenset[str]], start: str) -> dict[str, int]:
+    seen = {start: 0}
+    frontier = [start]
+    while frontier:
+        nxt: list[str] = []
+        for p in frontier:
+            for q in graph[p]:
+                if q not in seen:
+                    seen[q] = seen[p] + 1
+                    nxt.append(q)
+        frontier = nxt
+    return seen
 
 
 copied_by_fields(Province, Border)

@@ -4,8 +4,9 @@ treat the engine's classes; interpreted, nothing here changes anything.
 mypyc reads `mypyc_attr` by its full name, `mypy_extensions.mypyc_attr`, when it compiles
 the hot modules (setup.py with JUDGE_COMPILE=1). Compiled, a class refuses interpreted
 subclasses unless it allows them (`allow_interpreted_subclasses=True`: the resolvers and
-phase handlers the variants derive from; counted.py's orders are compiled with the
-orders they extend, setup.py), and a
+`FullInformation` the variants and tests derive from; the phase handlers derive from
+handler.py's PhaseHandler, which stays interpreted, so they are ordinary classes;
+counted.py's orders are compiled with the orders they extend, setup.py), and a
 base of variant dataclasses must stay an ordinary Python class (`native_class=False`:
 VariantOrder, VariantEvent). Interpreted, the decorator returns its class as it is, and
 the engine imports nothing outside the standard library.

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping
 from typing import NamedTuple
 
+from judge.engine.native import mypyc_attr
 from judge.engine.outcome import Dislodgement
 from judge.engine.types import Phase, Unit
 
@@ -20,6 +21,7 @@ class _Fields(NamedTuple):
     state: Mapping[str, object]
 
 
+@mypyc_attr(native_class=False)
 class Position(_Fields):
     """The board at the start of a phase. A NamedTuple, as Unit and OrderResult: two or
     three are built per phase, and a frozen dataclass costs several times as much to build

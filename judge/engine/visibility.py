@@ -9,8 +9,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import NamedTuple, Protocol, runtime_checkable
+from typing import NamedTuple, Protocol
 
+from judge.engine.native import mypyc_attr
 from judge.engine.outcome import Event
 from judge.engine.position import Position
 from judge.engine.types import Phase, Unit
@@ -83,7 +84,6 @@ class Visibility(Protocol):
         """The board as `viewer` may see it (Secret Envoy hides diplomats, Algernon the maze)."""
 
 
-@runtime_checkable
 class TurnVisibility(Visibility, Protocol):
     """A visibility that needs the turn's phase and the board it led to (G22): Stab Envoy
     reads who controls what and counts centres from them."""
@@ -93,7 +93,6 @@ class TurnVisibility(Visibility, Protocol):
         """What `viewer` may know of the turn `phase` whose events led to `position`."""
 
 
-@runtime_checkable
 class Hiding(Protocol):
     """A visibility that says whether it may keep anything from a viewer in a game: a fact
     of the game's rules and the viewer's seat, never of what is hidden at the moment."""
@@ -102,7 +101,6 @@ class Hiding(Protocol):
         """Whether the game of `position` may keep anything from `viewer`."""
 
 
-@runtime_checkable
 class PublicCounts(Protocol):
     """A visibility that hides who owns what but makes every power's count of centres
     public when the year's centres are counted (Algernon rule 7): SUMMARY shows them."""
@@ -111,10 +109,12 @@ class PublicCounts(Protocol):
         """Whether every power's centre count at the year's count is public."""
 
 
-# counts_public, duties_public and hides ask for the one method their protocol names, as
-# isinstance on a runtime protocol does, without its cost on Python 3.11 (10-20 µs: it
-# lists the protocol's members at every call): duties_public runs at the end of every
-# autumn (adjustments.AdjustmentPhase.needed; issue #18).
+# counts_public, duties_public, hides and projection ask for the one method their protocol
+# names, as isinstance on a runtime protocol would, without its cost on Python 3.11 (10-20
+# µs: it lists the protocol's members at every call): duties_public runs at the end of
+# every autumn (adjustments.AdjustmentPhase.needed; issue #18). The protocols are not
+# runtime-checkable: the compiled build (setup.py) drops Protocol from a decorated
+# protocol's bases, and nothing asks isinstance of them.
 
 
 def counts_public(visibility: Visibility) -> bool:
@@ -122,7 +122,6 @@ def counts_public(visibility: Visibility) -> bool:
     return callable(said) and bool(said())
 
 
-@runtime_checkable
 class PublicDuties(Protocol):
     """A visibility that hides something, but nothing that decides who has orders to give
     in a phase (rn45 C8: which unit is a decoy is hidden; how many each power has, and so
@@ -151,11 +150,14 @@ def hides(visibility: Visibility, position: Position, viewer: Viewer) -> bool:
 def projection(visibility: Visibility, phase: Phase, events: Sequence[Event],
                position: Position, viewer: Viewer) -> tuple[Seen, ...]:
     """What `viewer` may know of a turn, from whichever form `visibility` implements."""
-    if isinstance(visibility, TurnVisibility):
-        return visibility.project_turn(phase, events, position, viewer)
+    turn = getattr(visibility, "project_turn", None)
+    if callable(turn):
+        seen: tuple[Seen, ...] = turn(phase, events, position, viewer)
+        return seen
     return visibility.project(events, viewer)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class FullInformation:
     """Standard Diplomacy: every order, result and unit is public."""
 

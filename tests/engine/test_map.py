@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import shutil
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -26,6 +27,19 @@ def test_standard_map_facts() -> None:
     assert len(v.start.units) == 22
     assert v.start.owners["stp"] == "RUSSIA"
 
+
+
+def test_the_map_keeps_its_convoy_borders_and_distances_for_every_rules_on_it() -> None:
+    """Worked out once per map, not per Rules: a writer's view is a Rules replace()d from
+    the game's, and a compiled Rules (setup.py) would recompute a cached_property at every
+    access (issue #18: legality and the resolver ask for the borders at every convoy)."""
+    rules = load_variant("standard").rules
+    view = replace(rules, unseen=None, may_order=rules.may_order)
+    assert view.convoy_adjacency is rules.convoy_adjacency is rules.convoy_adjacency
+    assert view.distances is rules.distances is rules.distances
+    # The Channel borders the seas and coasts an army may be convoyed between.
+    assert {"lon", "bre", "nth", "iri", "mao"} <= rules.convoy_adjacency["eng"]
+    assert rules.distances["par"]["par"] == 0 and rules.distances["par"]["mos"] == 5
 
 @pytest.mark.parametrize(
     ("a", "b", "graph", "adjacent"),
