@@ -24,6 +24,10 @@ class ParadoxRule(StrEnum):
     # DATC 4.A.2's 'All Hold' backup rule: every order of the paradox fails, so each of its
     # units stands (a variant's rules may say so: "all units will stand").
     ALL_HOLD = "all_hold"
+    # The 1971 rulebook's XII.5 (DATC 4.A.2): a convoyed army does not cut a support into
+    # a province where one of its convoying fleets stands; cycles it leaves (6.F.18) go by
+    # Szykman. It differs from Szykman in Pandin's extended paradox (6.F.17).
+    RULE_1971 = "1971"
 
 
 class DuplicateOrders(StrEnum):

@@ -73,6 +73,25 @@ def test_paradox_szykman_or_all_hold() -> None:
     assert not held.position.dislodged
 
 
+def test_paradox_by_the_1971_rule() -> None:
+    """DATC 6.F.17, Pandin's extended paradox: by the Szykman rule the convoy fails and
+    nobody is dislodged; by the 1971 rule (XII.5) the army does not cut London's support
+    of the attack on its convoying fleet, which stands, and the army dislodges London."""
+    units = [("ENGLAND", "F", "lon"), ("ENGLAND", "F", "wal"), ("FRANCE", "A", "bre"),
+             ("FRANCE", "F", "eng"), ("FRANCE", "F", "yor"), ("GERMANY", "F", "nth"),
+             ("GERMANY", "F", "bel")]
+    orders: dict[str, list[Order]] = {
+        "ENGLAND": [Support("lon", "wal", "eng"), Move("wal", "eng")],
+        "FRANCE": [Move("bre", "lon"), Convoy("eng", "bre", "lon"),
+                   Support("yor", "bre", "lon")],
+        "GERMANY": [Support("nth", "bel", "eng"), Move("bel", "eng")],
+    }
+    assert not _play({}, "S1901M", units, orders).position.dislodged
+    old = _play({"paradox": ParadoxRule.RULE_1971}, "S1901M", units, orders)
+    assert [str(d.unit) for d in old.position.dislodged] == ["F lon"]
+    assert "A lon" in _units(old)
+
+
 def test_two_orders_for_one_unit() -> None:
     units = [("FRANCE", "A", "par")]
     orders: dict[str, list[Order]] = {"FRANCE": [Move("par", "bur"), Move("par", "pic")]}
