@@ -65,7 +65,8 @@ def with_own_spaces(known: Mapping[str, Any], maze: Maze) -> Mapping[str, Any]:
     missing = [s for s in known.get("units", ()) if s not in spaces and s in maze.spaces]
     if not missing:
         return known
-    return {**known, "spaces": {**spaces, **{s: space_facts(maze.spaces[s]) for s in missing}}}
+    found = {**spaces, **{s: space_facts(maze.spaces[s]) for s in missing}}
+    return {**known, "spaces": dict(sorted(found.items()))}
 
 
 def portal_count(known: Mapping[str, Any], space: str) -> int | None:

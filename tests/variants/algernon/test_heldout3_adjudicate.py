@@ -107,3 +107,14 @@ def test_the_record_the_request_gives_is_what_his_lines_are_read_against() -> No
     assert outcomes(reply)["SQ to 2"] == ("succeeds", None)
     alone = ask("S1901M", {A: ["PZ"], B: ["SQ"]}, orders)
     assert outcomes(alone)["PZ s 2 (SQ to 2)"] == ("illegal", "you know no space called SQ")
+
+
+def test_his_view_records_the_spaces_where_his_rats_stood() -> None:
+    """The view's knowledge record (docs/adjudicate.md) has SQ, where A's rat stood when
+    the board was posed, beside his homes and VT, the space his DL4 attack tried (6)."""
+    reply = ask("S1901M", {A: ["DL", "SQ"], B: ["VT"]}, {A: ["SQ s 3", "DL to 4"]},
+                views=[A])
+    known = reply["views"][A]["knowledge"]
+    assert list(known["spaces"]) == ["DL", "MN", "PZ", "SQ", "VT"]
+    assert known["spaces"]["SQ"] == {"value": 0, "kind": "", "portals": 3}
+    assert known["units"] == ["DL", "SQ"]
