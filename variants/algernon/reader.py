@@ -26,11 +26,13 @@ from .orders import BuildList, PortalMove, PortalSupport, RetreatList
 from .source import maze_of
 
 SPACE = r"([a-z][a-z0-9]*)"
+# I.A.1's "to", a dash as players write moves ("VT-3", "VT - 3"), or rule 5's verb.
+TO = r"(?:\s+(?:to|attacks?)\s*|\s*-\s*)"
 PATTERNS = {
-    "move": re.compile(rf"^{SPACE}\s+(?:to|-)\s*(\d+)$"),
+    "move": re.compile(rf"^{SPACE}{TO}(\d+)$"),
     "hold": re.compile(rf"^{SPACE}\s+(?:h|hold|holds)$"),
     "support": re.compile(rf"^{SPACE}\s+(?:s|supports?)\s+(\d+)"
-                          rf"(?:\s*\(\s*(?:{SPACE}\s+(?:to|-)\s*(\d+)|(\d+))\s*\))?$"),
+                          rf"(?:\s*\(\s*(?:{SPACE}{TO}(\d+)|(\d+))\s*\))?$"),
     "retreat": re.compile(rf"^{SPACE}\s*\(\s*(\d+(?:\s*,\s*\d+)*)\s*\)$"),
     "build": re.compile(r"^build\s+(.+)$"),
 }
