@@ -35,6 +35,11 @@ class DuplicateOrders(StrEnum):
     LAST = "last"  # the last order written wins
 
 
+class RemovalDistance(StrEnum):
+    OWNED = "owned"  # DATC 4.D.8, 2023 rules: from the nearest owned supply centre
+    HOME = "home"  # the 1971 and 1982 rules: from the nearest home supply centre
+
+
 class BuildSites(StrEnum):
     HOME = "home"  # owned, vacant home centres (the rulebook)
     ANY_OWNED = "any_owned"  # any owned vacant centre (e.g. Chaos-style variants)
@@ -47,6 +52,7 @@ class Rulebook:
     duplicate_orders: DuplicateOrders = DuplicateOrders.HOLD
     paradox: ParadoxRule = ParadoxRule.SZYKMAN
     build_sites: BuildSites = BuildSites.HOME
+    removal_distance: RemovalDistance = RemovalDistance.OWNED  # civil disorder (4.D.8)
     # DATC 4.A.5 b (2023 rules): a unit dislodged by a convoyed army may retreat to the
     # province that army came from.
     retreat_to_convoy_origin: bool = True

@@ -10,6 +10,7 @@ from judge.engine.rulebook import (
     ConvoyDisruption,
     DuplicateOrders,
     ParadoxRule,
+    RemovalDistance,
 )
 from judge.engine.turn import TurnResult, adjudicate
 from judge.engine.types import Phase, Unit
@@ -90,6 +91,18 @@ def test_paradox_by_the_1971_rule() -> None:
     old = _play({"paradox": ParadoxRule.RULE_1971}, "S1901M", units, orders)
     assert [str(d.unit) for d in old.position.dislodged] == ["F lon"]
     assert "A lon" in _units(old)
+
+
+def test_civil_disorder_distance_from_owned_or_home_centres() -> None:
+    """DATC 4.D.8: Italy owns Naples and Tunis, not Rome or Venice, and must remove one of
+    three units: by the 2023 rules the one farthest from an owned centre (A Venice, two
+    moves from Naples), by the 1971 rules from a home centre (F Tunis, two from Naples)."""
+    units = [("ITALY", "F", "tun"), ("ITALY", "A", "ven"), ("ITALY", "F", "nap")]
+    owners = {"nap": "ITALY", "tun": "ITALY", "rom": "FRANCE", "ven": "FRANCE"}
+    now = _play({}, "W1901A", units, {}, owners)
+    assert _units(now) == {"F tun", "F nap"}
+    old = _play({"removal_distance": RemovalDistance.HOME}, "W1901A", units, {}, owners)
+    assert _units(old) == {"A ven", "F nap"}
 
 
 def test_two_orders_for_one_unit() -> None:
