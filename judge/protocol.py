@@ -12,7 +12,7 @@ from judge.engine.outcome import OrderResult, Outcome, Reason
 from judge.engine.position import Position
 from judge.engine.turn import TurnResult, adjudicate
 from judge.engine.types import Phase
-from judge.engine.visibility import Viewer
+from judge.engine.visibility import Role, Viewer
 from judge.game.instance import variant_instance
 from judge.grammar import OrderSyntaxError
 from judge.grammar.reader import (
@@ -92,8 +92,26 @@ def _turn(variant: Variant, position: Position, request: Mapping[str, Any]
     """The turn the request's orders make, the text each order was read from (by the
     order's id) and the lines that could not be read."""
     reader = reader_for(variant)
-    orders, texts, unparsed = _orders(variant, reader, position.phase, request.get("orders"))
+    known = request.get("knowledge")
+
+    def writer_of(power: str) -> Writer:
+        return _writer(variant, position, power, known)
+    orders, texts, unparsed = _orders(variant, reader, position.phase, request.get("orders"),
+                                      writer_of)
     return adjudicate(variant.rules, position, orders), texts, unparsed
+
+
+def _writer(variant: Variant, position: Position, power: str, known: Any) -> Writer:
+    """Who writes `power`'s lines, for a variant's own reader: the seat with its knowledge
+    record as the request gives it ("knowledge", as the views take it), the board posed
+    folded in as he sees it, so a reader that names only what its writer has learnt
+    (Algernon's) knows at least where his own units stand."""
+    given = known.get(power) if isinstance(known, Mapping) else None
+    viewer = Viewer(Role.PLAYER, power)
+    board = variant.rules.visibility.board(position, viewer)
+    record = variant.rules.knowledge(given if isinstance(given, Mapping) else {}, viewer,
+                                     position.phase, (), board)
+    return Writer(power, record)
 
 
 def _variant(name: Any, world: Any, state: Any) -> Variant:
@@ -135,7 +153,8 @@ def _viewers(variant: Variant, names: Any) -> dict[str, Viewer]:
 
 
 def _orders(
-    variant: Variant, reader: OrderReader, phase: Phase, spec: Any
+    variant: Variant, reader: OrderReader, phase: Phase, spec: Any,
+    writer_of: Callable[[str], Writer] = Writer,
 ) -> tuple[dict[str, list[Order]], dict[int, str], list[OrderResult]]:
     if spec is None:
         spec = {}
@@ -159,7 +178,7 @@ def _orders(
                 if known and id(known[0]) not in texts:
                     order = known[0]
                 else:
-                    read = read or _line_reader(reader, kind, power, texts)
+                    read = read or _line_reader(reader, kind, power, texts, writer_of)
                     order = read(text)
             except OrderSyntaxError as exc:
                 unparsed.append(OrderResult(power, None, None, text, Outcome.ILLEGAL,
@@ -181,14 +200,14 @@ def _kept_lines(reader: OrderReader) -> Mapping[tuple[str, str], tuple[Any, ...]
     return reader.grammar.kept_lines() if type(reader) is GrammarReader else _NONE_KEPT
 
 
-def _line_reader(reader: OrderReader, kind: str, power: str,
-                 texts: Mapping[int, str]) -> Callable[[str], Order]:
+def _line_reader(reader: OrderReader, kind: str, power: str, texts: Mapping[int, str],
+                 writer_of: Callable[[str], Writer] = Writer) -> Callable[[str], Order]:
     """Reads `power`'s lines: the grammar's kept object for a line read before, unless
     this request already holds that object (`texts`), since the engine and variants tell
     two equal lines of one phase apart by identity; else the reader's new order."""
     kept = kept_reading(reader)
     if kept is None:
-        writer = Writer(power)
+        writer = writer_of(power)
         return lambda text: reader.read(text, kind, writer)
 
     def read(text: str) -> Order:

@@ -234,6 +234,8 @@ def _kind_and_loc(rules: Rules, order: Build) -> tuple[str, str]:
 
 def civil_disorder_choice(rules: Rules, position: Position, units: list[Unit], power: str) -> Unit:
     centres = rules.geo.owned_centres(position.owners, power)
+    if rules.rulebook.removal_distance == "home" and rules.homes.get(power):
+        centres = sorted(rules.homes[power])  # the 1971 rules' distance (DATC 4.D.8)
     mine = [u for u in units if u.power == power and rules.kinds[u.kind].layer == "main"]
 
     def distance(u: Unit) -> int:

@@ -34,6 +34,7 @@ _NO_FLEETS: dict[str, int] = {}
 # An enum member looked up on its class costs about a function call on Python 3.11.
 _ALL_ROUTES = ConvoyDisruption.ALL_ROUTES
 _ALL_HOLD = ParadoxRule.ALL_HOLD
+_RULE_1971 = ParadoxRule.RULE_1971
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -151,6 +152,9 @@ class Resolver(Decisions):
                 # (also when convoyed), unless it dislodges the supporter.
                 if self.resolve(m):
                     return False
+            elif self.convoyed[m] and into in self.convoyers.get(m, _NO_FLEETS) \
+                    and self.rules.rulebook.paradox == _RULE_1971:
+                continue  # the 1971 rulebook's XII.5 (DATC 4.A.2, 6.F.17)
             elif self.path(m):
                 return False
         return True

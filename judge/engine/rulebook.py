@@ -24,11 +24,20 @@ class ParadoxRule(StrEnum):
     # DATC 4.A.2's 'All Hold' backup rule: every order of the paradox fails, so each of its
     # units stands (a variant's rules may say so: "all units will stand").
     ALL_HOLD = "all_hold"
+    # The 1971 rulebook's XII.5 (DATC 4.A.2): a convoyed army does not cut a support into
+    # a province where one of its convoying fleets stands; cycles it leaves (6.F.18) go by
+    # Szykman. It differs from Szykman in Pandin's extended paradox (6.F.17).
+    RULE_1971 = "1971"
 
 
 class DuplicateOrders(StrEnum):
     HOLD = "hold"  # DATC 4.D.3 c: two different orders for one unit, the unit holds
     LAST = "last"  # the last order written wins
+
+
+class RemovalDistance(StrEnum):
+    OWNED = "owned"  # DATC 4.D.8, 2023 rules: from the nearest owned supply centre
+    HOME = "home"  # the 1971 and 1982 rules: from the nearest home supply centre
 
 
 class BuildSites(StrEnum):
@@ -43,6 +52,7 @@ class Rulebook:
     duplicate_orders: DuplicateOrders = DuplicateOrders.HOLD
     paradox: ParadoxRule = ParadoxRule.SZYKMAN
     build_sites: BuildSites = BuildSites.HOME
+    removal_distance: RemovalDistance = RemovalDistance.OWNED  # civil disorder (4.D.8)
     # DATC 4.A.5 b (2023 rules): a unit dislodged by a convoyed army may retreat to the
     # province that army came from.
     retreat_to_convoy_origin: bool = True

@@ -10,6 +10,7 @@ from judge.engine.rulebook import (
     ConvoyDisruption,
     DuplicateOrders,
     ParadoxRule,
+    RemovalDistance,
 )
 from judge.engine.turn import TurnResult, adjudicate
 from judge.engine.types import Phase, Unit
@@ -71,6 +72,37 @@ def test_paradox_szykman_or_all_hold() -> None:
     held = _play({"paradox": ParadoxRule.ALL_HOLD}, "S1901M", units, orders)
     assert _units(held) == {"F lon", "F wal", "A bre", "F eng"}
     assert not held.position.dislodged
+
+
+def test_paradox_by_the_1971_rule() -> None:
+    """DATC 6.F.17, Pandin's extended paradox: by the Szykman rule the convoy fails and
+    nobody is dislodged; by the 1971 rule (XII.5) the army does not cut London's support
+    of the attack on its convoying fleet, which stands, and the army dislodges London."""
+    units = [("ENGLAND", "F", "lon"), ("ENGLAND", "F", "wal"), ("FRANCE", "A", "bre"),
+             ("FRANCE", "F", "eng"), ("FRANCE", "F", "yor"), ("GERMANY", "F", "nth"),
+             ("GERMANY", "F", "bel")]
+    orders: dict[str, list[Order]] = {
+        "ENGLAND": [Support("lon", "wal", "eng"), Move("wal", "eng")],
+        "FRANCE": [Move("bre", "lon"), Convoy("eng", "bre", "lon"),
+                   Support("yor", "bre", "lon")],
+        "GERMANY": [Support("nth", "bel", "eng"), Move("bel", "eng")],
+    }
+    assert not _play({}, "S1901M", units, orders).position.dislodged
+    old = _play({"paradox": ParadoxRule.RULE_1971}, "S1901M", units, orders)
+    assert [str(d.unit) for d in old.position.dislodged] == ["F lon"]
+    assert "A lon" in _units(old)
+
+
+def test_civil_disorder_distance_from_owned_or_home_centres() -> None:
+    """DATC 4.D.8: Italy owns Naples and Tunis, not Rome or Venice, and must remove one of
+    three units: by the 2023 rules the one farthest from an owned centre (A Venice, two
+    moves from Naples), by the 1971 rules from a home centre (F Tunis, two from Naples)."""
+    units = [("ITALY", "F", "tun"), ("ITALY", "A", "ven"), ("ITALY", "F", "nap")]
+    owners = {"nap": "ITALY", "tun": "ITALY", "rom": "FRANCE", "ven": "FRANCE"}
+    now = _play({}, "W1901A", units, {}, owners)
+    assert _units(now) == {"F tun", "F nap"}
+    old = _play({"removal_distance": RemovalDistance.HOME}, "W1901A", units, {}, owners)
+    assert _units(old) == {"A ven", "F nap"}
 
 
 def test_two_orders_for_one_unit() -> None:

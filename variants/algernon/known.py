@@ -56,6 +56,19 @@ def record(known: Mapping[str, Any], maze: Maze, power: str | None) -> Known:
     return initial(maze, power)
 
 
+def with_own_spaces(known: Mapping[str, Any], maze: Maze) -> Mapping[str, Any]:
+    """The record with every space where it keeps one of his rats: he entered it (rule 6)
+    or it is a home (rule 4), so he knows its name, value and portal count. A game's record
+    always has them; a board posed to `judge adjudicate` without a record of how the rats
+    got there gets them here, so his orders for those rats are read."""
+    spaces = known.get("spaces", {})
+    missing = [s for s in known.get("units", ()) if s not in spaces and s in maze.spaces]
+    if not missing:
+        return known
+    found = {**spaces, **{s: space_facts(maze.spaces[s]) for s in missing}}
+    return {**known, "spaces": dict(sorted(found.items()))}
+
+
 def portal_count(known: Mapping[str, Any], space: str) -> int | None:
     facts = known.get("spaces", {}).get(space)
     return None if facts is None else int(facts["portals"])

@@ -217,6 +217,11 @@ def _as_written(result: OrderResult, t: Translation) -> OrderResult:
         return result
     result = result._replace(order=order, text=notation(order))
     verdict = t.verdicts.get(engine)
+    if verdict is None and result.outcome == Outcome.VOID:
+        # The engine's void (the rat at the other end did not do what was backed: it left,
+        # or held) in the words of the translation's: "void" alone would tell the writer a
+        # rat stood there, which II.D tells only of rats that stayed (rule 3).
+        return result._replace(reason=Reason.NO_MATCH, message=VOID)
     if verdict is None:
         return result
     outcome, reason, message = verdict

@@ -3,7 +3,9 @@
 A space the writer has not learnt of is unknown to him whether or not it exists, and a
 portal number is checked only against a portal count he knows, so no reply tells him
 anything of the maze (issue #17; the hidden-information harness). Without a seat (the
-master, `judge adjudicate`) the maze itself is the knowledge.
+master) the maze itself is the knowledge; `judge adjudicate` reads a player's lines
+against the record its request gives him, or his start's (rule 4), with the spaces where
+his rats stand (known.with_own_spaces).
 """
 
 from __future__ import annotations
@@ -18,17 +20,20 @@ from judge.grammar import ErrorKind, OrderSyntaxError
 from judge.grammar.reader import Writer
 from judge.variant import Variant
 
-from .known import portal_count, record, space_facts
+from .known import portal_count, record, space_facts, with_own_spaces
 from .maze import Maze
 from .orders import BuildList, PortalMove, PortalSupport, RetreatList
 from .source import maze_of
 
 SPACE = r"([a-z][a-z0-9]*)"
+# I.A.1's "to", a dash or arrow as players write moves ("VT-3", "VT - 3", "VT->3"), or
+# rule 5's verb.
+TO = r"(?:\s+(?:to|attacks?)\s*|\s*->?\s*)"
 PATTERNS = {
-    "move": re.compile(rf"^{SPACE}(?:\s+to|\s*->?)\s*(\d+)$"),
+    "move": re.compile(rf"^{SPACE}{TO}(\d+)$"),
     "hold": re.compile(rf"^{SPACE}\s+(?:h|hold|holds)$"),
     "support": re.compile(rf"^{SPACE}\s+(?:s|supports?)\s+(\d+)"
-                          rf"(?:\s*\(\s*(?:{SPACE}\s+(?:to|-)\s*(\d+)|(\d+))\s*\))?$"),
+                          rf"(?:\s*\(\s*(?:{SPACE}{TO}(\d+)|(\d+))\s*\))?$"),
     "retreat": re.compile(rf"^{SPACE}\s*\(\s*(\d+(?:\s*,\s*\d+)*)\s*\)$"),
     "build": re.compile(r"^build\s+(.+)$"),
 }
@@ -59,7 +64,7 @@ class PortalReader:
     def known(self, writer: Writer) -> Mapping[str, Any]:
         if writer.power is None:
             return everything(self.maze)
-        return record(writer.knowledge, self.maze, writer.power)
+        return with_own_spaces(record(writer.knowledge, self.maze, writer.power), self.maze)
 
     def reads_as_prose(self, text: str) -> bool:
         """Words, not an attempt at an order: no order's shape, no number, no BUILD."""

@@ -14,7 +14,7 @@ from judge.engine.position import Position
 from judge.engine.types import Phase
 from judge.engine.visibility import Role, Seen, Viewer
 
-from .known import learn, record
+from .known import learn, record, with_own_spaces
 from .maze import MAZE_PLAYED, Maze
 from .mazecheck import Reading
 from .sight import Census, Contact, Entry
@@ -79,4 +79,5 @@ class Remember:
         if viewer.power is not None:
             out["units"] = sorted(u.loc.upper() for u in board.units
                                   if u.power == viewer.power)
+            out = dict(with_own_spaces(out, self.maze))  # a posed board's (known.py)
         return out

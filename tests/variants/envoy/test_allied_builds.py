@@ -100,10 +100,13 @@ def test_the_controller_chooses_an_allys_removal() -> None:
 
 
 def test_a_major_neutral_is_in_civil_disorder() -> None:
-    # Unvisited Italy: its builds go unused; its removal follows the standard rule (Venice's
-    # army stands on a centre Italy lost, one move from Rome; Rome's army is on a centre).
+    # Unvisited Italy: its builds go unused; its removal follows the civil disorder rule of
+    # the 1971 rulebook (rule 1; DATC 4.D.8): the unit farthest from a home supply centre.
+    # Venice is one still, though Italy lost it: both armies stand on one, so the tie goes
+    # by the province's English name, Rome before Venice (the 2023 rule, measuring from
+    # the owned Rome, would take Venice's army: tests/variants/envoy/test_heldout3_disorder.py).
     builds = winter(["ITALY A rom"], {}, ["FRANCE", "GERMANY"])
     assert builds["results"] == [] and board(builds) == {"ITALY A rom": 1}
     removal = winter(["ITALY A rom", "ITALY A ven"], {}, ["FRANCE", "GERMANY"],
                      centres={"ITALY": ["rom"]})
-    assert results(removal) == [("ITALY", "A VEN D", "succeeds", "civil disorder")]
+    assert results(removal) == [("ITALY", "A ROM D", "succeeds", "civil disorder")]

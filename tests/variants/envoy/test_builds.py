@@ -54,12 +54,14 @@ def test_a_neutrals_capital_counts_once() -> None:
 
 def test_a_captured_capital_counts_once() -> None:
     # Germany holds Berlin (its own capital: 2), Kiel, Munich and Paris: 5 for six units.
-    # Burgundy and the Ruhr are one move from its centres; Burgundy goes first by name.
+    # The removal it did not write goes by the 1971 rules (rule 1; DATC 4.D.8): the unit
+    # farthest from a home supply centre. Paris is two moves from Munich (by Burgundy),
+    # Burgundy and the Ruhr one: the army in Paris goes, though it stands on a centre.
     six = ["GERMANY A ber", "GERMANY A kie", "GERMANY A mun", "GERMANY A par",
            "GERMANY A bur", "GERMANY A ruh"]
     reply = winter(six, {"GERMANY": ["ber", "kie", "mun", "par"], "FRANCE": ["bre", "mar"]},
                    {})
-    assert outcomes(reply) == [("GERMANY", "A BUR D", "succeeds")]
+    assert outcomes(reply) == [("GERMANY", "A PAR D", "succeeds")]
 
 
 def test_a_capital_takes_two_builds_one_army_or_fleet_at_most() -> None:
