@@ -29,6 +29,10 @@ DIFFERS = {
     "6.H.11": "4.A.5 a", "6.H.12": "4.A.5 a",
     # B7: F in a build is a fighter, which Moscow may take (C7 7a: built instead of A or N).
     "6.I.2": "B7",
+    # 1971 XII.5: a convoyed army does not cut a support against its convoy (DATC 4.A.2):
+    # Pandin's extended paradox dislodges London; in 6.F.16 the convoy is not disrupted, so
+    # it is told as done and the army bounces (as in 6.F.3), nothing else differs.
+    "6.F.16": "XII.5", "6.F.17": "XII.5",
 }
 
 
