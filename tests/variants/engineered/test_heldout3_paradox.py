@@ -16,6 +16,7 @@ from judge.engine.types import Phase, Unit
 from judge.game.instance import variant_instance
 from judge.grammar.reader import Writer, reader_for
 from judge.protocol import handle
+from tests.variants.replies import dislodged, outcome
 
 PANDIN = {"ENGLAND": ["N lon", "N wal"], "FRANCE": ["A bre", "N eng", "N yor"],
           "GERMANY": ["N nth", "N bel"]}
@@ -35,15 +36,6 @@ def adjudicate(state: dict[str, Any]) -> dict[str, Any]:
                     "orders": ORDERS, "state": state})
     assert "error" not in reply, reply
     return reply
-
-
-def outcome(reply: dict[str, Any], order: str) -> str:
-    [found] = [r["outcome"] for r in reply["results"] if r["order"] == order]
-    return str(found)
-
-
-def dislodged(reply: dict[str, Any]) -> list[str]:
-    return sorted(f"{d['power']} {d['loc']}" for d in reply["dislodged"])
 
 
 def test_pandins_extended_paradox_dislodges_london_under_the_1971_rule() -> None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from judge.protocol import handle
+from tests.variants.replies import dislodged, outcome
 
 PLAYERS = ["ENGLAND", "FRANCE", "GERMANY", "ITALY"]
 
@@ -23,15 +24,6 @@ def adjudicate(units: dict[str, list[str]], orders: dict[str, list[str]]) -> dic
                     "orders": orders, "state": {"players": PLAYERS}})
     assert "error" not in reply, reply
     return reply
-
-
-def outcome(reply: dict[str, Any], order: str) -> str:
-    [found] = [r["outcome"] for r in reply["results"] if r["order"] == order]
-    return str(found)
-
-
-def dislodged(reply: dict[str, Any]) -> list[str]:
-    return sorted(f"{d['power']} {d['loc']}" for d in reply["dislodged"])
 
 
 PANDIN = {"ENGLAND": ["F lon", "F wal"], "FRANCE": ["A bre", "F eng"],
