@@ -18,7 +18,7 @@ from judge.engine.orders import Build, Disband, Order, Waive
 from judge.engine.outcome import Adjustment, Event, OrderResult, Outcome, Reason
 from judge.engine.position import Position
 from judge.engine.refusal import Loc, Locs, Power, state
-from judge.engine.rulebook import BuildSites
+from judge.engine.rulebook import BuildSites, RemovalDistance
 from judge.engine.rules import PhaseHandler, PhaseOutcome, Rules
 from judge.engine.types import ADJUSTMENT, Unit, UnitKind, province_of
 from judge.engine.visibility import Viewer, duties_public
@@ -234,7 +234,7 @@ def _kind_and_loc(rules: Rules, order: Build) -> tuple[str, str]:
 
 def civil_disorder_choice(rules: Rules, position: Position, units: list[Unit], power: str) -> Unit:
     centres = rules.geo.owned_centres(position.owners, power)
-    if rules.rulebook.removal_distance == "home" and rules.homes.get(power):
+    if rules.rulebook.removal_distance == RemovalDistance.HOME and rules.homes.get(power):
         centres = sorted(rules.homes[power])  # the 1971 rules' distance (DATC 4.D.8)
     mine = [u for u in units if u.power == power and rules.kinds[u.kind].layer == "main"]
 

@@ -103,9 +103,10 @@ def _masters_hidden_game(game: Game, account: Account) -> bool:
     """Whether `account` is the master of a game that hides anything from its players (a
     secret maze, hidden units, set-up choices): as its player he would see all of it, as
     an observer who plays would (drop_observer_seats)."""
-    masters = any(s.account_id == account.id for s in seats_of(game, SeatRole.MASTER))
+    if not any(s.account_id == account.id for s in seats_of(game, SeatRole.MASTER)):
+        return False
     variant = game_variant(game)
-    return masters and hides_from_players(variant, variant.start)
+    return hides_from_players(variant, variant.start)
 
 
 # Told to whoever gives up an observer's seat by taking a player's (issue #13 item 6).

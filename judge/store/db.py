@@ -17,6 +17,7 @@ from alembic import command
 from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import URL, Engine, make_url
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -114,6 +115,14 @@ def _sqlite_synchronous(connection: sa.Connection) -> None:
     if connection.info.get(_SYNCHRONOUS, "FULL") != wanted:
         connection.exec_driver_sql(f"PRAGMA synchronous={wanted}")
         connection.info[_SYNCHRONOUS] = wanted
+
+
+def insert_or_skip(table: sa.Table, keys: list[str]) -> dict[str, sa.Insert]:
+    """An INSERT into `table` that does nothing where a row with the same `keys` stands,
+    by dialect name: ON CONFLICT DO NOTHING is spelt the same by both backends, but
+    SQLAlchemy offers it per dialect. Built once by its module, run with bind values."""
+    return {"sqlite": sqlite.insert(table).on_conflict_do_nothing(index_elements=keys),
+            "postgresql": postgresql.insert(table).on_conflict_do_nothing(index_elements=keys)}
 
 
 def shown_url(url: str | URL) -> str:

@@ -14,10 +14,10 @@ from datetime import datetime
 from typing import Any, cast
 
 import sqlalchemy as sa
-from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session, aliased
 from sqlalchemy.orm.attributes import set_committed_value
 
+from judge.store.db import insert_or_skip
 from judge.store.models import InboxMessage, InboxState, utc_now
 
 _MESSAGES_SINCE = (sa.select(sa.func.count()).select_from(InboxMessage)
@@ -27,12 +27,10 @@ _MESSAGES_SINCE = (sa.select(sa.func.count()).select_from(InboxMessage)
 _INBOX = cast(sa.Table, InboxMessage.__table__)
 # store_inbox_id's INSERT, built once with bind parameters (issue #18: built with the
 # message's values in it, its cache key went over them for every message stored, a third
-# of the poller's cost of storing one). ON CONFLICT is spelt the same by both backends,
-# but SQLAlchemy offers it per dialect.
+# of the poller's cost of storing one).
 _STORE: dict[str, Any] = {
-    name: insert(_INBOX).on_conflict_do_nothing(index_elements=["message_id", "digest"])
-    .returning(_INBOX.c.id)
-    for name, insert in (("sqlite", sqlite.insert), ("postgresql", postgresql.insert))}
+    name: insert.returning(_INBOX.c.id)
+    for name, insert in insert_or_skip(_INBOX, ["message_id", "digest"]).items()}
 _SET_STATE = (sa.update(_INBOX).where(_INBOX.c.id == sa.bindparam("row_id"))
               .values(state=sa.bindparam("new_state", type_=_INBOX.c.state.type)))
 

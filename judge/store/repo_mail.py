@@ -15,11 +15,11 @@ from datetime import datetime, timedelta
 from typing import cast
 
 import sqlalchemy as sa
-from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 from sqlalchemy.orm.attributes import set_committed_value
 
 from judge.attachment import Attachment
+from judge.store.db import insert_or_skip
 from judge.store.models import (
     AttachmentBlob,
     InboxMessage,
@@ -36,11 +36,8 @@ _QUEUED = "judge_outbox_queued"
 # The mapped class's table (declared with one), for the table statements below.
 _OUTBOX = cast(sa.Table, OutboxMessage.__table__)
 _BLOBS = cast(sa.Table, AttachmentBlob.__table__)
-# A blob's INSERT that does nothing when the bytes are stored already, per dialect.
-_INSERT_BLOB: dict[str, sa.Insert] = {
-    "sqlite": sqlite.insert(_BLOBS).on_conflict_do_nothing(index_elements=["digest"]),
-    "postgresql": postgresql.insert(_BLOBS).on_conflict_do_nothing(index_elements=["digest"]),
-}
+# A blob's INSERT that does nothing when the bytes are stored already.
+_INSERT_BLOB = insert_or_skip(_BLOBS, ["digest"])
 
 
 def _settling(*columns: str) -> sa.Update:
@@ -84,12 +81,8 @@ def store_blob(session: Session, data: bytes) -> str:
     transaction or another: ON CONFLICT, so two workers storing the same bytes at once
     cannot fail on each other). At once, not at the flush: the attachment rows refer to it."""
     digest = blob_digest(data)
-    insert = _INSERT_BLOB.get(session.get_bind().dialect.name)
-    if insert is None:  # a database with no ON CONFLICT: look first
-        if session.get(AttachmentBlob, digest) is None:
-            session.connection().execute(sa.insert(_BLOBS), {"digest": digest, "data": data})
-        return digest
-    session.connection().execute(insert, {"digest": digest, "data": data})
+    session.connection().execute(_INSERT_BLOB[session.get_bind().dialect.name],
+                                 {"digest": digest, "data": data})
     return digest
 
 

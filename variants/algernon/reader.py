@@ -69,16 +69,16 @@ class PortalReader:
     def reads_as_prose(self, text: str) -> bool:
         """Words, not an attempt at an order: no order's shape, no number, no BUILD."""
         line = " ".join(text.lower().split())
-        first, _, rest = line.partition(" ")
-        lines = [line, rest] if first in ("r", "rat", "a", "f") else [line]
+        rest = _after(line, RAT_WORDS + OTHER_UNITS)
+        lines = [line, rest] if rest else [line]
         return not (any(p.match(one) for one in lines for p in PATTERNS.values())
                     or re.search(r"\d", line) or line.startswith("build"))
 
 
 def _not_an_order(line: str, text: str) -> str:
     """`A LO to 2`, an army's or fleet's letter from the other games: say what to drop."""
-    first, _, rest = line.partition(" ")
-    if first in ("a", "f") and any(p.match(rest) for p in PATTERNS.values()):
+    rest = _after(line, OTHER_UNITS)
+    if rest and any(p.match(rest) for p in PATTERNS.values()):
         written = text.split(None, 1)[1]
         return (f"not an order: your units are rats (rule 2), ordered by their space alone "
                 f"({written}) or as the replies write them (R {written})")
@@ -89,8 +89,19 @@ def _as_written(line: str) -> list[str]:
     """The line, then without a leading `R` or `rat`: the replies write a rat `R LO`
     ("Still without orders: R LO"), and a player copies it (`R LO to 2`). The line as
     written comes first, so a space called R is still read as one."""
+    rest = _after(line, RAT_WORDS)
+    return [line, rest] if rest else [line]
+
+
+# How the replies write a rat ("R LO"), and the letters of other games' armies and fleets.
+RAT_WORDS = ("r", "rat")
+OTHER_UNITS = ("a", "f")
+
+
+def _after(line: str, words: tuple[str, ...]) -> str:
+    """The line after its first word when that word is one of `words`, else ""."""
     first, _, rest = line.partition(" ")
-    return [line, rest] if first in ("r", "rat") and rest else [line]
+    return rest if first in words else ""
 
 
 def everything(maze: Maze) -> dict[str, Any]:
