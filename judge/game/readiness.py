@@ -4,7 +4,7 @@ processes it)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from datetime import datetime
 
 from sqlalchemy.orm import Session
@@ -22,26 +22,53 @@ from judge.game.games import (
 from judge.game.hidden import hides_from_players
 from judge.game.ordering import Written
 from judge.game.votes import survivors_on
-from judge.store import repo
+from judge.store import repo, repo_games
 from judge.store.models import Game, GameState, SeatStatus, Turn
+
+# The session memo's key (repo_games.turn_memo) of the power found late last in a turn.
+_LATE_FIRST = "late first"
 
 
 def late_powers(session: Session, game: Game, turn: Turn,
                 sets: Mapping[str, Mapping[str, Written]] | None = None) -> list[str]:
     """Powers that must order this phase and whose orders are not complete (`sets`: every
     power's current orders, when the caller has them already)."""
+    return list(_late_among(session, game, turn, playing_powers(game), sets))
+
+
+def _late_among(session: Session, game: Game, turn: Turn, powers: Sequence[str],
+                sets: Mapping[str, Mapping[str, Written]] | None) -> Iterator[str]:
+    """The powers among `powers` whose orders are late, in their order, found one by one
+    (a caller that needs only the first stops there)."""
     variant = game_variant(game)
     position = position_of(turn)
     if sets is None:
         sets = order_sets.latest_sets(session, variant, turn)
-    late = []
-    for power in playing_powers(game):
+    for power in powers:
         seat = player_seat(game, power)
         if seat is not None and seat.status == SeatStatus.CIVIL_DISORDER:
             continue  # nobody plays it: its units hold, and it is not waited for
         if owed.missing(variant, position, power, sets.get(power, {})):
-            late.append(power)
-    return late
+            yield power
+
+
+def _anyone_late(session: Session, game: Game, turn: Turn,
+                 sets: Mapping[str, Mapping[str, Written]] | None) -> bool:
+    """Whether `late_powers` names anyone. Every order message asks this of every power
+    (issue #18: seven powers' sets weighed for each message); the power found late last
+    time is asked first, and the first late power answers: while one power holds a turn
+    up, a message costs one power's check where it cost seven. The hint is only an order:
+    every power is still asked before the answer is no."""
+    powers = playing_powers(game)
+    held = repo_games.turn_memo(turn)
+    hint = held.get((_LATE_FIRST, turn.id)) if held is not None else None
+    if isinstance(hint, str) and hint in powers:
+        powers.remove(hint)
+        powers.insert(0, hint)
+    late = next(_late_among(session, game, turn, powers, sets), None)
+    if held is not None and late is not None:
+        held[(_LATE_FIRST, turn.id)] = late
+    return late is not None
 
 
 def hides(game: Game, turn: Turn) -> bool:
@@ -82,6 +109,15 @@ def owing_powers(session: Session, game: Game, turn: Turn,
     return late_powers(session, game, turn, sets)
 
 
+def anyone_owing(session: Session, game: Game, turn: Turn,
+                 sets: Mapping[str, Mapping[str, Written]] | None = None) -> bool:
+    """Whether `owing_powers` names anyone, without weighing every power's orders when
+    one is found owing."""
+    if hides(game, turn):
+        return bool(unanswered_powers(session, game, turn))
+    return _anyone_late(session, game, turn, sets)
+
+
 def waiting_powers(game: Game, turn: Turn, now: datetime) -> list[str]:
     """Powers whose SET WAIT still holds: a WAIT lasts until the deadline, not into grace."""
     if turn.deadline is not None and now >= turn.deadline:
@@ -93,7 +129,7 @@ def is_ready(session: Session, game: Game, turn: Turn, now: datetime,
              sets: Mapping[str, Mapping[str, Written]] | None = None) -> bool:
     """Nobody is owed (`owing_powers`) and no WAIT holds: process early."""
     return (game.state == GameState.ACTIVE and not waiting_powers(game, turn, now)
-            and not held_by_stage(game, turn) and not owing_powers(session, game, turn, sets))
+            and not held_by_stage(game, turn) and not anyone_owing(session, game, turn, sets))
 
 
 def held_by_stage(game: Game, turn: Turn) -> bool:
