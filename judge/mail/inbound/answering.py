@@ -19,7 +19,7 @@ from judge.mail.inbound.emg_run import run_emg
 from judge.mail.inbound.message import Inbound
 from judge.mail.inbound.parts import JudgeParts
 from judge.mail.reply_tokens import is_own_address
-from judge.store import repo, repo_inbox
+from judge.store import repo_inbox
 from judge.store.models import InboxMessage, InboxState, Press, Seat
 
 # A log line, format and arguments, written once the transaction it reports committed.
@@ -36,7 +36,7 @@ def answer(judge: JudgeParts, session: Session, row: InboxMessage, message: Inbo
         return "message %s dropped: %s", (row.id, skip)
     ctx = JudgeContext(registry=judge.registry, session=session, clock=judge.clock,
                        postman=judge.postman, sender=message.sender, inbox=row,
-                       account=repo.account_by_address(session, message.sender),
+                       account=identity.sender_account(session, message.sender),
                        password_guard=identity.password_guard(judge.settings),
                        attached=lambda: attached_text(row.raw))
     reply = _refused(refusal.reply) if refusal is not None and refusal.reply else \
