@@ -17,7 +17,7 @@ second time if the first had already left.
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from sqlalchemy.orm import Session
 
@@ -72,13 +72,16 @@ def process_message(judge: JudgeParts, inbox_id: int) -> None:
     process_batch(judge, [inbox_id])
 
 
-def process_batch(judge: JudgeParts, ids: Sequence[int]) -> None:
-    """Each message in a savepoint of one transaction: one that raises is rolled back alone,
-    its failure counted after the commit; a busy database rolls back the whole batch, which
-    stays new and does not count towards quarantine. What each message came to is logged
-    once the commit stands, never for work a failed commit undid. The messages are read
-    before that transaction begins: however long a hostile body takes to read, it holds no
-    lock that the receivers, the sender or the scheduler wait for."""
+def process_batch(judge: JudgeParts, ids: Sequence[int], *, savepoints: bool = False) -> None:
+    """The messages in one transaction: first all together, then, if one of them raises,
+    the batch undone and each message in a savepoint of a new transaction: one that raises
+    is rolled back alone, its failure counted after the commit (issue #18: a savepoint for
+    each message was two statements of seven, and its flush, where one fails in
+    thousands). A busy database rolls back the whole batch, which stays new and does not
+    count towards quarantine. What each message came to is logged once the commit stands,
+    never for work a failed commit undid. The messages are read before that transaction
+    begins: however long a hostile body takes to read, it holds no lock that the
+    receivers, the sender or the scheduler wait for."""
     failed: list[tuple[int, Exception]] = []
     outcomes: list[LogLine] = []
     try:
@@ -89,11 +92,14 @@ def process_batch(judge: JudgeParts, ids: Sequence[int]) -> None:
             repo_games.lock_games_as_read(session)
             # Another worker may be processing some of them: those are its own.
             claimed = repo_inbox.claim_inbox_rows(session, list(messages))
-            for inbox_id, row in claimed.items():
-                failure = _process_one(judge, session, row, messages[inbox_id], outcomes)
-                if failure is not None:
-                    failed.append((inbox_id, failure))
+            if savepoints:
+                failed = _answer_each(judge, session, claimed, messages, outcomes)
+            else:
+                _answer_all(judge, session, claimed, messages, outcomes)
             faults.point("process-before-commit")
+    except _OneFailed:
+        process_batch(judge, ids, savepoints=True)
+        return
     except Exception as exc:
         what = trouble(exc)
         if what is not None:
@@ -107,6 +113,34 @@ def process_batch(judge: JudgeParts, ids: Sequence[int]) -> None:
         log.info(line, *args)
     for inbox_id, error in failed:
         _record_failure(judge, inbox_id, error)
+
+
+class _OneFailed(Exception):
+    """A message of a batch answered without savepoints raised: the batch is undone, to
+    be answered again message by message."""
+
+
+def _answer_all(judge: JudgeParts, session: Session, claimed: Mapping[int, InboxMessage],
+                messages: Mapping[int, Inbound], outcomes: list[LogLine]) -> None:
+    for inbox_id, row in claimed.items():
+        try:
+            outcomes.append(answer(judge, session, row, messages[inbox_id]))
+        except Exception as exc:
+            if is_transient(exc):
+                raise
+            raise _OneFailed from exc
+
+
+def _answer_each(judge: JudgeParts, session: Session, claimed: Mapping[int, InboxMessage],
+                 messages: Mapping[int, Inbound], outcomes: list[LogLine]
+                 ) -> list[tuple[int, Exception]]:
+    """Each message in its savepoint: those that raised, with what they raised."""
+    failed = []
+    for inbox_id, row in claimed.items():
+        failure = _process_one(judge, session, row, messages[inbox_id], outcomes)
+        if failure is not None:
+            failed.append((inbox_id, failure))
+    return failed
 
 
 def _read_new(judge: JudgeParts, ids: Sequence[int]) -> dict[int, Inbound]:
