@@ -125,6 +125,9 @@ def _answer_all(judge: JudgeParts, session: Session, claimed: Mapping[int, Inbox
     for inbox_id, row in claimed.items():
         try:
             outcomes.append(answer(judge, session, row, messages[inbox_id]))
+            # What a savepoint's end did: the next message's statements through the
+            # connection (the hourly count, the orders' INSERT) see this one's changes.
+            session.flush()
         except Exception as exc:
             if is_transient(exc):
                 raise
