@@ -18,12 +18,13 @@ from judge.game.games import (
     player_seat,
     playing_powers,
     position_of,
+    seats_of,
 )
 from judge.game.hidden import hides_from_players
 from judge.game.ordering import Written
 from judge.game.votes import survivors_on
 from judge.store import repo, repo_games
-from judge.store.models import Game, GameState, SeatStatus, Turn
+from judge.store.models import Game, GameState, Seat, SeatRole, SeatStatus, Turn
 
 # The session memo's key (repo_games.turn_memo) of the power found late last in a turn.
 _LATE_FIRST = "late first"
@@ -122,7 +123,15 @@ def waiting_powers(game: Game, turn: Turn, now: datetime) -> list[str]:
     """Powers whose SET WAIT still holds: a WAIT lasts until the deadline, not into grace."""
     if turn.deadline is not None and now >= turn.deadline:
         return []
-    return [p for p in playing_powers(game) if (s := player_seat(game, p)) and s.waiting]
+    # Each power's seat as player_seat finds it (the first that plays it), in one pass
+    # over the seats: asked for every order message (issue #18), a seat looked up for
+    # each power read the seats seven times.
+    seats = seats_of(game, SeatRole.PLAYER)
+    first: dict[str, Seat] = {}
+    for seat in seats:
+        if seat.power:
+            first.setdefault(seat.power, seat)
+    return [s.power for s in seats if s.power and first[s.power].waiting]
 
 
 def is_ready(session: Session, game: Game, turn: Turn, now: datetime,

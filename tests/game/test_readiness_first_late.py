@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from sqlalchemy.orm import Session
 
-from judge.game import owed
+from judge.game import games, owed, readiness
 from judge.game.clock import SystemClock
 from judge.game.lifecycle import create_game, join_game, start_game
 from judge.game.readiness import is_ready, late_powers
@@ -110,3 +110,23 @@ def test_ready_once_every_power_has_ordered(in_turn: Any, asked: list[str]) -> N
         asked.clear()
         assert _ready(s, game, turn)
         assert sorted(asked) == sorted(POWERS)  # no is asked of everyone
+
+
+def test_waiting_powers_read_the_seats_once(in_turn: Any,
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """SET WAIT holds the turn for the power whose seat waits; the seats are read in one
+    pass, not once for each power (seven passes a message before)."""
+    looked_up: list[str] = []
+    real = games.player_seat
+
+    def counted(game: Game, power: str) -> Any:
+        looked_up.append(power)
+        return real(game, power)
+
+    monkeypatch.setattr("judge.game.readiness.player_seat", counted)
+    for _s, game, turn in in_turn():
+        now = SystemClock().now()
+        assert readiness.waiting_powers(game, turn, now) == []
+        next(s for s in game.seats if s.power == "FRANCE").waiting = True
+        assert readiness.waiting_powers(game, turn, now) == ["FRANCE"]
+        assert looked_up == []
