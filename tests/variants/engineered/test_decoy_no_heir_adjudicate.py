@@ -13,10 +13,8 @@ from judge.protocol import handle
 DECOY: list[list[Any]] = [["decoy", True]]
 # Russia: six military units on its four centres (two removals owed) and the decoy, an army
 # in Bohemia. It removes the decoy and its only army, Warsaw's: no army is left to pay, and
-# its navy in the Gulf of Bothnia (two steps from Moscow and Warsaw, its nearest home
-# centres: rn45 C1 1b makes St Petersburg none, and civil disorder counts from home, the 1971
-# rule, test_heldout4_removal_distance.py; the Black Sea is one from Sevastopol) is civil
-# disorder's next pick of any kind.
+# its navy in the Black Sea (one step from Sevastopol, tied with Bothnia's, whose name
+# comes after) is civil disorder's next pick of any kind.
 UNITS: list[dict[str, Any]] = [
     {"power": "RUSSIA", "type": "A", "loc": "boh", "payload": DECOY},
     {"power": "RUSSIA", "type": "N", "loc": "bla"},
@@ -38,10 +36,10 @@ def removal(units: list[dict[str, Any]]) -> dict[str, Any]:
 
 def test_a_removed_decoy_with_no_army_left_becomes_the_navy_civil_disorder_takes_next() -> None:
     reply = removal(UNITS)
-    assert {"power": "RUSSIA", "type": "N", "loc": "bot", "payload": DECOY} in reply["units"]
+    assert {"power": "RUSSIA", "type": "N", "loc": "bla", "payload": DECOY} in reply["units"]
     passed = {"event": "decoy_passed_on",
               "gone": {"power": "RUSSIA", "type": "A", "loc": "boh", "payload": DECOY},
-              "heir": {"power": "RUSSIA", "type": "N", "loc": "bot"}}
+              "heir": {"power": "RUSSIA", "type": "N", "loc": "bla"}}
     assert passed in reply["events"]
     assert {"power": "RUSSIA", "count": -2, "waived": 0} in reply["views"]["AUSTRIA"]["adjustments"]
     # The board and the knowledge record as each viewer is left with them.
@@ -49,4 +47,4 @@ def test_a_removed_decoy_with_no_army_left_becomes_the_navy_civil_disorder_takes
               for viewer, view in reply["views"].items()}
     assert marked == {"RUSSIA": True, "MASTER": True, "AUSTRIA": False, "OBSERVER": False}
     for viewer in ("AUSTRIA", "OBSERVER"):
-        assert {"power": "RUSSIA", "type": "N", "loc": "bot"} in reply["views"][viewer]["units"]
+        assert {"power": "RUSSIA", "type": "N", "loc": "bla"} in reply["views"][viewer]["units"]

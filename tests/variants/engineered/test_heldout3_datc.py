@@ -41,11 +41,6 @@ DIFFERS = {
     # going by land; the judge has no land fallback (its 4.A.3 reading for every edition),
     # so the disrupted convoy leaves the army in Picardy (docs/variants/engineered.md).
     "6.G.4": "4.A.3, no fallback",
-    # 1971: civil disorder counts from the home centres, not the owned ones (DATC 4.D.8,
-    # 6.J.11: "Under older rulebooks the army in Tuscany was kept"); Russia's homes are
-    # Moscow, Sevastopol and Warsaw (rn45 A, C1 1b), so 6.J.5, 6.J.6 and 6.J.9b differ too.
-    "6.J.5": "4.D.8", "6.J.6": "4.D.8", "6.J.9b": "4.D.8", "6.J.10": "4.D.8",
-    "6.J.11": "4.D.8",
 }
 
 

