@@ -90,15 +90,21 @@ class Decisions:
 
     def _adjacent_convoys(self, orders: list[Checked | None], convoys: list[int]) -> None:
         """DATC 4.A.3 (2000/2023 rules): a move to an adjacent province goes by convoy if
-        "via convoy" was written or a fleet of the army's controller convoys it."""
-        if self.rules.rulebook.adjacent_convoy != "via_or_own_fleet":
+        "via convoy" was written or a fleet of the army's controller convoys it; by the
+        1971 rules, if any fleet convoys it and the unit there moves the opposite way."""
+        rule = self.rules.rulebook.adjacent_convoy
+        if rule == "via_only":
             return
-        otype, dest = self.otype, self.dest
+        otype, dest, at, prov = self.otype, self.dest, self.at, self.prov
         for c in convoys:
             t = self.target[c]
             army, fleet = orders[t], orders[c]
-            # [0]: the power that gave the order.
-            if otype[t] == MOVE and dest[t] == dest[c] and army and fleet and army[0] == fleet[0]:
+            if otype[t] != MOVE or dest[t] != dest[c] or not army or not fleet:
+                continue
+            if rule == "1971":
+                j = at.get(dest[t], -1)
+                self.convoyed[t] |= j >= 0 and otype[j] == MOVE and dest[j] == prov[t]
+            elif army[0] == fleet[0]:  # [0]: the power that gave the order
                 self.convoyed[t] = True
 
     def _match(self, supports: list[int], convoys: list[int]) -> None:

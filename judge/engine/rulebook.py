@@ -17,6 +17,9 @@ class ConvoyDisruption(StrEnum):
 class AdjacentConvoy(StrEnum):
     VIA_OR_OWN_FLEET = "via_or_own_fleet"  # DATC 4.A.3, 2000/2023 rules, no land fallback
     VIA_ONLY = "via_only"  # DPTG: only an explicit "via convoy" uses the convoy
+    # The 1971 rules as DATC 4.A.3 reads them: any power's convoy is the route when the
+    # unit at the destination moves the opposite way (a swap; DATC 6.G.2's kidnapping).
+    RULE_1971 = "1971"
 
 
 class ParadoxRule(StrEnum):

@@ -56,6 +56,28 @@ def test_adjacent_convoy_by_own_fleet_or_only_via() -> None:
     assert [str(u) for u in dptg.position.units if u.power == "RUSSIA"] == ["A swe"]
 
 
+def test_kidnapping_an_army_under_the_1971_rules() -> None:
+    """DATC 6.G.2: "If the 1971 rulebook is used, then the army in Norway is kidnapped and
+    swaps with the army in Sweden. In all other rulebooks ... the armies fail to move."
+    4.A.3: by the 1971 rules the convoy route counts only when the unit at the destination
+    moves the opposite way, so 6.G.3's convoy (nobody moves back) leaves the land route."""
+    units = [("ENGLAND", "A", "nwy"), ("RUSSIA", "F", "swe"), ("GERMANY", "F", "ska")]
+    orders: dict[str, list[Order]] = {
+        "ENGLAND": [Move("nwy", "swe")], "RUSSIA": [Move("swe", "nwy")],
+        "GERMANY": [Convoy("ska", "nwy", "swe")],
+    }
+    assert _units(_play({}, "S1901M", units, orders)) == {"A nwy", "F swe", "F ska"}
+    old = _play({"adjacent_convoy": AdjacentConvoy.RULE_1971}, "S1901M", units, orders)
+    assert _units(old) == {"A swe", "F nwy", "F ska"}
+    # 6.G.3's shape: the army moves by land, and is supported there as by land.
+    units = [("FRANCE", "A", "pic"), ("FRANCE", "A", "bur"), ("ENGLAND", "F", "eng"),
+             ("GERMANY", "A", "bel")]
+    orders = {"FRANCE": [Move("pic", "bel"), Support("bur", "pic", "bel")],
+              "ENGLAND": [Convoy("eng", "pic", "bel")], "GERMANY": [Hold("bel")]}
+    land = _play({"adjacent_convoy": AdjacentConvoy.RULE_1971}, "S1901M", units, orders)
+    assert "A bel" in _units(land) and [str(d.unit) for d in land.position.dislodged] == ["A bel"]
+
+
 def test_paradox_szykman_or_all_hold() -> None:
     """DATC 6.F.14, the simple convoy paradox: by the Szykman rule the convoy fails and the
     Channel's fleet is dislodged; by the All Hold rule (DATC 4.A.2) every order of the

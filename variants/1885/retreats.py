@@ -21,9 +21,15 @@ Readings (docs/variants/1885-iii.md):
   disbanded if no retreat is possible" (l.86-87) keeps the army too. The game option
   `af_retreat = "right_hand"` lets the rule walk seas and coasts alike, a coast first
   if it comes first, drowning the army.
-- Two units that retreat into one province, by order or by the rule, both disband, as two
-  ordered retreats do in the regular game (the text does not say otherwise), except in the
-  Box, which holds any number (l.100-101; the standard phase reads the map's `holds`).
+- Two units whose players order them into one province both disband, as in the regular
+  game (the text does not say otherwise), except in the Box, which holds any number
+  (l.100-101; the standard phase reads the map's `holds`). The rule itself sends no unit
+  where another retreats: "A unit will only be disbanded if no retreat is possible"
+  (l.86-87), so a space another unit is ordered or ruled into is not open to it, and the
+  rule takes its next one (a unit with none left stays unordered and is disbanded alone).
+  Which ruled unit goes first the text does not say: the one with the fewest open spaces
+  (then by province), so that the rule disbands no unit it could keep. The game option
+  `right_hand_clash = "both_disband"` lets the rule send two units to one space, both lost.
 """
 
 from __future__ import annotations
@@ -91,8 +97,9 @@ class RightHandRetreats(WrappedPhase):
     `anticlockwise`: the game option `right_hand = "anticlockwise"` (the module's note)."""
 
     def __init__(self, inner: PhaseHandler, anticlockwise: bool = False,
-                 seas_first: bool = True) -> None:
+                 seas_first: bool = True, avoid_clash: bool = True) -> None:
         super().__init__(inner)
+        self.avoid_clash = avoid_clash  # right_hand_clash = "avoid" (the module's note)
         self.seas_first = seas_first  # af_retreat = "seas_first" (the module's note)
         self.clockwise: Mapping[str, Sequence[str]] = CLOCKWISE_ORDER if not anticlockwise \
             else {p: tuple(reversed(around)) for p, around in CLOCKWISE_ORDER.items()}
@@ -115,18 +122,46 @@ class RightHandRetreats(WrappedPhase):
                 d = by_prov.get(province_of(order.loc))
                 if d is not None and d.unit.power == power:  # another's order is refused
                     given.add(province_of(order.loc))
-        ruled: set[str] = set()
-        for prov, d in by_prov.items():
-            dest = None if prov in given else \
-                right_hand_retreat(self.clockwise, d, self._first(rules, d))
-            if dest is not None:
-                kept.setdefault(d.unit.power, []).append(Retreat(d.unit.loc, dest, d.unit.kind))
-                ruled.add(prov)
+        ordered = {province_of(o.dest) for p, os in kept.items() for o in os
+                   if isinstance(o, Retreat) and province_of(o.loc) in given
+                   and by_prov[province_of(o.loc)].unit.power == p}
+        pending = {p: d for p, d in by_prov.items() if p not in given}
+        ruled = self._rule(rules, pending, kept, ordered)
         out = self.inner.adjudicate(rules, position, kept)
         # One object per result in both (the protocol tells events from results by identity).
         marked = {id(r): _mark(r, ruled) for r in out.results}
         events = tuple(marked.get(id(e), e) for e in out.events)
         return out._replace(results=(*refused, *marked.values()), events=(*refused, *events))
+
+    def _rule(self, rules: Rules, pending: dict[str, Dislodgement],
+              kept: dict[str, list[Order]], ordered: set[str]) -> set[str]:
+        """Adds the rule's retreat for each unit of `pending` to `kept`; returns their
+        provinces. With avoid_clash, the spaces of `ordered` (the players' own retreats)
+        and of the rule's earlier ones are not open (the module's note)."""
+        taken = {p for p in ordered if not _holds_many(rules, p)} if self.avoid_clash \
+            else set()
+        ruled: set[str] = set()
+        while pending:
+            prov = min(pending, key=lambda p: (self._open(pending[p], taken), p))
+            d = pending.pop(prov)
+            dest = self._dest(rules, d, taken)
+            if dest is None:
+                continue
+            kept.setdefault(d.unit.power, []).append(Retreat(d.unit.loc, dest, d.unit.kind))
+            ruled.add(prov)
+            if self.avoid_clash and not _holds_many(rules, dest):
+                taken.add(province_of(dest))
+        return ruled
+
+    def _dest(self, rules: Rules, d: Dislodgement, taken: set[str]) -> str | None:
+        free = d._replace(retreats=tuple(r for r in d.retreats
+                                         if province_of(r) not in taken))
+        return right_hand_retreat(self.clockwise, free, self._first(rules, free))
+
+    def _open(self, d: Dislodgement, taken: set[str]) -> int:
+        if not self.avoid_clash:
+            return 0
+        return len({province_of(r) for r in d.retreats} - taken)
 
     def _first(self, rules: Rules, d: Dislodgement) -> list[str]:
         """An A/F's seas, which keep its army (l.71-72), under `af_retreat=seas_first`."""
@@ -146,6 +181,11 @@ class RightHandRetreats(WrappedPhase):
             return f"{d.unit} cannot retreat to {province_of(order.dest)}; it may retreat " \
                    f"to {allowed}, and Just's Right-Hand Rule retreats it"
         return ""
+
+
+def _holds_many(rules: Rules, loc: str) -> bool:
+    """The Box takes any number of retreating fleets (l.100-101: the map's `holds`)."""
+    return bool(rules.geo.provinces[province_of(loc)].holds)
 
 
 def _mark(result: OrderResult, ruled: set[str]) -> OrderResult:

@@ -45,7 +45,8 @@ FOLDER = Path(__file__).resolve().parent
 # a request gives as its own `map`.
 REQUEST_OPTIONS = ("alliance_months", "centres_change", "landing_ahead", "box_supports",
                    "box_entry", "box_support_from",
-                   "ferry_bounce", "right_hand", "af_retreat", "macedonia_build")
+                   "ferry_bounce", "right_hand", "af_retreat", "macedonia_build",
+                   "right_hand_clash")
 KIEL_COASTS = FOLDER / "kiel-coasts"
 
 
@@ -60,7 +61,8 @@ def customise(variant: Variant) -> Variant:
     handlers = {**variant.rules.handlers, ADJUSTMENT: Builds(),
                 RETREAT: RightHandRetreats(variant.rules.handlers[RETREAT],
                                            options.get("right_hand") == "anticlockwise",
-                                           options.get("af_retreat") != "right_hand"),
+                                           options.get("af_retreat") != "right_hand",
+                                           options.get("right_hand_clash") != "both_disband"),
                 SETUP: SetupChoices()}
     supply = supply_for(str(options.get("macedonia_build", "after_february")))
     rules = replace(variant.rules, handlers=handlers, supply=supply,

@@ -27,6 +27,7 @@ from judge.engine.rules import PhaseOutcome, Rules
 from judge.engine.types import ADJUSTMENT, Unit, province_of
 from judge.variant import power_name
 
+from .fighter_builds import FIGHTER, why_no_fighter
 from .options import options_at
 from .orders import ENGINEER, KIND_NAMES, PRISON, Convert
 from .season import owner_of
@@ -78,6 +79,7 @@ class EngineeredLedger(Ledger):
                            and p not in self.sites and not self._standing(p)]
         self.centres = len(rules.geo.owned_centres(position.owners, power))
         self.entitled = entitled(options, self.centres)
+        self.options = options
         # C3 3b: the country's engineers its enemies hold as prisons, where each stands.
         self.held = sorted(province_of(u.loc) for u in units
                            if u.kind == PRISON and owner_of(u) == power)
@@ -110,6 +112,10 @@ class EngineeredLedger(Ledger):
 
     def _build(self, order: Build) -> Unit:
         self._convert_instead(province_of(order.loc))
+        if order.kind == FIGHTER and (
+                why := why_no_fighter(self.options, self.units, self.power,
+                                      province_of(order.loc))):
+            raise Refused(why, Reason.ILLEGAL, Outcome.FAILS)
         unit = super()._build(order)
         self.acted.add(province_of(unit.loc))  # an engineer that builds does nothing else
         return unit

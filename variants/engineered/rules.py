@@ -28,6 +28,7 @@ Wiring = Callable[[Variant], Variant]
 # there too (REQUEST_OPTIONS, judge/variant_hooks.py). `map` is not one: a request gives a
 # game's own map as its "map" (docs/adjudicate.md).
 REQUEST_OPTIONS = ("level", "engineer_ratio", "engineer_centres", "decoys", "decoy_beside",
+                   "simple_fighter_builds",
                    "survival", "survival_players", "prize")
 WIRINGS: tuple[Wiring, ...] = (
     maps.wire,         # A, C0: a win is more than half the map's centres (18 on standard)

@@ -17,7 +17,10 @@ HOLDS = {
 
 
 def test_a_fighter_build_is_named_in_the_reply_and_the_report(talk: Conversation) -> None:
-    seats = started(talk, "engineered", players=7)
+    # A home centre's fighter build is C7 7a's, not the simple game's (test_heldout4_fighter_
+    # builds.py): this game lets every build site take one (simple_fighter_builds=anywhere).
+    seats = started(talk, "engineered", players=7,
+                    options={"simple_fighter_builds": "anywhere"})
     # Russia takes Rumania (a build) and empties Moscow.
     russia = {"S": ("N Sev - Rum", "F Mos - Ukr", "A War H", "N StP H"),
               "F": ("N Rum H", "F Ukr H", "A War H", "N StP H")}

