@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from functools import partial
 
 from judge.engine.geo import Geography
-from judge.engine.orders import Order
+from judge.engine.orders import Order, Retreat
 from judge.engine.outcome import Adjustment, OrderResult, Outcome, Reason
 from judge.engine.types import ADJUSTMENT, RETREAT, Phase, Unit, province_of
 from judge.engine.visibility import Seen, Sighting
@@ -27,7 +27,8 @@ NO_ORDER = "no order"
 REMOVED = "removed by the judge: no order"
 # A retreat that bounces is not made and the unit is gone (rule: two units retreating to
 # one province are both destroyed, DATC 6.H.7); the tag says so, as the classic judges'
-# '(*bounce, destroyed*)' does, so that no reader takes the unit to have stayed.
+# '(*bounce, destroyed*)' does, so that no reader takes the unit to have stayed. Also
+# where a variant settles retreats with the moves (Algernon: a Retreat in the results).
 DESTROYED = "destroyed"
 
 
@@ -105,8 +106,8 @@ def _result_line(variant: Variant, result: OrderResult, phase_kind: str,
         note = REMOVED if phase_kind == ADJUSTMENT else NO_ORDER
         text = f"{text.removesuffix('.')} ({note})."
     tag = result_tag(result, partial(in_report_words, variant))
-    if phase_kind == RETREAT and result.outcome == Outcome.FAILS \
-            and result.reason == Reason.BOUNCED:
+    if (phase_kind == RETREAT or isinstance(result.order, Retreat)) \
+            and result.outcome == Outcome.FAILS and result.reason == Reason.BOUNCED:
         tag = f"{tag.removesuffix('*)')}, {DESTROYED}*)"
     return OrderLine(text, tag)
 
