@@ -70,8 +70,9 @@ class ReportView:
     winners: tuple[str, ...]
     sections: tuple[SectionView, ...] = ()  # the variant's own (judge/reports/sections.py)
     late: tuple[str, ...] = ()  # powers that missed the deadline, where the reader may know
-    # The next phase waits for nobody (a variant's builds from lists sent with the moves):
-    # it is played at the judge's next round, so its schedule deadline is not told.
+    # The next phase waits for no orders (judge/engine/handler.py runs_without_orders:
+    # Algernon's builds from the lists sent with the moves): it is played at the judge's
+    # next round, so its schedule deadline is nobody's and is not told.
     next_unordered: bool = False
 
 
@@ -113,8 +114,8 @@ def build_view(variant: Variant, turn: TurnResult, viewer: Viewer,
 
 
 def _runs_without_orders(variant: Variant, turn: TurnResult) -> bool:
-    """Whether nobody orders in the phase that comes next (judge/engine/handler.py): its
-    deadline is then no deadline of anyone's, and the report does not give it."""
+    """Whether the phase that comes next is played without waiting for orders: its
+    deadline is then nobody's, and the report does not give it."""
     rules = variant.rules
     return turn.next_phase is not None and \
         rules.handler(turn.next_phase).runs_without_orders(rules, turn.position)

@@ -36,8 +36,8 @@ def test_the_fall_report_gives_no_deadline_for_the_winter_nobody_orders_in(
     address = seats["ALPHA"][0]
     [fall] = [m for m in talk.mails_to(address)
               if m.subject == "maze: Fall 1901 Movement results"]
-    assert ("The next phase is Winter 1901 Adjustments.\nNobody orders in it: the judge "
-            "plays it at its next round, and its report gives the\ndeadline of the phase "
+    assert ("The next phase is Winter 1901 Adjustments.\nIt waits for no orders: the judge "
+            "plays it at its next round, and its report gives\nthe deadline of the phase "
             "after it.\n") in fall.body, fall.body
     assert "Deadline:" not in fall.body, fall.body
     sweep_all(talk.judge.db, talk.clock, talk.judge.postman)
