@@ -15,9 +15,9 @@ from dataclasses import dataclass
 from functools import partial
 
 from judge.engine.geo import Geography
-from judge.engine.orders import Order
-from judge.engine.outcome import Adjustment, OrderResult, Reason
-from judge.engine.types import ADJUSTMENT, Phase, Unit, province_of
+from judge.engine.orders import Order, Retreat
+from judge.engine.outcome import Adjustment, OrderResult, Outcome, Reason
+from judge.engine.types import ADJUSTMENT, RETREAT, Phase, Unit, province_of
 from judge.engine.visibility import Seen, Sighting
 from judge.grammar.notation import order_text, place, result_tag, unit_text
 from judge.grammar.wording import in_report_words
@@ -25,6 +25,11 @@ from judge.variant import Variant, power_name, power_rank
 
 NO_ORDER = "no order"
 REMOVED = "removed by the judge: no order"
+# A retreat that bounces is not made and the unit is gone (rule: two units retreating to
+# one province are both destroyed, DATC 6.H.7); the tag says so, as the classic judges'
+# '(*bounce, destroyed*)' does, so that no reader takes the unit to have stayed. Also
+# where a variant settles retreats with the moves (Algernon: a Retreat in the results).
+DESTROYED = "destroyed"
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,7 +105,11 @@ def _result_line(variant: Variant, result: OrderResult, phase_kind: str,
         # removal by the civil disorder rule (DATC 4.D.8).
         note = REMOVED if phase_kind == ADJUSTMENT else NO_ORDER
         text = f"{text.removesuffix('.')} ({note})."
-    return OrderLine(text, result_tag(result, partial(in_report_words, variant)))
+    tag = result_tag(result, partial(in_report_words, variant))
+    if (phase_kind == RETREAT or isinstance(result.order, Retreat)) \
+            and result.outcome == Outcome.FAILS and result.reason == Reason.BOUNCED:
+        tag = f"{tag.removesuffix('*)')}, {DESTROYED}*)"
+    return OrderLine(text, tag)
 
 
 def _tally(events: Iterable[Seen]) -> dict[str, tuple[int, int, int]]:

@@ -70,6 +70,10 @@ class ReportView:
     winners: tuple[str, ...]
     sections: tuple[SectionView, ...] = ()  # the variant's own (judge/reports/sections.py)
     late: tuple[str, ...] = ()  # powers that missed the deadline, where the reader may know
+    # The next phase waits for no orders (judge/engine/handler.py runs_without_orders:
+    # Algernon's builds from the lists sent with the moves): it is played at the judge's
+    # next round, so its schedule deadline is nobody's and is not told.
+    next_unordered: bool = False
 
 
 def build_view(variant: Variant, turn: TurnResult, viewer: Viewer,
@@ -86,6 +90,7 @@ def build_view(variant: Variant, turn: TurnResult, viewer: Viewer,
     if board is None:
         board = rules.visibility.board(turn.position, viewer)
     counted = _centres_counted(variant, turn)
+    unordered = _runs_without_orders(variant, turn)
     return ReportView(
         game_title=variant.title,
         recipient=recipient_name(viewer),
@@ -99,11 +104,21 @@ def build_view(variant: Variant, turn: TurnResult, viewer: Viewer,
         adjustments=() if turn.winners else _adjustments(
             variant, events, (turn.position, board) if counted else None),
         next_title=rules.calendar.describe(turn.next_phase) if turn.next_phase else None,
-        deadline=format_deadline(deadline, zone) if deadline and turn.next_phase else None,
+        deadline=format_deadline(deadline, zone)
+        if deadline and turn.next_phase and not unordered else None,
         winners=tuple(power_name(w) for w in turn.winners),
         sections=section_views(variant, turn, viewer, events, board),
         late=_late(variant, turn.position, board, viewer, late),
+        next_unordered=unordered,
     )
+
+
+def _runs_without_orders(variant: Variant, turn: TurnResult) -> bool:
+    """Whether the phase that comes next is played without waiting for orders: its
+    deadline is then nobody's, and the report does not give it."""
+    rules = variant.rules
+    return turn.next_phase is not None and \
+        rules.handler(turn.next_phase).runs_without_orders(rules, turn.position)
 
 
 # The last order blocks built, with what they were built from: the readers of one turn

@@ -89,8 +89,8 @@ def test_retreats_by_letter_and_word_with_the_refusals_quoted(
     refused(reply, 3, "A bur-ruh", f"A Burgundy cannot retreat to Ruhr; {allowed}")
     assert "  F Gulf of Lyon -> Marseilles.\n  A Burgundy -> Marseilles.\n" in reply.body
     body = process(talk, "S1901R", players, "FRANCE")
-    assert "France:   A Burgundy -> Marseilles. (*bounce*)\n" in body
-    assert "France:   F Gulf of Lyon -> Marseilles. (*bounce*)\n" in body
+    assert "France:   A Burgundy -> Marseilles. (*bounce, destroyed*)\n" in body
+    assert "France:   F Gulf of Lyon -> Marseilles. (*bounce, destroyed*)\n" in body
     assert "The next phase is Fall 1901 Movement." in body
     assert units_now(talk) == ["GERMANY A bur", "GERMANY A ruh", "ITALY F lyo", "ITALY F wes"]
 

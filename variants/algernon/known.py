@@ -92,6 +92,8 @@ def chart(known: Mapping[str, Any]) -> list[str]:
     lines = []
     for name, facts in known.get("spaces", {}).items():
         kind = f"{facts['kind']}, " if facts["kind"] else ""
+        if int(facts.get("value", 0)) > 1:  # rule 6: "its value as a supply center"
+            kind += f"value {facts['value']}, "
         ends = [f"{i} {known['links'].get(f'{name}/{i}', '?')}"
                 for i in range(1, int(facts["portals"]) + 1)]
         count = int(facts["portals"])

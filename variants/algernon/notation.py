@@ -14,14 +14,24 @@ Initials = Mapping[str, str]
 
 
 def entry_gm(e: Entry) -> str:
-    """II.B: `VT1 6`, `RT2 NSC 4`, `BN4 HSC 5`."""
+    """II.B: `VT1 6`, `RT2 NSC 4`, `BN4 HSC 5`; a centre worth more than one rat (a
+    master's maze) `RT2 NSC 4 value 2`: rule 6 tells "its value as a supply center", and
+    the builds count it (docs/variants/algernon.md, "Centre values")."""
     kind = f" {e.kind}" if e.kind else ""
-    return f"{e.into}{e.arrives}{kind} {e.portals}"
+    return f"{e.into}{e.arrives}{kind} {e.portals}{value_gm(e.value)}"
+
+
+def value_gm(value: int) -> str:
+    return f" value {value}" if value > 1 else ""
+
+
+def value_words(value: int) -> str:
+    return f" of value {value}, supporting {value} rats" if value > 1 else ""
 
 
 def entry_words(e: Entry, initials: Initials) -> str:
     centre = {"": "no supply centre", "NSC": "a neutral supply centre",
-              "HSC": "a home supply centre"}[e.kind]
+              "HSC": "a home supply centre"}[e.kind] + value_words(e.value)
     told = (f"; resisted by {', '.join(initials.get(p, p) for p in e.resisted)}"
             if e.resisted else "")
     # "EH, no supply centre with 2 portals" read as if no such centre existed: the

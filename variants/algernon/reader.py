@@ -76,12 +76,17 @@ class PortalReader:
 
 
 def _not_an_order(line: str, text: str) -> str:
-    """`A LO to 2`, an army's or fleet's letter from the other games: say what to drop."""
+    """`A LO to 2`, an army's or fleet's letter from the other games: say what to drop.
+    `LO c 2 (SQ to 6)`, a convoy as other games write it: say that rats have none."""
     rest = _after(line, OTHER_UNITS)
     if rest and any(p.match(rest) for p in PATTERNS.values()):
         written = text.split(None, 1)[1]
         return (f"not an order: your units are rats (rule 2), ordered by their space alone "
                 f"({written}) or as the replies write them (R {written})")
+    words = (_after(line, RAT_WORDS + OTHER_UNITS) or line).split()
+    if len(words) > 1 and words[1] in CONVOY_WORDS:
+        return ("not an order: a rat does not convoy (rule 5: it attacks, supports or "
+                f"holds; rule 2: there are no fleets); {HOW}")
     return f"not an order: {HOW}"
 
 
@@ -96,6 +101,7 @@ def _as_written(line: str) -> list[str]:
 # How the replies write a rat ("R LO"), and the letters of other games' armies and fleets.
 RAT_WORDS = ("r", "rat")
 OTHER_UNITS = ("a", "f")
+CONVOY_WORDS = ("c", "convoy", "convoys")
 
 
 def _after(line: str, words: tuple[str, ...]) -> str:

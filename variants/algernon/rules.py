@@ -32,6 +32,11 @@ from .sight import EVENT_TYPES
 from .source import maze_of, power_names, power_spellings, reading_of
 from .victory import victory_of
 
+# Rule 8's readings, which build the victory test, `judge adjudicate` takes from its
+# request's "state" as a game keeps them (judge/variant_hooks.py); numbered_support and
+# retreat_fallback the movement reads from the state itself (movement.py).
+REQUEST_OPTIONS = ("victory", "victory_count", "victory_year")
+
 
 def make_map(options: Mapping[str, Any], seed: int) -> dict[str, Any]:
     """A generated maze for the game's players (rule 3), balanced (generate.py)."""

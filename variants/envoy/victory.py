@@ -1,8 +1,11 @@
 """Envoy's victory (rule 10; docs/variants/envoy.md, "Victory").
 
 A player wins with 18 centres against one opponent, 15 with three players, 12 with four;
-his Major Allies' centres count, and his own capital counts twice (3). Checked only when
-the Autumn ends, that is on the board the adjustment season counts (10).
+his Major Allies' centres count, and his own capital counts twice (3). "Victory is
+determined only in the adjustments season" (10): checked when the Autumn ends, on the
+board the adjustment season counts (a win ends the game there, with no Winter), and when
+an adjustment season ends, whose count is that board's (a Winter posed to `judge
+adjudicate` with a winning count, or one after level counts).
 """
 
 from __future__ import annotations
@@ -15,6 +18,8 @@ from judge.engine.rules import Rules
 from .builds import playing, supply
 from .control import MAJOR_ALLY, Countries, neutrals, status
 from .season import AUTUMN
+
+WINTER = "W"
 
 NEEDED = {2: 18, 3: 15, 4: 12}
 # Rule 10 is silent beyond four players; "a mere 12" for four is its floor, kept for 5-7.
@@ -57,9 +62,10 @@ def standing(rules: Rules, board: Position, countries: Countries) -> dict[str, i
 
 def victory_for(countries: Countries) -> Victory:
     def victory(rules: Rules, position: Position) -> tuple[str, ...]:
-        """The winner, once an Autumn has ended: the one player at the rule 10 count; of
-        two there at once, the larger total (equal totals: nobody yet)."""
-        if position.phase.season != AUTUMN:
+        """The winner, once an Autumn or an adjustment season has ended: the one player
+        at the rule 10 count; of two there at once, the larger total (equal totals: nobody
+        yet)."""
+        if position.phase.season not in (AUTUMN, WINTER):
             return ()
         counts = totals(rules, position, countries)
         need = centres_needed(len(counts))

@@ -181,8 +181,8 @@ def test_retreats_told_leave_out_only_what_their_reader_knows_is_barred(
     # item 7): the master processes the phase.
     reply(talk, MASTER, "SIGNON Mbeta gmpw\nPROCESS F1914R")
     retreats = next(m.body for m in talk.mails_to(ANN) if "Fall 1914 Retreats" in m.subject)
-    assert "France:   A Burgundy -> Munich. (*bounce*)\nFrance:   A Burgundy DISBAND.\n" \
-        in retreats
+    assert ("France:   A Burgundy -> Munich. (*bounce, destroyed*)\n"
+            "France:   A Burgundy DISBAND.\n") in retreats
     assert "illegal" not in retreats
 
 
