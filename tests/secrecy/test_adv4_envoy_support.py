@@ -7,7 +7,9 @@ of issue #13 item 1 compares the replies to such an order, not the turn it is pl
 Germany's A Munich stays (game A) or walks unseen into Tyrolia in the Spring and holds
 there in the Autumn (game B; tests/secrecy/test_envoy_items.tyrolia). In the Autumn France's
 A Venice supports the army in Tyrolia, in one game where it stands, in the other where
-nothing does; France's Autumn report and everything she reads after must be the same."""
+nothing does; France's Autumn report and everything she reads after must be the same.
+(A diplomat's support of another player's diplomats is told differently whether they stay
+or leave, by design: a support that matches is a contact, variants/envoy/contact.py.)"""
 
 from __future__ import annotations
 
@@ -40,3 +42,4 @@ def test_a_support_of_a_unit_france_sees_is_still_told(
     report = "\n".join(script.twin.transcript(script.france.address))
     assert "Italy:    A Venice SUPPORT F Trieste.\n" in report, report[-3000:]
     assert script.leaks() == ""
+
