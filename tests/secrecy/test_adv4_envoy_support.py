@@ -15,8 +15,19 @@ from __future__ import annotations
 
 import pytest
 
+from judge.engine.types import Unit
 from judge.store.db import Database
-from tests.secrecy.test_envoy_items import FRANCE_TAKES_SPAIN, autumn, tyrolia
+from tests.conversations.orders_board import edit_board
+from tests.secrecy.test_envoy_items import (
+    FRANCE_HOLDS,
+    FRANCE_PLACES,
+    FRANCE_TAKES_SPAIN,
+    GERMANY_HOLDS,
+    MASTER_SIGNON,
+    Script,
+    autumn,
+    tyrolia,
+)
 
 FALL = FRANCE_TAKES_SPAIN.replace("A ven H", "{venice}")
 
@@ -43,3 +54,26 @@ def test_a_support_of_a_unit_france_sees_is_still_told(
     assert "Italy:    A Venice SUPPORT F Trieste.\n" in report, report[-3000:]
     assert script.leaks() == ""
 
+
+
+def test_a_convoy_of_an_unseen_army_is_told_alike(
+        databases: tuple[Database, Database]) -> None:
+    """Stab: France's fleet in the Ionian Sea convoys an army from Apulia to Tunis in Spring
+    1914. In game A a German army stands in Apulia (beside Italy's units, which it does not
+    meet) and goes to Tunis by that convoy; in game B none stands there (both set on the
+    boards before the placements). France's report reads the convoy the same (void), and
+    the rest of her mail too."""
+    script = Script(databases, "stab")
+    for talk, german in ((script.twin.a, (Unit("GERMANY", "A", "apu"),)), (script.twin.b, ())):
+        edit_board(talk, "W1913P", lambda board, more=german: board._replace(
+            units=(*board.units, Unit("FRANCE", "F", "ion"), *more)))
+    script.turn("W1913P", FRANCE_PLACES, "Build D Aus\nBuild D Aus\nBuild D Den\nBuild D Hol")
+    script.turn("S1914M", f"{FRANCE_HOLDS}\nF ion C A apu - tun",
+                f"{GERMANY_HOLDS}\nA mun H\nA apu - tun", f"{GERMANY_HOLDS}\nA mun H")
+    master = script.twin.send(MASTER_SIGNON[0], f"{MASTER_SIGNON[1]}\nHISTORY beta S1914M")
+    assert "Germany:  A Apulia -> Tunis." in master[0], master[0]  # the convoy carried it
+    script.france_writes("")
+    report = "\n".join(script.twin.transcript(script.france.address))
+    assert "France:   F Ionian Sea CONVOY A Apulia -> Tunis. (*void*)" in report, \
+        report[-3000:]
+    assert script.leaks() == ""
