@@ -13,8 +13,11 @@ or leave, by design: a support that matches is a contact, variants/envoy/contact
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
+from judge.engine.position import Position
 from judge.engine.types import Unit
 from judge.store.db import Database
 from tests.conversations.orders_board import edit_board
@@ -64,9 +67,10 @@ def test_a_convoy_of_an_unseen_army_is_told_alike(
     boards before the placements). France's report reads the convoy the same (void), and
     the rest of her mail too."""
     script = Script(databases, "stab")
-    for talk, german in ((script.twin.a, (Unit("GERMANY", "A", "apu"),)), (script.twin.b, ())):
-        edit_board(talk, "W1913P", lambda board, more=german: board._replace(
-            units=(*board.units, Unit("FRANCE", "F", "ion"), *more)))
+    fleet = Unit("FRANCE", "F", "ion")
+    for talk, added in ((script.twin.a, (fleet, Unit("GERMANY", "A", "apu"))),
+                        (script.twin.b, (fleet,))):
+        edit_board(talk, "W1913P", _adding(added))
     script.turn("W1913P", FRANCE_PLACES, "Build D Aus\nBuild D Aus\nBuild D Den\nBuild D Hol")
     script.turn("S1914M", f"{FRANCE_HOLDS}\nF ion C A apu - tun",
                 f"{GERMANY_HOLDS}\nA mun H\nA apu - tun", f"{GERMANY_HOLDS}\nA mun H")
@@ -77,3 +81,9 @@ def test_a_convoy_of_an_unseen_army_is_told_alike(
     assert "France:   F Ionian Sea CONVOY A Apulia -> Tunis. (*void*)" in report, \
         report[-3000:]
     assert script.leaks() == ""
+
+
+def _adding(units: tuple[Unit, ...]) -> Callable[[Position], Position]:
+    def edit(board: Position) -> Position:
+        return board._replace(units=(*board.units, *units))
+    return edit
