@@ -23,7 +23,14 @@ from .contact import Side, clashes, conflicts, contacts
 from .control import CONTROLLED, DIPLOMAT, MAJOR_ALLY, WRITERS, players, table
 from .retreats import told_retreats
 from .sight import apply_revealed, diplomatic, events_only, merge, public_state, sees_all
-from .told import attackers_seen, changes_told, removal_told, standing_seen
+from .told import (
+    attackers_seen,
+    changes_told,
+    removal_told,
+    standing_seen,
+    support_told,
+    unseen_places,
+)
 
 
 class Topic(StrEnum):
@@ -96,6 +103,13 @@ class StabEnvoy:
         revealed = merge(conflicts(regular, side), contacts(dips),
                           clashes(dips, self.space_of))
         seen = [removal_told(e, kind, board) for e in apply_revealed(events, keep, revealed)]
+        allies = {n for n, s in control.items() if s[0] == MAJOR_ALLY}
+
+        def visible(unit: Unit) -> bool:
+            return (unit.power in mine or unit.power in allies) if unit.kind != DIPLOMAT \
+                else unit.power == power
+        unseen = unseen_places(events, seen, visible)
+        seen = [support_told(e, unseen) for e in seen]
         where = standing_seen(seen, board) | attackers_seen(seen, kind, after, side)
         return changes_told(seen, mine, where)
 

@@ -11,13 +11,19 @@ beyond his rules is taken out of the event itself (visibility.py gives him the r
   item 4). The other side reads `UNSEEN`.
 - Rule 12: a removal its writer addressed to a unit he cannot see reads as one naming an
   empty province (issue #13 item 2), as the reply to it does (judge/game/ordering.py).
+- Rule 12d ("the fact that it may be supported by or be supporting another unit will not
+  be reported"): a support or convoy its writer gave a unit he cannot see reads as one
+  naming an empty province, void, as it did when nothing stood there (adversary advsec4:
+  "A Ven S A Tyr" was void or not as an unseen army stood in Tyrolia). A diplomat's
+  support that matches another player's diplomats is a contact (contact.py), which shows
+  them, so it is told as it went.
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 
-from judge.engine.orders import Disband, Move, Retreat
+from judge.engine.orders import Convoy, Disband, Move, Retreat, Support
 from judge.engine.outcome import Adjustment, CentreChange, OrderResult, Outcome, Reason
 from judge.engine.reasons import NO_UNIT_OF_POWER
 from judge.engine.refusal import Loc, Power, state
@@ -115,3 +121,31 @@ def removal_told(seen: Seen, kind: str | None, visible: Collection[Unit]) -> See
     return seen._replace(unit=None, outcome=Outcome.FAILS, reason=Reason.NO_UNIT,
                          message=state(NO_UNIT_OF_POWER, power=Power(seen.power),
                                        place=Loc(where)))
+
+
+def unseen_places(events: Iterable[object], seen: Iterable[Seen],
+                  visible: Callable[[Unit], bool]) -> set[tuple[str, bool]]:
+    """(province, of diplomats) where units of that layer stood as the turn began, none of
+    which the reader sees: not `visible` (by rule 12) nor shown to him by the turn
+    (his own results, the results and sightings a contact or 12d reveals). Diplomats
+    support only diplomats, armies and fleets only armies and fleets (5 iv)."""
+    shown = {s.unit for s in seen if isinstance(s, Sighting)} | {
+        s.unit for s in seen
+        if isinstance(s, OrderResult) and s.unit is not None and s.unit.power == s.power}
+    stood: dict[tuple[str, bool], bool] = {}
+    for e in events:
+        if isinstance(e, OrderResult) and e.unit is not None:
+            where = (province_of(e.unit.loc), e.unit.kind == DIPLOMAT)
+            stood[where] = stood.get(where, False) or e.unit in shown or visible(e.unit)
+    return {where for where, any_seen in stood.items() if not any_seen}
+
+
+def support_told(seen: Seen, unseen: Collection[tuple[str, bool]]) -> Seen:
+    """A support or convoy of the reader's that names a place of `unseen` (unseen_places):
+    the result the engine gives one naming an empty province (void), whatever stood there
+    did; whether it was dislodged is told by the attack (12d), and stays."""
+    if not isinstance(seen, OrderResult) or not isinstance(seen.order, Support | Convoy) \
+            or seen.unit is None or seen.outcome == Outcome.ILLEGAL \
+            or (province_of(seen.order.target), seen.unit.kind == DIPLOMAT) not in unseen:
+        return seen
+    return seen._replace(outcome=Outcome.VOID, reason=Reason.NO_MATCH, message="")
