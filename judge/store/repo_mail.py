@@ -63,8 +63,26 @@ def attachment_rows(session: Session,
     bytes stored once (AttachmentBlob): in this transaction, a file already stored
     (another reader's same picture) only referred to."""
     return [OutboxAttachment(position=i, filename=a.filename, content_type=a.content_type,
-                             digest=store_blob(session, a.data), inline=a.inline)
+                             digest=store_blob(session, a.data), inline=a.inline,
+                             drawn_by=a.drawn_by)
             for i, a in enumerate(attachments)]
+
+
+_FILES = cast(sa.Table, OutboxAttachment.__table__)
+_SETTLE_DRAWN = (sa.update(_FILES)
+                 .where(_FILES.c.digest == sa.bindparam("source"),
+                        _FILES.c.drawn_by == sa.bindparam("by"))
+                 .values(digest=sa.bindparam("drawn"), drawn_by=None))
+
+
+def settle_drawn(session: Session, source: str, drawn_by: str, data: bytes) -> str:
+    """Store `data`, drawn by `drawn_by` from the blob `source`, and point every file
+    still to be drawn that way from it at the stored bytes (a turn's readers who share a
+    picture: one statement), so that every later send and resend of them sends these."""
+    digest = store_blob(session, data)
+    session.connection().execute(_SETTLE_DRAWN, {"source": source, "by": drawn_by,
+                                                 "drawn": digest})
+    return digest
 
 
 @functools.lru_cache(maxsize=16)

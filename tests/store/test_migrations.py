@@ -41,6 +41,7 @@ TABLES_BY_REVISION = {
     "0018": set(),
     "0019": set(),
     "0020": {"attachment_blobs"},
+    "0021": set(),
 }
 # The revisions that add columns to existing tables: (table, column) pairs.
 COLUMNS_BY_REVISION = {
@@ -53,6 +54,7 @@ COLUMNS_BY_REVISION = {
     "0017": {("games", "variant_seed"), ("games", "variant_map")},
     "0018": {("outbox_attachments", "inline")},
     "0020": {("outbox_attachments", "digest")},
+    "0021": {("outbox_attachments", "drawn_by")},
 }
 
 
