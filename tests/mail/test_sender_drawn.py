@@ -16,7 +16,6 @@ import pytest
 import sqlalchemy as sa
 
 from judge import faults
-from judge.attachment import Attachment
 from judge.config import Settings
 from judge.game.clock import ManualClock
 from judge.mail.outbound import drawn
