@@ -75,6 +75,16 @@ _SETTLE_DRAWN = (sa.update(_FILES)
                  .values(digest=sa.bindparam("drawn"), drawn_by=None))
 
 
+def files_to_draw(session: Session, limit: int) -> list[tuple[str, str, bytes]]:
+    """Up to `limit` files still to draw, each once however many messages carry it: its
+    source's digest, its drawing's name, the source's bytes."""
+    pending = (sa.select(_FILES.c.digest, _FILES.c.drawn_by)
+               .where(_FILES.c.drawn_by.is_not(None)).distinct().limit(limit).subquery())
+    query = (sa.select(pending.c.digest, pending.c.drawn_by, _BLOBS.c.data)
+             .join(_BLOBS, _BLOBS.c.digest == pending.c.digest))
+    return [(digest, by, data) for digest, by, data in session.execute(query)]
+
+
 def settle_drawn(session: Session, source: str, drawn_by: str, data: bytes) -> str:
     """Store `data`, drawn by `drawn_by` from the blob `source`, and point every file
     still to be drawn that way from it at the stored bytes (a turn's readers who share a

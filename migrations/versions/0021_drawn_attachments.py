@@ -22,12 +22,18 @@ down_revision: str | Sequence[str] | None = "0020"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
+TO_DRAW = "drawn_by IS NOT NULL"
+
 
 def upgrade() -> None:
     with op.batch_alter_table("outbox_attachments") as batch:
         batch.add_column(sa.Column("drawn_by", sa.String(length=40), nullable=True))
+    op.create_index("ix_outbox_attachments_to_draw", "outbox_attachments",
+                    ["drawn_by", "digest"], postgresql_where=sa.text(TO_DRAW),
+                    sqlite_where=sa.text(TO_DRAW))
 
 
 def downgrade() -> None:
+    op.drop_index("ix_outbox_attachments_to_draw", table_name="outbox_attachments")
     with op.batch_alter_table("outbox_attachments") as batch:
         batch.drop_column("drawn_by")

@@ -2,9 +2,11 @@
 as its SVG with the drawing's name (judge/attachment.py `drawn_by`), so that the turn's
 transaction does not draw it. Before the first send of such a message the sender draws the
 file, stores it (content-addressed) and points every row still waiting for that drawing
-at it, in one commit; a send after that, a resend after a crash included, carries the
-stored bytes. A crash before that commit draws it again: the drawing is deterministic
-(judge/pictures/png.py), so the bytes are the same either way."""
+at it, in one commit (the picture stage, `draw_pending`, draws them as they are queued,
+ahead of the senders; a sender draws one itself if it gets there first); a send after
+that, a resend after a crash included, carries the stored bytes. A crash before that
+commit draws it again: the drawing is deterministic (judge/pictures/png.py), so the bytes
+are the same either way."""
 
 from __future__ import annotations
 
@@ -57,3 +59,16 @@ class Drawer:
             faults.point("outbox-drawn")
             found = self._drawn[(digest, drawn_by)] = DrawnFile("", "", data, False, stored)
         return DrawnFile(filename, content_type, found.data, inline, found.digest)
+
+
+def draw_pending(db: Database, limit: int = 8) -> int:
+    """The picture stage (`judge serve`'s "pictures" thread, beside the senders): draw and
+    store up to `limit` files still to draw, so that the senders find them drawn; how many
+    it drew."""
+    with db.unit_of_work(durable=False) as session:
+        pending = repo_mail.files_to_draw(session, limit)
+    for digest, drawn_by, source in pending:
+        data = drawn_file(drawn_by, source)
+        with db.unit_of_work(durable=False) as session:
+            repo_mail.settle_drawn(session, digest, drawn_by, data)
+    return len(pending)

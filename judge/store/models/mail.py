@@ -23,6 +23,7 @@ DRAWN_BY_LENGTH = 40  # "svg-png 1.5": a converter and its argument
 # stopped (its lease's end is the row's next_try_at). Written out, as in the claim's own
 # query, so that the database can tell the partial index below covers it.
 OUTBOX_DUE = "state IN ('pending', 'sending')"
+TO_DRAW = "drawn_by IS NOT NULL"
 
 
 class InboxMessage(Base):
@@ -94,7 +95,12 @@ class OutboxAttachment(Base):
     carries the same ones (migration 0020)."""
 
     __tablename__ = "outbox_attachments"
-    __table_args__ = (sa.UniqueConstraint("outbox_id", "position"),)
+    __table_args__ = (sa.UniqueConstraint("outbox_id", "position"),
+                      # The files still to draw (judge/mail/outbound/drawn.py): a few at a
+                      # time among all the outbox's files (migration 0021).
+                      sa.Index("ix_outbox_attachments_to_draw", "drawn_by", "digest",
+                               postgresql_where=sa.text(TO_DRAW),
+                               sqlite_where=sa.text(TO_DRAW)))
 
     id: Mapped[int] = mapped_column(primary_key=True)
     outbox_id: Mapped[int] = mapped_column(sa.ForeignKey("outbox.id", ondelete="CASCADE"))
