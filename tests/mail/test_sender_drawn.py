@@ -121,3 +121,17 @@ def test_a_crash_after_the_png_is_stored_sends_one_mail_with_the_stored_bytes(
     assert OutboxSender(database, clock, MaildirTransport(tmp_path / "outbox")).send_due() == 2
     assert sent_pngs(tmp_path / "outbox") == {reader: stored for reader in READERS}
     assert stored == svg_to_png(picture.svg, SCALE)
+
+
+def test_the_picture_stage_draws_each_file_once_ahead_of_the_senders(
+        database: Database, tmp_path: Path, picture: Picture,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    clock = ManualClock(T0)
+    post(database, clock, picture)
+    assert drawn.draw_pending(database) == 1  # two reports, one picture: drawn once
+    assert drawn.draw_pending(database) == 0
+    assert stored_files(database) == [("image/png", None), ("image/svg+xml", None)] * 2
+    monkeypatch.setattr(drawn, "drawn_file", lambda *_: b"\x89PNG another drawing")
+    assert OutboxSender(database, clock, MaildirTransport(tmp_path / "outbox")).send_due() == 2
+    png = svg_to_png(picture.svg, SCALE)
+    assert sent_pngs(tmp_path / "outbox") == {reader: png for reader in READERS}
