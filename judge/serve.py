@@ -164,8 +164,9 @@ class Daemon:
                  "again now", released)
 
     def _queued(self, session: Session) -> None:
-        if repo_mail.queued_outbox(session):
+        if repo_mail.queued_to_draw(session):
             self._pictures_wake.set()
+        if repo_mail.queued_outbox(session):
             self._outbox_wake.set()
 
     def _spawn(self, name: str, target: Callable[[], None]) -> None:

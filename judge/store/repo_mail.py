@@ -31,8 +31,9 @@ from judge.store.models import (
 
 # Claims released per statement: well under the bound parameters SQLite takes in one.
 _CHUNK = 400
-# The session.info key of queued_outbox.
+# The session.info keys of queued_outbox and queued_to_draw.
 _QUEUED = "judge_outbox_queued"
+_TO_DRAW = "judge_outbox_to_draw"
 # The mapped class's table (declared with one), for the table statements below.
 _OUTBOX = cast(sa.Table, OutboxMessage.__table__)
 _BLOBS = cast(sa.Table, AttachmentBlob.__table__)
@@ -129,6 +130,8 @@ def enqueue_outbox(session: Session, message: bytes, *, sender: str, recipients:
                         attachments=attachment_rows(session, attachments))
     session.add(row)
     session.info[_QUEUED] = True
+    if any(a.drawn_by is not None for a in attachments):
+        session.info[_TO_DRAW] = True
     if flush:
         session.flush()
     return row
@@ -138,6 +141,12 @@ def queued_outbox(session: Session) -> bool:
     """Whether this unit of work queued an outbox message (perhaps in a savepoint rolled
     back since): the daemon wakes its senders when such a unit of work commits."""
     return bool(session.info.get(_QUEUED))
+
+
+def queued_to_draw(session: Session) -> bool:
+    """Whether this unit of work queued a file for the sender to draw (a turn's PNG): the
+    daemon wakes its picture stage when such a unit of work commits."""
+    return bool(session.info.get(_TO_DRAW))
 
 
 def due_outbox(session: Session, now: datetime, limit: int = 50) -> list[OutboxMessage]:

@@ -25,6 +25,7 @@ from judge.mail.outbound.sender import OutboxSender
 from judge.pictures.files import Picture
 from judge.pictures.png import svg_to_png
 from judge.pictures.render import render_svg
+from judge.store import repo_mail
 from judge.store.db import Database
 from judge.store.models import AttachmentBlob, OutboxAttachment, OutboxMessage, OutboxState
 from judge.variant_loader import load_variant
@@ -135,3 +136,15 @@ def test_the_picture_stage_draws_each_file_once_ahead_of_the_senders(
     assert OutboxSender(database, clock, MaildirTransport(tmp_path / "outbox")).send_due() == 2
     png = svg_to_png(picture.svg, SCALE)
     assert sent_pngs(tmp_path / "outbox") == {reader: png for reader in READERS}
+
+
+def test_only_a_unit_of_work_that_queued_a_file_to_draw_wakes_the_picture_stage(
+        database: Database, picture: Picture) -> None:
+    postman = OutboxPostman(Settings(domain="example.test", judge_address="j@example.test"),
+                            ManualClock(T0))
+    for files, woken in ((picture.files_to_draw("a"), True), (picture.files("a"), False),
+                         ((), False)):
+        with database.unit_of_work() as session:
+            postman.send(session, to=READERS[:1], subject="s", body="b\n", attachments=files)
+            assert (repo_mail.queued_outbox(session), repo_mail.queued_to_draw(session)) \
+                == (True, woken)
