@@ -16,3 +16,7 @@ class Attachment(NamedTuple):
     # Shown in the message rather than offered as a file (RFC 2183 "inline"), with a
     # Content-ID (RFC 2392) an HTML part may refer to: the report's PNG picture.
     inline: bool = False
+    # None: `data` is the file. Else `data` is what the sender draws the file from, and this
+    # names how (e.g. "svg-png 1.5": judge/mail/outbound/drawn.py), issue #18: a turn's PNG
+    # is drawn off the turn's transaction, once, then stored and sent as stored.
+    drawn_by: str | None = None

@@ -19,6 +19,7 @@ POINTS = (
     "process-before-commit",  # commands run and reply queued, not yet committed
     "outbox-claimed",  # a message claimed for sending, not yet handed to the relay
     "outbox-after-first",  # one message sent and recorded, the rest of the batch not
+    "outbox-drawn",  # a file the sender draws (a turn's PNG) drawn and stored, not yet sent
 )
 
 

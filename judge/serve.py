@@ -27,6 +27,7 @@ from judge.mail.inbound.poller import ImapPoller
 from judge.mail.inbound.receiver import SmtpReceiver
 from judge.mail.outbound.claims import ClaimJournal
 from judge.mail.outbound.delivery import Transport
+from judge.mail.outbound.drawn import draw_pending
 from judge.mail.outbound.sender import OutboxSender, transport_for
 from judge.store import repo_mail
 from judge.store.db import shown_url
@@ -77,6 +78,7 @@ class Daemon:
         self.stopping = threading.Event()
         self._inbox_wake = threading.Event()
         self._outbox_wake = threading.Event()
+        self._pictures_wake = threading.Event()
         self._journal = ClaimJournal(judge.settings.claims_file, shown_url(judge.db.url)) \
             if judge.settings.claims_file and judge.settings.senders else None
         self._senders = self._make_senders(transport)
@@ -119,6 +121,8 @@ class Daemon:
         for number, sender in enumerate(self._senders, 1):
             self._spawn(f"sender-{number}" if len(self._senders) > 1 else "sender",
                         functools.partial(self._send, sender))
+        if self._senders:  # the judge that sends the files draws them (docs/pictures.md)
+            self._spawn("pictures", self._draw)
         if self.poller is not None:
             poller = self.poller
             self._spawn("imap-poller", lambda: poller.run(self.stopping))
@@ -127,6 +131,7 @@ class Daemon:
         # Work left by an earlier run: messages stored but not processed, mail not sent.
         self._inbox_wake.set()
         self._outbox_wake.set()
+        self._pictures_wake.set()
         log.info("judge serving as %s (database %s)%s", self.judge.settings.judge_address,
                  shown_url(self.judge.db.url), self._role())
 
@@ -159,6 +164,8 @@ class Daemon:
                  "again now", released)
 
     def _queued(self, session: Session) -> None:
+        if repo_mail.queued_to_draw(session):
+            self._pictures_wake.set()
         if repo_mail.queued_outbox(session):
             self._outbox_wake.set()
 
@@ -195,6 +202,16 @@ class Daemon:
                 while not self.stopping.is_set() and sender.send_due(claim):
                     pass
 
+    def _draw(self) -> None:
+        """The picture stage: files the turns left to draw, drawn as they are queued,
+        ahead of the senders (judge/mail/outbound/drawn.py)."""
+        while not self.stopping.is_set():
+            self._pictures_wake.wait(self._idle)
+            self._pictures_wake.clear()
+            with self._riding_out("pictures", self._pictures_wake):
+                while not self.stopping.is_set() and draw_pending(self.judge.db):
+                    pass
+
     @contextlib.contextmanager
     def _riding_out(self, name: str, wake: threading.Event) -> Iterator[None]:
         """A busy or briefly unreachable database, or a full one, pauses a thread; anything
@@ -216,6 +233,7 @@ class Daemon:
         self.stopping.set()
         self._inbox_wake.set()
         self._outbox_wake.set()
+        self._pictures_wake.set()
         if self.receiver is not None:
             self.receiver.stop()
         for thread in self._threads:

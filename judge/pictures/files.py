@@ -18,7 +18,7 @@ from judge.engine.position import Position
 from judge.engine.types import Phase
 from judge.engine.visibility import Notice, Sighting, Viewer, projection
 from judge.pictures.drawing import Drawing, load_drawing
-from judge.pictures.png import svg_to_png
+from judge.pictures.png import png_drawn_by, svg_to_png
 from judge.pictures.render import render_svg
 from judge.variant import Variant
 
@@ -27,12 +27,24 @@ START = "start"  # the name of the picture sent when a game starts, in place of 
 
 class Picture(NamedTuple):
     svg: str
-    png: bytes
+    scale: float  # PNG pixels per SVG unit
+
+    @property
+    def png(self) -> bytes:
+        return svg_to_png(self.svg, self.scale)
 
     def files(self, stem: str) -> tuple[Attachment, Attachment]:
         """`<stem>.png` inline, then `<stem>.svg` as a file to save."""
         return (Attachment(f"{stem}.png", "image/png", self.png, inline=True),
                 Attachment(f"{stem}.svg", "image/svg+xml", self.svg.encode("utf-8")))
+
+    def files_to_draw(self, stem: str) -> tuple[Attachment, Attachment]:
+        """files(), the PNG left for the sender to draw from the SVG (issue #18: off the
+        turn's transaction); the same bytes in the mail."""
+        svg = self.svg.encode("utf-8")
+        return (Attachment(f"{stem}.png", "image/png", svg, inline=True,
+                           drawn_by=png_drawn_by(self.scale)),
+                Attachment(f"{stem}.svg", "image/svg+xml", svg))
 
 
 def turn_picture(variant: Variant, title: str, phase: Phase, events: Sequence[Event],
@@ -73,7 +85,7 @@ def draw(variant: Variant, board: Position, events: Sequence[Event], title: str,
     if last is not None and last[0] is variant and last[1] == key:
         return last[2]
     svg = render_svg(variant, board, events, title, counts, drawing)
-    picture = Picture(svg, svg_to_png(svg, float(drawing.canvas["scale"])))
+    picture = Picture(svg, float(drawing.canvas["scale"]))
     _LAST = (variant, key, picture)
     return picture
 

@@ -37,6 +37,26 @@ PNG_LEVEL = 3  # zlib's: 6 took 4.7 ms more a picture for 9 KB less (73 KB at 3)
 cairosvg_surface.TEXT_ANTIALIAS["geometricPrecision"] = cairosvg_surface.cairo.ANTIALIAS_GRAY
 
 
+# A turn report's PNG is drawn by the sender from the stored SVG (issue #18): the report's
+# file is stored as the SVG with this name and the scale (judge/attachment.py drawn_by).
+DRAWN_PNG = "svg-png"
+
+
+def png_drawn_by(scale: float) -> str:
+    """How a PNG at `scale` is drawn from its SVG: the stored name drawn_file reads."""
+    return f"{DRAWN_PNG} {scale!r}"
+
+
+def drawn_file(drawn_by: str, source: bytes) -> bytes:
+    """The file `drawn_by` (png_drawn_by's) draws from `source`: the same bytes every
+    time, so a message sent again after a crash carries the picture it would have.
+    ValueError on a name no drawing has (a row written by a later judge)."""
+    kind, _, scale = drawn_by.partition(" ")
+    if kind != DRAWN_PNG:
+        raise ValueError(f"no drawing called {drawn_by!r}")
+    return svg_to_png(source.decode("utf-8"), float(scale))
+
+
 # Every reader of a turn whose picture is the same (every seat of a standard game) gets
 # the PNG drawn once.
 @lru_cache(maxsize=16)

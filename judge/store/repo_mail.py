@@ -31,8 +31,9 @@ from judge.store.models import (
 
 # Claims released per statement: well under the bound parameters SQLite takes in one.
 _CHUNK = 400
-# The session.info key of queued_outbox.
+# The session.info keys of queued_outbox and queued_to_draw.
 _QUEUED = "judge_outbox_queued"
+_TO_DRAW = "judge_outbox_to_draw"
 # The mapped class's table (declared with one), for the table statements below.
 _OUTBOX = cast(sa.Table, OutboxMessage.__table__)
 _BLOBS = cast(sa.Table, AttachmentBlob.__table__)
@@ -63,8 +64,36 @@ def attachment_rows(session: Session,
     bytes stored once (AttachmentBlob): in this transaction, a file already stored
     (another reader's same picture) only referred to."""
     return [OutboxAttachment(position=i, filename=a.filename, content_type=a.content_type,
-                             digest=store_blob(session, a.data), inline=a.inline)
+                             digest=store_blob(session, a.data), inline=a.inline,
+                             drawn_by=a.drawn_by)
             for i, a in enumerate(attachments)]
+
+
+_FILES = cast(sa.Table, OutboxAttachment.__table__)
+_SETTLE_DRAWN = (sa.update(_FILES)
+                 .where(_FILES.c.digest == sa.bindparam("source"),
+                        _FILES.c.drawn_by == sa.bindparam("by"))
+                 .values(digest=sa.bindparam("drawn"), drawn_by=None))
+
+
+def files_to_draw(session: Session, limit: int) -> list[tuple[str, str, bytes]]:
+    """Up to `limit` files still to draw, each once however many messages carry it: its
+    source's digest, its drawing's name, the source's bytes."""
+    pending = (sa.select(_FILES.c.digest, _FILES.c.drawn_by)
+               .where(_FILES.c.drawn_by.is_not(None)).distinct().limit(limit).subquery())
+    query = (sa.select(pending.c.digest, pending.c.drawn_by, _BLOBS.c.data)
+             .join(_BLOBS, _BLOBS.c.digest == pending.c.digest))
+    return [(digest, by, data) for digest, by, data in session.execute(query)]
+
+
+def settle_drawn(session: Session, source: str, drawn_by: str, data: bytes) -> str:
+    """Store `data`, drawn by `drawn_by` from the blob `source`, and point every file
+    still to be drawn that way from it at the stored bytes (a turn's readers who share a
+    picture: one statement), so that every later send and resend of them sends these."""
+    digest = store_blob(session, data)
+    session.connection().execute(_SETTLE_DRAWN, {"source": source, "by": drawn_by,
+                                                 "drawn": digest})
+    return digest
 
 
 @functools.lru_cache(maxsize=16)
@@ -101,6 +130,8 @@ def enqueue_outbox(session: Session, message: bytes, *, sender: str, recipients:
                         attachments=attachment_rows(session, attachments))
     session.add(row)
     session.info[_QUEUED] = True
+    if any(a.drawn_by is not None for a in attachments):
+        session.info[_TO_DRAW] = True
     if flush:
         session.flush()
     return row
@@ -110,6 +141,12 @@ def queued_outbox(session: Session) -> bool:
     """Whether this unit of work queued an outbox message (perhaps in a savepoint rolled
     back since): the daemon wakes its senders when such a unit of work commits."""
     return bool(session.info.get(_QUEUED))
+
+
+def queued_to_draw(session: Session) -> bool:
+    """Whether this unit of work queued a file for the sender to draw (a turn's PNG): the
+    daemon wakes its picture stage when such a unit of work commits."""
+    return bool(session.info.get(_TO_DRAW))
 
 
 def due_outbox(session: Session, now: datetime, limit: int = 50) -> list[OutboxMessage]:

@@ -47,8 +47,11 @@ def mailed(game: Game) -> bool:
 def report_files(game: Game, result: TurnResult, viewer: Viewer,
                  board: Position) -> tuple[Attachment, ...]:
     """The turn report's picture for `viewer`, whose board after it is `board`; none if
-    the game is mailed none."""
-    return after_turn(game, result, viewer, board).files() if mailed(game) else ()
+    the game is mailed none. Its PNG is drawn by the sender (issue #18)."""
+    if not mailed(game):
+        return ()
+    shown = after_turn(game, result, viewer, board)
+    return shown.picture.files_to_draw(shown.stem)
 
 
 def after_turn(game: Game, result: TurnResult, viewer: Viewer, board: Position) -> Shown:

@@ -11,8 +11,10 @@ from email.policy import default
 
 import sqlalchemy as sa
 
+from judge.attachment import Attachment
 from judge.mail.outbound.attachments import with_attachments
-from judge.store.models import OutboxMessage
+from judge.pictures.png import drawn_file
+from judge.store.models import OutboxAttachment, OutboxMessage
 from tests.conversations.harness import Conversation
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -22,11 +24,22 @@ def wired(talk: Conversation, address: str, subject: str) -> list[EmailMessage]:
     """Every message queued for `address` whose subject holds `subject`, as sent."""
     with talk.judge.db.unit_of_work() as session:
         rows = session.scalars(sa.select(OutboxMessage).order_by(OutboxMessage.id)).all()
-        found = [email.message_from_bytes(with_attachments(r.message, r.attachments),
+        found = [email.message_from_bytes(with_attachments(r.message, as_sent(r)),
                                           policy=default)
                  for r in rows if address in r.recipients]
     out = [m for m in found if isinstance(m, EmailMessage) and subject in str(m["Subject"])]
     return out
+
+
+def as_sent(row: OutboxMessage) -> list[Attachment]:
+    """The row's files as the sender sends them: one it left to draw drawn (the sender
+    draws it thus, judge/mail/outbound/drawn.py)."""
+    return [_drawn(file) for file in row.attachments]
+
+
+def _drawn(file: OutboxAttachment) -> Attachment:
+    data = file.data if file.drawn_by is None else drawn_file(file.drawn_by, file.data)
+    return Attachment(file.filename, file.content_type, data, file.inline)
 
 
 def picture_parts(message: EmailMessage) -> tuple[EmailMessage, EmailMessage, EmailMessage]:

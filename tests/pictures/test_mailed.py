@@ -28,9 +28,9 @@ def test_a_standard_report_carries_the_picture_inline_and_as_svg(talk: Conversat
     svg_to_png.cache_clear()
     play_holds(talk, players, {"FRANCE": "A par-bur\nA mar H\nF bre-mao",
                                "GERMANY": "A mun-bur\nA ber H\nF kie H"})
-    # Eight readers who see the same, one picture: drawn and converted once, then shared
-    # (judge/pictures/files.py, draw; issue #18), so the PNG cache is not even asked again.
-    assert (svg_to_png.cache_info().misses, svg_to_png.cache_info().hits) == (1, 0)
+    # The turn leaves the PNG to the sender (issue #18: judge/mail/outbound/drawn.py): no
+    # PNG is drawn in the turn's transaction at all.
+    assert (svg_to_png.cache_info().misses, svg_to_png.cache_info().hits) == (0, 0)
 
     pngs = set()
     for address in (MASTER, *(p.address for p in players.values())):

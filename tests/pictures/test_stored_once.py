@@ -1,5 +1,6 @@
 """A turn's pictures are stored once per distinct file (issue #18, migration 0020): readers
-who see the same board share one stored PNG and one SVG; readers whose pictures differ (Stab
+who see the same board share one stored SVG, from which the sender draws and stores one PNG
+(issue #18); readers whose pictures differ (Stab
 Envoy, rule 12) each have their own, and each one's mail carries exactly his own bytes."""
 
 from __future__ import annotations
@@ -8,6 +9,7 @@ import hashlib
 
 import sqlalchemy as sa
 
+from judge.pictures.png import svg_to_png
 from judge.store.models import AttachmentBlob, OutboxAttachment, OutboxMessage
 from tests.conversations.envoy.envoy_setup import ANN, BOB, placed, say
 from tests.conversations.harness import Conversation
@@ -47,9 +49,12 @@ def test_readers_who_see_the_same_board_share_one_stored_picture(talk: Conversat
     stored = _digests(talk, subject)
     readers = (MASTER, *(p.address for p in players.values()))
     assert set(stored) >= set(readers)
-    # Eight reports, one PNG and one SVG between them.
+    # Eight reports, one SVG between them: each report's PNG is to be drawn from it by
+    # the sender (issue #18), which stores it once, then one PNG.
     assert len({stored[r] for r in readers}) == 1
-    assert _blob_count(talk) - before == 2
+    [(png_source, svg)] = {stored[r] for r in readers}
+    assert png_source == svg
+    assert _blob_count(talk) - before == 1
     with talk.judge.db.unit_of_work() as session:
         assert session.query(OutboxAttachment).count() >= 2 * len(readers)
 
@@ -67,7 +72,9 @@ def test_readers_with_different_views_get_their_own_blobs_and_their_own_bytes(
         and not set(bob) & set(master)
     for who, digests in ((ANN, ann), (BOB, bob), (MASTER, master)):
         png, svg = _mailed_bytes(talk, who, subject)
-        # The key is the bytes' hash: what the mail carries is what the key names.
-        assert (hashlib.sha256(png).hexdigest(), hashlib.sha256(svg).hexdigest()) == digests
+        # The key is the bytes' hash: what the mail carries is what the key names; the
+        # PNG is drawn by the sender from that SVG (issue #18).
+        assert digests == (hashlib.sha256(svg).hexdigest(),) * 2
+        assert png == svg_to_png(svg.decode("utf-8"), 1.5)
     assert b"kie - hel" not in _mailed_bytes(talk, ANN, subject)[1]
     assert b"kie - hel" in _mailed_bytes(talk, BOB, subject)[1]

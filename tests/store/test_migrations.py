@@ -41,6 +41,7 @@ TABLES_BY_REVISION = {
     "0018": set(),
     "0019": set(),
     "0020": {"attachment_blobs"},
+    "0021": set(),
 }
 # The revisions that add columns to existing tables: (table, column) pairs.
 COLUMNS_BY_REVISION = {
@@ -53,6 +54,7 @@ COLUMNS_BY_REVISION = {
     "0017": {("games", "variant_seed"), ("games", "variant_map")},
     "0018": {("outbox_attachments", "inline")},
     "0020": {("outbox_attachments", "digest")},
+    "0021": {("outbox_attachments", "drawn_by")},
 }
 
 
@@ -81,7 +83,7 @@ def _schema_diff(url: str) -> list[Any]:
 
 def test_the_revisions_are_a_single_line_in_order() -> None:
     assert _revisions() == sorted(TABLES_BY_REVISION)
-    assert head_revision() == "0020"
+    assert head_revision() == "0021"
 
 
 def test_walk_up_one_step_at_a_time_then_down_then_up(db_url: str) -> None:

@@ -25,6 +25,7 @@ from judge.game.clock import Clock
 from judge.mail.outbound.attachments import with_attachments
 from judge.mail.outbound.claims import ClaimJournal
 from judge.mail.outbound.delivery import PermanentFailure, TemporaryFailure, Transport
+from judge.mail.outbound.drawn import Drawer
 from judge.mail.outbound.encoded_parts import EncodedParts
 from judge.mail.outbound.maildir import MaildirTransport
 from judge.mail.outbound.smtp import SmtpTransport
@@ -64,6 +65,7 @@ class OutboxSender:
         self._journal = journal
         self._rest: list[OutboxMessage] = []  # the claim's messages after the one being sent
         self._parts = EncodedParts()  # this sender's: each thread has its own sender
+        self._drawer = Drawer(db)
 
     def send_due(self, limit: int = 50) -> int:
         """Try every message due now (at most `limit`); how many were sent."""
@@ -74,6 +76,7 @@ class OutboxSender:
                 self._journal.claimed((row.id, row.attempts) for row in rows)
         if rows:
             faults.point("outbox-claimed")
+        self._drawer.new_claim()
         sent = 0
         try:
             for index, row in enumerate(rows):
@@ -103,7 +106,7 @@ class OutboxSender:
             return False
         try:
             self._transport.deliver(row.id, row.sender, list(row.recipients),
-                                    _wire(row, self._parts))
+                                    _wire(row, self._parts, self._drawer))
         except PermanentFailure as exc:
             self._give_up(row, str(exc))
             return False
@@ -169,10 +172,11 @@ class OutboxSender:
                         "ran out); this outcome was not recorded", row.id)
 
 
-def _wire(row: OutboxMessage, parts: EncodedParts) -> bytes:
-    """The bytes to send: the stored text, multipart/mixed with the files it carries."""
+def _wire(row: OutboxMessage, parts: EncodedParts, drawer: Drawer) -> bytes:
+    """The bytes to send: the stored text, multipart/mixed with the files it carries
+    (drawn and stored first where the turn left one to draw)."""
     try:
-        return with_attachments(row.message, row.attachments, parts)
+        return with_attachments(row.message, drawer.files(row), parts)
     except ValueError as exc:  # a file no message can carry: no retry will help
         raise PermanentFailure(str(exc)) from exc
 

@@ -18,10 +18,12 @@ FILENAME_LENGTH = 255
 CONTENT_TYPE_LENGTH = 255
 # A SHA-256 in hex.
 DIGEST_LENGTH = 64
+DRAWN_BY_LENGTH = 40  # "svg-png 1.5": a converter and its argument
 # The outbox rows a sender may claim: waiting for a try, or claimed by a sender that
 # stopped (its lease's end is the row's next_try_at). Written out, as in the claim's own
 # query, so that the database can tell the partial index below covers it.
 OUTBOX_DUE = "state IN ('pending', 'sending')"
+TO_DRAW = "drawn_by IS NOT NULL"
 
 
 class InboxMessage(Base):
@@ -93,7 +95,12 @@ class OutboxAttachment(Base):
     carries the same ones (migration 0020)."""
 
     __tablename__ = "outbox_attachments"
-    __table_args__ = (sa.UniqueConstraint("outbox_id", "position"),)
+    __table_args__ = (sa.UniqueConstraint("outbox_id", "position"),
+                      # The files still to draw (judge/mail/outbound/drawn.py): a few at a
+                      # time among all the outbox's files (migration 0021).
+                      sa.Index("ix_outbox_attachments_to_draw", "drawn_by", "digest",
+                               postgresql_where=sa.text(TO_DRAW),
+                               sqlite_where=sa.text(TO_DRAW)))
 
     id: Mapped[int] = mapped_column(primary_key=True)
     outbox_id: Mapped[int] = mapped_column(sa.ForeignKey("outbox.id", ondelete="CASCADE"))
@@ -103,6 +110,9 @@ class OutboxAttachment(Base):
     digest: Mapped[str] = mapped_column(sa.ForeignKey("attachment_blobs.digest"), index=True)
     # Sent as Content-Disposition: inline with a Content-ID (judge/attachment.py).
     inline: Mapped[bool] = mapped_column(default=False, server_default=sa.false())
+    # Not None: `digest` is the source the file is still to be drawn from, and how
+    # (judge/attachment.py); the sender draws it, stores it and clears this (migration 0021).
+    drawn_by: Mapped[str | None] = mapped_column(sa.String(DRAWN_BY_LENGTH), default=None)
     # Loaded with the attachments (a claim's messages mostly share one blob: one read).
     blob: Mapped[AttachmentBlob] = relationship(lazy="selectin", viewonly=True)
 
