@@ -89,14 +89,21 @@ def join_game(session: Session, game: Game, account: Account, password: str,
                         "its master to REPLACE a power with you")
     if any(s.account_id == account.id and s.role == SeatRole.PLAYER for s in game.seats):
         raise GameError(f"you have already joined {game.name}")
-    if _masters_hidden_game(game, account):
-        raise GameError(f"you are the master of {game.name}, which keeps things from its "
-                        "players that its master sees, so its master does not also play in "
-                        "it (docs/secrecy.md)")
+    refuse_master_as_player(game, account)
     if len(seats_of(game, SeatRole.PLAYER)) >= seats_wanted(game):
         raise GameError(f"game {game.name} is full")
     drop_observer_seats(session, game, account)
     return add_seat(session, game, account, SeatRole.PLAYER, password, preferences)
+
+
+def refuse_master_as_player(game: Game, account: Account, who: str = "you are",
+                            then: str = "") -> None:
+    """A game's master takes no player's seat (JOIN, or his own REPLACE) in a game that
+    keeps anything from its players: he sees all of it."""
+    if _masters_hidden_game(game, account):
+        raise GameError(f"{who} the master of {game.name}, which keeps things from its "
+                        "players that its master sees, so its master does not also play in "
+                        f"it (docs/secrecy.md){then}")
 
 
 def _masters_hidden_game(game: Game, account: Account) -> bool:
