@@ -80,3 +80,18 @@ def test_an_algernon_order_with_a_space_for_its_portal_ending_the_message_is_ans
     assert "Ignored" not in sent.body
     signed = send_orders(talk, seats["ALPHA"], f"{first} h", "Cheers, Bob")
     assert f"line 3: Cheers, Bob\n    {SIGNATURE}" in signed.body, signed.body
+
+
+def test_a_retreat_led_by_its_word_is_read_as_a_build_is(talk: Conversation) -> None:
+    # 'Build A Par' and 'Remove A Bur' were read, 'Retreat A Bur to Pic' refused with
+    # "expected the unit being ordered".
+    players = started_game(talk)
+    france, germany = players["FRANCE"], players["GERMANY"]
+    put_board(talk, "F1901M", ["FRANCE A bur", "FRANCE A par", "GERMANY A mun",
+                               "GERMANY A ruh"], {"par": "FRANCE", "mun": "GERMANY"})
+    send(talk, germany, "A ruh - bur", "A mun s A ruh - bur")
+    send(talk, france, "A bur h", "A par h")  # every order is in: Fall 1901 is processed
+    reply = send(talk, france, "Retreat A Bur to Pic")
+    assert reply.subject == "Re: commands", reply.body
+    assert "Orders for France, Fall 1901 Retreats\n" in reply.body, reply.body
+    assert "  A Burgundy -> Picardy.\n" in reply.body, reply.body
