@@ -281,7 +281,7 @@ def _centre_table(counts: list[tuple[str, dict[str, int | None]]]) -> list[str]:
 
 def register(registry: CommandRegistry) -> None:
     registry.register(Command(
-        name="LIST", usage="LIST [game]", run=run_list,
+        name="LIST", usage="LIST [game]", run=run_list, aliases=("WHOGAME",),  # njudge's
         help="the games on this judge, or one game's phase, deadline, powers and who is late"))
     registry.register(Command(
         name="HISTORY", usage="HISTORY <game> [from phase] [to phase]", run=run_history,

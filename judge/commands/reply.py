@@ -61,6 +61,13 @@ def _shorten(found: re.Match[str]) -> str:
     return f"{found[1]}{excerpt(found[2])}{found[1]}"
 
 
+# A message with no command (an empty body, the command in the subject, only quoted
+# text): what the judge reads, and where to start.
+NOTHING_FOUND = ("The judge found no command in your message. It reads the body only, one "
+                 "command a line, and skips the subject, quoted text and signature. HELP "
+                 "lists the commands; HELP ORDERS shows how to write orders.")
+
+
 class Reply:
     def __init__(self) -> None:
         self._done: list[Entry] = []
@@ -98,6 +105,8 @@ class Reply:
 
     def render(self) -> str:
         lines = [self.summary()]
+        if not (self._done or self._errors or self._ignored or self._notes):
+            lines += ["", NOTHING_FOUND]
         for title, entries in self.sections.items():
             if entries:
                 lines += ["", title, "-" * len(title)]

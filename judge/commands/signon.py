@@ -13,10 +13,12 @@ from judge.commands.seating import start_if_full
 from judge.game.errors import GameError
 from judge.game.games import find_game, game_variant, seats_of
 from judge.game.lifecycle import OBSERVER_SEAT_GIVEN_UP, join_game, observes, power_lookup
+from judge.game.passwords import verify_password
 from judge.game.throttle import check_password
-from judge.store.models import Game, Seat, SeatRole
+from judge.store.models import Game, Seat, SeatRole, SeatStatus
 
 ROLE_LETTERS = {"M": SeatRole.MASTER, "O": SeatRole.OBSERVER}
+_RETIRED = (SeatStatus.RESIGNED, SeatStatus.ABANDONED)
 
 
 def run_signon(ctx: Context, invocation: Invocation) -> CommandResult:
@@ -51,7 +53,24 @@ def _find_seat(jc: JudgeContext, game: Game, letter: str, password: str) -> Seat
                           _seats_for(game, letter), password, sender=jc.sender, zone=jc.zone)
     if seat is not None:
         return seat
-    raise GameError(f"wrong password for {letter} in {game.name}")
+    raise GameError(_given_up(jc, game, letter, password)
+                    or f"wrong password for {letter} in {game.name}")
+
+
+def _given_up(jc: JudgeContext, game: Game, letter: str, password: str) -> str | None:
+    """Why the sender's own retired seat, whose password he gave, no longer signs on:
+    told only to whoever knows that password, so it says nothing to a guesser."""
+    power = power_lookup(game_variant(game)).get(letter)
+    for seat in game.seats:
+        if (jc.account is None or seat.account_id != jc.account.id or seat.power != power
+                or power is None or seat.status not in _RETIRED
+                or not verify_password(password, seat.password_hash)):
+            continue
+        how = ("you resigned it" if seat.status == SeatStatus.RESIGNED
+               else "its master took it from you")
+        return (f"you no longer play {power.title()} in {game.name}: {how}, so its password "
+                "no longer signs on; ask its master to REPLACE a power with you to play again")
+    return None
 
 
 def _seats_for(game: Game, letter: str) -> list[Seat]:

@@ -14,7 +14,7 @@ from judge.game.adjudication import open_turn
 from judge.game.allocation import assign_powers
 from judge.game.clock import Clock
 from judge.game.errors import GameError
-from judge.game.games import game_options, game_variant, seats_of, seats_wanted
+from judge.game.games import game_options, game_variant, seats_of, seats_wanted, signon_letter
 from judge.game.hidden import hides_from_players
 from judge.game.passwords import hash_password
 from judge.game.settings import GameSettings
@@ -84,19 +84,38 @@ def join_game(session: Session, game: Game, account: Account, password: str,
               preferences: list[str]) -> Seat:
     """A player's seat; an observer's seat the account held in the game is given up (a
     player never observes his own game: observers may see what his power may not)."""
+    _refuse_a_second_seat(game, account)
     if game.state != GameState.FORMING:
         raise GameError(f"game {game.name} has already started; you can OBSERVE it, or ask "
                         "its master to REPLACE a power with you")
-    if any(s.account_id == account.id and s.role == SeatRole.PLAYER for s in game.seats):
-        raise GameError(f"you have already joined {game.name}")
-    if _masters_hidden_game(game, account):
-        raise GameError(f"you are the master of {game.name}, which keeps things from its "
-                        "players that its master sees, so its master does not also play in "
-                        "it (docs/secrecy.md)")
+    refuse_master_as_player(game, account)
     if len(seats_of(game, SeatRole.PLAYER)) >= seats_wanted(game):
         raise GameError(f"game {game.name} is full")
     drop_observer_seats(session, game, account)
     return add_seat(session, game, account, SeatRole.PLAYER, password, preferences)
+
+
+def _refuse_a_second_seat(game: Game, account: Account) -> None:
+    """A player's JOIN again: in a started game, the power he plays and how to act as it
+    (not "OBSERVE it", which his seat forbids)."""
+    mine = [s for s in game.seats if s.account_id == account.id and s.role == SeatRole.PLAYER]
+    playing = [s for s in mine if s in seats_of(game, SeatRole.PLAYER) and s.power]
+    if playing:
+        seat = playing[0]
+        raise GameError(f"you already play {str(seat.power).title()} in {game.name}; sign on "
+                        f"to it with SIGNON {signon_letter(seat)}{game.name} <your password>")
+    if mine:
+        raise GameError(f"you have already joined {game.name}")
+
+
+def refuse_master_as_player(game: Game, account: Account, who: str = "you are",
+                            then: str = "") -> None:
+    """A game's master takes no player's seat (JOIN, or his own REPLACE) in a game that
+    keeps anything from its players: he sees all of it."""
+    if _masters_hidden_game(game, account):
+        raise GameError(f"{who} the master of {game.name}, which keeps things from its "
+                        "players that its master sees, so its master does not also play in "
+                        f"it (docs/secrecy.md){then}")
 
 
 def _masters_hidden_game(game: Game, account: Account) -> bool:

@@ -24,7 +24,13 @@ from judge.game.games import (
     settings_of,
 )
 from judge.game.history import parse_phase
-from judge.game.lifecycle import add_seat, drop_observer_seats, is_full, power_lookup
+from judge.game.lifecycle import (
+    add_seat,
+    drop_observer_seats,
+    is_full,
+    power_lookup,
+    refuse_master_as_player,
+)
 from judge.game.master_decisions import kept_decisions
 from judge.game.postman import Postman
 from judge.game.recipients import recipients, tell
@@ -167,6 +173,8 @@ def replace(session: Session, game: Game, power: str, account: Account,
             password: str) -> Seat:
     """A new seat for `power`; the old one (if any) stays, abandoned, for the history."""
     need_running(game)
+    refuse_master_as_player(game, account, f"{account.name} is",
+                            f"; give {power.title()} to another registered player")
     for seat in seats_of(game, SeatRole.PLAYER):
         if seat.account_id == account.id:
             raise GameError(f"{account.name} already plays {str(seat.power).title()} in "

@@ -12,7 +12,7 @@ from judge.engine.orders import Order
 from judge.engine.rules import standard_registry
 from judge.grammar.errors import ErrorKind, OrderSyntaxError
 from judge.grammar.hints import former_of
-from judge.grammar.lexicon import Lexicon
+from judge.grammar.lexicon import Lexicon, Word
 from judge.grammar.parse import Parser
 from judge.grammar.report import EMPTY_MESSAGE, ambiguous_reading, explain
 from judge.grammar.shapes import Shapes, fields_of
@@ -147,7 +147,27 @@ class Grammar:
         if not norms or any(table.match(norms, 0) is not None
                             for table in (lex.words, lex.kinds, lex.powers)):
             return False
+        if _order_shaped(norms, lex):
+            return False
         return all(lex.places.match(norms, at) is None for at in range(len(norms)))
+
+
+# What a unit does, written between two places: the words that make 'CG s LO' an order.
+_SHAPE_WORDS = frozenset({Word.HOLD, Word.MOVE, Word.SUPPORT, Word.CONVOY})
+# The longest abbreviation a player writes for a place ('CG', 'Lon', 'Mao').
+_ABBREVIATION = 3
+
+
+def _order_shaped(norms: tuple[str, ...], lex: Lexicon) -> bool:
+    """An abbreviation, what it does, then only abbreviations or order words ('CG s LO',
+    'XY h', 'Bu - Ki'): an order with misspelt places, answered as one rather than taken
+    for a signature ('Cheers, Bob'; 'Bob - sent from my phone' has a long word)."""
+    found = lex.words.match(norms, 1)
+    if (len(norms[0]) > _ABBREVIATION or found is None or found[0] not in _SHAPE_WORDS
+            or norms[1] == "to"):  # 'Bob to all' is prose
+        return False
+    return all(len(n) <= _ABBREVIATION or lex.words.match(norms, at) is not None
+               for at, n in enumerate(norms[found[1]:], start=found[1]))
 
 
 def _parts(variant: Variant) -> tuple[object, ...]:

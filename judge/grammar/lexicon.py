@@ -34,8 +34,9 @@ _KEYWORDS: dict[Word, tuple[str, ...]] = {
     Word.HOLD: ("h", "hold", "holds", "stand", "stands"),
     Word.MOVE: ("-", "to", "move", "moves", "move to", "moves to"),
     Word.RETREAT: ("r", "retreat", "retreats", "retreat to", "retreats to"),
-    Word.SUPPORT: ("s", "support", "supports"),
-    Word.CONVOY: ("c", "convoy", "convoys"),
+    # "sup", "supp", "conv": njudge and DPjudge players' abbreviations, no place's name.
+    Word.SUPPORT: ("s", "sup", "supp", "support", "supports"),
+    Word.CONVOY: ("c", "conv", "convoy", "convoys"),
     Word.VIA: ("via", "via convoy", "by convoy", "(via)", "(via convoy)", "(by convoy)"),
     Word.BUILD: ("b", "build", "builds"),
     Word.DISBAND: ("d", "disband", "disbands", "remove", "removes"),
@@ -151,7 +152,9 @@ def _coast_tables(codes: Set[str]) -> tuple[Phrases[str], Phrases[str]]:
         letter = code[0]
         if len(code) == 2 and code[1] == "c" and letter in _COMPASS:
             spellings += [(letter, "c"), (_COMPASS[letter], "coast"), (_COMPASS[letter] + "coast",)]
-            full.append(((letter,), code))
+            # "F Spa/south": a compass word alone, like its letter, only after '/' or
+            # inside brackets, where no name ("South Atlantic") can start.
+            full += [((letter,), code), ((_COMPASS[letter],), code)]
         bare += [(s, code) for s in spellings]
     full += bare
     return Phrases(full), Phrases(bare)

@@ -76,7 +76,8 @@ class Parser(PlaceReader):
                 self.fail(end, Expect("", wrong_phase=UNSTACKED, span=(pos, end)))
 
     def _prefixed(self, pos: int) -> Parsed[Order]:
-        """Orders led by their keyword: 'Build A War', 'Remove F Nth', 'Waive'."""
+        """Orders led by their keyword: 'Build A War', 'Remove F Nth', 'Waive', 'Retreat A
+        Bur to Pic'."""
         hit = self._word(pos)
         if hit is None:
             return
@@ -89,6 +90,9 @@ class Parser(PlaceReader):
         elif word is Word.DISBAND:
             for u, end in self._unit(nxt, "the unit to remove or disband"):
                 yield Disband(u.loc, u.kind), end
+        elif word is Word.RETREAT and not self._bare_r(pos, nxt):
+            for u, end in self._unit(nxt, "the unit to retreat"):
+                yield from self._retreat_to(u, end)
         elif self._bare_r(pos, nxt):
             for _, end in self._unit(nxt, "the unit to remove"):
                 self.fail(end, Expect("", wrong_phase=R_IN_ADJUSTMENT, span=(pos, nxt)))
@@ -159,6 +163,14 @@ class Parser(PlaceReader):
             end = found[1] if found is not None else nxt
             self.fail(end, Expect("", wrong_phase=R_IN_ADJUSTMENT, span=(pos, nxt)))
         elif found is not None:
+            yield Retreat(unit.loc, found[0], unit.kind), found[1]
+
+    def _retreat_to(self, unit: UnitRef, pos: int) -> Parsed[Order]:
+        """'Retreat A Bur to Pic' (or '- Pic', or 'Pic'), led by its word as 'Build A War'."""
+        hit = self._word(pos)
+        at = hit[1] if hit is not None and hit[0] is Word.MOVE else pos
+        found = self._place(at, "the province to retreat to")
+        if found is not None:
             yield Retreat(unit.loc, found[0], unit.kind), found[1]
 
     def _support(self, unit: UnitRef, pos: int) -> Parsed[Order]:

@@ -53,7 +53,10 @@ def explain(text: str, tokens: Sequence[Token], lex: Lexicon, far: int,
                    f"{power.title()}. " + (former or "Write the province's full name or "
                                                      "its abbreviation."))
         return OrderSyntaxError(ErrorKind.UNKNOWN_PLACE, message, raw)
-    if set(expected) == {END}:
+    if set(expected) == {END} and raw == ";":
+        message = (f"I don't understand ';' in \"{line}\": write one order a line, so put "
+                   "what follows ';' on a line of its own.")
+    elif set(expected) == {END}:
         message = (f"I don't understand '{raw}' in \"{line}\": the order is complete "
                    "without it, so remove it or check its spelling.")
     else:

@@ -17,6 +17,9 @@ _TOKEN = re.compile(
     re.DOTALL,
 )
 _BRACKETS = {"[": "(", "]": ")"}
+# A ';' that ends the line ("A Par - Bur;", as some judges' orders are written) ends the
+# order; one inside a line is read, and refused with the line quoted.
+_LINE_END = re.compile(r"[\s;,.]*\Z")
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,9 +34,9 @@ def tokenize(text: str) -> list[Token]:
     out: list[Token] = []
     for m in _TOKEN.finditer(text):
         group = m.lastgroup
-        if group == "skip":
-            continue
         raw = m.group()
+        if group == "skip" or (raw == ";" and _LINE_END.match(text, m.end())):
+            continue
         if group == "dash":
             norm = "-"
         elif group == "punct":

@@ -3,6 +3,7 @@ from __future__ import annotations
 import pytest
 
 from judge.commands import Reply
+from judge.commands.reply import NOTHING_FOUND
 
 
 def sample() -> Reply:
@@ -46,7 +47,7 @@ def test_empty_sections_are_left_out() -> None:
 
 
 def test_empty_reply() -> None:
-    assert Reply().render() == "Nothing to do.\n"
+    assert Reply().render() == f"Nothing to do.\n\n{NOTHING_FOUND}\n"
     assert Reply().summary() == "Nothing to do."
 
 

@@ -42,7 +42,9 @@ def test_eject_leaves_the_power_without_a_player(table: Table) -> None:
                            "has a new one, nobody orders Italy: its units hold, it makes no "
                            "builds, and removals follow the civil disorder rule.\n")
     reply = table.player("ITALY", "A rom H")
-    assert error(reply, "SIGNON Ialpha pw2") == "wrong password for I in alpha"
+    assert error(reply, "SIGNON Ialpha pw2") == (
+        "you no longer play Italy in alpha: its master took it from you, so its password no "
+        "longer signs on; ask its master to REPLACE a power with you to play again")
     assert table.audit()[0][0] == "eject"
     assert table.audit()[0][1]["power"] == "ITALY"
 
@@ -83,7 +85,9 @@ def test_replace_without_eject_retires_the_old_seat(table: Table) -> None:
         repo.create_account(session, name="Carol", address="carol@example.org")
     no_errors(table.master("REPLACE Italy carol@example.org carol-pw"))
     reply = table.player("ITALY", "A rom H")
-    assert error(reply, "SIGNON Ialpha pw2") == "wrong password for I in alpha"
+    assert error(reply, "SIGNON Ialpha pw2") == (
+        "you no longer play Italy in alpha: its master took it from you, so its password no "
+        "longer signs on; ask its master to REPLACE a power with you to play again")
 
 
 def test_replace_errors(table: Table) -> None:

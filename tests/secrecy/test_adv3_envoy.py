@@ -122,7 +122,8 @@ def test_a_replaced_player_reads_no_longer_through_his_old_password(
     script.twin.send(MASTER_SIGNON[0],
                      f"{MASTER_SIGNON[1]}\nREPLACE France {NEW_FRANCE} pw-new")
     old, _ = script.twin.send(script.france.address, f"{script.france.signon}\n{READS}")
-    assert "wrong password for F in beta" in old and HEAD not in old, old
+    assert ("you no longer play France in beta: its master took it from you" in old
+            and HEAD not in old), old
     new, _ = script.twin.send(NEW_FRANCE, f"SIGNON Fbeta pw-new\n{READS}")
     assert HEAD in new and "France:   france (abandoned), then newfrance" in new, new
     assert script.twin.differences([script.france.address, NEW_FRANCE, OBSERVER.address]) == ""

@@ -72,7 +72,20 @@ class PortalReader:
         rest = _after(line, RAT_WORDS + OTHER_UNITS)
         lines = [line, rest] if rest else [line]
         return not (any(p.match(one) for one in lines for p in PATTERNS.values())
-                    or re.search(r"\d", line) or line.startswith("build"))
+                    or re.search(r"\d", line) or line.startswith("build")
+                    or any(_order_shaped(one) for one in lines))
+
+
+# What a rat does, written after its space: 'CG s LO' is a support with a space written
+# for the portal, an order to answer, never a signature ('to' is left out: 'Bob to all').
+VERBS = frozenset({"s", "support", "supports", "h", "hold", "holds", "attacks", "-", "->"})
+
+
+def _order_shaped(line: str) -> bool:
+    """A space's short name, a verb, then only short words ('CG s LO', 'CG - LO')."""
+    words = re.sub(r"(->?)", r" \1 ", line).split()
+    return (len(words) >= 2 and len(words[0]) <= 3 and words[1] in VERBS
+            and all(len(w) <= 3 for w in words[2:]))
 
 
 def _not_an_order(line: str, text: str) -> str:
