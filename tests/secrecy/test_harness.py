@@ -59,6 +59,10 @@ def test_two_games_fed_the_same_mail_mail_the_same(
     # Every probe was read: none was refused whole for its length (docs/commands.md).
     assert not any("Nothing in it was done" in mail for mail in mails)
     assert any("Orders that follow are for" in mail for mail in mails)  # PHASE was read
+    # The pictures were compared too: they are stored beside the text, and the harness
+    # reads each mail as the sender sends it, the PNG drawn (issue #14).
+    assert any("--- part image/png" in mail and "--- part image/svg+xml" in mail
+               for mail in mails)
 
 
 def _mail(body: str, **headers: str) -> EmailMessage:

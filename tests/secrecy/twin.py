@@ -34,8 +34,10 @@ import sqlalchemy as sa
 
 from judge.game.clock import ManualClock
 from judge.store.db import Database, upgrade
+from judge.mail.outbound.attachments import with_attachments
 from judge.store.models import OutboxMessage
 from tests.conversations.harness import START, Conversation
+from tests.pictures.mailed import as_sent
 
 PLAYERS_DOMAIN = "players.example"
 _SHOWN = 80  # diff lines shown per address
@@ -130,7 +132,10 @@ class Twin:
                                    .where(OutboxMessage.id > world.last_row)
                                    .order_by(OutboxMessage.id)).all()
             for row in rows:
-                message = email.message_from_bytes(row.message, policy=email.policy.default)
+                # The mail as the sender puts it on the wire: the files (a picture drawn
+                # as the sender draws it) are stored beside the text, not in it.
+                wire = with_attachments(row.message, as_sent(row))
+                message = email.message_from_bytes(wire, policy=email.policy.default)
                 for address in set(row.recipients) & self.watched:
                     mails = self._received.setdefault(address, ([], []))[game]
                     mails.append(f"=== step {self.step}\n{render(message)}")
