@@ -1,6 +1,8 @@
 """Database fixtures: a SQLite file per test, an emptied PostgreSQL database per test.
 
-`db_url` runs a test on both backends. The cluster starts once per session, on first use.
+`database` (at the newest revision) and `db_url` (empty) run a test on both backends; a
+database at head is a copy of one migrated once, or one whose rows were emptied
+(tests/store/at_head.py). The cluster starts once per session, on first use.
 Without PostgreSQL binaries the PostgreSQL cases skip on a developer's machine, but fail
 under CI (env CI set), where .ci/run installs them: a green CI must mean both ran.
 """
@@ -11,17 +13,17 @@ import os
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import psycopg
 import pytest
 
 from judge.game import passwords
-from judge.store.db import Database, upgrade
+from judge.store.db import Database
 from tests.conversations.harness import Conversation
-from tests.store.pgcluster import ROLE, SUPERUSER_PASSWORD, TempCluster, find_bin_dir
+from tests.store.at_head import sqlite_at_head
+from tests.store.pg_reset import AdminConnection, JudgeDatabase
+from tests.store.pgcluster import SUPERUSER_PASSWORD, TempCluster, find_bin_dir
 
-AdminConnection = psycopg.Connection[tuple[Any, ...]]
 _timings: dict[str, float] = {}
 _reset_times: list[float] = []
 
@@ -71,34 +73,42 @@ def postgres_admin(postgres_cluster: TempCluster) -> Iterator[AdminConnection]:
         yield connection
 
 
-@pytest.fixture
-def postgres_url(postgres_cluster: TempCluster, postgres_admin: AdminConnection) -> Iterator[str]:
-    """The cluster's empty `judge` database for one test, emptied again afterwards.
+@pytest.fixture(scope="session")
+def postgres_judge(postgres_cluster: TempCluster,
+                   postgres_admin: AdminConnection) -> Iterator[JudgeDatabase]:
+    judge_database = JudgeDatabase(postgres_cluster, postgres_admin)
+    try:
+        yield judge_database
+    finally:
+        judge_database.close()
 
-    Emptying the schema takes ~30 ms; a CREATE DATABASE after a DROP DATABASE took
-    ~300 ms here, which a suite of many tests would feel.
-    """
-    yield postgres_cluster.url()
+
+@pytest.fixture
+def postgres_url(postgres_judge: JudgeDatabase) -> Iterator[str]:
+    """The cluster's empty `judge` database for one test, emptied again afterwards."""
+    yield postgres_judge.empty()
+    _after_test(postgres_judge)
+
+
+@pytest.fixture
+def postgres_head_url(postgres_judge: JudgeDatabase) -> Iterator[str]:
+    """The cluster's `judge` database at the newest revision for one test, emptied again
+    afterwards (tests/store/pg_reset.py)."""
+    yield postgres_judge.at_head()
+    _after_test(postgres_judge)
+
+
+def _after_test(judge_database: JudgeDatabase) -> None:
     started = time.monotonic()
-    _empty_database(postgres_cluster, postgres_admin)
+    judge_database.after_test()
     _reset_times.append(time.monotonic() - started)
 
 
-def _empty_database(cluster: TempCluster, admin: AdminConnection) -> None:
-    # A failed test may leave connections (and their locks) behind: end them first.
-    admin.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
-                  "WHERE datname = %s AND pid <> pg_backend_pid()", (ROLE,))
-    with psycopg.connect(cluster.conninfo(), autocommit=True) as connection:
-        connection.execute("DROP SCHEMA public CASCADE")
-        connection.execute("CREATE SCHEMA public")
-
-
 @pytest.fixture
-def pg(postgres_url: str) -> Iterator[Database]:
+def pg(postgres_head_url: str) -> Iterator[Database]:
     """The throw-away PostgreSQL database at the newest revision, as one Database (the
     workers' and scheduler tests share it)."""
-    upgrade(postgres_url)
-    db = Database(postgres_url)
+    db = Database(postgres_head_url)
     yield db
     db.dispose()
 
@@ -108,17 +118,31 @@ def sqlite_url(tmp_path: Path) -> str:
     return f"sqlite:///{tmp_path / 'judge.sqlite3'}"
 
 
+@pytest.fixture
+def sqlite_head_url(sqlite_url: str) -> str:
+    """A fresh SQLite file at the newest revision (tests/store/at_head.py)."""
+    sqlite_at_head(sqlite_url)
+    return sqlite_url
+
+
 @pytest.fixture(params=["sqlite", "postgres"])
-def db_url(request: pytest.FixtureRequest) -> str:
-    url: str = request.getfixturevalue(f"{request.param}_url")
+def backend(request: pytest.FixtureRequest) -> str:
+    """Which database a test runs on: each test that takes one runs on both."""
+    name: str = request.param
+    return name
+
+
+@pytest.fixture
+def db_url(backend: str, request: pytest.FixtureRequest) -> str:
+    """An empty database (no table, no revision) on either backend."""
+    url: str = request.getfixturevalue(f"{backend}_url")
     return url
 
 
 @pytest.fixture
-def database(db_url: str) -> Iterator[Database]:
-    """A Database on either backend, migrated to head."""
-    upgrade(db_url)
-    db = Database(db_url)
+def database(backend: str, request: pytest.FixtureRequest) -> Iterator[Database]:
+    """A fresh Database on either backend, at the newest revision."""
+    db = Database(request.getfixturevalue(f"{backend}_head_url"))
     try:
         yield db
     finally:

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 import pytest
 
 from judge.app import Judge, build_judge
-from judge.store.db import Database, upgrade
+from judge.store.db import Database
 from tests.integration.poller_helpers import settings_for
 from tests.mailstack import MailStack
 
@@ -69,20 +69,18 @@ def mail_tls(mail_stack_tls: MailStack) -> MailStack:
 
 
 @pytest.fixture
-def judge_db(sqlite_url: str) -> Iterator[Database]:
+def judge_db(sqlite_head_url: str) -> Iterator[Database]:
     """A fresh SQLite database at the newest revision."""
-    upgrade(sqlite_url)
-    db = Database(sqlite_url)
+    db = Database(sqlite_head_url)
     yield db
     db.dispose()
 
 
 @pytest.fixture
-def judge(sqlite_url: str, mail: MailStack) -> Iterator[Judge]:
+def judge(sqlite_head_url: str, mail: MailStack) -> Iterator[Judge]:
     """A judge on a fresh SQLite database, its IMAP settings pointing at judge's mailbox."""
-    upgrade(sqlite_url)
-    db = Database(sqlite_url)
+    db = Database(sqlite_head_url)
     try:
-        yield build_judge(settings_for(mail, sqlite_url), db=db)
+        yield build_judge(settings_for(mail, sqlite_head_url), db=db)
     finally:
         db.dispose()

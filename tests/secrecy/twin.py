@@ -33,11 +33,12 @@ from pathlib import Path
 import sqlalchemy as sa
 
 from judge.game.clock import ManualClock
-from judge.store.db import Database, upgrade
 from judge.mail.outbound.attachments import with_attachments
+from judge.store.db import Database
 from judge.store.models import OutboxMessage
 from tests.conversations.harness import START, Conversation
 from tests.pictures.mailed import as_sent
+from tests.store.at_head import sqlite_at_head
 
 PLAYERS_DOMAIN = "players.example"
 _SHOWN = 80  # diff lines shown per address
@@ -56,7 +57,7 @@ def twin_databases(folder: Path) -> Iterator[tuple[Database, Database]]:
     made = []
     for name in ("a", "b"):
         url = f"sqlite:///{folder / f'judge-{name}.sqlite3'}"
-        upgrade(url)
+        sqlite_at_head(url)
         made.append(Database(url))
     try:
         yield made[0], made[1]
