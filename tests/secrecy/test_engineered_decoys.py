@@ -5,6 +5,8 @@ Austria's attack exposes the decoy (8c) do not, so the comparison can fail."""
 
 from __future__ import annotations
 
+import difflib
+import re
 from datetime import UTC, datetime, timedelta
 
 import sqlalchemy as sa
@@ -16,6 +18,7 @@ from judge.store.models import Game, Turn
 from judge.turns.deadlines import sweep_all
 from tests.conversations.harness import Conversation
 from tests.conversations.orders_board import edit_board
+from tests.pictures.mailed import svg_source, units_drawn, wired
 from tests.secrecy.engineered import (
     MASTER,
     OBSERVER,
@@ -153,9 +156,34 @@ def test_the_others_see_a_new_unit_not_a_decoy(
                if line[:1] in "+-" and line[:3] not in ("+++", "---")]
     assert "-Russia:   New unit: A Warsaw." in changed
     # The Winter's line (game B's report has no order line at all) and the new unit in
-    # the board's lists: nothing else.
-    assert {line[0] + line[1:].strip() for line in changed} == {
+    # the board's lists: nothing else in the text; the pictures differ by that one unit.
+    assert {line[0] + line[1:].strip() for line in changed
+            if not PICTURE_LINE.match(line)} == {
         "-Russia:   New unit: A Warsaw.", "-Russia:   A Warsaw", "+No orders were given."}
+    for address in others(table):
+        _pictures_differ_by_one_russian_unit(twin, address)
+
+
+PICTURE_LINE = re.compile(r"[+-]\d+ bytes: b")
+
+
+def _pictures_differ_by_one_russian_unit(twin: Twin, address: str) -> None:
+    """Each picture `address` got in game A draws what game B's draws, but that from the
+    Winter's report on Warsaw's stack reads "2" (the engineer and the new army, 2b): the
+    same unit symbols, and no other line of the SVG differs."""
+    svgs = [[svg_source(m) for m in wired(talk, address, "") if m.is_multipart()]
+            for talk in (twin.a, twin.b)]
+    assert len(svgs[0]) == len(svgs[1]) > 0
+    changed = []
+    for a, b in zip(*svgs, strict=True):
+        assert units_drawn(a) == units_drawn(b)
+        changed += [line for line in difflib.unified_diff(a.splitlines(), b.splitlines(),
+                                                          lineterm="", n=0)
+                    if line[:1] in "+-" and line[:3] not in ("+++", "---")]
+    assert changed and all(STACK_OF_TWO.fullmatch(line) for line in changed), changed
+
+
+STACK_OF_TWO = re.compile(r'-<text x="\d+" y="\d+" [^>]*>2</text>')
 
 
 HOLDS = {"AUSTRIA": "A vie H\nN tri H\nA bud H", "ENGLAND": "N edi H\nN lon H\nA lvp H",
