@@ -4,7 +4,8 @@ drawing ("svg-png 1.5"); the sender draws the file, stores it as a blob and poin
 row at it, clearing drawn_by, before it sends (judge/mail/outbound/drawn.py). The turn's
 transaction stores only the SVG: the PNG, most of a turn's CPU with pictures on, is off it.
 
-Downgrade with the outbox sent: a file still to draw would go out as its source.
+A downgrade refuses while a file is still to draw: before 0021 the sender would mail its
+source (the SVG) as the PNG. Let a judge that sends draw them first (its pictures stage).
 
 Revision ID: 0021
 Revises: 0020
@@ -34,6 +35,12 @@ def upgrade() -> None:
 
 
 def downgrade() -> None:
+    waiting = op.get_bind().execute(sa.text(
+        f"SELECT COUNT(*) FROM outbox_attachments WHERE {TO_DRAW}")).scalar_one()
+    if waiting:
+        raise RuntimeError(
+            f"{waiting} mailed picture(s) are still to be drawn; run `judge serve` (it draws "
+            "them before it sends) until none is left, then downgrade again")
     op.drop_index("ix_outbox_attachments_to_draw", table_name="outbox_attachments")
     with op.batch_alter_table("outbox_attachments") as batch:
         batch.drop_column("drawn_by")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 import sqlalchemy as sa
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
@@ -170,5 +171,31 @@ def _future_orders_keys(url: str) -> tuple[Keys, Keys]:
         plain = {tuple(i["column_names"]) for i in inspector.get_indexes("future_orders")
                  if not i["unique"]}
         return unique, plain
+    finally:
+        engine.dispose()
+
+
+def test_0021_refuses_to_go_down_while_a_picture_is_still_to_draw(db_url: str) -> None:
+    """Before 0021 the sender would mail the SVG a PNG is drawn from as the PNG itself."""
+    upgrade(db_url, "0021")
+    engine = make_engine(db_url)
+    try:
+        with engine.begin() as conn:
+            conn.execute(sa.text("INSERT INTO attachment_blobs (digest, data) "
+                                 "VALUES ('d1', :svg)"), {"svg": b"<svg/>"})
+            conn.execute(sa.text(
+                "INSERT INTO outbox (id, message, sender, recipients, state, attempts, "
+                "next_try_at, created_at) VALUES (1, :m, 'j@x', '[]', 'pending', 0, "
+                ":t, :t)"), {"m": b"text", "t": "2026-11-29 00:00:00"})
+            conn.execute(sa.text(
+                "INSERT INTO outbox_attachments (outbox_id, position, filename, "
+                "content_type, digest, inline, drawn_by) VALUES (1, 0, 'board.png', "
+                "'image/png', 'd1', :yes, 'svg-png 1.5')"), {"yes": True})
+        with pytest.raises(RuntimeError, match="still to be drawn"):
+            downgrade(db_url, "0020")
+        with engine.begin() as conn:
+            conn.execute(sa.text("UPDATE outbox_attachments SET drawn_by = NULL"))
+        downgrade(db_url, "0020")
+        assert current_revision(db_url) == "0020"
     finally:
         engine.dispose()
