@@ -164,7 +164,7 @@ def _orders(
     texts: dict[int, str] = {}
     unparsed: list[OrderResult] = []
     kind = phase.kind
-    kept = _kept_lines(reader)
+    kept = _kept_lines(reader, kind)
     for power, lines in spec.items():
         power = power_of(variant, power)
         read: Callable[[str], Order] | None = None  # made for the first line not kept
@@ -173,7 +173,7 @@ def _orders(
             text = str(text)
             # A line read before is its kept order, looked up here rather than by a call
             # (issue #18), unless this request holds that object already (_line_reader).
-            known = kept.get((text, kind))
+            known = kept.get(text)
             try:
                 if known and id(known[0]) not in texts:
                     order = known[0]
@@ -191,13 +191,13 @@ def _orders(
     return orders, texts, unparsed
 
 
-_NONE_KEPT: dict[tuple[str, str], tuple[Any, ...]] = {}
+_NONE_KEPT: dict[str, tuple[Any, ...]] = {}
 
 
-def _kept_lines(reader: OrderReader) -> Mapping[tuple[str, str], tuple[Any, ...]]:
+def _kept_lines(reader: OrderReader, kind: str) -> Mapping[str, tuple[Any, ...]]:
     """Grammar.kept_lines of the default reader, whose reading depends on the line and the
     phase alone (kept_reading); none for a variant's own reader."""
-    return reader.grammar.kept_lines() if type(reader) is GrammarReader else _NONE_KEPT
+    return reader.grammar.kept_lines(kind) if type(reader) is GrammarReader else _NONE_KEPT
 
 
 def _line_reader(reader: OrderReader, kind: str, power: str, texts: Mapping[int, str],
