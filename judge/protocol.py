@@ -175,17 +175,19 @@ def _orders(
             # (issue #18), unless this request holds that object already (_line_reader).
             known = kept.get(text)
             try:
-                if known and id(known[0]) not in texts:
+                # The order's id once: a new int object each time it is asked for.
+                if known and (at := id(known[0])) not in texts:
                     order = known[0]
                 else:
                     read = read or _line_reader(reader, kind, power, texts, writer_of)
                     order = read(text)
+                    at = id(order)
             except OrderSyntaxError as exc:
                 unparsed.append(OrderResult(power, None, None, text, Outcome.ILLEGAL,
                                             Reason.UNPARSED, exc.message))
                 continue
             own.append(order)
-            texts[id(order)] = text
+            texts[at] = text
         if own:
             orders[power] = own
     return orders, texts, unparsed

@@ -9,7 +9,6 @@ by the values it was read from.
 from __future__ import annotations
 
 import json
-import operator
 import weakref
 from collections.abc import Mapping
 from typing import Any
@@ -121,16 +120,23 @@ def _units(variant: Variant, specs: list[Any]) -> tuple[Unit, ...]:
     known, at = _known(variant)
     try:
         # Every unit read before, in one pass: a spec of exactly these three keys, written
-        # as the unit last read at its place was. Anything else (a payload, a new unit, a
-        # value that is not a string) is read one by one below.
+        # as the unit last read at its place was (one lookup), or as another read before.
+        # Anything else (a payload, a new unit, a value that is not a string) is read one
+        # by one below.
         units: list[Unit] = []
         for s in specs:
             if len(s) != 3:
                 break
-            last = at.get(s["loc"])
-            if last is None or last[0] != s["power"] or last[1] != s["type"]:
+            power, kind, loc = s["power"], s["type"], s["loc"]
+            last = at.get(loc)
+            if last is not None and last[0] == power and last[1] == kind:
+                units.append(last[2])
+                continue
+            unit = known.get((power, kind, loc))
+            if unit is None:
                 break
-            units.append(last[2])
+            at[loc] = (power, kind, unit)  # a key of `known`: strings
+            units.append(unit)
         if len(units) == len(specs):
             return tuple(units)
     except (KeyError, TypeError):
@@ -192,9 +198,11 @@ def _no_two_in_one(variant: Variant, units: tuple[Unit, ...]) -> None:
     """One unit per province and layer, except units of a kind that `combines`, all
     of one power and one kind (Envoy 5.v), and the kinds a province `holds` any number of
     (provinces.csv; docs/map-format.md), and two the variant's games may have (its hook)."""
-    # The map's province of each unit's place, looked up in C: this runs for every request
-    # (the places were checked as the units were read).
-    if len(set(map(variant.rules.geo.province.__getitem__, map(_LOC, units)))) == len(units):
+    # The map's province of each unit's place: this runs for every request (the places
+    # were checked as the units were read). A loop, as Board's: compiled (setup.py), it
+    # costs less than map() calling back into itemgetter and dict.__getitem__.
+    province = variant.rules.geo.province
+    if len({province[u.loc] for u in units}) == len(units):
         return  # no two share a province, whatever their layers
     # By position, not identity: two units written alike are one object once read (_unit).
     seen: dict[tuple[str, str], tuple[int, Unit]] = {}
@@ -214,8 +222,6 @@ def _no_two_in_one(variant: Variant, units: tuple[Unit, ...]) -> None:
             continue  # as the variant's games have them (variant_hooks.may_share)
         raise RequestError(f"two units in {key[1]}")
 
-
-_LOC = operator.itemgetter(2)  # Unit.loc
 
 
 def _owners(variant: Variant, centres: Any) -> dict[str, str]:
