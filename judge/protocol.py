@@ -164,7 +164,7 @@ def _orders(
     texts: dict[int, str] = {}
     unparsed: list[OrderResult] = []
     kind = phase.kind
-    kept = _kept_lines(reader)
+    kept = _kept_lines(reader, kind)
     for power, lines in spec.items():
         power = power_of(variant, power)
         read: Callable[[str], Order] | None = None  # made for the first line not kept
@@ -173,31 +173,33 @@ def _orders(
             text = str(text)
             # A line read before is its kept order, looked up here rather than by a call
             # (issue #18), unless this request holds that object already (_line_reader).
-            known = kept.get((text, kind))
+            known = kept.get(text)
             try:
-                if known and id(known[0]) not in texts:
+                # The order's id once: a new int object each time it is asked for.
+                if known and (at := id(known[0])) not in texts:
                     order = known[0]
                 else:
                     read = read or _line_reader(reader, kind, power, texts, writer_of)
                     order = read(text)
+                    at = id(order)
             except OrderSyntaxError as exc:
                 unparsed.append(OrderResult(power, None, None, text, Outcome.ILLEGAL,
                                             Reason.UNPARSED, exc.message))
                 continue
             own.append(order)
-            texts[id(order)] = text
+            texts[at] = text
         if own:
             orders[power] = own
     return orders, texts, unparsed
 
 
-_NONE_KEPT: dict[tuple[str, str], tuple[Any, ...]] = {}
+_NONE_KEPT: dict[str, tuple[Any, ...]] = {}
 
 
-def _kept_lines(reader: OrderReader) -> Mapping[tuple[str, str], tuple[Any, ...]]:
+def _kept_lines(reader: OrderReader, kind: str) -> Mapping[str, tuple[Any, ...]]:
     """Grammar.kept_lines of the default reader, whose reading depends on the line and the
     phase alone (kept_reading); none for a variant's own reader."""
-    return reader.grammar.kept_lines() if type(reader) is GrammarReader else _NONE_KEPT
+    return reader.grammar.kept_lines(kind) if type(reader) is GrammarReader else _NONE_KEPT
 
 
 def _line_reader(reader: OrderReader, kind: str, power: str, texts: Mapping[int, str],

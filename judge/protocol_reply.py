@@ -11,7 +11,6 @@ every name and text escaped as json.dumps escapes it, every unit's object by the
 from __future__ import annotations
 
 import json
-import operator
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -59,10 +58,11 @@ def reply(variant: Variant, turn: TurnResult, texts: Mapping[int, str],
     return out
 
 
-def _removed(turn: TurnResult) -> list[OrderResult]:
-    """Results among the events that are not the phase's own: a variant's season end
-    removed the unit (Envoy 7)."""
-    rest = _beyond_results(turn)
+def _removed(turn: TurnResult, rest: tuple[Event, ...] | None = None) -> list[OrderResult]:
+    """Results among the events that are not the phase's own (`rest`, _beyond_results's):
+    a variant's season end removed the unit (Envoy 7)."""
+    if rest is None:
+        rest = _beyond_results(turn)
     if not any(type(e) is OrderResult for e in rest):
         return []
     given = {id(r) for r in turn.results}
@@ -71,21 +71,28 @@ def _removed(turn: TurnResult) -> list[OrderResult]:
 
 def _beyond_results(turn: TurnResult) -> tuple[Event, ...]:
     """The events after the phase's results, which they begin with (movement, retreats,
-    adjustments: checked by identity, in C), or all of them."""
-    n, events = len(turn.results), turn.events
-    begins = n <= len(events) and all(map(operator.is_, events, turn.results))
-    return events[n:] if begins else events
+    adjustments: checked by identity), or all of them."""
+    results, events = turn.results, turn.events
+    n = len(results)
+    if n > len(events):
+        return events
+    # A loop, not all(map(operator.is_, ...)): compiled (setup.py), it calls nothing per
+    # event, where map called operator.is_ back for each (issue #18).
+    for i in range(n):
+        if events[i] is not results[i]:
+            return events
+    return events[n:]
 
 
 def reply_line(variant: Variant, turn: TurnResult, texts: Mapping[int, str],
                unparsed: list[OrderResult]) -> str:
     """reply_text(reply(variant, turn, texts, unparsed)), written without the object."""
     after = turn.position
-    if after.state or turn.winners or any(isinstance(e, VariantEvent)
-                                          for e in _beyond_results(turn)):
+    rest = _beyond_results(turn)
+    if after.state or turn.winners or any(isinstance(e, VariantEvent) for e in rest):
         # A variant's memory, its own events, a game won: rare, and written as before.
         return reply_text(reply(variant, turn, texts, unparsed))
-    results = _results_text((*turn.results, *unparsed, *_removed(turn)), texts,
+    results = _results_text((*turn.results, *unparsed, *_removed(turn, rest)), texts,
                             variant.rules.registry.describe)
     nxt = _string(str(turn.next_phase)) if turn.next_phase else "null"
     units = _units_text(after.units)
@@ -101,7 +108,7 @@ def reply_line(variant: Variant, turn: TurnResult, texts: Mapping[int, str],
 _STRINGS: dict[str, str] = {}
 _UNITS: dict[Unit, str] = {}
 _ORDERED: dict[Unit, str] = {}
-_CENTRES: dict[tuple[frozenset[str], tuple[tuple[str, str], ...]], str] = {}
+_CENTRES: dict[tuple[frozenset[str], tuple[str, ...], tuple[str, ...]], str] = {}
 _LIMIT = 20_000
 
 
@@ -117,7 +124,8 @@ def _string(s: str) -> str:
 def _centres_text(owners: Mapping[str, str], centres: frozenset[str]) -> str:
     """The "centers" object, kept by the owners it was written from: they change hands
     once a year, and a harness's phases repeat them."""
-    key = (centres, tuple(owners.items()))  # in C; the order of the items is kept too
+    # Keys and values apart, the order of the items kept too: two tuples, not one a centre.
+    key = (centres, tuple(owners), tuple(owners.values()))
     text = _CENTRES.get(key)
     if text is None:
         text = reply_text(centres_by_power(owners, centres))

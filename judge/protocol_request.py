@@ -9,7 +9,6 @@ by the values it was read from.
 from __future__ import annotations
 
 import json
-import operator
 import weakref
 from collections.abc import Mapping
 from typing import Any
@@ -100,34 +99,52 @@ def power_of(variant: Variant, name: Any) -> str:
 
 
 # Units read before, per variant (by identity, as judge/grammar/grammar.py keeps grammars),
-# by their (power, type, loc) as written: a game's units recur phase after phase.
-_UNITS: dict[int, dict[tuple[Any, Any, Any], Unit]] = {}
+# by their (power, type, loc) as written: a game's units recur phase after phase. Beside
+# them, the last unit read at each place as written, with the power and type it was
+# written with: a request's units are found by one lookup each (issue #18).
+Known = dict[tuple[Any, Any, Any], Unit]
+At = dict[str, tuple[str, str, Unit]]
+_UNITS: dict[int, tuple[Known, At]] = {}
 _BARE = frozenset({"power", "type", "loc"})
 
 
-def _known(variant: Variant) -> dict[tuple[Any, Any, Any], Unit]:
+def _known(variant: Variant) -> tuple[Known, At]:
     known = _UNITS.get(id(variant))
     if known is None:
-        known = _UNITS[id(variant)] = {}
+        known = _UNITS[id(variant)] = ({}, {})
         weakref.finalize(variant, _UNITS.pop, id(variant), None)
     return known
 
 
 def _units(variant: Variant, specs: list[Any]) -> tuple[Unit, ...]:
-    known = _known(variant)
+    known, at = _known(variant)
     try:
-        # Every unit read before, in one pass: a spec of exactly these three keys whose
-        # values were read and checked once. Anything else (a payload, a new unit, a
-        # value that is not a string) is read one by one below.
-        units = [known[(s["power"], s["type"], s["loc"])] for s in specs if len(s) == 3]
+        # Every unit read before, in one pass: a spec of exactly these three keys, written
+        # as the unit last read at its place was (one lookup), or as another read before.
+        # Anything else (a payload, a new unit, a value that is not a string) is read one
+        # by one below.
+        units: list[Unit] = []
+        for s in specs:
+            if len(s) != 3:
+                break
+            power, kind, loc = s["power"], s["type"], s["loc"]
+            last = at.get(loc)
+            if last is not None and last[0] == power and last[1] == kind:
+                units.append(last[2])
+                continue
+            unit = known.get((power, kind, loc))
+            if unit is None:
+                break
+            at[loc] = (power, kind, unit)  # a key of `known`: strings
+            units.append(unit)
         if len(units) == len(specs):
             return tuple(units)
     except (KeyError, TypeError):
         pass
-    return tuple([_unit(variant, known, spec) for spec in specs])
+    return tuple([_unit(variant, known, spec, at) for spec in specs])
 
 
-def _unit(variant: Variant, known: dict[tuple[Any, Any, Any], Unit], spec: Any) -> Unit:
+def _unit(variant: Variant, known: Known, spec: Any, at: At | None = None) -> Unit:
     # Only a bare unit is kept: a payload (an Engineered prison's owner) is read each time.
     key = (spec.get("power"), spec.get("type"), spec.get("loc")) \
         if isinstance(spec, dict) and spec.keys() <= _BARE else None
@@ -138,12 +155,15 @@ def _unit(variant: Variant, known: dict[tuple[Any, Any, Any], Unit], spec: Any) 
         unit = _read_unit(variant, spec)
         if len(known) < 10_000:
             known[key] = unit
+    if at is not None and len(at) < 10_000:
+        at[str(key[2])] = (str(key[0]), str(key[1]), unit)
     return unit
 
 
 def forget_units(variant: Variant) -> None:
     """Forgets the units read before (a benchmark's reading from scratch)."""
-    _UNITS.get(id(variant), {}).clear()
+    for kept in _UNITS.get(id(variant), ({}, {})):
+        kept.clear()
 
 
 def _read_unit(variant: Variant, spec: Any) -> Unit:
@@ -178,9 +198,11 @@ def _no_two_in_one(variant: Variant, units: tuple[Unit, ...]) -> None:
     """One unit per province and layer, except units of a kind that `combines`, all
     of one power and one kind (Envoy 5.v), and the kinds a province `holds` any number of
     (provinces.csv; docs/map-format.md), and two the variant's games may have (its hook)."""
-    # The map's province of each unit's place, looked up in C: this runs for every request
-    # (the places were checked as the units were read).
-    if len(set(map(variant.rules.geo.province.__getitem__, map(_LOC, units)))) == len(units):
+    # The map's province of each unit's place: this runs for every request (the places
+    # were checked as the units were read). A loop, as Board's: compiled (setup.py), it
+    # costs less than map() calling back into itemgetter and dict.__getitem__.
+    province = variant.rules.geo.province
+    if len({province[u.loc] for u in units}) == len(units):
         return  # no two share a province, whatever their layers
     # By position, not identity: two units written alike are one object once read (_unit).
     seen: dict[tuple[str, str], tuple[int, Unit]] = {}
@@ -200,8 +222,6 @@ def _no_two_in_one(variant: Variant, units: tuple[Unit, ...]) -> None:
             continue  # as the variant's games have them (variant_hooks.may_share)
         raise RequestError(f"two units in {key[1]}")
 
-
-_LOC = operator.itemgetter(2)  # Unit.loc
 
 
 def _owners(variant: Variant, centres: Any) -> dict[str, str]:
@@ -230,7 +250,7 @@ def _owners(variant: Variant, centres: Any) -> dict[str, str]:
 
 
 def _dislodged(variant: Variant, board: Position, spec: Any) -> Dislodgement:
-    unit = _unit(variant, _known(variant), spec)
+    unit = _unit(variant, _known(variant)[0], spec)
     attacker = spec.get("attacker_from")
     if attacker is not None and not variant.rules.geo.is_province(str(attacker).lower()):
         raise RequestError(f"unknown province {attacker!r} in attacker_from")

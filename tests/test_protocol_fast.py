@@ -77,3 +77,32 @@ def test_two_units_in_one_province_are_refused_when_read_before() -> None:
     assert "error" not in _reply({"phase": "S1901M", "units": [one]})
     assert "error" not in _reply({"phase": "S1901M", "units": [other]})
     assert _reply({"phase": "S1901M", "units": [one, other]})["error"] == "two units in bur"
+
+
+def test_a_place_s_unit_is_read_as_written_each_time() -> None:
+    # The units are found by their place as written, then checked against the power and
+    # type written there last: a change of either is read afresh, in any order.
+    specs = [{"power": "FRANCE", "type": "A", "loc": "bur"},
+             {"power": "GERMANY", "type": "A", "loc": "bur"},
+             {"power": "GERMANY", "type": "a", "loc": "bur"},
+             {"power": "FRANCE", "type": "A", "loc": "bur"}]
+    for spec in specs:
+        unit = {"power": spec["power"], "type": "A", "loc": "bur"}
+        assert _reply({"phase": "S1901M", "units": [spec]})["units"] == [unit]
+    refused = _reply({"phase": "S1901M", "units": [{"power": "FRANCE", "type": "A",
+                                                    "loc": ["bur"]}]})
+    assert "error" in refused
+
+
+def test_a_line_read_in_one_kind_of_phase_is_read_anew_in_another() -> None:
+    spring = {"phase": "S1901M", "units": [{"power": "FRANCE", "type": "A", "loc": "par"}],
+              "orders": {"FRANCE": ["A Par - Bur"]}}
+    moved = _reply(spring)
+    assert moved["units"] == [{"power": "FRANCE", "type": "A", "loc": "bur"}]
+    retreat = {"phase": "S1901R", "units": [],
+               "dislodged": [{"power": "FRANCE", "type": "A", "loc": "par",
+                              "attacker_from": "pic", "retreats": ["bur"]}],
+               "orders": {"FRANCE": ["A Par - Bur"]}}
+    retreated = _reply(retreat)
+    assert retreated["results"][0]["outcome"] == "succeeds", retreated
+    assert retreated["units"] == [{"power": "FRANCE", "type": "A", "loc": "bur"}]

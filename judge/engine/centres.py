@@ -13,8 +13,11 @@ if TYPE_CHECKING:
 
 
 def take_centres(rules: Rules, position: Position) -> tuple[Position, list[CentreChange]]:
-    """Centres occupied when the season ends change hands; empty ones keep their owner."""
-    owners = dict(position.owners)
+    """Centres occupied when the season ends change hands; empty ones keep their owner.
+    With none changing hands the position is the one given: its owners the same object,
+    which Geography.centre_counts then counts once (issue #18)."""
+    owners = position.owners
+    taken: dict[str, str] | None = None  # copied at the first change only
     changes = []
     where, centres, kinds = rules.geo.province, rules.geo.supply_centres, rules.kinds
     for unit in position.units:
@@ -22,7 +25,11 @@ def take_centres(rules: Rules, position: Position) -> tuple[Position, list[Centr
         if prov in centres and owners.get(prov) != unit.power and kinds[unit.kind].takes_centres:
             # tuple.__new__ is NamedTuple._make without its Python-level __new__ (bench/).
             changes.append(_new(CentreChange, (prov, owners.get(prov), unit.power)))
-            owners[prov] = unit.power
+            if taken is None:
+                owners = taken = dict(owners)
+            taken[prov] = unit.power
+    if not changes:
+        return position, changes
     return position.with_board(position.units, position.dislodged, owners), changes
 
 

@@ -29,6 +29,9 @@ _SHARED: dict[tuple[int, ...], tuple[tuple[object, ...], Grammar]] = {}
 SHARED_KEPT = 64
 # Lines kept per grammar: about 300 bytes each.
 READ_LINES_KEPT = 20_000
+# A line read before: its order, and the order's type and fields to build an equal one.
+KeptLine = tuple[Order, Callable[..., Order], tuple[Any, ...]]
+_NOTHING_READ: Mapping[str, KeptLine] = {}
 
 
 class Grammar:
@@ -44,11 +47,12 @@ class Grammar:
         self.registry = registry if registry is not None else standard_registry()
         # How lines of each shape read, their plain places left out (shapes.py).
         self._shapes = Shapes(lexicon)
-        # Lines read before, by (text, phase kind): the same lines recur turn after turn
+        # Lines read before, by phase kind, then text: the same lines recur turn after turn
         # and game after game; reading is a pure function of the text and the phase.
-        # The order, and its type and fields to build an equal one.
-        self._read: dict[tuple[str, str],
-                         tuple[Order, Callable[..., Order], tuple[Any, ...]]] = {}
+        # The order, and its type and fields to build an equal one. By kind first, so that
+        # a request's lines are looked up by their text alone (no tuple a line, issue #18).
+        self._read: dict[str, dict[str, KeptLine]] = {}
+        self._read_count = 0
 
     @classmethod
     def for_variant(cls, variant: Variant) -> Grammar:
@@ -73,7 +77,7 @@ class Grammar:
 
         Raises OrderSyntaxError when the line cannot be read as exactly one order.
         """
-        known = self._read.get((text, phase_kind))
+        known = self.kept_lines(phase_kind).get(text)
         if known is not None:
             return known[1](*known[2])
         return self._read_new(text, phase_kind)
@@ -82,19 +86,20 @@ class Grammar:
         """`parse`'s order, the same object for the same line as long as it is kept: for
         a caller that gives each phase an object only once (judge/protocol.py), which
         saves building an order per line (issue #18). Orders are frozen."""
-        known = self._read.get((text, phase_kind))
+        known = self.kept_lines(phase_kind).get(text)
         if known is not None:
             return known[0]
         return self._read_new(text, phase_kind)
 
-    def kept_lines(self) -> Mapping[tuple[str, str], tuple[Any, ...]]:
-        """The lines read before, by (text, phase kind): each one's kept order first, as
-        `kept` answers (for a caller that looks up many lines in one loop, issue #18)."""
-        return self._read
+    def kept_lines(self, phase_kind: str) -> Mapping[str, KeptLine]:
+        """The lines read before for phases of `phase_kind`, by their text: each one's kept
+        order first, as `kept` answers (for a caller that looks up many lines in one loop,
+        issue #18)."""
+        return self._read.get(phase_kind) or _NOTHING_READ
 
     def _read_new(self, text: str, phase_kind: str) -> Order:
         order = self._parse(text, phase_kind.strip().upper())
-        self._remember((text, phase_kind), order)
+        self._remember(text, phase_kind, order)
         return order
 
     def _parse(self, text: str, phase: str) -> Order:
@@ -124,18 +129,20 @@ class Grammar:
         """Forgets the lines read before, and the shapes of lines (shapes.py) unless
         `shapes` is False: a benchmark's reading from scratch, or of new lines."""
         self._read.clear()
+        self._read_count = 0
         if shapes:
             self._shapes.forget()
 
-    def _remember(self, key: tuple[str, str], order: Order) -> None:
+    def _remember(self, text: str, phase_kind: str, order: Order) -> None:
         """Keeps how to make `order` again, when its type can be rebuilt from its fields."""
         cls: type = type(order)
         values = fields_of(cls)
         if values is None:
             return
-        if len(self._read) >= READ_LINES_KEPT:
-            self._read.clear()  # a bound on memory; the next lines fill it again
-        self._read[key] = (order, cls, values(order))
+        if self._read_count >= READ_LINES_KEPT:
+            self.forget(shapes=False)  # a bound on memory; the next lines fill it again
+        self._read.setdefault(phase_kind, {})[text] = (order, cls, values(order))
+        self._read_count += 1
 
     def reads_as_prose(self, text: str) -> bool:
         """Whether `text` reads as words rather than as an attempt at an order: its first
