@@ -21,8 +21,7 @@ import sqlalchemy as sa
 from judge.store.db import Database
 from judge.store.models import OutboxMessage
 from tests.conversations.harness import Conversation
-from tests.secrecy.engineered import MASTER, decoy_made_in_warsaw, engineered_table
-from tests.secrecy.test_engineered_decoys import others, read_everything
+from tests.secrecy.test_engineered_decoys import decoy_walk
 from tests.secrecy.test_envoy_items import (
     FRANCE_TAKES_SPAIN,
     MASTER_SIGNON,
@@ -86,14 +85,8 @@ def test_a_decoy_made_by_mail_sends_the_same_mails_in_the_same_order(
         databases: tuple[Database, Database], steps: Steps) -> None:
     """Engineered: Russia's decoy made in Warsaw goes to Galicia while the army holds
     (game A), or the other way round (game B); the Spring is processed, all read."""
-    twin = Twin(databases)
-    table = engineered_table(twin)
-    russia = decoy_made_in_warsaw(twin, table, *others(table), table.players["RUSSIA"].address)
-    twin.send(russia.address, f"{russia.signon}\nA War H\nDECOY A War-Gal",
-              f"{russia.signon}\nA War-Gal\nDECOY A War H")
-    twin.send(MASTER.address, f"{MASTER.signon}\nPROCESS S1903M")
-    read_everything(twin, table)
-    assert twin.differences([russia.address]) != ""  # the games differ, for Russia
+    twin, table = decoy_walk(databases)
+    assert twin.differences([table.players["RUSSIA"].address]) != ""  # the games differ, for Russia
     assert _differing(steps) == []
 
 

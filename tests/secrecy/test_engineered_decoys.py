@@ -86,10 +86,10 @@ def test_a_decoy_exposed_by_an_attack_is_told_to_all(
     assert "+The Russian A Galicia is disbanded: exposed as a decoy" in told, told
 
 
-def test_a_decoy_made_by_mail_leaves_its_copy_unseen(
-        databases: tuple[Database, Database]) -> None:
+def decoy_walk(databases: tuple[Database, Database]) -> tuple[Twin, Table]:
     """Russia's engineer and army in Warsaw make a decoy (2b) in Winter 1902; in Spring 1903
-    the army holds and the decoy goes to Galicia in game A, the other way round in game B."""
+    the army holds and the decoy goes to Galicia in game A, the other way round in game B;
+    the Spring processed, then everyone but Russia reads everything."""
     twin = Twin(databases)
     table = engineered_table(twin)
     russia = decoy_made_in_warsaw(twin, table, *others(table), table.players["RUSSIA"].address)
@@ -97,6 +97,15 @@ def test_a_decoy_made_by_mail_leaves_its_copy_unseen(
               f"{russia.signon}\nA War-Gal\nDECOY A War H")
     twin.send(MASTER.address, f"{MASTER.signon}\nPROCESS S1903M")
     read_everything(twin, table)
+    return twin, table
+
+
+def test_a_decoy_made_by_mail_leaves_its_copy_unseen(
+        databases: tuple[Database, Database]) -> None:
+    """Russia's engineer and army in Warsaw make a decoy (2b) in Winter 1902; in Spring 1903
+    the army holds and the decoy goes to Galicia in game A, the other way round in game B."""
+    twin, table = decoy_walk(databases)
+    russia = table.players["RUSSIA"]
     assert any("Russia:   New unit: A Warsaw." in mail
                for mail in twin.transcript(OBSERVER.address))
     assert twin.differences(others(table)) == ""

@@ -14,6 +14,7 @@ import pytest
 
 from judge.protocol import handle
 from tests.conversations.harness import Conversation
+from tests.variants.engineered.test_rules_fighter_builds import HOLDS
 from tests.variants.folder_games import send_orders, started
 
 # Russia: five centres, one army: four builds; her engineer stands on empty Rumania.
@@ -43,15 +44,6 @@ def test_where_a_fighter_may_be_built(state: dict[str, Any], moscow: str, rumani
 def test_an_army_or_navy_is_still_built_on_a_home_centre_in_the_simple_game() -> None:
     assert set(_winter({}, "Build A Moscow", "Build N Sevastopol").values()) == {"succeeds"}
 
-
-HOLDS = {
-    "AUSTRIA": ("A Vie H", "A Bud H", "N Tri H"),
-    "ENGLAND": ("N Edi H", "N Lon H", "A Lvp H"),
-    "FRANCE": ("N Bre H", "A Mar H", "A Par H"),
-    "GERMANY": ("N Kie H", "A Ber H", "A Mun H"),
-    "ITALY": ("F Nap H", "A Rom H", "A Ven H"),
-    "TURKEY": ("N Ank H", "A Con H", "A Smy H"),
-}
 
 
 def test_the_refusal_by_mail_says_what_to_build(talk: Conversation) -> None:
