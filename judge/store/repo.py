@@ -75,6 +75,33 @@ def account_by_address(session: Session, address: str) -> Account | None:
     return found.unique().one_or_none()
 
 
+# The transaction memo (repo_games.memo) of the account each sender's address
+# was found on: a batch holds several messages from each of a game's players.
+_ACCOUNTS = ("accounts by address", 0)
+
+
+def account_by_address_once(session: Session, address: str) -> Account | None:
+    """The account `address` (normalised) belongs to, found once per transaction (issue #18:
+    its query with the addresses was a tenth of an order message's statements' cost).
+    Found again it is the same row from the session, trusted only while that row still
+    holds the address (addresses move between accounts through the ORM's collections:
+    judge.game.account_addresses) and is not deleted; else the query decides again."""
+    kept = memo(session)
+    held = kept.get(_ACCOUNTS)
+    if not isinstance(held, dict):
+        held = kept[_ACCOUNTS] = {}
+    known = held.get(address)
+    account = session.get(Account, known) if known is not None else None
+    if account is not None and sa.inspect(account).persistent \
+            and account not in session.deleted \
+            and any(row.address == address for row in account.addresses):
+        return account
+    account = account_by_address(session, address)
+    if account is not None:
+        held[address] = account.id
+    return account
+
+
 def account_by_id(session: Session, account_id: int) -> Account | None:
     return session.get(Account, account_id)
 

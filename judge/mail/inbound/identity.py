@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-import sqlalchemy as sa
 from sqlalchemy.orm import Session
 
 from judge.commands.context import JudgeContext
@@ -57,32 +56,10 @@ def token_seat(ctx: JudgeContext, recipients: Iterable[str],
     return None
 
 
-# The worker's transaction memo (repo_games.memo) of the account each sender's address
-# was found on: a batch holds several messages from each of a game's players.
-_ACCOUNTS = ("accounts by address", 0)
-
-
 def sender_account(session: Session, sender: str) -> Account | None:
-    """The account `sender`'s address belongs to, found once per transaction (issue #18:
-    its query with the addresses was a tenth of an order message's statements' cost).
-    Found again it is the same row from the session, trusted only while that row still
-    holds the address (addresses move between accounts through the ORM's collections:
-    judge.game.account_addresses) and is not deleted; else the query decides again."""
-    address = repo.normalise_address(sender)
-    memo = repo_games.memo(session)
-    held = memo.get(_ACCOUNTS)
-    if not isinstance(held, dict):
-        held = memo[_ACCOUNTS] = {}
-    known = held.get(address)
-    account = session.get(Account, known) if known is not None else None
-    if account is not None and sa.inspect(account).persistent \
-            and account not in session.deleted \
-            and any(row.address == address for row in account.addresses):
-        return account
-    account = repo.account_by_address(session, address)
-    if account is not None:
-        held[address] = account.id
-    return account
+    """The account `sender`'s address belongs to, found once per worker transaction
+    (issue #18: a batch holds several messages from each of a game's players)."""
+    return repo.account_by_address_once(session, repo.normalise_address(sender))
 
 
 def signed_on_elsewhere(ctx: JudgeContext) -> list[Seat]:

@@ -13,6 +13,7 @@ import sqlalchemy as sa
 from judge.store.db import Database
 from judge.store.models import OutboxMessage
 from tests.conversations.harness import Conversation
+from tests.pictures.mailed import as_sent
 from tests.variants.algernon.mailgame import play, seat_knowledge, started, world
 from tests.variants.folder_games import MASTER
 from variants.algernon.maze import format_maze, maze_from_json
@@ -71,13 +72,13 @@ def test_the_master_reads_the_maze_and_each_player_his_map(
 
 
 def pictures(talk: Conversation, address: str) -> dict[str, bytes]:
-    """The pictures the turn reports to `address` carry, by file name (the outbox keeps
-    the files beside the text, which the sender joins at delivery; the game started with
-    pictures off)."""
+    """The pictures the turn reports to `address` carry, by file name, as the sender sends
+    them (the outbox keeps the files beside the text, the PNG still to draw from its SVG:
+    tests/pictures/mailed.py; the game started with pictures off)."""
     with talk.judge.db.unit_of_work() as session:
         rows = session.scalars(sa.select(OutboxMessage)).all()
         return {a.filename: a.data for r in rows if address in r.recipients
-                for a in r.attachments}
+                for a in as_sent(r)}
 
 
 def spaces_in(svg: bytes) -> set[str]:
