@@ -78,11 +78,15 @@ _SETTLE_DRAWN = (sa.update(_FILES)
 
 def files_to_draw(session: Session, limit: int) -> list[tuple[str, str, bytes]]:
     """Up to `limit` files still to draw, each once however many messages carry it: its
-    source's digest, its drawing's name, the source's bytes."""
+    source's digest, its drawing's name, the source's bytes. On PostgreSQL their sources
+    are locked and locked ones skipped, so that two workers' picture stages draw different
+    pictures (measured: both drew the same ones, the storm's pg-2 took 158 s against 95);
+    SQLite has one writer at a time and ignores the clause."""
     pending = (sa.select(_FILES.c.digest, _FILES.c.drawn_by)
-               .where(_FILES.c.drawn_by.is_not(None)).distinct().limit(limit).subquery())
+               .where(_FILES.c.drawn_by.is_not(None)).distinct().subquery())
     query = (sa.select(pending.c.digest, pending.c.drawn_by, _BLOBS.c.data)
-             .join(_BLOBS, _BLOBS.c.digest == pending.c.digest))
+             .join(_BLOBS, _BLOBS.c.digest == pending.c.digest).limit(limit)
+             .with_for_update(of=_BLOBS, skip_locked=True))
     return [(digest, by, data) for digest, by, data in session.execute(query)]
 
 

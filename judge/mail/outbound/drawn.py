@@ -65,10 +65,20 @@ def draw_pending(db: Database, limit: int = 8) -> int:
     """The picture stage (`judge serve`'s "pictures" thread, beside the senders): draw and
     store up to `limit` files still to draw, so that the senders find them drawn; how many
     it drew."""
+    if db.engine.dialect.name != "postgresql":
+        # One writer at a time: each drawing stored in a short transaction of its own,
+        # never holding the write lock the turns wait for while it draws.
+        with db.unit_of_work(durable=False) as session:
+            pending = repo_mail.files_to_draw(session, limit)
+        for digest, drawn_by, source in pending:
+            data = drawn_file(drawn_by, source)
+            with db.unit_of_work(durable=False) as session:
+                repo_mail.settle_drawn(session, digest, drawn_by, data)
+        return len(pending)
+    # Several workers: the sources stay locked while they are drawn and stored, so another
+    # worker's stage skips them (repo_mail.files_to_draw) and draws others.
     with db.unit_of_work(durable=False) as session:
         pending = repo_mail.files_to_draw(session, limit)
-    for digest, drawn_by, source in pending:
-        data = drawn_file(drawn_by, source)
-        with db.unit_of_work(durable=False) as session:
-            repo_mail.settle_drawn(session, digest, drawn_by, data)
+        for digest, drawn_by, source in pending:
+            repo_mail.settle_drawn(session, digest, drawn_by, drawn_file(drawn_by, source))
     return len(pending)
