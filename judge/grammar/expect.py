@@ -18,6 +18,12 @@ ROUTE_IN_RETREAT = (
     "A retreat goes straight to one province, never along a route or by convoy: "
     "remove '{fragment}'."
 )
+# njudge's 'A Bud - Gal - War' read as a walk: a route's stops are where its fleets stand.
+LAND_IN_ROUTE = (
+    "No convoy crosses {name} ('{{fragment}}'): a route lists the seas the convoying "
+    "fleets stand in, as A Lon - Nth - Nwy. An army moves once a turn, so send the "
+    "first step now and the next one next turn."
+)
 UNSTACKED = ("Only units several of which may share a province are ordered by number: "
              "remove the number from '{fragment}'.")
 R_IN_ADJUSTMENT = (

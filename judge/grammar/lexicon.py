@@ -32,7 +32,9 @@ class Word(Enum):
 
 _KEYWORDS: dict[Word, tuple[str, ...]] = {
     Word.HOLD: ("h", "hold", "holds", "stand", "stands"),
-    Word.MOVE: ("-", "to", "move", "moves", "move to", "moves to"),
+    # "m": the move letter of older judges' notation ("F Gas M Spa(nc)"); no unit kind or
+    # place of any variant is called M.
+    Word.MOVE: ("-", "m", "to", "move", "moves", "move to", "moves to"),
     Word.RETREAT: ("r", "retreat", "retreats", "retreat to", "retreats to"),
     # "sup", "supp", "conv": njudge and DPjudge players' abbreviations, no place's name.
     Word.SUPPORT: ("s", "sup", "supp", "support", "supports"),
@@ -45,6 +47,8 @@ _KEYWORDS: dict[Word, tuple[str, ...]] = {
 _COMPASS = {"n": "north", "s": "south", "e": "east", "w": "west"}
 # Written coasts are kept even where the map has no such coast: the engine reports them.
 _COMPASS_COASTS = frozenset(f"{letter}c" for letter in _COMPASS)
+# "F Gas - Spa south": a compass word alone after a name -> the coast it names.
+COMPASS_WORDS = {word: f"{letter}c" for letter, word in _COMPASS.items()}
 
 
 class Phrases(Generic[V]):
@@ -91,6 +95,9 @@ class Lexicon:
     kind_names: Mapping[str, str]
     province_names: Mapping[str, str]
     province_coasts: Mapping[str, frozenset[str]]
+    # Where a convoy may cross (a stop of a route 'A Lon - Nth - Nwy'): the provinces some
+    # kind of unit convoys in (UnitKind.convoys_in).
+    convoy_places: frozenset[str] = frozenset()
     # Kinds of which a line may order a number ('2 D Fra-Bel'): those that stack, where the
     # variant registers counted orders (judge/engine/counted.py).
     combining: frozenset[str] = frozenset()
@@ -118,6 +125,8 @@ class Lexicon:
             kind_names={code: k.name.lower() for code, k in kinds.items()},
             province_names={p.id: p.name for p in provs},
             province_coasts={p.id: frozenset(p.coasts) for p in provs},
+            convoy_places=frozenset(p.id for p in provs
+                                    if any(p.terrain in k.convoys_in for k in kinds.values())),
             combining=frozenset(code for code, k in kinds.items() if k.combines),
         )
 

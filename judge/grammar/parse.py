@@ -25,6 +25,7 @@ from judge.grammar.expect import (
     ADJUSTMENT_PHASE,
     END,
     EXPECTED_ORDER,
+    LAND_IN_ROUTE,
     R_IN_ADJUSTMENT,
     RETREAT_PHASE,
     ROUTE_IN_RETREAT,
@@ -131,8 +132,11 @@ class Parser(PlaceReader):
         if found is None:
             return
         stops, first_end = [found[0]], found[1]
-        end = self._more_stops(stops, first_end)
+        starts = [pos]
+        end = self._more_stops(stops, first_end, starts)
         via_end = self._via(end)
+        if self.phase != RETREAT_PHASE and self._over_land(stops, starts, via_end):
+            return
         if self.phase != RETREAT_PHASE:
             via = len(stops) > 1 or via_end > end
             yield Move(unit.loc, stops[-1], unit.kind, via_convoy=via,
@@ -143,15 +147,28 @@ class Parser(PlaceReader):
         else:
             yield Retreat(unit.loc, stops[0], unit.kind), first_end
 
-    def _more_stops(self, stops: list[str], end: int) -> int:
-        """Further '- province' steps of an explicit convoy route ('A Lon - Nth - Nwy')."""
+    def _more_stops(self, stops: list[str], end: int, starts: list[int]) -> int:
+        """Further '- province' steps of an explicit convoy route ('A Lon - Nth - Nwy');
+        `starts`: where each stop is written."""
         while (hit := self._word(end)) is not None and hit[0] is Word.MOVE:
             found = self._place(hit[1], self._dest_label())
             if found is None:
                 break
             stops.append(found[0])
+            starts.append(hit[1])
             end = found[1]
         return end
+
+    def _over_land(self, stops: list[str], starts: list[int], end: int) -> bool:
+        """Whether the route names a stop no convoy crosses ('A Bud - Gal - War', a walk
+        of two moves as njudge players write a path): refused, saying what to write."""
+        for stop, start, after in zip(stops[:-1], starts, starts[1:], strict=False):
+            prov = stop.partition("/")[0]
+            if prov not in self.lex.convoy_places:
+                template = LAND_IN_ROUTE.format(name=self.lex.province_names[prov])
+                self.fail(end, Expect("", wrong_phase=template, span=(start, after - 1)))
+                return True
+        return False
 
     def _via(self, pos: int) -> int:
         hit = self._word(pos)

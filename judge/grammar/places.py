@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 from judge.grammar.expect import COAST, Expect
-from judge.grammar.lexicon import Lexicon, Word
+from judge.grammar.lexicon import COMPASS_WORDS, Lexicon, Word
 
 T = TypeVar("T")
 Parsed = Iterator[tuple[T, int]]
@@ -87,8 +87,16 @@ class PlaceReader:
             return self._bracketed_coast(pos)
         if tok == "-":
             return self._dashed_coast(prov, pos)
-        hit = self.lex.bare_coasts.match(self.norms, pos)
+        hit = self.lex.bare_coasts.match(self.norms, pos) or self._compass_word(prov, pos)
         return hit if hit is not None else (None, pos)
+
+    def _compass_word(self, prov: str, pos: int) -> tuple[str, int] | None:
+        """'F Gas - Spa south': a compass word alone after the name, as players write it,
+        when it names one of the province's coasts and starts no place name."""
+        coast = COMPASS_WORDS.get(self.norms[pos]) if pos < self.size else None
+        if coast is None or coast not in self.lex.province_coasts.get(prov, ()):
+            return None
+        return None if self.lex.places.match(self.norms, pos) is not None else (coast, pos + 1)
 
     def _bracketed_coast(self, pos: int) -> tuple[str | None, int]:
         hit = self.lex.coasts.match(self.norms, pos + 1)

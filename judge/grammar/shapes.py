@@ -124,6 +124,8 @@ def _shape(order: Order, ids: list[str]) -> Shape | None:
     values = fields_of(cls)
     if values is None or len(set(ids)) != len(ids):
         return None  # two slots of one province: which field is which is not known
+    if getattr(order, "route", None):
+        return None  # a route reads by where its stops are (parse.py, _over_land)
     slot = {pid: n for n, pid in enumerate(ids)}
     return cls, tuple(_part(v, slot) for v in values(order))
 

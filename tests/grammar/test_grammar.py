@@ -85,9 +85,20 @@ VALID: list[tuple[str, str, Order]] = [
     ("F Mao - Spa", "M", Move("mao", "spa", "F")),
     ("F Lon - Nth/nc", "M", Move("lon", "nth/nc", "F")),
     ("F Mao - Spa/wc", "M", Move("mao", "spa/wc", "F")),
+    # M for a move, as older judges write it (newcomer20)
+    ("F GAS M SPA(NC)", "M", Move("gas", "spa/nc", "F")),
+    ("A Par M Bur", "M", Move("par", "bur", "A")),
+    ("F Tri M Alb", "R", Retreat("tri", "alb", "F")),
+    ("F Nth C A Lon M Nwy", "M", Convoy("nth", "lon", "nwy", "F", "A")),
+    # a compass word alone after the name, where it names one of the province's coasts
+    ("F Gas - spa south", "M", Move("gas", "spa/sc", "F")),
+    ("F Spa south - Wes", "M", Move("spa/sc", "wes", "F")),
+    ("F Bul east - Bla", "M", Move("bul/ec", "bla", "F")),
+    ("F StP north - Bar", "M", Move("stp/nc", "bar", "F")),
     # convoys: explicit routes and via
     ("A Lon-Nth-Nwy", "M", via("lon", "nwy", route=("nth",))),
     ("A Lon - Eng - Mao - Spa", "M", via("lon", "spa", route=("eng", "mao"))),
+    ("A Lon M Nth M Nwy", "M", via("lon", "nwy", route=("nth",))),
     ("A Lon-Bel via convoy", "M", via("lon", "bel")),
     ("A Lon-Bel by convoy", "M", via("lon", "bel")),
     ("A Lon - Bel (via convoy)", "M", via("lon", "bel")),
@@ -183,6 +194,10 @@ ERRORS: list[tuple[str, str, ErrorKind, str]] = [
     ("F Lon S A Wal - Xyz", "M", K.UNKNOWN_PLACE, "Xyz"),
     ("build a xyz", "A", K.UNKNOWN_PLACE, "xyz"),
     ("A Lon - Bel - Xyz", "M", K.UNKNOWN_PLACE, "Xyz"),
+    # a route's stop where no convoy crosses: njudge's path of two moves (newcomer20)
+    ("A Bud-Gal-War", "M", K.WRONG_PHASE, "Gal"),
+    ("A Lon - Nth - Nwy - Swe", "M", K.WRONG_PHASE, "Nwy"),
+    ("F Gas - Bre south", "M", K.UNKNOWN_WORD, "south"),
     ("A Par zzz Bur", "M", K.UNKNOWN_WORD, "zzz"),
     ("A Par - Bur zzz", "M", K.UNKNOWN_WORD, "zzz"),
     ("Supports A Par", "M", K.UNKNOWN_WORD, "Supports"),
@@ -231,6 +246,26 @@ def test_messages_say_what_was_expected(grammar: Grammar, text: str, words: list
         grammar.parse(text, "M")
     for w in words:
         assert w in caught.value.message
+
+
+def test_a_route_over_land_says_what_to_write(grammar: Grammar) -> None:
+    with pytest.raises(OrderSyntaxError) as caught:
+        grammar.parse("A Bud - Galicia - War", "M")
+    assert caught.value.message == (
+        "No convoy crosses Galicia ('Galicia'): a route lists the seas the convoying "
+        "fleets stand in, as A Lon - Nth - Nwy. An army moves once a turn, so send the "
+        "first step now and the next one next turn.")
+
+
+def test_a_route_over_land_is_refused_after_routes_of_its_shape_were_read() -> None:
+    # Lines of one shape are built without parsing once two of them read alike (shapes.py):
+    # a route's stops must still be checked, so routes are never built that way.
+    grammar = Grammar(Grammar.for_variant(load_variant("standard")).lexicon)
+    assert grammar.parse("A Lon-Nth-Nwy", "M") == via("lon", "nwy", route=("nth",))
+    assert grammar.parse("A Bre-Mao-Por", "M") == via("bre", "por", route=("mao",))
+    assert grammar.parse("A Pic-Eng-Wal", "M") == via("pic", "wal", route=("eng",))
+    with pytest.raises(OrderSyntaxError, match="No convoy crosses Galicia"):
+        grammar.parse("A Bud-Gal-War", "M")
 
 
 def test_grammar_is_cached_per_variant() -> None:

@@ -1,0 +1,35 @@
+"""Orders as players of older judges write them, sent by mail (newcomer20): what the
+reply said to each line before, and what it says now (docs/orders.md)."""
+
+from __future__ import annotations
+
+from tests.conversations.harness import Conversation
+from tests.variants.folder_games import process_turn, send_orders, started
+
+
+def test_m_for_a_move_and_a_coast_written_as_a_word_are_orders(talk: Conversation) -> None:
+    # 'F Bre M Mao' and 'A Par M Bur' were "I don't understand 'M'"; 'A Mar - spa south'
+    # was "I don't understand 'south'": each is an order a player of another judge writes.
+    seats = started(talk, "standard", players=7)
+    sent = send_orders(talk, seats["FRANCE"], "F Bre M MAO", "A Par M Bur", "A Mar M Spa")
+    assert "Errors" not in sent.body, sent.body
+    assert ("  F Brest -> Mid-Atlantic Ocean.\n"
+            "  A Paris -> Burgundy.\n"
+            "  A Marseilles -> Spain.\n\n"
+            "Your orders are complete.") in sent.body, sent.body
+    process_turn(talk, "Spring 1901 Movement")
+    fall = send_orders(talk, seats["FRANCE"], "F Mid-Atlantic Ocean - spa south")
+    assert "F Mid-Atlantic Ocean -> Spain (sc)." in fall.body, fall.body
+    assert "Errors" not in fall.body, fall.body
+
+
+def test_a_path_of_two_moves_is_refused_saying_what_to_write(talk: Conversation) -> None:
+    # 'A Bud-Gal-War' (a path, as some judges write one) was read as a convoy to Warsaw
+    # and refused with "no fleets stand where they could convoy it": nothing said that an
+    # army moves one province a turn, nor what to send.
+    seats = started(talk, "standard", players=7)
+    sent = send_orders(talk, seats["AUSTRIA"], "A Bud-Gal-War")
+    assert ("line 2: A Bud-Gal-War\n"
+            "    No convoy crosses Galicia ('Gal'): a route lists the seas the convoying "
+            "fleets stand in, as A Lon - Nth - Nwy. An army moves once a turn, so send the "
+            "first step now and the next one next turn.") in sent.body, sent.body
