@@ -7,6 +7,7 @@ from __future__ import annotations
 from judge.commands.items import CommandResult, Invocation
 from judge.commands.master import master_of, record
 from judge.commands.registry import Command, CommandRegistry, Context
+from judge.game.errors import GameError
 from judge.game.game_map import map_text, replace_map
 from judge.store.models import GameState
 
@@ -32,7 +33,10 @@ def run_map(ctx: Context, invocation: Invocation) -> CommandResult:
 
 
 def run_get_map(ctx: Context, invocation: Invocation) -> CommandResult:
-    jc, seat, game = master_of(ctx)
+    try:
+        jc, seat, game = master_of(ctx)
+    except GameError as exc:  # a player who asked for the board as njudge's GET MAP
+        return CommandResult.fail(f"{exc}; MAP [game] sends a picture of the board")
     text = map_text(game)
     record(jc, seat, "read map")
     return CommandResult.ok(f"The map of {game.name} (to change it, send it back between "

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from judge.commands.foreign import instead
 from judge.commands.items import Ignored, Invocation, Item, OrderText
 from judge.commands.registry import Command, CommandRegistry, normalize
 
@@ -74,6 +75,9 @@ def _match_head(words: list[str], registry: CommandRegistry) -> _Head:
             typed = normalize(" ".join(words[:count]))
             return _Head(None, error=f"{typed} is ambiguous: it could be "
                                      f"{_either(found.candidates)}")
+    other_judges = instead(words)
+    if other_judges is not None:
+        return _Head(None, error=other_judges)
     first = normalize(words[0])
     if first in registry.first_words():
         known = [c.name for c in registry.commands() if c.name.startswith(first + " ")]
