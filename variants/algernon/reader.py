@@ -26,9 +26,9 @@ from .orders import BuildList, PortalMove, PortalSupport, RetreatList
 from .source import maze_of
 
 SPACE = r"([a-z][a-z0-9]*)"
-# I.A.1's "to", a dash or arrow as players write moves ("VT-3", "VT - 3", "VT->3"), or
-# rule 5's verb.
-TO = r"(?:\s+(?:to|attacks?)\s*|\s*->?\s*)"
+# I.A.1's "to", a dash or arrow as players write moves ("VT-3", "VT - 3", "VT->3"), the
+# move letter of older judges ("VT M 3", as the common grammar reads it), or rule 5's verb.
+TO = r"(?:\s+(?:to|m|attacks?)\s*|\s*->?\s*)"
 PATTERNS = {
     "move": re.compile(rf"^{SPACE}{TO}(\d+)$"),
     "hold": re.compile(rf"^{SPACE}\s+(?:h|hold|holds)$"),
@@ -37,6 +37,8 @@ PATTERNS = {
     "retreat": re.compile(rf"^{SPACE}\s*\(\s*(\d+(?:\s*,\s*\d+)*)\s*\)$"),
     "build": re.compile(r"^build\s+(.+)$"),
 }
+# 'PL S KG - 1', a support as other games write it, names no portal of its own (I.A.4).
+UNPORTALLED_SUPPORT = re.compile(rf"^{SPACE}\s+(?:s|supports?)\s+{SPACE}{TO}(\d+)$")
 HOW = ("write VT to 3, VT h, VT s 2, VT s 4 (SQ to 6), MK s 1 (1), VT(3,2,5,1,6,4) or "
        "Build MK, VT, CJ")
 
@@ -96,6 +98,11 @@ def _not_an_order(line: str, text: str) -> str:
         written = text.split(None, 1)[1]
         return (f"not an order: your units are rats (rule 2), ordered by their space alone "
                 f"({written}) or as the replies write them (R {written})")
+    support = UNPORTALLED_SUPPORT.match(_after(line, RAT_WORDS) or line)
+    if support:
+        here, there, portal = (g.upper() for g in support.groups())
+        return (f"not an order: a rat supports out of one of its own portals (I.A.4), so "
+                f"name that portal first: {here} s <portal> ({there} to {portal})")
     words = (_after(line, RAT_WORDS + OTHER_UNITS) or line).split()
     if len(words) > 1 and words[1] in CONVOY_WORDS:
         return ("not an order: a rat does not convoy (rule 5: it attacks, supports or "
