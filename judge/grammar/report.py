@@ -9,7 +9,7 @@ from judge.engine.orders import Order
 from judge.grammar.errors import ErrorKind, OrderSyntaxError
 from judge.grammar.expect import END, Expect
 from judge.grammar.hints import former_hint, place_hint
-from judge.grammar.lexicon import Lexicon
+from judge.grammar.lexicon import Lexicon, Word
 from judge.grammar.tokens import Token
 
 EMPTY_MESSAGE = "The order is empty: write a unit and what it should do, such as 'A Par - Bur'."
@@ -56,6 +56,13 @@ def explain(text: str, tokens: Sequence[Token], lex: Lexicon, far: int,
     if set(expected) == {END} and raw == ";":
         message = (f"I don't understand ';' in \"{line}\": write one order a line, so put "
                    "what follows ';' on a line of its own.")
+    elif set(expected) == {END} and _starts_an_order(lex, _norms(tokens), far):
+        # 'F Lon-Nth, A Yor-Lon': two orders on a line, as a comma or a space joins them.
+        rest = text[tok.start:].strip()
+        rest = rest if len(rest) <= _QUOTED else rest[:_QUOTED].rstrip() + "…"
+        message = (f"I don't understand '{raw}' in \"{line}\": it starts a second order; "
+                   f"write one order a line, so put '{rest}' on a line of its own.")
+        return OrderSyntaxError(ErrorKind.UNKNOWN_WORD, message, rest)
     elif set(expected) == {END}:
         message = (f"I don't understand '{raw}' in \"{line}\": the order is complete "
                    "without it, so remove it or check its spelling.")
@@ -76,6 +83,27 @@ def _known(lex: Lexicon, norms: tuple[str, ...], pos: int) -> bool:
     """Whether the token at `pos` starts a word of the language (not a misspelt name)."""
     tables = (lex.words, lex.kinds, lex.powers, lex.places)
     return any(table.match(norms, pos) is not None for table in tables)
+
+
+def _starts_an_order(lex: Lexicon, norms: tuple[str, ...], pos: int) -> bool:
+    """Whether the words at `pos` begin an order: a unit ('A Yor'), a place and what it
+    does ('Mar - Spa'), or an order's leading word and its place ('Build A Mar', 'Waive')."""
+    lead = lex.words.match(norms, pos)
+    if lead is not None and lead[0] is Word.WAIVE:
+        return True
+    led = lead is not None and lead[0] in _LEADING
+    at = lead[1] if lead is not None and led else pos
+    kind = lex.kinds.match(norms, at)
+    place = lex.places.match(norms, kind[1] if kind is not None else at)
+    if place is None:
+        return False
+    return led or kind is not None or lex.words.match(norms, place[1]) is not None
+
+
+# The most of a second order a reason quotes (a line may be 64 KiB long).
+_QUOTED = 40
+# The words that lead an order (parse.py, Parser._prefixed).
+_LEADING = frozenset({Word.BUILD, Word.DISBAND, Word.RETREAT})
 
 
 def _power_only(lex: Lexicon, norms: tuple[str, ...], pos: int) -> str | None:

@@ -33,3 +33,15 @@ def test_a_path_of_two_moves_is_refused_saying_what_to_write(talk: Conversation)
             "    No convoy crosses Galicia ('Gal'): a route lists the seas the convoying "
             "fleets stand in, as A Lon - Nth - Nwy. An army moves once a turn, so send the "
             "first step now and the next one next turn.") in sent.body, sent.body
+
+
+def test_two_orders_on_a_line_are_refused_quoting_the_second(talk: Conversation) -> None:
+    # 'F Lon-Nth, A Yor-Lon' (a comma between orders, as in a sentence) was answered "I
+    # don't understand 'A' ...: the order is complete without it, so remove it": removing
+    # it would have lost the second order without a word.
+    seats = started(talk, "standard", players=7)
+    sent = send_orders(talk, seats["ENGLAND"], "F Lon-Nth, A Lvp-Yor")
+    assert ("line 2: F Lon-Nth, A Lvp-Yor\n"
+            "    I don't understand 'A' in \"F Lon-Nth, A Lvp-Yor\": it starts a second "
+            "order; write one order a line, so put 'A Lvp-Yor' on a line of its own."
+            ) in sent.body, sent.body

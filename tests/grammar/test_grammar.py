@@ -198,6 +198,13 @@ ERRORS: list[tuple[str, str, ErrorKind, str]] = [
     ("A Bud-Gal-War", "M", K.WRONG_PHASE, "Gal"),
     ("A Lon - Nth - Nwy - Swe", "M", K.WRONG_PHASE, "Nwy"),
     ("F Gas - Bre south", "M", K.UNKNOWN_WORD, "south"),
+    # two orders on a line, joined by a comma or a space: the second one is quoted
+    ("F Lon-Nth, A Yor-Lon", "M", K.UNKNOWN_WORD, "A Yor-Lon"),
+    ("A Par-Bur Mar-Spa", "M", K.UNKNOWN_WORD, "Mar-Spa"),
+    ("Build A Par, Build A Mar", "A", K.UNKNOWN_WORD, "Build A Mar"),
+    ("build a par, waive", "A", K.UNKNOWN_WORD, "waive"),
+    ("A Par - Bur" + ", A Mar - Bur" * 10, "M", K.UNKNOWN_WORD,
+     "A Mar - Bur, A Mar - Bur, A Mar - Bur, A…"),
     ("A Par zzz Bur", "M", K.UNKNOWN_WORD, "zzz"),
     ("A Par - Bur zzz", "M", K.UNKNOWN_WORD, "zzz"),
     ("Supports A Par", "M", K.UNKNOWN_WORD, "Supports"),
