@@ -151,12 +151,21 @@ class Grammar:
         a place or starts with an order's word, so it is still answered as an order."""
         norms = tuple(t.norm for t in tokenize(text))
         lex = self.lexicon
+        if _initial(norms):
+            return True
         if not norms or any(table.match(norms, 0) is not None
                             for table in (lex.words, lex.kinds, lex.powers)):
             return False
         if _order_shaped(norms, lex):
             return False
         return all(lex.places.match(norms, at) is None for at in range(len(norms)))
+
+
+def _initial(norms: tuple[str, ...]) -> bool:
+    """A line of one letter ('M', 'S.', '-B'): the initial a message is signed with, never
+    an order, though the letter may be one of an order's words (M, S, B, D)."""
+    words = [n for n in norms if n != "-"]
+    return len(words) == 1 and len(words[0]) == 1 and words[0].isalpha()
 
 
 # What a unit does, written between two places: the words that make 'CG s LO' an order.

@@ -45,3 +45,14 @@ def test_two_orders_on_a_line_are_refused_quoting_the_second(talk: Conversation)
             "    I don't understand 'A' in \"F Lon-Nth, A Lvp-Yor\": it starts a second "
             "order; write one order a line, so put 'A Lvp-Yor' on a line of its own."
             ) in sent.body, sent.body
+
+
+def test_a_signature_of_one_initial_is_passed_over(talk: Conversation) -> None:
+    # A message signed 'S' (or 'M', now M for a move) ended in two errors, 'Best,' and
+    # the initial, read as an order's word (S for support), not as a signature.
+    seats = started(talk, "standard", players=7)
+    for initial in ("S", "M.", "-B"):
+        sent = send_orders(talk, seats["FRANCE"], "A Par-Bur", "Best,", initial)
+        assert sent.body.startswith("2 done, 1 ignored\n"), sent.body
+        assert ("line 3: Best,\n    not read, and neither is anything after it (to line 4)"
+                ) in sent.body, sent.body
