@@ -199,7 +199,11 @@ class Daemon:
                 sender.close()  # idle: let the relay connection go
             self._outbox_wake.clear()
             with self._riding_out("sender", self._outbox_wake):
-                while not self.stopping.is_set() and sender.send_due(claim):
+                # Not again after a claim that took every message due (issue #18: an empty
+                # claim per sender ended each wake-up, a turn of SQLite's writer lock each):
+                # mail queued since wakes this loop again.
+                while not self.stopping.is_set() and sender.send_due(claim) \
+                        and not sender.drained:
                     pass
 
     def _draw(self) -> None:

@@ -81,9 +81,36 @@ def header_block(raw: bytes) -> Message:
 
 def thread(raw: bytes) -> list[str]:
     """The References, then any In-Reply-To id not among them (RFC 5322 §3.6.4)."""
-    try:
-        headers = header_block(raw)
-    except Exception:  # a header block nothing can parse names no thread
-        return []
-    ids = list(message_ids(str(headers.get("References") or "")))
-    return ids + [i for i in message_ids(str(headers.get("In-Reply-To") or "")) if i not in ids]
+    fields = _plain_thread_fields(raw)
+    if fields is None:
+        try:
+            headers = header_block(raw)
+        except Exception:  # a header block nothing can parse names no thread
+            return []
+        fields = str(headers.get("References") or ""), str(headers.get("In-Reply-To") or "")
+    ids = list(message_ids(fields[0]))
+    return ids + [i for i in message_ids(fields[1]) if i not in ids]
+
+
+# A header block the parser reads line for line as written (issue #18: the postman parsed
+# each answered message's whole block again, a tenth of a millisecond, for two fields):
+# printable ASCII, CRLF or LF line ends, each line a field "name:" or a continuation. In
+# any other block (8-bit bytes, a lone CR or a form feed, which the parser's line split
+# also breaks at, a line that ends the fields early) the parser reads the fields.
+_PLAIN_BLOCK = re.compile(rb"[!-9;-~]+:[\t -~]*(?:\r?\n(?:[!-9;-~]+:|[ \t])[\t -~]*)*")
+# A field's value as the parser keeps it: the first line's rest and its continuations.
+_THREAD_FIELDS = {name: re.compile(rb"^" + name + rb":([^\n]*(?:\n[ \t][^\n]*)*)",
+                                   re.IGNORECASE | re.MULTILINE)
+                  for name in (b"references", b"in-reply-to")}
+
+
+def _plain_thread_fields(raw: bytes) -> tuple[str, str] | None:
+    """The first References and In-Reply-To values of a plain block ("" when absent), as
+    compat32 reads them but for the surrounding white space (which message_ids skips);
+    None when the block is not plain."""
+    end = END_OF_HEADERS.search(raw, 0, MAX_HEADER_BYTES)
+    if end is None or _PLAIN_BLOCK.fullmatch(raw, 0, end.start()) is None:
+        return None
+    found = [pattern.search(raw, 0, end.start()) for pattern in _THREAD_FIELDS.values()]
+    return (found[0][1].decode("ascii") if found[0] else "",
+            found[1][1].decode("ascii") if found[1] else "")

@@ -65,10 +65,13 @@ class OutboxSender:
         self._journal = journal
         self._rest: list[OutboxMessage] = []  # the claim's messages after the one being sent
         self._parts = EncodedParts()  # this sender's: each thread has its own sender
+        # The last claim took fewer than asked: nothing more was due when it was made.
+        self.drained = True
         self._drawer = Drawer(db)
 
     def send_due(self, limit: int = 50) -> int:
-        """Try every message due now (at most `limit`); how many were sent."""
+        """Try every message due now (at most `limit`); how many were sent. `drained`
+        then says whether the claim took every message due."""
         with self._db.unit_of_work(durable=False) as session:
             rows = repo_mail.claim_due(session, self._clock.now(), self._lease, limit)
             if rows and self._journal is not None:
@@ -78,6 +81,7 @@ class OutboxSender:
             faults.point("outbox-claimed")
         self._drawer.new_claim()
         sent = 0
+        self.drained = len(rows) < limit
         try:
             for index, row in enumerate(rows):
                 sent += self._send(row, rows[index + 1:])
