@@ -19,7 +19,7 @@ from judge.engine.position import Position
 from judge.engine.retreats import default_retreats
 from judge.engine.types import RETREAT, Phase, Unit, province_of
 from judge.variant import Variant
-from judge.variant_hooks import may_share
+from judge.variant_hooks import may_share, unit_place
 
 try:
     import orjson  # a dependency (pyproject.toml): it reads a request in a third of the time
@@ -173,7 +173,7 @@ def _read_unit(variant: Variant, spec: Any) -> Unit:
     kind = variant.rules.kinds.get(str(spec.get("type", "")).upper())
     if kind is None:
         raise RequestError(f"unknown unit type {spec.get('type')!r} in {spec}")
-    loc = str(spec.get("loc", "")).lower()
+    loc = unit_place(variant, kind.code, str(spec.get("loc", "")).lower())
     prov = province_of(loc)
     if not variant.rules.geo.is_province(prov):
         raise RequestError(f"unknown province {prov!r} in {spec}")

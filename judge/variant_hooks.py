@@ -9,7 +9,8 @@ may not change. `REQUEST_OPTIONS`, a tuple of `[options]` keys, names those `jud
 reads from its request's "state" to build the variant as a game with them would be built
 (none by default: a variant's state keys keep their own meaning); `may_share(first, second)
 -> bool` says whether two units of one layer may stand in one province in its games, as a
-request may then give them (none by default); `summary_lines(variant, records)` says what
+request may then give them (none by default); `unit_place(kind, loc) -> str` where a
+request's unit given at `loc` stands (`loc` by default); `summary_lines(variant, records)` says what
 SUMMARY tells a reader beyond the common frame, from his knowledge records (none by default).
 """
 
@@ -57,6 +58,14 @@ def may_share(variant: Variant, first: Unit, second: Unit) -> bool:
     province (rules.py `may_share(first, second) -> bool`); never without the hook."""
     share = getattr(rules_module(variant.folder), "may_share", None)
     return share is not None and bool(share(first, second))
+
+
+def unit_place(variant: Variant, kind: str, loc: str) -> str:
+    """Where a request's unit of `kind` given at `loc` stands in the variant's games
+    (rules.py `unit_place(kind, loc) -> str`: Envoy's diplomat on a home province stands
+    in its country, 5.ii); `loc` itself without the hook."""
+    place = getattr(rules_module(variant.folder), "unit_place", None)
+    return loc if place is None else str(place(kind, loc))
 
 
 def summary_lines(variant: Variant, records: Sequence[Mapping[str, Any] | None]) -> list[str]:

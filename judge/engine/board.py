@@ -65,6 +65,9 @@ class Board:
         self.fleets = frozenset([p for p in rules.geo.convoy_anywhere.intersection(index)
                                  if p in places[units[index[p]].kind]])
         self.unseen = rules.unseen
+        # Armies (by province) the 1971 rules send by land though a convoy was ordered for
+        # them: its route was disrupted (DATC 4.A.3 a, 6.G.4; movement.resolve_movement).
+        self.overland: frozenset[str] = frozenset()
         if self.unseen is not None:
             # A writer's own check: a convoy may need fleets he cannot see.
             self.fleets |= _unseen_convoyers(self.unseen, places, index)

@@ -50,6 +50,10 @@ class Decisions:
         self.state = [UNRESOLVED] * n
         self.res = [False] * n
         self.moves: list[int] = []  # units with a move, in board order
+        # Moves the 1971 rules send by convoy only for a swap (DATC 4.A.3 a), which go by
+        # land instead when that convoy is disrupted (6.G.4): resolve_movement's second pass.
+        self.kidnapped: list[int] = []
+        self.overland = board.overland
         supports, convoys = self._load(orders)
         # The decisions: units with a move, a support or a convoy, decided in board order.
         self.ordered = sorted([*self.moves, *supports, *convoys])
@@ -91,7 +95,8 @@ class Decisions:
     def _adjacent_convoys(self, orders: list[Checked | None], convoys: list[int]) -> None:
         """DATC 4.A.3 (2000/2023 rules): a move to an adjacent province goes by convoy if
         "via convoy" was written or a fleet of the army's controller convoys it; by the
-        1971 rules, if any fleet convoys it and the unit there moves the opposite way."""
+        1971 rules, if any fleet convoys it and the unit there moves the opposite way, unless
+        a first pass found that convoy disrupted (`overland`: DATC 4.A.3 a, 6.G.4)."""
         rule = self.rules.rulebook.adjacent_convoy
         if rule == "via_only":
             return
@@ -103,7 +108,10 @@ class Decisions:
                 continue
             if rule == "1971":
                 j = at.get(dest[t], -1)
-                self.convoyed[t] |= j >= 0 and otype[j] == MOVE and dest[j] == prov[t]
+                swap = j >= 0 and otype[j] == MOVE and dest[j] == prov[t]
+                if swap and not self.convoyed[t] and prov[t] not in self.overland:
+                    self.convoyed[t] = True
+                    self.kidnapped.append(t)
             elif army[0] == fleet[0]:  # [0]: the power that gave the order
                 self.convoyed[t] = True
 
@@ -151,6 +159,10 @@ class Decisions:
 
     def _match_convoy(self, c: int) -> None:
         t = self.target[c]
+        if self.overland and self.prov[t] in self.overland and self.otype[t] == MOVE \
+                and self.dest[t] == self.dest[c]:
+            self._settle(c, False)  # the route a first pass found disrupted (DATC 6.G.4)
+            return
         if not (self.otype[t] == MOVE and self.convoyed[t] and self.dest[t] == self.dest[c]):
             self.valid[c] = False
             return

@@ -39,7 +39,24 @@ def resolve_movement(rules: Rules, position: Position,
     legal, illegal = check_movement(board, orders)
     resolver = resolver_class(rules, board, legal)
     resolver.run()
+    if resolver.kidnapped:
+        resolver = _overland(rules, board, legal, resolver, resolver_class)
     return _outcome(rules, position, legal, illegal, resolver)
+
+
+def _overland(rules: Rules, board: Board, legal: list[Checked | None], r: Resolver,
+              resolver_class: ResolverFactory) -> Resolver:
+    """The 1971 rules as DATC 4.A.3 a reads them: a convoy to an adjacent province is the
+    army's route only for a swap, and "it will not take the convoy if it is disrupted"
+    (6.G.4): the phase is judged again with each such army whose convoy failed moving by
+    land, head to head with the unit moving the other way."""
+    land = frozenset([r.prov[i] for i in r.kidnapped if not r.path(i)])
+    if not land:
+        return r
+    board.overland = land
+    again = resolver_class(rules, board, legal)
+    again.run()
+    return again
 
 
 def _outcome(

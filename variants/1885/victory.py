@@ -10,7 +10,8 @@ counts the end of every move after which centres change hands (March, June, Sept
 December), `dec` only December's (the year's last, as the regular Fall is).
 
 The rules do not say whether an alliance is declared; the judge declares the one the
-numbers show. Should two alliances of the same size qualify at once (possible only when a
+numbers show, reading b. and c. as criteria like a. (only d. asks for agreement, "if all
+the Powers agree"; docs/variants/1885-iii.md). Should two alliances of the same size qualify at once (possible only when a
 power near a solo could pair with either of two others), the one with more centres wins,
 and if they tie nobody does yet.
 """

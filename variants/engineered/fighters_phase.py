@@ -85,10 +85,10 @@ class FighterMovement(PhaseHandler):
 
         def build(r: Rules, board: Board, legal: list[Checked | None]) -> FighterResolver:
             made.append(FighterResolver(r, board, legal))
-            return made[0]
+            return made[-1]  # the last: a 1971 land route is judged again (DATC 6.G.4)
 
         out = resolve_movement(rules, position, orders, build)
-        missed = {made[0].units[i] for i, hit in made[0].damaged.items() if not hit}
+        missed = {made[-1].units[i] for i, hit in made[-1].damaged.items() if not hit}
         if not missed:
             return out
         results = tuple(_void(r) if r.unit in missed and isinstance(r.order, Damage) else r

@@ -83,11 +83,24 @@ def _registry(rules: Rules) -> Registry:
         .with_reasons(*E.ENVOY_REASONS)
 
 
+def unit_place(kind: str, loc: str) -> str:
+    """Where a `judge adjudicate` request's unit given at `loc` stands (variant_hooks): a
+    diplomat given on a home province stands in its country, the one space each major
+    country is "for the purposes of diplomat movement and occupation" (5.ii), as `D Vie`
+    in an order is `D Aus`."""
+    if kind.upper() != DIPLOMAT:
+        return loc
+    return _COUNTRY_OF.get(province_of(loc.lower()), loc)
+
+
 def read_countries(path: Path) -> dict[str, str]:
     """Each home province -> its country's diplomat space (rule 5.ii; make_map.py)."""
     with open(path, newline="", encoding="utf-8") as f:
         return {prov: row["space"] for row in csv.DictReader(f)
                 for prov in row["provinces"].split()}
+
+
+_COUNTRY_OF = read_countries(Path(__file__).parent / "countries.csv")
 
 
 def diplomat_geography(geo: Geography) -> Geography:
@@ -155,8 +168,12 @@ class EnvoyMovement(WrappedPhase):
         return main, diplomatic
 
     def _as_diplomat(self, order: Order) -> Order:
-        """The order with each home province read as its country ('D Vie' is 'D Aus')."""
-        space = self.countries.get
+        """The order with each home province read as its country ('D Vie' is 'D Aus', and
+        'D StP/sc' is 'D Rus': a diplomat has no coast, 5.i)."""
+        countries = self.countries
+
+        def space(loc: str, default: str) -> str:
+            return countries.get(province_of(loc), default)
         new: Order = replace(order, loc=space(order.loc, order.loc))
         if isinstance(new, Move):
             new = replace(new, dest=space(new.dest, new.dest))

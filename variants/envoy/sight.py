@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from judge.engine.outcome import Event, OrderResult
 from judge.engine.visibility import Notice, Role, Seen, Sighting, Viewer
 
-from .blind import as_judged
+from .blind import as_judged, without_told_disbands
 from .contact import Revealed
 from .control import DIPLOMAT
 
@@ -41,7 +41,7 @@ def apply_revealed(events: Iterable[Event], keep: Callable[[Event], bool],
                    revealed: Revealed) -> list[Seen]:
     """Events `keep` passes; of the others, results revealed in full or as seen units."""
     out: list[Seen] = []
-    for e in events:
+    for e in without_told_disbands(list(events)):
         if keep(e) or id(e) in revealed.full:
             out.append(as_judged(e))
         elif isinstance(e, OrderResult) and id(e) in revealed.seen and e.unit is not None:

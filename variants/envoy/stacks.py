@@ -62,6 +62,7 @@ class StackResolver(CombinedResolver):
         self.state, self.res, self.moves = [UNRESOLVED] * n, [False] * n, []
         self.paradox, self.paths, self.cycle = set(), {}, []
         self.guess_based, self.recursion_hits = False, 0
+        self.kidnapped, self.overland = [], frozenset()  # diplomats are never convoyed (5.i)
         self._deciders = (self._hold_decision, self._move, self._support, self._convoy)
 
     def _retarget(self, s: int) -> None:

@@ -37,10 +37,8 @@ DIFFERS = {
     # unit there moves the opposite way (DATC 4.A.3): the swaps of 6.G.2, 6.G.7 and 6.G.19
     # happen, and in 6.G.11 (Norway not moving back) the army goes by land.
     "6.G.2": "4.A.3", "6.G.7": "4.A.3", "6.G.11": "4.A.3", "6.G.19": "4.A.3",
-    # 6.G.4: the DATC's 1971 reading adds that a disrupted convoy is not taken, the army
-    # going by land; the judge has no land fallback (its 4.A.3 reading for every edition),
-    # so the disrupted convoy leaves the army in Picardy (docs/variants/engineered.md).
-    "6.G.4": "4.A.3, no fallback",
+    # 6.G.4 agrees: the DATC's 1971 reading adds that a disrupted convoy is not taken, the
+    # army going by land (judge/engine/movement.py, _overland).
 }
 
 
