@@ -11,9 +11,9 @@ December), `dec` only December's (the year's last, as the regular Fall is).
 
 The rules do not say whether an alliance is declared; the judge declares the one the
 numbers show, reading b. and c. as criteria like a. (only d. asks for agreement, "if all
-the Powers agree"; docs/variants/1885-iii.md). Should two alliances of the same size qualify at once (possible only when a
-power near a solo could pair with either of two others), the one with more centres wins,
-and if they tie nobody does yet.
+the Powers agree"; docs/variants/1885-iii.md). Should two alliances of the same size
+qualify at once (possible only when a power near a solo could pair with either of two
+others), the one with more centres wins, and if they tie nobody does yet.
 """
 
 from __future__ import annotations
