@@ -60,7 +60,7 @@ def store_settings(game: Game, settings: GameSettings) -> None:
 
 
 def find_game(session: Session, name: str) -> Game:
-    game = repo.game_by_name(session, name.lower())
+    game = repo.game_by_name_once(session, name.lower())
     if game is None:
         raise GameError(f"no game called {name!r}; send LIST for the games on this judge")
     return game

@@ -69,6 +69,21 @@ def failures_since(session: Session, since: datetime, *, seat_id: int | None = N
     return list(session.scalars(query.order_by(PasswordFailure.at, PasswordFailure.id)))
 
 
+def failure_times(session: Session, since: datetime, *, seat_id: int,
+                  account_id: int) -> tuple[list[datetime], list[datetime]]:
+    """When the wrong passwords after `since` were tried on the seat, and on any seat of
+    the account, each oldest first: what `failures_since` gives for each, in one query
+    and without the rows (issue #18: the two queries were most of SIGNON's own cost)."""
+    query = (sa.select(PasswordFailure.at, PasswordFailure.seat_id, PasswordFailure.account_id)
+             .where(PasswordFailure.at > since,
+                    sa.or_(PasswordFailure.seat_id == seat_id,
+                           PasswordFailure.account_id == account_id))
+             .order_by(PasswordFailure.at, PasswordFailure.id))
+    rows = session.execute(query).all()
+    return ([at for at, seat, _ in rows if seat == seat_id],
+            [at for at, _, account in rows if account == account_id])
+
+
 def told_since(session: Session, since: datetime, *, told: str | None = None,
                seat_id: int | None = None, account_id: int | None = None) -> bool:
     """Whether an owner was told of a lock-out of the seat or account at or after `since`:
