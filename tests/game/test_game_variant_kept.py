@@ -8,13 +8,13 @@ from typing import Any
 
 import pytest
 
-from judge.game import games
+from judge.game import games, instance
 from judge.store.models import Game
 
 
 def _counting(monkeypatch: pytest.MonkeyPatch) -> list[tuple[Any, ...]]:
     built: list[tuple[Any, ...]] = []
-    real = games.variant_instance
+    real = instance.variant_instance
 
     def counting(*args: Any) -> Any:
         built.append(args)
