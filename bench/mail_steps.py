@@ -12,16 +12,20 @@ steps are the judge's own functions, wrapped for the run and restored after it; 
 costs about a microsecond, where a profiler's hook on every call costs some tens of percent.
 `--baseline TREE` (another checkout, e.g. `git archive COMMIT | tar -x -C TREE`) runs this
 bench on this tree's judge and on TREE's alternately, each in a process of its own, and
-ends with both trees' CPU ms, statements and ORM flushes per message side by side.
+ends with both trees' CPU ms, statements, ORM flushes and Python function calls per message
+side by side (the calls counted in one more round under cProfile: a figure the machine's
+load does not move).
 """
 
 from __future__ import annotations
 
 import argparse
+import cProfile
 import functools
 import importlib
 import json
 import os
+import pstats
 import shutil
 import subprocess
 import sys
@@ -195,24 +199,42 @@ def steps_of(judge: Judge, seats: dict[str, Any], count: int, style: str,
     return times
 
 
+def calls_of(judge: Judge, seats: dict[str, Any], count: int, style: str, tag: str) -> float:
+    """Python function calls per message (cProfile's count) in answering `count` messages
+    of `style`: a figure the machine's load does not move, where the CPU time's does."""
+    raws = [m.as_bytes() for m in order_messages(seats, count, (style,), domain=DOMAIN,
+                                                 tag=tag)]
+    for start in range(0, count, FETCH):
+        receive_many(judge, raws[start:start + FETCH])
+    profile = cProfile.Profile()
+    profile.enable()
+    try:
+        process_pending(judge)
+    finally:
+        profile.disable()
+    return float(pstats.Stats(profile).total_calls) / count  # type: ignore[attr-defined]
+
+
 def report(count: int, rounds: int, styles: tuple[str, ...]) -> list[str]:
     """Each style's steps, the round with the least CPU time of `rounds` (the first warms
-    the caches up); last, a line for `compare`: CPU ms, statements and ORM flushes per
-    message."""
+    the caches up), then one more round under cProfile for the function calls; last, a
+    line for `compare`: CPU ms, statements, ORM flushes and function calls per message."""
     folder = Path(tempfile.mkdtemp(prefix="mtb-steps-", dir="/tmp"))
     judge = offline_judge(f"sqlite:///{folder / 'judge.sqlite3'}")
     try:
         seats = set_up_game(judge.db, DOMAIN, judge.settings.judge_address)
         lines: list[str] = []
-        summary: dict[str, tuple[float, float, float]] = {}
+        summary: dict[str, tuple[float, float, float, float]] = {}
         for style in styles:
             runs = [steps_of(judge, seats, count, style, f"{style}-{n}") for n in range(rounds)]
             best = min(runs, key=lambda t: t.total)
+            calls = calls_of(judge, seats, count, style, f"{style}-calls")
             summary[style] = (best.total * 1000 / count, best.statements / count,
-                              best.flushes / count)
+                              best.flushes / count, calls)
             lines += ["", f"the worker's steps, {style}, {count} messages (fastest of "
                       f"{rounds}: " + ", ".join(f"{t.total * 1000 / count:.2f}" for t in runs)
-                      + " CPU ms/msg):", *best.table(count)]
+                      + " CPU ms/msg):", *best.table(count),
+                      f"Python function calls per message (cProfile) {calls:,.0f}"]
         return [*lines, SUMMARY + json.dumps(summary)]
     finally:
         judge.db.dispose()
@@ -232,13 +254,13 @@ def compare(baseline: Path, times: int, argv: list[str]) -> list[str]:
             for style, pair in summary.items():
                 figures[name].setdefault(style, []).append(tuple(pair))
     lines = ["", f"{'tree':<10} {'style':<7} {'CPU ms/msg (each run)':<30} {'median':>7} "
-             f"{'statements':>10} {'flushes':>7}"]
+             f"{'statements':>10} {'flushes':>7} {'calls':>7}"]
     for name, styles in figures.items():
         for style, runs in styles.items():
             each = ", ".join(f"{run[0]:.2f}" for run in runs)
             median = sorted(run[0] for run in runs)[len(runs) // 2]
             lines.append(f"{name:<10} {style:<7} {each:<30} {median:>7.2f} {runs[0][1]:>10.2f} "
-                         f"{runs[0][2]:>7.2f}")
+                         f"{runs[0][2]:>7.2f} {runs[0][3]:>7,.0f}")
     return lines
 
 

@@ -95,6 +95,15 @@ class PhaseHandler(ABC):
         unit that mean the same are no conflict. By default each as written."""
         return list(orders)
 
+    def refused_alone(self, rules: Rules, order: Order) -> str | None:
+        """Where the handler refuses an order (an ILLEGAL outcome, or a reason that speaks
+        of the order itself) by the order and the board alone, whatever else is ordered, as
+        long as no other order is for the same place: that place (the unit's province, as
+        legality finds it); else None. The game layer then checks a message's lines in one
+        adjudication rather than one each (judge/game/ordering.py). None by default: a
+        variant's handler may weigh an order's legality against the others."""
+        return None
+
 
 class WrappedPhase(PhaseHandler):
     """A handler around another (a variant's checks before the standard phase): each part

@@ -22,6 +22,15 @@ class MovementPhase(PhaseHandler):
     ) -> PhaseOutcome:
         return resolve_movement(rules, position, orders)
 
+    def refused_alone(self, rules: Rules, order: Order) -> str | None:
+        # Legality looks at the board, never at other orders (DATC 6.D.32; check_movement),
+        # save that two legal orders for one unit are settled together (DATC 4.D.3); and
+        # the resolver refuses nothing: it fails, voids or bounces. A subclass may weigh
+        # orders together (its own resolver or checks): it says so itself.
+        if type(self) is not MovementPhase:
+            return None
+        return rules.geo.province.get(order.loc) or province_of(order.loc)
+
 
 # Builds the resolver of a phase from its board and legal orders: Resolver, or a variant's
 # subclass with its own strengths and cut rules.

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+import weakref
 from typing import Any, NamedTuple
 
 from sqlalchemy.orm import Session
@@ -21,9 +23,28 @@ CHOICES = "_choices"  # `[options]` key suffix: the values another key may take
 
 
 def game_variant(game: Game) -> Variant:
-    """The game's own variant: its options, its seed and its map, if it has its own."""
-    return variant_instance(game.variant, game.variant_options, game.variant_seed,
-                            game.variant_map)
+    """The game's own variant: its options, its seed and its map, if it has its own.
+
+    Kept with the game's row while the row lives (issue #18: asked for eight times an
+    order message, each time naming the variant's folder, writing the options as JSON and
+    looking the build up), and used again only while the row names the same variant and
+    seed, equal options and the same map: a JSON column changes by a new value, never in
+    place (the store would not see it), so a changed map is another object."""
+    name, options, seed, world = (game.variant, game.variant_options, game.variant_seed,
+                                  game.variant_map)
+    kept = _VARIANTS.get(game)
+    if kept is not None and kept[0] == name and kept[1] == seed and kept[3] is world \
+            and kept[2] == options:
+        return kept[4]
+    variant = variant_instance(name, options, seed, world)
+    _VARIANTS[game] = (name, seed, copy.deepcopy(options), world, variant)
+    return variant
+
+
+# Each game row's variant (game_variant), forgotten with the row.
+_VARIANTS: weakref.WeakKeyDictionary[
+    Game, tuple[str, int, dict[str, Any], dict[str, Any] | None, Variant]] = \
+    weakref.WeakKeyDictionary()
 
 
 def game_options(variant: Variant) -> dict[str, Any]:
@@ -60,7 +81,7 @@ def store_settings(game: Game, settings: GameSettings) -> None:
 
 
 def find_game(session: Session, name: str) -> Game:
-    game = repo.game_by_name(session, name.lower())
+    game = repo.game_by_name_once(session, name.lower())
     if game is None:
         raise GameError(f"no game called {name!r}; send LIST for the games on this judge")
     return game

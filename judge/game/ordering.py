@@ -10,10 +10,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
+from judge.engine.handler import PhaseHandler
 from judge.engine.orders import Build, Order, Waive
 from judge.engine.outcome import OrderResult, Outcome, Reason
 from judge.engine.position import Position
 from judge.engine.refusal import Refusal, Words, refusal_of
+from judge.engine.rules import Rules
 from judge.engine.types import ADJUSTMENT, RETREAT, Phase, Unit, province_of
 from judge.game.canonical import canonical, unit_of
 from judge.game.reasons import RULES_SAY, TAGGED, UNREADABLE
@@ -103,8 +105,17 @@ def _numbered(prefix: str, current: Mapping[str, Written]) -> str:
 def merge(variant: Variant, position: Position, power: str, current: dict[str, Written],
           new: Sequence[tuple[int, Written]], known: Known = None) -> list[LineError]:
     """Add `new` to `current` (the last order per unit wins); refuse the illegal ones,
-    checked on the board `power`'s knowledge record `known` shows him."""
-    errors: list[LineError] = []
+    checked on the board `power`'s knowledge record `known` shows him.
+
+    Each line is checked in the set as it stands when the line comes: `current` with the
+    lines before it that were taken. Where the phase's handler refuses an order by the
+    order alone (`refused_alone`), one adjudication of the set with every line gives each
+    line the same answer (issue #18: an adjudication per line was the largest single
+    step of an order message)."""
+    errors = _merged_at_once(variant, position, power, current, new, known)
+    if errors is not None:
+        return errors
+    errors = []
     for line_no, written in new:
         trial = dict(current)
         trial[_key(variant, written.order, trial)] = written
@@ -115,6 +126,54 @@ def merge(variant: Variant, position: Position, power: str, current: dict[str, W
             current.clear()
             current.update(trial)
     return errors
+
+
+def _merged_at_once(variant: Variant, position: Position, power: str,
+                    current: dict[str, Written], new: Sequence[tuple[int, Written]],
+                    known: Known) -> list[LineError] | None:
+    """`merge` by one adjudication of `current` with every line of `new`, or None (nothing
+    done) where that might not be the same answer as checking the lines one by one."""
+    rules, seen = writer_view(variant, position, power, known)
+    handler = rules.handler(position.phase)
+    lines = [(_key(variant, written.order, current), line_no, written)
+             for line_no, written in new]
+    if not _apart(rules, handler, current, [(key, w.order) for key, _, w in lines]):
+        return None
+    every = dict(current)
+    every.update((key, written) for key, _, written in lines)
+    outcome = handler.adjudicate(rules, seen, {power: orders_of(every)})
+    refused: dict[int, OrderResult] = {}
+    for result in outcome.results:  # the first refusal of each order, as `refusal` reads
+        if _refused(result, position.phase.kind):
+            refused.setdefault(id(result.order), result)
+    errors = []
+    for key, line_no, written in lines:
+        found = refused.get(id(written.order))
+        if found is not None:
+            errors.append(LineError(line_no, written.text, why_refused(found), found))
+        else:
+            current[key] = written  # where the line by line merge puts it
+    return errors
+
+
+def _apart(rules: Rules, handler: PhaseHandler, current: Mapping[str, Written],
+           new: Sequence[tuple[str, Order]]) -> bool:
+    """Whether each line's answer in the set with every line is its answer line by line:
+    the handler refuses each order of the set and the message by itself, given no other
+    order for its place (`refused_alone`); the lines are for different entries, none
+    adding one (a waive: its entry's number depends on the lines taken before it); and
+    orders for one place sit in one entry, so that no set the lines are checked in, line
+    by line or at once, gives a place two orders. Then a line is refused in one set as in
+    the other, and the set taken is `current` with the lines not refused."""
+    keys = [key for key, _ in new]
+    if len(set(keys)) != len(keys) or any("#" in key for key in keys):
+        return False
+    entry_of: dict[str, str] = {}
+    for key, order in (*((k, w.order) for k, w in current.items()), *new):
+        place = handler.refused_alone(rules, order)
+        if place is None or entry_of.setdefault(place, key) != key:
+            return False
+    return True
 
 
 # Reasons that speak of the order itself, never of other orders: an adjustment handler

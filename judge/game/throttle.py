@@ -98,11 +98,10 @@ def _unlocked(session: Session, now: datetime, limits: PasswordLimits, seat: Sea
 def locked_until(session: Session, now: datetime, limits: PasswordLimits,
                  seat: Seat) -> datetime | None:
     """When the seat's password may be checked again, or None if it may be now."""
-    since = now - limits.window
-    ends = [_end(repo_guards.failures_since(session, since, seat_id=seat.id),
-                 limits.per_seat, limits.window),
-            _end(repo_guards.failures_since(session, since, account_id=seat.account_id),
-                 limits.per_account, limits.window)]
+    by_seat, by_account = repo_guards.failure_times(session, now - limits.window,
+                                                    seat_id=seat.id, account_id=seat.account_id)
+    ends = [_end_at(by_seat, limits.per_seat, limits.window),
+            _end_at(by_account, limits.per_account, limits.window)]
     until = max((end for end in ends if end is not None), default=None)
     return until if until is not None and until > now else None
 
@@ -117,7 +116,12 @@ def _seat_locked(session: Session, now: datetime, limits: PasswordLimits, seat: 
 def _end(failures: list[PasswordFailure], limit: int, window: timedelta) -> datetime | None:
     """With `limit` or more failures in the window, the moment the oldest of the last
     `limit` leaves it (a sliding window: at most `limit` tries in any `window`)."""
-    return failures[-limit].at + window if len(failures) >= limit else None
+    return _end_at([failure.at for failure in failures[-limit:]], limit, window)
+
+
+def _end_at(times: list[datetime], limit: int, window: timedelta) -> datetime | None:
+    """`_end` of the failures at these moments, oldest first."""
+    return times[-limit] + window if len(times) >= limit else None
 
 
 def _fail(session: Session, now: datetime, postman: Postman, limits: PasswordLimits,

@@ -157,6 +157,29 @@ def game_by_name(session: Session, name: str) -> Game | None:
     return session.scalars(_GAME_BY_NAME, {"name": name}).one_or_none()
 
 
+_GAMES = ("games by name", 0)
+
+
+def game_by_name_once(session: Session, name: str) -> Game | None:
+    """The game called `name`, found once per transaction (issue #18: SIGNON's SELECT of
+    the game on every message of a batch that names it). Found again it is the same row
+    from the session (held here: the session holds its rows weakly), trusted only while
+    it is in the session, not deleted, and still has that name; else the query decides
+    again. A game not found is looked up again each time."""
+    kept = memo(session)
+    held = kept.get(_GAMES)
+    if not isinstance(held, dict):
+        held = kept[_GAMES] = {}
+    game = held.get(name)
+    if isinstance(game, Game) and game in session and game not in session.deleted \
+            and sa.inspect(game).persistent and game.name == name:
+        return game
+    game = game_by_name(session, name)
+    if game is not None:
+        held[name] = game
+    return game
+
+
 def add_seat(session: Session, game: Game, account: Account, *, role: SeatRole,
              power: str | None = None, preferences: Sequence[str] = ()) -> Seat:
     seat = Seat(game=game, account=account, role=role, power=power,

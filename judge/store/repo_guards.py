@@ -69,6 +69,27 @@ def failures_since(session: Session, since: datetime, *, seat_id: int | None = N
     return list(session.scalars(query.order_by(PasswordFailure.at, PasswordFailure.id)))
 
 
+# Built once, run through the connection: the statement's construction and the session's
+# dispatch cost more than the query on the (usually empty) table (issue #18).
+_FAILURE_TIMES = (
+    sa.select(PasswordFailure.at, PasswordFailure.seat_id, PasswordFailure.account_id)
+    .where(PasswordFailure.at > sa.bindparam("since"),
+           sa.or_(PasswordFailure.seat_id == sa.bindparam("seat_id"),
+                  PasswordFailure.account_id == sa.bindparam("account_id")))
+    .order_by(PasswordFailure.at, PasswordFailure.id))
+
+
+def failure_times(session: Session, since: datetime, *, seat_id: int,
+                  account_id: int) -> tuple[list[datetime], list[datetime]]:
+    """When the wrong passwords after `since` were tried on the seat, and on any seat of
+    the account, each oldest first: what `failures_since` gives for each, in one query
+    and without the rows (issue #18: the two queries were most of SIGNON's own cost)."""
+    rows = session.connection().execute(
+        _FAILURE_TIMES, {"since": since, "seat_id": seat_id, "account_id": account_id}).all()
+    return ([at for at, seat, _ in rows if seat == seat_id],
+            [at for at, _, account in rows if account == account_id])
+
+
 def told_since(session: Session, since: datetime, *, told: str | None = None,
                seat_id: int | None = None, account_id: int | None = None) -> bool:
     """Whether an owner was told of a lock-out of the seat or account at or after `since`:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from judge import commands
+from judge import commands, faults
 from judge.commands.context import JudgeContext
 from judge.mail.inbound import answering, pipeline
 from judge.store.db import Database
@@ -68,3 +68,35 @@ def test_a_message_that_raises_is_answered_again_alone_and_counted_once(
     assert len(taken) == 6
     assert _states(talk) == [(InboxState.DONE, 0), (InboxState.NEW, 1), (InboxState.DONE, 0)]
     assert _replies(talk) == ["alice@example.org", "carol@example.org"]
+
+
+def test_a_commit_that_fails_with_one_message_in_it_counts_that_message_alone(
+        database: Database, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Both ways a batch goes wrong at once: bob's commands raise, and any transaction
+    holding alice's message fails at its commit. The batch, then the batch in savepoints,
+    then each message in a transaction of its own: alice's and bob's failures counted
+    once each, carol answered once."""
+    talk = Conversation(database)
+    real_run, real_point = commands.run_message, faults.point
+    answered: list[str] = []
+
+    def fails_for_bob(body: str, ctx: JudgeContext, *args: object) -> object:
+        answered.append(ctx.sender)
+        if ctx.sender == "bob@example.org":
+            raise RuntimeError("a bug in a command")
+        return real_run(body, ctx, *args)  # type: ignore[arg-type]
+
+    def commit_fails_with_alice(name: str) -> None:
+        held = list(answered)
+        answered.clear()
+        if name == "process-before-commit" and "alice@example.org" in held:
+            raise RuntimeError("the commit failed")
+        real_point(name)
+
+    monkeypatch.setattr(answering, "run_message", fails_for_bob)
+    monkeypatch.setattr(faults, "point", commit_fails_with_alice)
+    for who in WHO:
+        pipeline.receive(talk.judge, raw_message(f"{who}@example.org", "HELP"))
+    assert len(pipeline.process_pending(talk.judge)) == 3
+    assert _states(talk) == [(InboxState.NEW, 1), (InboxState.NEW, 1), (InboxState.DONE, 0)]
+    assert _replies(talk) == ["carol@example.org"]

@@ -72,47 +72,80 @@ def process_message(judge: JudgeParts, inbox_id: int) -> None:
     process_batch(judge, [inbox_id])
 
 
-def process_batch(judge: JudgeParts, ids: Sequence[int], *, savepoints: bool = False) -> None:
-    """The messages in one transaction: first all together, then, if one of them raises,
-    the batch undone and each message in a savepoint of a new transaction: one that raises
-    is rolled back alone, its failure counted after the commit (issue #18: a savepoint for
-    each message was two statements of seven, and its flush, where one fails in
-    thousands). A busy database rolls back the whole batch, which stays new and does not
-    count towards quarantine. What each message came to is logged once the commit stands,
-    never for work a failed commit undid. The messages are read before that transaction
-    begins: however long a hostile body takes to read, it holds no lock that the
-    receivers, the sender or the scheduler wait for."""
-    failed: list[tuple[int, Exception]] = []
-    outcomes: list[LogLine] = []
-    try:
-        messages = _read_new(judge, ids)
-        # The commit need not wait for the disk (the module's docstring says what that
-        # risks): about 7 ms a batch here, during which every other writer waits too.
-        with judge.db.unit_of_work(durable=False) as session:
-            repo_games.lock_games_as_read(session)
-            # Another worker may be processing some of them: those are its own.
-            claimed = repo_inbox.claim_inbox_rows(session, list(messages))
-            if savepoints:
-                failed = _answer_each(judge, session, claimed, messages, outcomes)
-            else:
-                _answer_all(judge, session, claimed, messages, outcomes)
-            faults.point("process-before-commit")
-    except _OneFailed:
-        process_batch(judge, ids, savepoints=True)
+def process_batch(judge: JudgeParts, ids: Sequence[int]) -> None:
+    """The messages in one transaction (`_attempt`). If the commit itself fails, each
+    message is tried again alone, each in a transaction of its own, so that the one at
+    fault is found and its failure counted; the others are answered. A busy database
+    raises: the messages stay new and count nothing towards quarantine."""
+    error = _attempt(judge, ids)
+    if error is None:
         return
-    except Exception as exc:
-        what = trouble(exc)
-        if what is not None:
-            log.log(logging.ERROR if needs_operator(what) else logging.WARNING,
-                    "messages %s not processed: %s (%s); they stay stored and will be tried "
-                    "again", ", ".join(map(str, ids)), what, describe(exc))
-            raise
-        _batch_failed(judge, ids, exc)
+    if len(ids) == 1:
+        _commit_failed(judge, ids[0], error)
         return
-    for line, args in outcomes:
-        log.info(line, *args)
-    for inbox_id, error in failed:
-        _record_failure(judge, inbox_id, error)
+    for inbox_id in ids:
+        alone = _attempt(judge, [inbox_id])
+        if alone is not None:
+            _commit_failed(judge, inbox_id, alone)
+
+
+def _attempt(judge: JudgeParts, ids: Sequence[int]) -> Exception | None:
+    """The messages answered in one transaction: first all together, then, if one of
+    them raises, the batch undone and answered again with each message in a savepoint of
+    a new transaction: one that raises is rolled back alone, its failure counted after
+    the commit (issue #18: a savepoint for each message was two statements of seven, and
+    its flush, where one fails in thousands). What each message came to is logged once
+    the commit stands, never for work a failed commit undid. The messages are read
+    before that transaction begins: however long a hostile body takes to read, it holds
+    no lock that the receivers, the sender or the scheduler wait for. Returns what a
+    failed transaction (its commit, say) raised; raises the store's trouble."""
+    for savepoints in (False, True):
+        outcomes: list[LogLine] = []
+        try:
+            failed = _answer_batch(judge, ids, outcomes, savepoints=savepoints)
+        except _OneFailed:
+            continue  # answered again, each message in its savepoint
+        except Exception as exc:
+            _raise_trouble(ids, exc)
+            return exc
+        for line, args in outcomes:
+            log.info(line, *args)
+        for inbox_id, error in failed:
+            _record_failure(judge, inbox_id, error)
+        return None
+    raise AssertionError("a batch answered in savepoints raises no _OneFailed")
+
+
+def _answer_batch(judge: JudgeParts, ids: Sequence[int], outcomes: list[LogLine], *,
+                  savepoints: bool) -> list[tuple[int, Exception]]:
+    """One transaction: the messages still new among `ids`, answered; with `savepoints`,
+    each in its own, and those that raised are returned with what they raised."""
+    messages = _read_new(judge, ids)
+    # The commit need not wait for the disk (the module's docstring says what that
+    # risks): about 7 ms a batch here, during which every other writer waits too.
+    with judge.db.unit_of_work(durable=False) as session:
+        repo_games.lock_games_as_read(session)
+        # Another worker may be processing some of them: those are its own.
+        claimed = repo_inbox.claim_inbox_rows(session, list(messages))
+        failed = []
+        if savepoints:
+            failed = _answer_each(judge, session, claimed, messages, outcomes)
+        else:
+            _answer_all(judge, session, claimed, messages, outcomes)
+        faults.point("process-before-commit")
+    return failed
+
+
+def _raise_trouble(ids: Sequence[int], exc: Exception) -> None:
+    """`exc` again if it is the store's trouble (busy, unreachable, full): logged, the
+    messages stay stored and are tried again."""
+    what = trouble(exc)
+    if what is None:
+        return
+    log.log(logging.ERROR if needs_operator(what) else logging.WARNING,
+            "messages %s not processed: %s (%s); they stay stored and will be tried "
+            "again", ", ".join(map(str, ids)), what, describe(exc))
+    raise exc
 
 
 class _OneFailed(Exception):
@@ -154,14 +187,10 @@ def _read_new(judge: JudgeParts, ids: Sequence[int]) -> dict[int, Inbound]:
     return {inbox_id: read_message(raw) for inbox_id, raw in raws.items()}
 
 
-def _batch_failed(judge: JudgeParts, ids: Sequence[int], exc: Exception) -> None:
-    """The commit itself failed: each message again alone, so the one at fault is found."""
-    if len(ids) > 1:
-        for inbox_id in ids:
-            process_batch(judge, [inbox_id])
-        return
-    log.exception("message %s failed", ids[0])
-    _record_failure(judge, ids[0], exc)
+def _commit_failed(judge: JudgeParts, inbox_id: int, exc: Exception) -> None:
+    """A message whose transaction failed even alone: its failure counted."""
+    log.error("message %s failed", inbox_id, exc_info=exc)
+    _record_failure(judge, inbox_id, exc)
 
 
 def _process_one(judge: JudgeParts, session: Session, row: InboxMessage,
