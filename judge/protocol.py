@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, Final, cast
 
 from judge.engine.geo import MapError
 from judge.engine.orders import Order
@@ -57,7 +57,10 @@ def handle_line_text(line: str) -> str:
         if isinstance(request, dict) and "views" not in request and "allocate" not in request:
             variant = _request_variant(request)
             position = read_position(variant, request)
-            return reply_line(variant, *_turn(variant, position, request))
+            # Unpacked, not reply_line(variant, *_turn(...)): compiled, a starred call goes
+            # through the interpreter's generic call, its arguments checked again.
+            turn, texts, unparsed = _turn(variant, position, request)
+            return reply_line(variant, turn, texts, unparsed)
         return reply_text(handle(request))
     except RequestError as exc:
         return reply_text({"error": str(exc)})
@@ -175,9 +178,11 @@ def _orders(
             # (issue #18), unless this request holds that object already (_line_reader).
             known = kept.get(text)
             try:
-                # The order's id once: a new int object each time it is asked for.
+                # The order's id once: a new int object each time it is asked for. The line
+                # as the grammar keeps it: the reply's records read before are found by it
+                # (protocol_reply._results_text), compared by identity.
                 if known and (at := id(known[0])) not in texts:
-                    order = known[0]
+                    order, text = known[0], known[3]
                 else:
                     read = read or _line_reader(reader, kind, power, texts, writer_of)
                     order = read(text)
@@ -193,13 +198,17 @@ def _orders(
     return orders, texts, unparsed
 
 
-_NONE_KEPT: dict[str, tuple[Any, ...]] = {}
+_NONE_KEPT: Final[dict[str, tuple[Any, ...]]] = {}
 
 
-def _kept_lines(reader: OrderReader, kind: str) -> Mapping[str, tuple[Any, ...]]:
+def _kept_lines(reader: OrderReader, kind: str) -> dict[str, tuple[Any, ...]]:
     """Grammar.kept_lines of the default reader, whose reading depends on the line and the
-    phase alone (kept_reading); none for a variant's own reader."""
-    return reader.grammar.kept_lines(kind) if type(reader) is GrammarReader else _NONE_KEPT
+    phase alone (kept_reading); none for a variant's own reader. Each KeptLine as a tuple
+    of any length: compiled, a KeptLine would be unpacked and each of its parts checked
+    at every line, where the caller takes two of them."""
+    if type(reader) is GrammarReader:
+        return cast(dict[str, tuple[Any, ...]], reader.grammar.kept_lines(kind))
+    return _NONE_KEPT
 
 
 def _line_reader(reader: OrderReader, kind: str, power: str, texts: Mapping[int, str],

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import Any, Final
 
 from judge.engine.codec import event_to_json
 from judge.engine.outcome import Event, OrderResult, Outcome, Reason, VariantEvent
@@ -105,11 +105,12 @@ def reply_line(variant: Variant, turn: TurnResult, texts: Mapping[int, str],
 # Pieces written once: strings as json.dumps writes them (ASCII, '→' as \u2192), units'
 # objects. Bounded, as the grammar's memory of lines is: a long-running harness meets
 # new texts and units all the time.
-_STRINGS: dict[str, str] = {}
-_UNITS: dict[Unit, str] = {}
-_ORDERED: dict[Unit, str] = {}
-_CENTRES: dict[tuple[frozenset[str], tuple[str, ...], tuple[str, ...]], str] = {}
-_LIMIT = 20_000
+# Final: compiled (setup.py), a C static rather than a lookup in the module's dict at every
+# use (issue #18).
+_STRINGS: Final[dict[str, str]] = {}
+_UNITS: Final[dict[Unit, str]] = {}
+_CENTRES: Final[dict[tuple[frozenset[str], tuple[str, ...], tuple[str, ...]], str]] = {}
+_LIMIT: Final = 20_000
 
 
 def _string(s: str) -> str:
@@ -147,20 +148,10 @@ def _unit_text(u: Unit) -> str:
     return text
 
 
-def _ordered(u: Unit) -> str:
-    """The "unit" of a result: its type and place only (docs/adjudicate.md)."""
-    text = _ORDERED.get(u)
-    if text is None:
-        text = f'{{"type":{_string(u.kind)},"loc":{_string(u.loc)}}}'
-        if len(_ORDERED) < _LIMIT:
-            _ORDERED[u] = text
-    return text
-
-
 # Each outcome's and reason's value, written once (an enum's .value is a Python-level
 # property on 3.11).
-_OUTCOME: dict[Outcome, str] = {o: json.dumps(o.value) for o in Outcome}
-_REASON: dict[Reason | None, str] = {r: json.dumps(r.value) for r in Reason}
+_OUTCOME: Final[dict[Outcome, str]] = {o: json.dumps(o.value) for o in Outcome}
+_REASON: Final[dict[Reason | None, str]] = {r: json.dumps(r.value) for r in Reason}
 _REASON[None] = "null"
 
 
@@ -171,20 +162,27 @@ def _results_text(results: Iterable[OrderResult], texts: Mapping[int, str],
     known, text_of, written = _RESULTS, texts.get, _result_text
     out = []
     for power, unit, order, text, outcome, reason, message, dislodged, _ in results:
-        key = (power, unit, text or text_of(id(order)) or canonical(order, short), outcome,
-               message or reason, dislodged)
+        # Flat: the unit's type and place (all its record says), not the unit, whose
+        # tuple would be hashed afresh inside the key's at every lookup (issue #18).
+        kind = loc = None
+        if unit is not None:
+            kind, loc = unit.kind, unit.loc
+        key = (power, kind, loc, text or text_of(id(order)) or canonical(order, short),
+               outcome, message or reason, dislodged)
         out.append(known.get(key) or written(key))
     return ",".join(out)
 
 
-_RESULTS: dict[tuple[Any, ...], str] = {}
+_RESULTS: Final[dict[tuple[Any, ...], str]] = {}
 
 
 def _result_text(key: tuple[Any, ...]) -> str:
-    power, unit, order, outcome, why, dislodged = key
+    power, kind, loc, order, outcome, why, dislodged = key
     # A message or a Reason: a StrEnum, whose value is its text either way.
     reason = _REASON[why] if why is None or isinstance(why, Reason) else _string(why)
-    text = (f'{{"power":{_string(power)},"unit":{_ordered(unit) if unit else "null"},'
+    # The "unit" of a result: its type and place only (docs/adjudicate.md).
+    unit = f'{{"type":{_string(kind)},"loc":{_string(loc)}}}' if loc is not None else "null"
+    text = (f'{{"power":{_string(power)},"unit":{unit},'
             f'"order":{_string(order)},"outcome":{_OUTCOME[outcome]},"reason":{reason},'
             f'"dislodged":{"true" if dislodged else "false"}}}')
     if len(_RESULTS) < _LIMIT:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import weakref
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Final
 
 from judge.engine.codec import unit_from_json
 from judge.engine.outcome import Dislodgement
@@ -57,7 +57,7 @@ def position(variant: Variant, request: Mapping[str, Any]) -> Position:
 
 
 # Phases read before, by their text: Phase.parse is a regular expression and a dataclass.
-_PHASES: dict[str, Phase] = {}
+_PHASES: Final[dict[str, Phase]] = {}  # Final: a C static once compiled
 
 
 def _phase(variant: Variant, text: Any) -> Phase:
@@ -104,8 +104,8 @@ def power_of(variant: Variant, name: Any) -> str:
 # written with: a request's units are found by one lookup each (issue #18).
 Known = dict[tuple[Any, Any, Any], Unit]
 At = dict[str, tuple[str, str, Unit]]
-_UNITS: dict[int, tuple[Known, At]] = {}
-_BARE = frozenset({"power", "type", "loc"})
+_UNITS: Final[dict[int, tuple[Known, At]]] = {}
+_BARE: Final = frozenset({"power", "type", "loc"})
 
 
 def _known(variant: Variant) -> tuple[Known, At]:

@@ -53,17 +53,33 @@ def variant_roots() -> list[Path]:
     return [*(Path(p) for p in extra.split(os.pathsep) if p), variants_root()]
 
 
+# os.environ's own dict, keyed by the encoded name: `os.environ.get` of an unset variable
+# runs Mapping.get, __getitem__ and encodekey in Python and raises and catches a KeyError
+# (about 1-2 us, `judge adjudicate` asks at every request: issue #18); a dict's get is C.
+# os.environ writes through to it (monkeypatch.setenv too), so it is never stale.
+_ENVIRON: Mapping[Any, Any] | None = getattr(os.environ, "_data", None)
+_VARIANTS_KEY: Any = os.environ.encodekey("JUDGE_VARIANTS") \
+    if hasattr(os.environ, "encodekey") else None
+
+
+def _variants_variable() -> Any:
+    """JUDGE_VARIANTS as os.environ keeps it (encoded), or None when unset: a cache key."""
+    if _ENVIRON is None or _VARIANTS_KEY is None:
+        return os.environ.get("JUDGE_VARIANTS")
+    return _ENVIRON.get(_VARIANTS_KEY)
+
+
 def available_variants() -> list[str]:
     return sorted({p.name for root in variant_roots() if root.is_dir()
                    for p in root.iterdir() if (p / "variant.toml").is_file()})
 
 
 def load_variant(name: str) -> Variant:
-    return _load_named(name, os.environ.get("JUDGE_VARIANTS", ""))
+    return _load_named(name, _variants_variable())
 
 
 @cache
-def _load_named(name: str, extra: str) -> Variant:
+def _load_named(name: str, extra: Any) -> Variant:
     # Kept by the variable's text, hashed in C: `judge adjudicate` asks at every request,
     # and building and hashing the paths cost more than the rest (issue #18).
     return _load_variant(name, tuple(variant_roots()))

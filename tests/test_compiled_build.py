@@ -9,13 +9,21 @@ import os
 import runpy
 import subprocess
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 import judge.protocol
+from judge import protocol_reply
+from judge.engine.legality import Board, check_movement
+from judge.engine.orders import VariantOrder
+from judge.engine.outcome import Outcome, VariantEvent
+from judge.engine.turn import TurnResult
+from judge.engine.types import Unit
 from judge.protocol import handle_line_text
+from judge.variant_loader import load_variant
 
 TREE = Path(__file__).resolve().parents[1]
 COMPILED = judge.protocol.__file__ is not None and judge.protocol.__file__.endswith(".so")
@@ -97,3 +105,34 @@ def test_compiled_replies_are_the_interpreted_ones_byte_for_byte() -> None:
                           env={**os.environ, "PYTHONPATH": str(TREE)})
     assert done.stdout.splitlines() == ours
     assert any('"dislodged":[{' in reply for reply in ours)
+
+
+@dataclass(frozen=True, slots=True)
+class _Scout(VariantOrder):
+    """A variant's own order, as variants/*/orders.py derive them."""
+
+    loc: str
+    kind: str | None = None
+
+
+class _Sighting(VariantEvent):
+    """A variant's own event, as variants/*/ derive them."""
+
+    __slots__ = ()
+
+
+def test_a_variant_s_own_order_and_event_pass_the_compiled_engine() -> None:
+    """mypyc checks a value declared as the `Order` or `Event` union against each member's
+    exact type; with VariantOrder and VariantEvent compiled in orders.py and outcome.py, a
+    variant's subclass was refused with a TypeError (1885's Disembark, Engineered's Damage:
+    bench/README.md, reader18d). Interpreted, this passes either way; .ci/run runs it on
+    the compiled copy."""
+    variant = load_variant("standard")
+    board = Board(variant.rules, variant.start)
+    legal, illegal = check_movement(board, {"FRANCE": [_Scout("par", "A")]})
+    assert legal == [None] * len(variant.start.units)
+    assert [(r.unit, r.outcome) for r in illegal] == [
+        (Unit("FRANCE", "A", "par"), Outcome.ILLEGAL)]
+    # The reply looks among a turn's events for results a variant's season end made.
+    turn = TurnResult(variant.start.phase, (), variant.start, (_Sighting(),), None)
+    assert protocol_reply._removed(turn) == []

@@ -5,6 +5,7 @@ read as at first."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -106,3 +107,19 @@ def test_a_line_read_in_one_kind_of_phase_is_read_anew_in_another() -> None:
     retreated = _reply(retreat)
     assert retreated["results"][0]["outcome"] == "succeeds", retreated
     assert retreated["units"] == [{"power": "FRANCE", "type": "A", "loc": "bur"}]
+
+
+def test_judge_variants_is_read_at_every_request(monkeypatch: pytest.MonkeyPatch) -> None:
+    """load_variant reads os.environ's own dict (issue #18: Mapping.get cost more than the
+    rest of load_variant), so a folder set or unset between two requests still counts."""
+    from judge.variant_loader import load_variant
+    folders = str(Path(__file__).parent / "variants" / "folders")
+    monkeypatch.delenv("JUDGE_VARIANTS", raising=False)
+    with pytest.raises(KeyError):
+        load_variant("atoll")
+    monkeypatch.setenv("JUDGE_VARIANTS", folders)
+    assert load_variant("atoll").name == "atoll"
+    monkeypatch.delenv("JUDGE_VARIANTS")
+    with pytest.raises(KeyError):
+        load_variant("atoll")
+    assert "error" in handle_line(json.dumps({"variant": "atoll", "phase": "S1901M"}))

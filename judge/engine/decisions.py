@@ -7,6 +7,7 @@ arrays; resolver.py holds the algorithm that decides them.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Final
 
 from judge.engine.legality import Board, Checked
 from judge.engine.native import mypyc_attr
@@ -14,8 +15,15 @@ from judge.engine.orders import Convoy, Move, Support
 from judge.engine.rules import Rules
 from judge.engine.types import Unit, province_of
 
-HOLD, MOVE, SUPPORT, CONVOY = 0, 1, 2, 3
-UNRESOLVED, GUESSING, RESOLVED = 0, 1, 2
+# Final: compiled (setup.py), a Final literal is inlined where it is used; any other
+# module-level name is looked up in the module's dict at every use (issue #18).
+HOLD: Final = 0
+MOVE: Final = 1
+SUPPORT: Final = 2
+CONVOY: Final = 3
+UNRESOLVED: Final = 0
+GUESSING: Final = 1
+RESOLVED: Final = 2
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)

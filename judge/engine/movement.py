@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from typing import Final
 
 from judge.engine.legality import Board, Checked, check_movement
 from judge.engine.orders import Hold, Order
@@ -146,29 +147,32 @@ def _results(r: Resolver, legal: list[Checked | None], dislodger: Mapping[int, i
         # tuple.__new__ is what NamedTuple._make does, without the Python-level __new__:
         # this runs once per unit per phase (bench/).
         if checked is None:
-            add(new(OrderResult, (unit.power, unit, Hold(unit.loc, unit.kind), "", outcome,
+            add(new(_ORDER_RESULT, (unit.power, unit, Hold(unit.loc, unit.kind), "", outcome,
                                   reason, "", dislodged, True)))
         else:
             power, _, order, _ = checked
-            add(new(OrderResult, (power, unit, order, "", outcome, reason, "", dislodged,
+            add(new(_ORDER_RESULT, (power, unit, order, "", outcome, reason, "", dislodged,
                                   False)))
     return out
 
 
-_new = tuple.__new__
+# Final, as every module-level name the phase reads per unit: compiled (setup.py), a Final
+# is a C static, any other name a lookup in the module's dict at every use (issue #18).
+_new: Final = tuple.__new__
+_ORDER_RESULT: Final = OrderResult
 
 
 Judgement = tuple[Outcome, Reason | None]
 # Built once: on Python 3.11 looking an enum member up on its class costs about as much as
 # a function call, and these are needed for every failed order.
-_SUCCESS: Judgement = (Outcome.SUCCEEDS, None)
-_VOID: Judgement = (Outcome.VOID, Reason.NO_MATCH)
-_PARADOX: Judgement = (Outcome.FAILS, Reason.PARADOX)
-_DISLODGED: Judgement = (Outcome.FAILS, Reason.DISLODGED)
-_BOUNCED: Judgement = (Outcome.FAILS, Reason.BOUNCED)
-_CUT: Judgement = (Outcome.FAILS, Reason.CUT)
-_DISRUPTED: Judgement = (Outcome.FAILS, Reason.DISRUPTED)
-_NO_CONVOY: Judgement = (Outcome.FAILS, Reason.NO_CONVOY)
+_SUCCESS: Final[Judgement] = (Outcome.SUCCEEDS, None)
+_VOID: Final[Judgement] = (Outcome.VOID, Reason.NO_MATCH)
+_PARADOX: Final[Judgement] = (Outcome.FAILS, Reason.PARADOX)
+_DISLODGED: Final[Judgement] = (Outcome.FAILS, Reason.DISLODGED)
+_BOUNCED: Final[Judgement] = (Outcome.FAILS, Reason.BOUNCED)
+_CUT: Final[Judgement] = (Outcome.FAILS, Reason.CUT)
+_DISRUPTED: Final[Judgement] = (Outcome.FAILS, Reason.DISRUPTED)
+_NO_CONVOY: Final[Judgement] = (Outcome.FAILS, Reason.NO_CONVOY)
 
 
 def judge_order(r: Resolver, i: int, dislodged: bool) -> Judgement:

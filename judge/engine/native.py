@@ -6,10 +6,10 @@ the hot modules (setup.py with JUDGE_COMPILE=1). Compiled, a class refuses inter
 subclasses unless it allows them (`allow_interpreted_subclasses=True`: the resolvers and
 `FullInformation` the variants and tests derive from; the phase handlers derive from
 handler.py's PhaseHandler, which stays interpreted, so they are ordinary classes;
-counted.py's orders are compiled with the orders they extend, setup.py), and a
-base of variant dataclasses must stay an ordinary Python class (`native_class=False`:
-VariantOrder, VariantEvent). Interpreted, the decorator returns its class as it is, and
-the engine imports nothing outside the standard library.
+counted.py's orders are compiled with the orders they extend, setup.py); the bases of
+variants' orders and events stay out of the build altogether (variant_bases.py says why).
+Interpreted, the decorator returns its class as it is, and the engine imports nothing
+outside the standard library.
 
 A compiled frozen dataclass is copied and unpickled by a `__setstate__` of mypyc's that
 assigns to its frozen fields, which fails; `copied_by_fields` rebuilds such objects from

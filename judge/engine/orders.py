@@ -7,10 +7,10 @@ hint, never a reason to fail.
 
 from __future__ import annotations
 
-from dataclasses import Field, dataclass
-from typing import Any, ClassVar
+from dataclasses import dataclass
 
-from judge.engine.native import copied_by_fields, mypyc_attr
+from judge.engine.native import copied_by_fields
+from judge.engine.variant_bases import VariantOrder as VariantOrder
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,20 +75,6 @@ class Build:
 class Waive:
     loc: str = ""
     kind: str | None = None
-
-
-@mypyc_attr(native_class=False)
-class VariantOrder:
-    """The base of a variant's own order types (Engineered's damage, a scout): a frozen
-    dataclass deriving from this, with `loc` and `kind` like every order, registered with
-    its notation, check and set key (order_types.OrderType). The standard handlers never
-    see one: the variant's handler takes its own orders out before calling them."""
-
-    __slots__ = ()
-    # Declared for the type checker: every subclass is a dataclass (fields, replace).
-    __dataclass_fields__: ClassVar[dict[str, Field[Any]]]
-    loc: str
-    kind: str | None
 
 
 Order = Hold | Move | Support | Convoy | Retreat | Disband | Build | Waive | VariantOrder

@@ -10,9 +10,10 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import NamedTuple
 
-from judge.engine.native import copied_by_fields, mypyc_attr
+from judge.engine.native import copied_by_fields
 from judge.engine.orders import Order
 from judge.engine.types import Unit
+from judge.engine.variant_bases import VariantEvent as VariantEvent
 
 
 class Outcome(StrEnum):
@@ -86,16 +87,6 @@ class Adjustment:
     power: str
     count: int
     waived: int = 0
-
-
-@mypyc_attr(native_class=False)
-class VariantEvent:
-    """The base of a variant's own events (a scouting report, a prisoner taken): the
-    variant registers each with its JSON form (order_types.EventType) and derives it from
-    this, so that handlers may return it and the engine's code, which matches the standard
-    events, passes it by."""
-
-    __slots__ = ()
 
 
 Event = OrderResult | Dislodgement | CentreChange | Adjustment | VariantEvent

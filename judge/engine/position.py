@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from judge.engine.native import mypyc_attr
 from judge.engine.outcome import Dislodgement
@@ -55,7 +55,7 @@ class Position(_Fields):
                                dislodged, self.state))
 
 
-_new = tuple.__new__
+_new: Final = tuple.__new__  # a C static once compiled (movement.py)
 
 
 def centres_by_power(owners: Mapping[str, str],

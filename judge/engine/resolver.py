@@ -9,6 +9,7 @@ ones of 5.B.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Final
 
 from judge.engine.convoys import route_exists
 from judge.engine.decisions import (
@@ -30,11 +31,11 @@ from judge.engine.types import Unit
 
 __all__ = ["CONVOY", "HOLD", "MOVE", "SUPPORT", "CombinedResolver", "Resolver"]
 
-_NO_FLEETS: dict[str, int] = {}
+_NO_FLEETS: Final[dict[str, int]] = {}
 # An enum member looked up on its class costs about a function call on Python 3.11.
-_ALL_ROUTES = ConvoyDisruption.ALL_ROUTES
-_ALL_HOLD = ParadoxRule.ALL_HOLD
-_RULE_1971 = ParadoxRule.RULE_1971
+_ALL_ROUTES: Final = ConvoyDisruption.ALL_ROUTES
+_ALL_HOLD: Final = ParadoxRule.ALL_HOLD
+_RULE_1971: Final = ParadoxRule.RULE_1971
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)

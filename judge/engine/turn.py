@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from judge.engine.adjustments import AdjustmentPhase
 from judge.engine.movement import MovementPhase
@@ -53,4 +53,4 @@ def adjudicate(
         current = nxt
 
 
-_new = tuple.__new__
+_new: Final = tuple.__new__  # a C static once compiled (movement.py)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import weakref
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -29,9 +29,11 @@ _SHARED: dict[tuple[int, ...], tuple[tuple[object, ...], Grammar]] = {}
 SHARED_KEPT = 64
 # Lines kept per grammar: about 300 bytes each.
 READ_LINES_KEPT = 20_000
-# A line read before: its order, and the order's type and fields to build an equal one.
-KeptLine = tuple[Order, Callable[..., Order], tuple[Any, ...]]
-_NOTHING_READ: Mapping[str, KeptLine] = {}
+# A line read before: its order, the order's type and fields to build an equal one, and
+# the line as first read: the same string object each time the line is met again, which
+# a caller keying on it compares by identity rather than character by character.
+KeptLine = tuple[Order, Callable[..., Order], tuple[Any, ...], str]
+_NOTHING_READ: dict[str, KeptLine] = {}
 
 
 class Grammar:
@@ -91,10 +93,11 @@ class Grammar:
             return known[0]
         return self._read_new(text, phase_kind)
 
-    def kept_lines(self, phase_kind: str) -> Mapping[str, KeptLine]:
+    def kept_lines(self, phase_kind: str) -> dict[str, KeptLine]:
         """The lines read before for phases of `phase_kind`, by their text: each one's kept
         order first, as `kept` answers (for a caller that looks up many lines in one loop,
-        issue #18)."""
+        issue #18). Not to be changed by the caller: a dict rather than a Mapping only so
+        that compiled code looks a line up by a C call, not a method call (setup.py)."""
         return self._read.get(phase_kind) or _NOTHING_READ
 
     def _read_new(self, text: str, phase_kind: str) -> Order:
@@ -141,7 +144,7 @@ class Grammar:
             return
         if self._read_count >= READ_LINES_KEPT:
             self.forget(shapes=False)  # a bound on memory; the next lines fill it again
-        self._read.setdefault(phase_kind, {})[text] = (order, cls, values(order))
+        self._read.setdefault(phase_kind, {})[text] = (order, cls, values(order), text)
         self._read_count += 1
 
     def reads_as_prose(self, text: str) -> bool:
