@@ -36,9 +36,21 @@ from judge.variant import Variant, power_name
 
 def survivors(session: Session, game: Game) -> list[str]:
     """Powers still in the game (of those played, where the state names them), in the
-    variant's order of powers."""
+    variant's order of powers, as every player may know it (`survivors_told`)."""
     turn = current_turn(session, game)
-    return [] if turn is None else survivors_on(game_variant(game), position_of(turn))
+    return [] if turn is None else survivors_told(game, game_variant(game), position_of(turn))
+
+
+def survivors_told(game: Game, variant: Variant, position: Position) -> list[str]:
+    """`survivors_on` the board, and in a game that hides part of it from its players
+    every power dealt to a player too: whether such a power has a unit left is not the
+    others' to know (Algernon rule 7 publishes the centre counts only; Envoy's diplomats
+    are hidden, rule 11), and who is waited for, who votes, who shares a draw or may be
+    conceded to are told to them all (tests/secrecy/test_adv5_algernon.py)."""
+    alive = set(survivors_on(variant, position))
+    if hides_from_players(variant, position):
+        alive |= {s.power for s in game.seats if s.role == SeatRole.PLAYER and s.power}
+    return [p.name for p in variant.powers if p.name in alive]
 
 
 def survivors_on(variant: Variant, position: Position) -> list[str]:

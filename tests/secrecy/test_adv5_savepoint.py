@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import pytest
 
+from judge import commands
 from judge.commands.context import JudgeContext
 from judge.mail.inbound import answering
 from judge.store.db import Database
@@ -38,7 +39,7 @@ REPLAY = (f"{MASTER_SIGNON[1]}\nROLLBACK S1914M\nSET ORDERS France\n{{france}}\n
 def _master_fails_after_replay(monkeypatch: pytest.MonkeyPatch) -> None:
     """The master's ROLLBACK message raises once it has run (a bug after its commands):
     every time, so its savepoint is rolled back."""
-    real = answering.run_message
+    real = commands.run_message
 
     def fails(body: str, ctx: JudgeContext, *args: object) -> object:
         result = real(body, ctx, *args)  # type: ignore[arg-type]
