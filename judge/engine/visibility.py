@@ -122,6 +122,20 @@ def counts_public(visibility: Visibility) -> bool:
     return callable(said) and bool(said())
 
 
+class HiddenSurvival(Protocol):
+    """A visibility that keeps from the players whether another power has a unit left and
+    publishes no elimination (Algernon: rule 7 publishes the centre counts only): every
+    power dealt to a player then counts as surviving (judge/game/votes.survivors_told)."""
+
+    def survival_hidden(self) -> bool:
+        """Whether who is still in the game is kept from the players."""
+
+
+def survival_hidden(visibility: Visibility) -> bool:
+    said = getattr(visibility, "survival_hidden", None)
+    return callable(said) and bool(said())
+
+
 class PublicDuties(Protocol):
     """A visibility that hides something, but nothing that decides who has orders to give
     in a phase (rn45 C8: which unit is a decoy is hidden; how many each power has, and so

@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from sqlalchemy.orm import Session
 
 from judge.engine.position import Position
-from judge.engine.visibility import Viewer, duties_public
+from judge.engine.visibility import Viewer, survival_hidden
 from judge.game.clock import Clock
 from judge.game.errors import GameError
 from judge.game.games import game_variant, position_of, seats_of
@@ -42,15 +42,13 @@ def survivors(session: Session, game: Game) -> list[str]:
 
 
 def survivors_told(game: Game, variant: Variant, position: Position) -> list[str]:
-    """`survivors_on` the board, and in a game that hides from its players who has units
-    (and so orders to give: `duties_public`) every power dealt to a player too: whether
-    such a power has a unit left is not the others' to know (Algernon rule 7 publishes
-    the centre counts only; Envoy's diplomats are hidden, rule 11), and who is waited for,
-    who votes, who shares a draw or may be conceded to are told to them all
-    (tests/secrecy/test_adv5_algernon.py). Engineered's decoys hide which unit is one,
-    never that it is there: its survivors are the board's."""
+    """`survivors_on` the board, and in a game that keeps from its players whether a power
+    has a unit left and publishes no elimination (`survival_hidden`: Algernon, whose rule 7
+    publishes the centre counts only) every power dealt to a player too: who is waited
+    for, who votes, who shares a draw or may be conceded to are told to all
+    (tests/secrecy/test_adv5_algernon.py)."""
     alive = set(survivors_on(variant, position))
-    if hides_from_players(variant, position) and not duties_public(variant.rules.visibility):
+    if survival_hidden(variant.rules.visibility):
         alive |= {s.power for s in game.seats if s.role == SeatRole.PLAYER and s.power}
     return [p.name for p in variant.powers if p.name in alive]
 

@@ -39,6 +39,9 @@ class MazeSecrecy:
     def counts_public(self) -> bool:
         return True  # rule 7: every player's centre count, published after each build
 
+    def survival_hidden(self) -> bool:
+        return True  # a rat is seen by its owner only (F.1), and no elimination is told (7)
+
     def hides(self, position: Position, viewer: Viewer) -> bool:
         """Rule 3, F.1: the maze and every rat but one's own are kept from all but the
         master, whatever stands where. Asked of the board, a player who held every centre
