@@ -122,18 +122,19 @@ def counts_public(visibility: Visibility) -> bool:
     return callable(said) and bool(said())
 
 
-class HiddenSurvival(Protocol):
-    """A visibility that keeps from the players whether another power has a unit left and
-    publishes no elimination (Algernon: rule 7 publishes the centre counts only): every
-    power dealt to a player then counts as surviving (judge/game/votes.survivors_told)."""
+class ToldSurvivors(Protocol):
+    """A visibility that keeps from the players whether another power has a unit left: it
+    says which powers every player may know are still in the game (votes.survivors_told)."""
 
-    def survival_hidden(self) -> bool:
-        """Whether who is still in the game is kept from the players."""
+    def survivors_told(self, position: Position, dealt: frozenset[str]) -> frozenset[str]:
+        """The powers all may know survive on `position`; `dealt`: those dealt to a player."""
 
 
-def survival_hidden(visibility: Visibility) -> bool:
-    said = getattr(visibility, "survival_hidden", None)
-    return callable(said) and bool(said())
+def survivors_told(visibility: Visibility, position: Position,
+                   dealt: frozenset[str]) -> frozenset[str] | None:
+    """What the visibility says of the survivors, or None: the board's are public."""
+    said = getattr(visibility, "survivors_told", None)
+    return frozenset(said(position, dealt)) if callable(said) else None
 
 
 class PublicDuties(Protocol):

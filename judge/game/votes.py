@@ -20,7 +20,8 @@ from collections.abc import Sequence
 from sqlalchemy.orm import Session
 
 from judge.engine.position import Position
-from judge.engine.visibility import Viewer, survival_hidden
+from judge.engine.visibility import Viewer
+from judge.engine.visibility import survivors_told as visibility_survivors
 from judge.game.clock import Clock
 from judge.game.errors import GameError
 from judge.game.games import game_variant, position_of, seats_of
@@ -42,15 +43,19 @@ def survivors(session: Session, game: Game) -> list[str]:
 
 
 def survivors_told(game: Game, variant: Variant, position: Position) -> list[str]:
-    """`survivors_on` the board, and in a game that keeps from its players whether a power
-    has a unit left and publishes no elimination (`survival_hidden`: Algernon, whose rule 7
-    publishes the centre counts only) every power dealt to a player too: who is waited
-    for, who votes, who shares a draw or may be conceded to are told to all
-    (tests/secrecy/test_adv5_algernon.py)."""
-    alive = set(survivors_on(variant, position))
-    if survival_hidden(variant.rules.visibility):
-        alive |= {s.power for s in game.seats if s.role == SeatRole.PLAYER and s.power}
-    return [p.name for p in variant.powers if p.name in alive]
+    """`survivors_on` the board, or where the game keeps from its players whether a power
+    has a unit left, the powers it says all may know survive (`ToldSurvivors`: Algernon
+    counts every power dealt to a player, Stab Envoy every power with a centre, 12e naming
+    the others as they are eliminated): who is waited for, who votes, who shares a draw
+    or may be conceded to are told to all (tests/secrecy/test_adv5_algernon.py,
+    test_adv5_envoy_survivor.py)."""
+    dealt = frozenset(s.power for s in game.seats if s.role == SeatRole.PLAYER and s.power)
+    told = visibility_survivors(variant.rules.visibility, position, dealt)
+    if told is None:
+        return survivors_on(variant, position)
+    played = played_in(variant, position)
+    return [p.name for p in variant.powers
+            if p.name in told and (played is None or p.name in played)]
 
 
 def survivors_on(variant: Variant, position: Position) -> list[str]:

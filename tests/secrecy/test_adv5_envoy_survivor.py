@@ -1,5 +1,5 @@
 """Adversary advsec5 on who survives in Stab Envoy (rule 12: Germany's armies are hidden
-from France unless they meet; 12e names a power as it is eliminated). The judge counts
+from France unless they meet; 12e names a power as it is eliminated). The judge counted
 survivors on the true board (judge/game/votes.survivors_on: a unit or a centre), and in a
 game that hides things the turn waits for every surviving player's answer
 (readiness.unanswered_powers): so whether Germany, holding no centre, still has an army
@@ -8,15 +8,13 @@ played, and whether France's SET DRAW passed.
 
 The Winter of 1914 is set on both boards with every German unit and centre gone, but for
 an army in Silesia in game A. France builds and reads: she must receive the same mail.
-An open leak (Algernon's, the same, is fixed by `survival_hidden`; Envoy publishes
-eliminations, so counting every dealt power as surviving would draw a power told
-eliminated into a DIAS draw): strict xfail until fixed."""
+Before the fix game A said "Orders not yet sent by: France, Germany" where B said
+"France", B played the Winter at France's orders and passed her SET DRAW. Stab Envoy now
+counts the powers with a centre (EnvoyVisibility.survivors_told, judge/game/votes.py)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-
-import pytest
 
 from judge.engine.position import Position
 from judge.engine.types import Unit
@@ -34,7 +32,6 @@ def _germany_gone(keep: bool) -> Callable[[Position], Position]:
     return edit
 
 
-@pytest.mark.xfail(strict=True, reason="advsec5: Envoy's survivors are the true board's")
 def test_whether_germany_has_an_army_left_is_not_told_to_france(
         databases: tuple[Database, Database]) -> None:
     script = tyrolia(databases, "stab")

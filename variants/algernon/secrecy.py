@@ -39,8 +39,11 @@ class MazeSecrecy:
     def counts_public(self) -> bool:
         return True  # rule 7: every player's centre count, published after each build
 
-    def survival_hidden(self) -> bool:
-        return True  # a rat is seen by its owner only (F.1), and no elimination is told (7)
+    def survivors_told(self, position: Position, dealt: frozenset[str]) -> frozenset[str]:
+        """Every power dealt to a player, with the board's: a rat is seen by its owner only
+        (F.1), and no elimination is told (rule 7 publishes the centre counts only)."""
+        return dealt | {u.power for u in position.units} | set(position.owners.values()) \
+            | {d.unit.power for d in position.dislodged}
 
     def hides(self, position: Position, viewer: Viewer) -> bool:
         """Rule 3, F.1: the maze and every rat but one's own are kept from all but the
