@@ -122,6 +122,21 @@ def counts_public(visibility: Visibility) -> bool:
     return callable(said) and bool(said())
 
 
+class ToldSurvivors(Protocol):
+    """A visibility that keeps from the players whether another power has a unit left: it
+    says which powers every player may know are still in the game (votes.survivors_told)."""
+
+    def survivors_told(self, position: Position, dealt: frozenset[str]) -> frozenset[str]:
+        """The powers all may know survive on `position`; `dealt`: those dealt to a player."""
+
+
+def survivors_told(visibility: Visibility, position: Position,
+                   dealt: frozenset[str]) -> frozenset[str] | None:
+    """What the visibility says of the survivors, or None: the board's are public."""
+    said = getattr(visibility, "survivors_told", None)
+    return frozenset(said(position, dealt)) if callable(said) else None
+
+
 class PublicDuties(Protocol):
     """A visibility that hides something, but nothing that decides who has orders to give
     in a phase (rn45 C8: which unit is a decoy is hidden; how many each power has, and so

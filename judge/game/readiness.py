@@ -22,7 +22,7 @@ from judge.game.games import (
 )
 from judge.game.hidden import hides_from_players
 from judge.game.ordering import Written
-from judge.game.votes import survivors_on
+from judge.game.votes import survivors_told
 from judge.store import repo, repo_games
 from judge.store.models import Game, GameState, Seat, SeatRole, SeatStatus, Turn
 
@@ -91,7 +91,7 @@ def unanswered_powers(session: Session, game: Game, turn: Turn) -> list[str]:
     if variant.rules.handler(position.phase).runs_without_orders(variant.rules, position):
         return []
     answered = repo.latest_orders(session, turn)
-    alive = set(survivors_on(variant, position))
+    alive = set(survivors_told(game, variant, position))
     return [power for power in playing_powers(game)
             if power not in answered and power in alive
             and (seat := player_seat(game, power)) is not None

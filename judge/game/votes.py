@@ -21,6 +21,7 @@ from sqlalchemy.orm import Session
 
 from judge.engine.position import Position
 from judge.engine.visibility import Viewer
+from judge.engine.visibility import survivors_told as visibility_survivors
 from judge.game.clock import Clock
 from judge.game.errors import GameError
 from judge.game.games import game_variant, position_of, seats_of
@@ -36,9 +37,25 @@ from judge.variant import Variant, power_name
 
 def survivors(session: Session, game: Game) -> list[str]:
     """Powers still in the game (of those played, where the state names them), in the
-    variant's order of powers."""
+    variant's order of powers, as every player may know it (`survivors_told`)."""
     turn = current_turn(session, game)
-    return [] if turn is None else survivors_on(game_variant(game), position_of(turn))
+    return [] if turn is None else survivors_told(game, game_variant(game), position_of(turn))
+
+
+def survivors_told(game: Game, variant: Variant, position: Position) -> list[str]:
+    """`survivors_on` the board, or where the game keeps from its players whether a power
+    has a unit left, the powers it says all may know survive (`ToldSurvivors`: Algernon
+    counts every power dealt to a player, Stab Envoy every power with a centre, 12e naming
+    the others as they are eliminated): who is waited for, who votes, who shares a draw
+    or may be conceded to are told to all (tests/secrecy/test_adv5_algernon.py,
+    test_adv5_envoy_survivor.py)."""
+    dealt = frozenset(s.power for s in game.seats if s.role == SeatRole.PLAYER and s.power)
+    told = visibility_survivors(variant.rules.visibility, position, dealt)
+    if told is None:
+        return survivors_on(variant, position)
+    played = played_in(variant, position)
+    return [p.name for p in variant.powers
+            if p.name in told and (played is None or p.name in played)]
 
 
 def survivors_on(variant: Variant, position: Position) -> list[str]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 import sqlalchemy as sa
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, SessionTransaction
 
 from judge.store.models import Game, Knowledge, Turn
 
@@ -24,7 +24,8 @@ def store_knowledge(session: Session, turn: Turn, power: str, record: dict[str, 
 def _folded(session: Session, turn: Turn) -> dict[str, dict[str, Any]]:
     """The records stored with `turn` in this transaction, which its reports read back at
     once (knowledge_after): kept apart from `memo`, which opening the next turn empties,
-    and for the outer transaction only, so a rolled-back fold is never read."""
+    and for the outer transaction only; any rollback, a savepoint's included, forgets
+    them (_forget_undone), so a rolled-back fold is never read."""
     transaction = session.get_transaction()
     held = session.info.get(_FOLDED)
     if held is None or held[0] is not transaction or held[1] != turn.id:
@@ -32,6 +33,14 @@ def _folded(session: Session, turn: Turn) -> dict[str, dict[str, Any]]:
         session.info[_FOLDED] = held
     kept: dict[str, dict[str, Any]] = held[2]
     return kept
+
+
+@sa.event.listens_for(Session, "after_soft_rollback")
+def _forget_undone(session: Session, _previous: SessionTransaction) -> None:
+    """A savepoint rolled back (a message of the worker's batch that failed) undid the
+    records its folds stored: a master's replay of a phase, whose records a MAP later in
+    the batch drew from (tests/secrecy/test_adv5_savepoint.py)."""
+    session.info.pop(_FOLDED, None)
 
 
 def latest_knowledge(session: Session, game: Game, power: str) -> dict[str, Any] | None:

@@ -39,6 +39,20 @@ class MazeSecrecy:
     def counts_public(self) -> bool:
         return True  # rule 7: every player's centre count, published after each build
 
+    def survivors_told(self, position: Position, dealt: frozenset[str]) -> frozenset[str]:
+        """Every power dealt to a player, with the board's: a rat is seen by its owner only
+        (F.1), and no elimination is told (rule 7 publishes the centre counts only)."""
+        return dealt | {u.power for u in position.units} | set(position.owners.values()) \
+            | {d.unit.power for d in position.dislodged}
+
+    def hides(self, position: Position, viewer: Viewer) -> bool:
+        """Rule 3, F.1: the maze and every rat but one's own are kept from all but the
+        master, whatever stands where. Asked of the board, a player who held every centre
+        while the others' last rats were gone would see it whole (no "hides part of the
+        board" in his BOARD, the turn waiting for orders, not answers): and so learn that
+        no rat of theirs was left (tests/secrecy/test_adv5_algernon.py)."""
+        return viewer.role != Role.MASTER
+
 
 def _own_state(state: Mapping[str, Any], power: str | None) -> dict[str, Any]:
     """The state as one player may see it: his own map and lists, not the others', and

@@ -20,6 +20,7 @@ from judge.engine.position import Position
 from judge.engine.types import Phase
 from judge.engine.visibility import Seen, Viewer
 
+from .control import DIPLOMAT
 from .secret import SecretEnvoy
 from .sight import sees_all
 from .stab import StabEnvoy
@@ -58,6 +59,18 @@ class EnvoyVisibility:
         observers = self.stab.observers
         return self._mode(position) != "none" and not sees_all(viewer, position.state,
                                                                  observers)
+
+    def survivors_told(self, position: Position, dealt: frozenset[str]) -> frozenset[str]:
+        """Under Stab, the powers with a centre: 12e names a power as it is eliminated,
+        its last centre lost, and hides whether it has an army left (12d). Under Secret,
+        the board's but for diplomats, which it hides (11); without either, the board's."""
+        mode = self._mode(position)
+        if mode == "stab":
+            return frozenset(position.owners.values())
+        hidden = DIPLOMAT if mode == "secret" else None
+        return frozenset({u.power for u in position.units if u.kind != hidden}
+                         | set(position.owners.values())
+                         | {d.unit.power for d in position.dislodged})
 
     def board(self, position: Position, viewer: Viewer) -> Position:
         mode = self._mode(position)
