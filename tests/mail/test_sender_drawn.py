@@ -55,6 +55,12 @@ def post(database: Database, clock: ManualClock, picture: Picture) -> None:
                          body="Report.\n", attachments=picture.files_to_draw("alpha-S1901M"))
 
 
+def alone(database: Database, clock: ManualClock, outbox: Path) -> OutboxSender:
+    """A sender with no picture stage beside it (`judge mail send-once`): it draws the
+    files still to draw at once, with no grace for a stage (sender.PICTURE_GRACE)."""
+    return OutboxSender(database, clock, MaildirTransport(outbox), picture_grace=timedelta(0))
+
+
 def sent_pngs(outbox: Path) -> dict[str, bytes]:
     out = {}
     for raw in mailbox.Maildir(outbox, create=False):
@@ -84,7 +90,7 @@ def test_the_turn_stores_the_svg_and_the_sender_sends_the_png_drawn_once(
     assert stored_files(database) == [("image/png", "svg-png 1.5"), ("image/svg+xml", None)] * 2
     with database.unit_of_work() as session:  # only the SVG so far, stored once
         assert session.scalar(sa.select(sa.func.count()).select_from(AttachmentBlob)) == 1
-    assert OutboxSender(database, clock, MaildirTransport(tmp_path / "outbox")).send_due() == 2
+    assert alone(database, clock, tmp_path / "outbox").send_due() == 2
     png = svg_to_png(picture.svg, SCALE)
     assert png.startswith(b"\x89PNG\r\n\x1a\n")
     assert sent_pngs(tmp_path / "outbox") == {reader: png for reader in READERS}
@@ -106,7 +112,7 @@ def test_a_crash_after_the_png_is_stored_sends_one_mail_with_the_stored_bytes(
 
     monkeypatch.setattr(faults, "point", kill_at)
     with pytest.raises(Killed):
-        OutboxSender(database, clock, MaildirTransport(tmp_path / "outbox")).send_due()
+        alone(database, clock, tmp_path / "outbox").send_due()
     assert not [path for path in (tmp_path / "outbox").rglob("*") if path.is_file()]  # nothing sent
     with database.unit_of_work() as session:
         assert [r.state for r in session.scalars(sa.select(OutboxMessage))] == \
