@@ -25,7 +25,7 @@ from judge.mail.outbound.sender import OutboxSender
 from judge.pictures.files import Picture
 from judge.pictures.png import svg_to_png
 from judge.pictures.render import render_svg
-from judge.store import repo_mail
+from judge.store import repo_drawn, repo_mail
 from judge.store.db import Database
 from judge.store.models import AttachmentBlob, OutboxAttachment, OutboxMessage, OutboxState
 from judge.variant_loader import load_variant
@@ -169,10 +169,10 @@ def test_two_workers_picture_stages_draw_different_pictures(
     other = Picture(picture.svg.replace("alpha: Spring 1901", "beta: Spring 1901"), SCALE)
     post(database, clock, other)
     with database.unit_of_work() as first:
-        [held] = repo_mail.files_to_draw(first, 1)
+        [held] = repo_drawn.files_to_draw(first, 1)
         assert drawn.draw_pending(database) == 1  # the other worker: the other picture
         with database.unit_of_work() as look:
             # the first is locked (skipped), the other drawn: nothing left to take
-            assert [d for d, _, _ in repo_mail.files_to_draw(look, 8)] == []
+            assert [d for d, _, _ in repo_drawn.files_to_draw(look, 8)] == []
     with database.unit_of_work() as after:
-        assert [d for d, _, _ in repo_mail.files_to_draw(after, 8)] == [held[0]]
+        assert [d for d, _, _ in repo_drawn.files_to_draw(after, 8)] == [held[0]]

@@ -21,7 +21,7 @@ from judge.mail.outbound.sender import PICTURE_GRACE, OutboxSender
 from judge.pictures.files import Picture
 from judge.pictures.png import drawn_file, svg_to_png
 from judge.pictures.render import render_svg
-from judge.store import repo_mail
+from judge.store import repo_drawn, repo_mail
 from judge.store.db import Database
 from judge.store.models import OutboxMessage, OutboxState
 from judge.variant_loader import load_variant
@@ -80,7 +80,7 @@ def test_the_stages_drawing_makes_the_reports_the_senders_at_once(
     sender = OutboxSender(database, clock, MaildirTransport(tmp_path / "outbox"))
     assert sender.send_due() == 0
     with database.unit_of_work() as session:  # what wakes the senders at its commit
-        repo_mail.settle_drawn(session, "0" * 64, "svg-png 1.5", b"nothing waits for it")
+        repo_drawn.settle_drawn(session, "0" * 64, "svg-png 1.5", b"nothing waits for it")
         assert repo_mail.queued_outbox(session)
     assert drawn.draw_pending(database) == 1
     assert sender.send_due() == 2  # the clock has not moved
@@ -157,12 +157,12 @@ def test_on_postgresql_a_sender_waits_for_the_stage_drawing_its_picture(
     sent: list[int] = []
     sender = OutboxSender(database, clock, MaildirTransport(tmp_path / "outbox"))
     with database.unit_of_work() as stage:
-        [(source, by, _)] = repo_mail.files_to_draw(stage, 1)
+        [(source, by, _)] = repo_drawn.files_to_draw(stage, 1)
         thread = threading.Thread(target=lambda: sent.append(sender.send_due()))
         thread.start()
         thread.join(timeout=1.0)
         assert thread.is_alive()  # waiting for the source's lock
-        repo_mail.settle_drawn(stage, source, by, b"\x89PNG the stage's drawing")
+        repo_drawn.settle_drawn(stage, source, by, b"\x89PNG the stage's drawing")
     thread.join(timeout=10)
     assert sent == [2] and made == []
     assert sent_pngs(tmp_path / "outbox") == {r: b"\x89PNG the stage's drawing"

@@ -20,7 +20,7 @@ from sqlalchemy.orm import Session
 from judge import faults
 from judge.mail.outbound.encoded_parts import StoredFile
 from judge.pictures.png import drawn_file
-from judge.store import repo_mail
+from judge.store import repo_drawn
 from judge.store.db import Database
 from judge.store.models import OutboxAttachment, OutboxMessage
 
@@ -87,7 +87,7 @@ class Drawer:
         """The file as stored: the stage's drawing if it has drawn it since the claim,
         else drawn and stored here (under the database's policy, holds_sources)."""
         with self._db.unit_of_work(durable=False) as session:
-            stored = repo_mail.drawn_since(session, file.id, file.digest, self._hold)
+            stored = repo_drawn.drawn_since(session, file.id, file.digest, self._hold)
             if stored is None and self._hold:
                 stored = self._draw(session, file, drawn_by)
         if stored is None:
@@ -98,7 +98,7 @@ class Drawer:
               drawn_by: str) -> tuple[str, bytes]:
         data = drawn_file(drawn_by, file.data)
         with _storing(self._db, held) as session:
-            return repo_mail.settle_drawn(session, file.digest, drawn_by, data), data
+            return repo_drawn.settle_drawn(session, file.digest, drawn_by, data), data
 
 
 def draw_pending(db: Database, limit: int = 8,
@@ -111,7 +111,7 @@ def draw_pending(db: Database, limit: int = 8,
     failing = set() if failing is None else failing
     hold = holds_sources(db)
     with db.unit_of_work(durable=False) as listing:
-        pending = repo_mail.files_to_draw(listing, limit, failing)
+        pending = repo_drawn.files_to_draw(listing, limit, failing)
         if hold:
             _draw_each(db, listing, pending, failing)
     if not hold:
@@ -130,4 +130,4 @@ def _draw_each(db: Database, held: Session | None, pending: list[tuple[str, str,
             failing.add((source, drawn_by))
             continue
         with _storing(db, held) as session:
-            repo_mail.settle_drawn(session, source, drawn_by, drawing)
+            repo_drawn.settle_drawn(session, source, drawn_by, drawing)
