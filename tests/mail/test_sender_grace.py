@@ -167,3 +167,49 @@ def test_on_postgresql_a_sender_waits_for_the_stage_drawing_its_picture(
     assert sent == [2] and made == []
     assert sent_pngs(tmp_path / "outbox") == {r: b"\x89PNG the stage's drawing"
                                               for r in READERS}
+
+
+def test_on_sqlite_the_stage_does_not_draw_again_what_a_sender_drew_since_its_list(
+        database: Database, tmp_path: Path, picture: Picture,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """One process: the stage read its list, then a sender past the grace drew the picture
+    first; SQLite has no row lock to tell the stage, the process's Underway does."""
+    if database.engine.dialect.name == "postgresql":
+        pytest.skip("PostgreSQL: the stage's list locks the sources it draws")
+    clock = ManualClock(T0)
+    post(database, clock, picture)
+    clock.advance(PICTURE_GRACE)
+    with database.unit_of_work() as session:
+        stale = repo_drawn.files_to_draw(session, 8)
+    made = counting_drawings(monkeypatch)
+    assert OutboxSender(database, clock, MaildirTransport(tmp_path / "outbox")).send_due() == 2
+    monkeypatch.setattr(repo_drawn, "files_to_draw", lambda *_: stale)
+    assert drawn.draw_pending(database) == 0
+    assert made == ["svg-png 1.5"]  # the sender's, alone
+
+
+def test_a_sender_waits_for_the_drawing_another_thread_of_its_process_holds(
+        database: Database, tmp_path: Path, picture: Picture,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    if database.engine.dialect.name == "postgresql":
+        pytest.skip("PostgreSQL: the source's row lock (the test above)")
+    clock = ManualClock(T0)
+    post(database, clock, picture)
+    clock.advance(PICTURE_GRACE)
+    made = counting_drawings(monkeypatch)
+    with database.unit_of_work() as session:
+        [(source, by, _)] = repo_drawn.files_to_draw(session, 8)
+    sent: list[int] = []
+    sender = OutboxSender(database, clock, MaildirTransport(tmp_path / "outbox"))
+    with drawn._drawing(database, (source, by), wait=False) as ours:  # the stage's
+        assert ours
+        thread = threading.Thread(target=lambda: sent.append(sender.send_due()))
+        thread.start()
+        thread.join(timeout=1.0)
+        assert thread.is_alive()  # waiting for the stage's drawing
+        with database.unit_of_work() as session:
+            repo_drawn.settle_drawn(session, source, by, b"\x89PNG the stage's drawing")
+    thread.join(timeout=10)
+    assert sent == [2] and made == []
+    assert sent_pngs(tmp_path / "outbox") == {r: b"\x89PNG the stage's drawing"
+                                              for r in READERS}
