@@ -54,6 +54,10 @@ class Settings:
     # judge sends nothing; another `judge serve` on the same database does (issue #18: a
     # worker whose cores go to turns alone, docs/deployment.md).
     senders: int = 2
+    # A report whose picture is still to draw is left this long (once due) to the picture
+    # stage, which draws each picture once for all its readers, before a sender draws it
+    # itself: so a judge with no picture stage running still sends it.
+    picture_grace_seconds: int = 5
     # The mailbox the poller reads; with no host, no poller runs.
     imap_host: str = ""
     imap_port: int = 143
@@ -87,6 +91,9 @@ class Settings:
         if self.senders < 0:
             raise ConfigError(f"senders must be 0 (none: another judge sends) or more, "
                               f"not {self.senders}")
+        if self.picture_grace_seconds < 0:
+            raise ConfigError(f"picture_grace_seconds must be 0 or more, "
+                              f"not {self.picture_grace_seconds}")
         return replace(self, database_url=database_url(self.database_url or None))
 
     @property

@@ -103,8 +103,9 @@ class Daemon:
         lease = timedelta(seconds=settings.send_lease_seconds)
         transports = [transport] if transport is not None else \
             [transport_for(settings) for _ in range(settings.senders)]
+        grace = timedelta(seconds=settings.picture_grace_seconds)
         return [OutboxSender(self.judge.db, self.judge.clock, t, lease=lease,
-                             journal=self._journal) for t in transports]
+                             journal=self._journal, picture_grace=grace) for t in transports]
 
     def _store(self, raw: bytes) -> object:
         return receive(self.judge, raw)
@@ -209,11 +210,13 @@ class Daemon:
     def _draw(self) -> None:
         """The picture stage: files the turns left to draw, drawn as they are queued,
         ahead of the senders (judge/mail/outbound/drawn.py)."""
+        failing: set[tuple[str, str]] = set()  # drawings that raised: the senders' now
         while not self.stopping.is_set():
             self._pictures_wake.wait(self._idle)
             self._pictures_wake.clear()
             with self._riding_out("pictures", self._pictures_wake):
-                while not self.stopping.is_set() and draw_pending(self.judge.db):
+                while not self.stopping.is_set() and draw_pending(self.judge.db,
+                                                                   failing=failing):
                     pass
 
     @contextlib.contextmanager

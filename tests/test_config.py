@@ -79,3 +79,13 @@ def test_a_bad_number_in_the_environment_is_named(monkeypatch: pytest.MonkeyPatc
     monkeypatch.setenv("JUDGE_SMTP_PORT", "twenty-five")
     with pytest.raises(ValueError, match="smtp_port must be a whole number, not 'twenty-five'"):
         load_settings()
+
+
+def test_the_picture_grace_is_set_in_outbox_and_never_negative(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    assert load_settings(_file(tmp_path, "")).picture_grace_seconds == 5
+    path = _file(tmp_path, "[outbox]\npicture_grace_seconds = 0\n")
+    assert load_settings(path).picture_grace_seconds == 0
+    monkeypatch.setenv("JUDGE_PICTURE_GRACE_SECONDS", "-1")
+    with pytest.raises(ValueError, match="picture_grace_seconds must be 0 or more"):
+        load_settings(path)

@@ -73,9 +73,13 @@ def run_send_once(args: argparse.Namespace) -> int:
     judge = _ready(args)
     if judge is None:
         return 1
+    from datetime import timedelta
+
     from judge.mail.outbound.sender import OutboxSender, transport_for
 
-    sender = OutboxSender(judge.db, judge.clock, transport_for(judge.settings))
+    # No picture stage runs here: the sender draws what is still to draw, at once.
+    sender = OutboxSender(judge.db, judge.clock, transport_for(judge.settings),
+                          picture_grace=timedelta(0))
     total = 0
     try:
         while (sent := sender.send_due()):

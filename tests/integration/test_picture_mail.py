@@ -16,6 +16,7 @@ from judge.app import build_judge
 from judge.config import Settings
 from judge.game.clock import SystemClock
 from judge.game.lifecycle import create_game, join_game
+from judge.mail.outbound.drawn import draw_pending
 from judge.mail.outbound.sender import OutboxSender
 from judge.mail.outbound.smtp import SmtpTransport
 from judge.store import repo
@@ -44,6 +45,9 @@ def test_a_report_is_read_back_with_its_picture_inline(
             join_game(session, game, account, "pw", [])
         start_and_mail(session, game, judge.clock, judge.postman, random.Random(1))
         process_and_report(session, game, judge.clock, judge.postman)  # everyone holds
+    # The picture stage of `judge serve` draws the reports' PNG, then the sender sends.
+    while draw_pending(judge_db):
+        pass
     sender = OutboxSender(judge_db, SystemClock(), SmtpTransport(settings))
     assert sender.send_due() == 16  # a start notice and a report for each seat
 

@@ -25,7 +25,7 @@ from judge.mail.outbound.sender import OutboxSender
 from judge.pictures.files import Picture
 from judge.pictures.png import svg_to_png
 from judge.pictures.render import render_svg
-from judge.store import repo_mail
+from judge.store import repo_drawn, repo_mail
 from judge.store.db import Database
 from judge.store.models import AttachmentBlob, OutboxAttachment, OutboxMessage, OutboxState
 from judge.variant_loader import load_variant
@@ -53,6 +53,12 @@ def post(database: Database, clock: ManualClock, picture: Picture) -> None:
         for reader in READERS:
             postman.send(session, to=[reader], subject="alpha: Spring 1901 results",
                          body="Report.\n", attachments=picture.files_to_draw("alpha-S1901M"))
+
+
+def alone(database: Database, clock: ManualClock, outbox: Path) -> OutboxSender:
+    """A sender with no picture stage beside it (`judge mail send-once`): it draws the
+    files still to draw at once, with no grace for a stage (sender.PICTURE_GRACE)."""
+    return OutboxSender(database, clock, MaildirTransport(outbox), picture_grace=timedelta(0))
 
 
 def sent_pngs(outbox: Path) -> dict[str, bytes]:
@@ -84,7 +90,7 @@ def test_the_turn_stores_the_svg_and_the_sender_sends_the_png_drawn_once(
     assert stored_files(database) == [("image/png", "svg-png 1.5"), ("image/svg+xml", None)] * 2
     with database.unit_of_work() as session:  # only the SVG so far, stored once
         assert session.scalar(sa.select(sa.func.count()).select_from(AttachmentBlob)) == 1
-    assert OutboxSender(database, clock, MaildirTransport(tmp_path / "outbox")).send_due() == 2
+    assert alone(database, clock, tmp_path / "outbox").send_due() == 2
     png = svg_to_png(picture.svg, SCALE)
     assert png.startswith(b"\x89PNG\r\n\x1a\n")
     assert sent_pngs(tmp_path / "outbox") == {reader: png for reader in READERS}
@@ -106,7 +112,7 @@ def test_a_crash_after_the_png_is_stored_sends_one_mail_with_the_stored_bytes(
 
     monkeypatch.setattr(faults, "point", kill_at)
     with pytest.raises(Killed):
-        OutboxSender(database, clock, MaildirTransport(tmp_path / "outbox")).send_due()
+        alone(database, clock, tmp_path / "outbox").send_due()
     assert not [path for path in (tmp_path / "outbox").rglob("*") if path.is_file()]  # nothing sent
     with database.unit_of_work() as session:
         assert [r.state for r in session.scalars(sa.select(OutboxMessage))] == \
@@ -163,10 +169,10 @@ def test_two_workers_picture_stages_draw_different_pictures(
     other = Picture(picture.svg.replace("alpha: Spring 1901", "beta: Spring 1901"), SCALE)
     post(database, clock, other)
     with database.unit_of_work() as first:
-        [held] = repo_mail.files_to_draw(first, 1)
+        [held] = repo_drawn.files_to_draw(first, 1)
         assert drawn.draw_pending(database) == 1  # the other worker: the other picture
         with database.unit_of_work() as look:
             # the first is locked (skipped), the other drawn: nothing left to take
-            assert [d for d, _, _ in repo_mail.files_to_draw(look, 8)] == []
+            assert [d for d, _, _ in repo_drawn.files_to_draw(look, 8)] == []
     with database.unit_of_work() as after:
-        assert [d for d, _, _ in repo_mail.files_to_draw(after, 8)] == [held[0]]
+        assert [d for d, _, _ in repo_drawn.files_to_draw(after, 8)] == [held[0]]

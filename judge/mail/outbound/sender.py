@@ -45,6 +45,9 @@ LONGEST_RETRY = timedelta(hours=6)
 # Delays doubling from 1 minute to at most 6 hours put the 17th attempt about 50 hours
 # after the first: like an MTA, we give up on a destination down for two days.
 MAX_ATTEMPTS = 17
+# A message whose picture is still to draw is left this long to the picture stage
+# (drawn.py) before a sender draws it itself (Settings.picture_grace_seconds).
+PICTURE_GRACE = timedelta(seconds=5)
 
 
 def retry_delay(attempts: int) -> timedelta:
@@ -54,15 +57,19 @@ def retry_delay(attempts: int) -> timedelta:
 
 class OutboxSender:
     """`journal`: where `judge serve` notes its claims, so that its next start after a
-    crash sends them at once (mail/outbound/claims.py); without one they wait out the lease."""
+    crash sends them at once (mail/outbound/claims.py); without one they wait out the lease.
+    `picture_grace`: how long a due message whose picture is still to draw is left to the
+    picture stage before this sender draws it (claim_due's drawn_before)."""
 
     def __init__(self, db: Database, clock: Clock, transport: Transport, *,
-                 lease: timedelta = LEASE, journal: ClaimJournal | None = None) -> None:
+                 lease: timedelta = LEASE, journal: ClaimJournal | None = None,
+                 picture_grace: timedelta = PICTURE_GRACE) -> None:
         self._db = db
         self._clock = clock
         self._transport = transport
         self._lease = lease
         self._journal = journal
+        self._picture_grace = picture_grace
         self._rest: list[OutboxMessage] = []  # the claim's messages after the one being sent
         self._parts = EncodedParts()  # this sender's: each thread has its own sender
         # The last claim took fewer than asked: nothing more was due when it was made.
@@ -73,7 +80,9 @@ class OutboxSender:
         """Try every message due now (at most `limit`); how many were sent. `drained`
         then says whether the claim took every message due."""
         with self._db.unit_of_work(durable=False) as session:
-            rows = repo_mail.claim_due(session, self._clock.now(), self._lease, limit)
+            now = self._clock.now()
+            rows = repo_mail.claim_due(session, now, self._lease, limit,
+                                       drawn_before=now - self._picture_grace)
             if rows and self._journal is not None:
                 # Before the commit: a line for a claim that never committed is harmless.
                 self._journal.claimed((row.id, row.attempts) for row in rows)
