@@ -36,6 +36,7 @@ _QUEUED = "judge_outbox_queued"
 _TO_DRAW = "judge_outbox_to_draw"
 # The mapped class's table (declared with one), for the table statements below.
 _OUTBOX = cast(sa.Table, OutboxMessage.__table__)
+_FILES = cast(sa.Table, OutboxAttachment.__table__)
 _BLOBS = cast(sa.Table, AttachmentBlob.__table__)
 # A blob's INSERT that does nothing when the bytes are stored already.
 _INSERT_BLOB = insert_or_skip(_BLOBS, ["digest"])
