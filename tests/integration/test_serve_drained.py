@@ -48,8 +48,9 @@ def test_a_wake_up_with_fewer_messages_than_a_claim_costs_one_claim_each(
     lock = threading.Lock()
     original = repo_mail.claim_due
 
-    def counted(session: Session, now: datetime, *rest: object) -> list[OutboxMessage]:
-        rows = original(session, now, *rest)  # type: ignore[arg-type]
+    def counted(session: Session, now: datetime, *rest: object,
+                **named: object) -> list[OutboxMessage]:
+        rows = original(session, now, *rest, **named)  # type: ignore[arg-type]
         with lock:
             claims.append(len(rows))
         return rows
