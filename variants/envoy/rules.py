@@ -126,7 +126,7 @@ class EnvoyMovement(WrappedPhase):
     def adjudicate(self, rules: Rules, position: Position, orders: Orders) -> PhaseOutcome:
         main_at = {province_of(u.loc): u for u in rules.main_units(position)}
         stacks = diplomat_stacks(position)
-        main, diplomatic = self._split(rules, main_at, orders)
+        main, diplomatic, originals = self._split(rules, main_at, orders)
         main, refused = _refuse(main, main_at, _for_regulars)
         main, neutral = refuse_neutral_writers(position, main, main_at)
         refused += neutral
@@ -135,6 +135,11 @@ class EnvoyMovement(WrappedPhase):
         out = self.inner.adjudicate(rules, position, main)
         reps = {prov: units[0] for prov, units in stacks.items()}
         diplomatic, d_refused = _refuse(diplomatic, reps, _for_diplomats)
+        # A refusal names the order object its writer gave: the game layer finds an
+        # order's refusal by that object (judge/game/ordering.py `refusal`), and 'D Hol S
+        # A Mun-Bur', read as 'D Hol S A Ger-Fra' (5.ii), was taken on arrival though 5.iv
+        # refuses it.
+        d_refused = [r._replace(order=originals.get(id(r.order), r.order)) for r in d_refused]
         d_results, diplomats = self._diplomats(rules, position, stacks, diplomatic)
         results = tuple(by_country(r) for r in (
             *_replace_holds(out.results, refused, main),
@@ -151,21 +156,27 @@ class EnvoyMovement(WrappedPhase):
         return PhaseOutcome(results, after, (*results, *others))
 
     def _split(self, rules: Rules, main_at: Mapping[str, Unit],
-               orders: Orders) -> tuple[dict[str, list[Order]], dict[str, list[Order]]]:
+               orders: Orders) -> tuple[dict[str, list[Order]], dict[str, list[Order]],
+                                        dict[int, Order]]:
         """Diplomat orders (`D` written, or no kind and a number or no army or fleet there),
-        with home provinces read as their country (5.ii), apart from the others."""
+        with home provinces read as their country (5.ii), apart from the others; and the
+        order as given for each that reading changed, by the changed one's id."""
         main: dict[str, list[Order]] = {}
         diplomatic: dict[str, list[Order]] = {}
+        originals: dict[int, Order] = {}
         for power, given in orders.items():
             for order in given:
                 prov = rules.geo.province.get(order.loc) or province_of(order.loc)
                 # A number orders part of a stack: only diplomats stack (5.v).
                 if order.kind == DIPLOMAT or (order.kind is None and (
                         prov not in main_at or count_of(order) is not None)):
-                    diplomatic.setdefault(power, []).append(self._as_diplomat(order))
+                    read = self._as_diplomat(order)
+                    if read is not order:
+                        originals[id(read)] = order
+                    diplomatic.setdefault(power, []).append(read)
                 else:
                     main.setdefault(power, []).append(order)
-        return main, diplomatic
+        return main, diplomatic, originals
 
     def _as_diplomat(self, order: Order) -> Order:
         """The order with each home province read as its country ('D Vie' is 'D Aus', and
