@@ -58,6 +58,10 @@ class Settings:
     # stage, which draws each picture once for all its readers, before a sender draws it
     # itself: so a judge with no picture stage running still sends it.
     picture_grace_seconds: int = 5
+    # Turns first (judge/turns/backlog.py): while this judge's scheduler has due turns
+    # waiting for its sweeping thread (a deadline storm), its senders and picture stage
+    # wait, at most this long; 0: they send as the turns queue their reports.
+    turns_first_seconds: int = 60
     # The mailbox the poller reads; with no host, no poller runs.
     imap_host: str = ""
     imap_port: int = 143
@@ -91,9 +95,9 @@ class Settings:
         if self.senders < 0:
             raise ConfigError(f"senders must be 0 (none: another judge sends) or more, "
                               f"not {self.senders}")
-        if self.picture_grace_seconds < 0:
-            raise ConfigError(f"picture_grace_seconds must be 0 or more, "
-                              f"not {self.picture_grace_seconds}")
+        for name in ("picture_grace_seconds", "turns_first_seconds"):
+            if getattr(self, name) < 0:
+                raise ConfigError(f"{name} must be 0 or more, not {getattr(self, name)}")
         return replace(self, database_url=database_url(self.database_url or None))
 
     @property

@@ -83,7 +83,9 @@ class Daemon:
             if judge.settings.claims_file and judge.settings.senders else None
         self._senders = self._make_senders(transport)
         self._idle = SEND_ONLY_IDLE_SECONDS if send_only else IDLE_SECONDS
-        self.scheduler = JudgeScheduler(judge, on_sweep=lambda _done: self._outbox_wake.set())
+        self.scheduler = JudgeScheduler(
+            judge, on_sweep=lambda _done: self._outbox_wake.set(),
+            turns_first=timedelta(seconds=judge.settings.turns_first_seconds))
         settings = judge.settings
         self.receiver = SmtpReceiver(settings, self._store, self._inbox_wake.set,
                                      clock=judge.clock) \
@@ -203,8 +205,7 @@ class Daemon:
                 # Not again after a claim that took every message due (issue #18: an empty
                 # claim per sender ended each wake-up, a turn of SQLite's writer lock each):
                 # mail queued since wakes this loop again.
-                while not self.stopping.is_set() and sender.send_due(claim) \
-                        and not sender.drained:
+                while self._turns_done() and sender.send_due(claim) and not sender.drained:
                     pass
 
     def _draw(self) -> None:
@@ -215,9 +216,15 @@ class Daemon:
             self._pictures_wake.wait(self._idle)
             self._pictures_wake.clear()
             with self._riding_out("pictures", self._pictures_wake):
-                while not self.stopping.is_set() and draw_pending(self.judge.db,
-                                                                   failing=failing):
+                while self._turns_done() and draw_pending(self.judge.db, failing=failing):
                     pass
+
+    def _turns_done(self) -> bool:
+        """Whether a sender or the picture stage may go on: once this worker's due turns
+        are processed (or have waited their longest: judge/turns/backlog.py), unless the
+        judge stops."""
+        self.scheduler.backlog.wait(self.stopping)
+        return not self.stopping.is_set()
 
     @contextlib.contextmanager
     def _riding_out(self, name: str, wake: threading.Event) -> Iterator[None]:

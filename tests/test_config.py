@@ -81,11 +81,13 @@ def test_a_bad_number_in_the_environment_is_named(monkeypatch: pytest.MonkeyPatc
         load_settings()
 
 
-def test_the_picture_grace_is_set_in_outbox_and_never_negative(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    assert load_settings(_file(tmp_path, "")).picture_grace_seconds == 5
-    path = _file(tmp_path, "[outbox]\npicture_grace_seconds = 0\n")
-    assert load_settings(path).picture_grace_seconds == 0
-    monkeypatch.setenv("JUDGE_PICTURE_GRACE_SECONDS", "-1")
-    with pytest.raises(ValueError, match="picture_grace_seconds must be 0 or more"):
+@pytest.mark.parametrize(("name", "default"), [("picture_grace_seconds", 5),
+                                             ("turns_first_seconds", 60)])
+def test_the_outbox_waits_are_set_in_outbox_and_never_negative(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, name: str, default: int) -> None:
+    assert getattr(load_settings(_file(tmp_path, "")), name) == default
+    path = _file(tmp_path, f"[outbox]\n{name} = 0\n")
+    assert getattr(load_settings(path), name) == 0
+    monkeypatch.setenv(f"JUDGE_{name.upper()}", "-5")
+    with pytest.raises(ValueError, match=f"{name} must be 0 or more, not -5"):
         load_settings(path)

@@ -27,6 +27,7 @@ from apscheduler.schedulers.background import (
 )
 
 from judge.game.parts import GameParts
+from judge.turns.backlog import Backlog
 from judge.turns.deadlines import (
     ANY_TURN,
     CIRCLE,
@@ -39,6 +40,8 @@ from judge.turns.deadlines import (
 log = logging.getLogger(__name__)
 
 SWEEP_EVERY = timedelta(minutes=5)
+# How long the senders of a worker whose turns are behind may be kept waiting (backlog.py).
+TURNS_FIRST = timedelta(seconds=60)
 # When a game another worker held (PostgreSQL) is looked at again: by then that worker
 # has done what was due, or its message is answered and the game is free.
 BUSY_RETRY = timedelta(seconds=1)
@@ -81,10 +84,11 @@ class Tally:
 class JudgeScheduler:
     def __init__(self, judge: GameParts, *, sweep_every: timedelta = SWEEP_EVERY,
                  on_sweep: Callable[[list[str]], None] | None = None,
-                 start: int | None = None) -> None:
+                 start: int | None = None, turns_first: timedelta = TURNS_FIRST) -> None:
         """`on_sweep` hears what each sweep did, after the jobs are re-planned; `start`:
         this worker's start on the circle of games (deadlines.circle_place), by default
-        a random one, so that workers on one database share a storm out."""
+        a random one, so that workers on one database share a storm out; `turns_first`:
+        the longest the senders wait for the due turns (`backlog`)."""
         self._judge = judge
         self._start = random.randrange(CIRCLE) if start is None else start
         self._every = sweep_every
@@ -99,6 +103,7 @@ class JudgeScheduler:
         self._serial = 0
         self._closed = False
         self.tally = Tally()
+        self.backlog = Backlog(turns_first, ignored=SWEEP_JOB)
         self._scheduler = BackgroundScheduler(
             timezone=UTC,
             # One worker: sweeps in this process never overlap (the database would cope,
@@ -108,6 +113,7 @@ class JudgeScheduler:
             job_defaults={"coalesce": True, "max_instances": 1, "misfire_grace_time": None})
 
     def start(self) -> None:
+        self._scheduler.add_listener(self.backlog.listen, self.backlog.mask)
         self._scheduler.start()
         self._scheduler.add_job(self.sweep, "interval", id=SWEEP_JOB, replace_existing=True,
                                 seconds=self._every.total_seconds())
@@ -118,6 +124,7 @@ class JudgeScheduler:
         # while it waits for running jobs, so a job that then re-planned would deadlock.
         with self._lock:
             self._closed = True
+        self.backlog.release()
         if self._scheduler.running:
             self._scheduler.shutdown(wait=wait)
         log.info("%s", self.tally)

@@ -5,7 +5,6 @@ that other judge, its senders and nothing else."""
 
 from __future__ import annotations
 
-import mailbox
 import threading
 import time
 from datetime import UTC, datetime
@@ -23,14 +22,7 @@ from judge.serve import Daemon
 from judge.store import repo_mail
 from judge.store.db import Database
 from judge.store.models import InboxMessage, InboxState, OutboxMessage
-
-
-def _maildir_count(folder: Path) -> int:
-    """Messages delivered into the Maildir; none while the sender is still making its
-    folders (their parent is made first: counting then failed under load)."""
-    if not all((folder / part).is_dir() for part in ("new", "cur", "tmp")):
-        return 0
-    return len(mailbox.Maildir(str(folder), create=False))
+from tests.integration.outbox_helpers import maildir_count, queue_plain
 
 
 def _settings(database: Database, out: Path, senders: int) -> Settings:
@@ -39,24 +31,16 @@ def _settings(database: Database, out: Path, senders: int) -> Settings:
                     claims_file="").with_defaults()
 
 
-def _queue(database: Database) -> None:
-    with database.unit_of_work() as session:
-        repo_mail.enqueue_outbox(
-            session, b"From: judge@example.test\r\nTo: alice@example.org\r\nSubject: s\r\n"
-            b"\r\nHi\r\n", sender="judge@example.test", recipients=["alice@example.org"],
-            flush=False)
-
-
 def _run(daemon: Daemon, out: Path, seconds: float) -> int:
     """The daemon running until a message is out or `seconds` have passed."""
     daemon.start()
     try:
         deadline = time.monotonic() + seconds
-        while _maildir_count(out) < 1 and time.monotonic() < deadline:
+        while maildir_count(out) < 1 and time.monotonic() < deadline:
             time.sleep(0.02)
     finally:
         daemon.stop()
-    return _maildir_count(out)
+    return maildir_count(out)
 
 
 def test_a_judge_with_no_senders_leaves_its_outbox_to_another(
@@ -64,7 +48,7 @@ def test_a_judge_with_no_senders_leaves_its_outbox_to_another(
     # Short enough that a sender, had it been started, would have looked twice.
     monkeypatch.setattr(serve, "IDLE_SECONDS", 0.2)
     out = tmp_path / "out"
-    _queue(database)
+    queue_plain(database)
     quiet = Daemon(build_judge(_settings(database, out, 0), db=database))
     assert _run(quiet, out, 1.0) == 0
     with database.unit_of_work() as session:
@@ -85,16 +69,16 @@ def test_a_send_only_judge_sends_the_outbox_and_does_nothing_else(
     assert sending.receiver is None and sending.poller is None
     sending.start()  # the queued message only after the start: found by looking, unwoken
     try:
-        _queue(database)
+        queue_plain(database)
         deadline = time.monotonic() + 20.0
-        while _maildir_count(out) < 1 and time.monotonic() < deadline:
+        while maildir_count(out) < 1 and time.monotonic() < deadline:
             time.sleep(0.02)
         # No worker thread, no scheduler's: a sender's only.
         running = {thread.name for thread in threading.enumerate()}
         assert "sender" in running and not {"worker", "APScheduler"} & running
     finally:
         sending.stop()
-    assert _maildir_count(out) == 1
+    assert maildir_count(out) == 1
     with database.unit_of_work() as session:
         # The question stays for the judges that read the mail; no answer was queued.
         assert session.scalars(sa.select(InboxMessage.state)).all() == [InboxState.NEW]

@@ -3,7 +3,6 @@ the outbox (issue #18: the first reply of a burst left 0.4-0.5 s after it was qu
 
 from __future__ import annotations
 
-import mailbox
 import threading
 import time
 from pathlib import Path
@@ -14,28 +13,11 @@ from judge import serve
 from judge.app import build_judge
 from judge.config import Settings
 from judge.serve import Daemon
-from judge.store import repo_mail
 from judge.store.db import Database
+from tests.integration.outbox_helpers import maildir_count, queue_plain
 
 # Far beyond the waits below: only a wake-up can make the senders look in time.
 NEVER = 600.0
-
-
-def _maildir_count(folder: Path) -> int:
-    # The sender may be creating the Maildir's tmp/new/cur as we look: a folder half made
-    # counts as empty, it is looked at again on the next turn of the loop.
-    try:
-        return len(mailbox.Maildir(str(folder), create=False))
-    except (FileNotFoundError, mailbox.NoSuchMailboxError):
-        return 0
-
-
-def _queue(database: Database, subject: str) -> None:
-    with database.unit_of_work() as session:
-        repo_mail.enqueue_outbox(
-            session, f"From: judge@example.test\r\nTo: alice@example.org\r\nSubject: "
-            f"{subject}\r\n\r\nHi\r\n".encode(), sender="judge@example.test",
-            recipients=["alice@example.org"], flush=False)
 
 
 def test_mail_queued_by_any_unit_of_work_wakes_the_senders(
@@ -53,12 +35,12 @@ def test_mail_queued_by_any_unit_of_work_wakes_the_senders(
             time.sleep(0.01)
         time.sleep(0.2)
         # Queued from a thread that is none of the daemon's (a command, a test, a turn).
-        queuer = threading.Thread(target=_queue, args=(database, "woken"))
+        queuer = threading.Thread(target=queue_plain, args=(database, "woken"))
         queuer.start()
         queuer.join()
         deadline = time.monotonic() + 20
-        while _maildir_count(out) < 1 and time.monotonic() < deadline:
+        while maildir_count(out) < 1 and time.monotonic() < deadline:
             time.sleep(0.02)
     finally:
         daemon.stop()
-    assert _maildir_count(out) == 1
+    assert maildir_count(out) == 1
