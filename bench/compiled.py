@@ -45,8 +45,11 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
 
 def build(dest: Path) -> None:
     """Copies judge/, variants/ and setup.py to `dest` and compiles the hot modules there.
-    pyproject.toml stays behind: only the extensions are built, in place in the copy."""
-    for package in ("judge", "variants"):
+    pyproject.toml stays behind: only the extensions are built, in place in the copy.
+    migrations/ and templates/ are found beside the package (judge/store/db.py,
+    judge/reports/render.py): the copy gets them too, so that a judge run from it (the
+    mail tests of the compiled step) migrates its database and renders its replies."""
+    for package in ("judge", "variants", "migrations", "templates"):
         shutil.copytree(TREE / package, dest / package, dirs_exist_ok=True,
                         ignore=shutil.ignore_patterns("__pycache__", "*.so"))
     shutil.copy2(TREE / "setup.py", dest / "setup.py")

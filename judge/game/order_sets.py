@@ -18,7 +18,7 @@ from judge.engine.types import Phase
 from judge.game.clock import Clock
 from judge.game.knowledge import writer_of
 from judge.game.ordering import Written, stored_set
-from judge.grammar.reader import OrderReader, Writer, reader_for
+from judge.grammar.reader import Writer
 from judge.store import repo
 from judge.store.models import InboxMessage, Turn
 from judge.variant import Variant
@@ -40,13 +40,14 @@ def latest_sets(session: Session, variant: Variant,
 
 # Every message about a turn reads every power's stored set again (its status and early
 # processing), though a set changes only when its power writes. A reading depends on
-# nothing but the variant and the text, so it is kept, per reader (one per variant).
+# nothing but the variant and the text, so it is kept, per variant (whose reader it is),
+# by the variant's identity until the variant goes: the compiled build's reader
+# (setup.py HOT, mypyc) takes no weak reference, the variant does (as reader_for keeps it).
 # The power is in the key so that two powers' sets never share an Order: adjudication
 # tells orders apart by identity.
 _READINGS_KEPT = 1024
 _Reading = tuple[str, str, tuple[str, ...]]
-_readings: weakref.WeakKeyDictionary[OrderReader, OrderedDict[_Reading, dict[str, Written]]] = (
-    weakref.WeakKeyDictionary())
+_readings: dict[int, OrderedDict[_Reading, dict[str, Written]]] = {}
 _readings_lock = threading.Lock()  # the worker and the deadline sweeper both read sets
 
 
@@ -54,9 +55,12 @@ def _read_again(variant: Variant, phase: Phase, writer: Writer,
                 lines: Sequence[str]) -> dict[str, Written]:
     # The writer's knowledge is the same throughout a phase: the phase stands for it.
     power = writer.power or ""
-    reader, key = reader_for(variant), (str(phase), power, tuple(lines))
+    key = (str(phase), power, tuple(lines))
     with _readings_lock:
-        kept = _readings.setdefault(reader, OrderedDict())
+        kept = _readings.get(id(variant))
+        if kept is None:
+            kept = _readings[id(variant)] = OrderedDict()
+            weakref.finalize(variant, _readings.pop, id(variant), None)
         merged = kept.get(key)
         if merged is not None:
             kept.move_to_end(key)
