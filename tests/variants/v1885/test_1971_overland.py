@@ -49,6 +49,19 @@ def test_an_undisrupted_foreign_convoy_of_a_swap_is_the_route() -> None:
     assert standing(out) == {"FRANCE A bel", "ENGLAND F eng", "ENGLAND A pic"}
 
 
+def test_an_own_fast_ferry_to_a_neighbour_is_the_route_only_when_written_so() -> None:
+    # 1971 (DATC 4.A.3 a): a convoy to an adjacent province is the route only for a swap
+    # or when "via convoy" is written; otherwise the army walks, so one that cannot land
+    # stays at home, where the default reading makes it an A/F (l.37-39).
+    units = ["ENGLAND A lon", "ENGLAND F eng", "FRANCE A wal"]
+    walked = move(V1971, units, {"ENGLAND": ["A Lon - Wal", "F Eng C A Lon - Wal"]})
+    assert standing(walked) == {"ENGLAND A lon", "ENGLAND F eng", "FRANCE A wal"}
+    for variant, line in ((V1971, "A Lon - Wal via convoy"),
+                          (load_variant("1885"), "A Lon - Wal")):
+        ferried = move(variant, units, {"ENGLAND": [line, "F Eng C A Lon - Wal"]})
+        assert standing(ferried) == {"ENGLAND AF eng", "FRANCE A wal"}
+
+
 def test_the_default_reading_keeps_the_land_move() -> None:
     # The variant's default (via_or_own_fleet, DATC 4.A.3): a foreign convoy is no route,
     # so 6.G.4 comes out as the DATC says, the same board as the 1971 fallback's.
