@@ -45,3 +45,15 @@ def test_the_list_names_datc_cases() -> None:
 @pytest.mark.parametrize("case", cases())
 def test_datc_through_engineered(case: dict[str, Any]) -> None:
     check(THROUGH, case, DIFFERS)
+
+
+# The simple level (rn45 A: no C7, so a fighter is built only where the country's
+# engineer stands, the game option simple_fighter_builds): the same cases come out the
+# same, save 6.I.2, where `Build F Moscow` is refused as the DATC refuses a fleet there.
+SIMPLE = Through.reading(variant_instance("engineered", {"level": "simple"}, 0), fleet="N")
+SIMPLE_DIFFERS = {k: v for k, v in DIFFERS.items() if k != "6.I.2"}
+
+
+@pytest.mark.parametrize("case", cases())
+def test_datc_through_engineered_simple(case: dict[str, Any]) -> None:
+    check(SIMPLE, case, SIMPLE_DIFFERS)
