@@ -50,3 +50,15 @@ def test_the_list_names_datc_cases() -> None:
 @pytest.mark.parametrize("case", cases())
 def test_datc_through_envoy(case: dict[str, Any]) -> None:
     check(THROUGH, case, DIFFERS)
+
+
+# Secret and Stab Envoy (rules 11, 12) change what a player is told, not the moves: every
+# case comes out as in the open game (orders read with no knowledge record of the writer's).
+HIDDEN = {hidden: Through.reading(variant_instance("envoy", {"hidden": hidden}, 0))
+          for hidden in ("secret", "stab")}
+
+
+@pytest.mark.parametrize("hidden", sorted(HIDDEN))
+@pytest.mark.parametrize("case", cases())
+def test_datc_through_hidden_envoy(case: dict[str, Any], hidden: str) -> None:
+    check(HIDDEN[hidden], case, DIFFERS)
