@@ -148,11 +148,13 @@ def _out_of(phase: Phase, space: str, power: str) -> list[Contact]:
     player, order = phase.orders.get(there, (phase.owner[there], None))
     mine = phase.orders[space][1]
     if isinstance(order, PortalMove):
-        if phase.left(there):
-            return []
         lead = phase.leads(there)
         if isinstance(mine, PortalMove) and lead is not None and lead.to.lower() == space:
-            return [Contact(power, there.upper(), player, "swap")]  # rule 10
+            # Rule 10: both players who tried to swap know who the other is, whoever won
+            # the head-to-head (the winner's rat left; the loser tried to swap all the same).
+            return [Contact(power, there.upper(), player, "swap")]
+        if phase.left(there):
+            return []
         return [Contact(power, there.upper(), player, "to", order.portal)]
     if isinstance(order, PortalSupport):
         return [Contact(power, there.upper(), player, "s", order.portal,
