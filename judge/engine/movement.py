@@ -96,8 +96,10 @@ def _outcome(
     return _new(PhaseOutcome, (tuple(results), after, events))
 
 
-# A variant's own movement handler around Resolver (or a subclass) builds its outcome so.
+# A variant's own movement handler around Resolver (or a subclass) builds its outcome so,
+# and takes the 1971 rules' land fallback so (DATC 6.G.4) when its resolver ran once.
 movement_outcome = _outcome
+overland_fallback = _overland
 
 
 def _board_after(r: Resolver, moved: list[int], dislodger: Mapping[int, int]) -> tuple[Unit, ...]:

@@ -77,7 +77,9 @@ class MazeMovement(PhaseHandler):
         fallback = bool(position.state.get("retreat_fallback", self.fallback))
         after, retreats, entered = settle_retreats(self.maze, out.position, t.lists, fallback)
         after = _keep_build_lists(after, t.lists)
-        seen = [*sightings(self.maze, position, orders, results), *entered]
+        backs = {o.loc: (o.target, o.dest) for given in t.orders.values() for o in given
+                 if isinstance(o, Support)}
+        seen = [*sightings(self.maze, position, orders, results, backs), *entered]
         after = self._charted(after, [e for e in seen if isinstance(e, Entry)])
         after = played_on(after, self.maze)
         events: list[Event] = [*results, *(e for e in out.events

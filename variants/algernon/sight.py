@@ -13,7 +13,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from judge.engine.order_types import EventType, Registry
@@ -70,6 +70,9 @@ class Phase:
     orders: dict[str, tuple[str, Order]]      # space -> (power, order)
     results: dict[str, OrderResult]           # space -> the result of its order
     owner: dict[str, str]                     # space -> the power of its rat
+    # space of a support -> the attack it backs as the engine took it (attacker's space,
+    # destination): a support of a rat's own attack is no resistance to it (6)
+    backs: Mapping[str, tuple[str, str | None]] = field(default_factory=dict)
 
     def leads(self, space: str) -> Portal | None:
         order = self.orders.get(space, ("", None))[1]
@@ -85,12 +88,14 @@ class Phase:
 
 
 def sightings(maze: Maze, before: Position, orders: Orders,
-              results: Sequence[OrderResult]) -> list[Entry | Contact]:
+              results: Sequence[OrderResult],
+              backs: Mapping[str, tuple[str, str | None]] | None = None,
+              ) -> list[Entry | Contact]:
     phase = Phase(maze, {o.loc: (p, o) for p, given in orders.items() for o in given
                          if not isinstance(o, RetreatList | BuildList)},
                   {r.unit.loc: r for r in results if r.unit is not None and r.order
                    is not None and r.order.loc == r.unit.loc},
-                  {u.loc: u.power for u in before.units})
+                  {u.loc: u.power for u in before.units}, dict(backs or {}))
     out: list[Entry | Contact] = []
     for space, power in sorted(phase.owner.items()):
         out += _entry(phase, space, power)
@@ -118,8 +123,11 @@ def _entry(phase: Phase, space: str, power: str) -> list[Entry]:
     if not isinstance(order, PortalMove) or portal is None:
         return []
     into = portal.to.lower()
+    # Rule 6: "the players who resisted his move (either by attacking or supporting that
+    # space)": not one whose support backs this very attack.
     resisted = sorted({p for s, (p, _) in phase.orders.items() if p != power
-                       and (lead := phase.leads(s)) is not None and lead.to.lower() == into})
+                       and (lead := phase.leads(s)) is not None and lead.to.lower() == into
+                       and phase.backs.get(s) != (space, into)})
     return [entry(phase.maze, power, space, order.portal, tuple(resisted))]
 
 
@@ -140,11 +148,13 @@ def _out_of(phase: Phase, space: str, power: str) -> list[Contact]:
     player, order = phase.orders.get(there, (phase.owner[there], None))
     mine = phase.orders[space][1]
     if isinstance(order, PortalMove):
-        if phase.left(there):
-            return []
         lead = phase.leads(there)
         if isinstance(mine, PortalMove) and lead is not None and lead.to.lower() == space:
-            return [Contact(power, there.upper(), player, "swap")]  # rule 10
+            # Rule 10: both players who tried to swap know who the other is, whoever won
+            # the head-to-head (the winner's rat left; the loser tried to swap all the same).
+            return [Contact(power, there.upper(), player, "swap")]
+        if phase.left(there):
+            return []
         return [Contact(power, there.upper(), player, "to", order.portal)]
     if isinstance(order, PortalSupport):
         return [Contact(power, there.upper(), player, "s", order.portal,

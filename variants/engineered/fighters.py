@@ -9,9 +9,8 @@ Neutral country (7c 2). Supports and damage reach any area two away (7a, 7e, 7f)
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import replace
-from weakref import WeakKeyDictionary
 
 from judge.engine.board import Board, Illegal
 from judge.engine.geo import Geography
@@ -32,32 +31,20 @@ NEUTRAL = "NEUTRAL"
 LAND = frozenset({"land", "coast"})
 LEVELS = ("complex", "advanced")
 
-# Per map, while the map lives (a game's variant is rebuilt, and its map with it).
-_distances: WeakKeyDictionary[Geography, dict[str, dict[str, int]]] = WeakKeyDictionary()
-
-
 def area_distances(geo: Geography) -> dict[str, dict[str, int]]:
-    """Each province -> the provinces within REACH and their distance, over every border
-    of the military units' graphs (an army's and a navy's: land and sea)."""
-    known = _distances.get(geo)
-    if known is None:
-        graph = geo.province_graph({k.graph for k in geo.kinds.values() if k.layer == "main"})
-        known = _distances[geo] = {p: _near(graph, p) for p in graph}
-    return known
+    """Each province -> the provinces and their distance over every border of the military
+    units' graphs (an army's and a navy's: land and sea); callers keep those within REACH.
 
-
-def _near(graph: Mapping[str, frozenset[str]], start: str) -> dict[str, int]:
-    seen = {start: 0}
-    frontier = [start]
-    for step in range(1, REACH + 1):
-        frontier = [q for p in frontier for q in graph.get(p, ()) if q not in seen]
-        seen.update((q, step) for q in frontier)
-    return seen
+    The map's own table (Geography.distances, the same main-layer graph folded to
+    provinces), remembered on the map itself: no cache of ours keyed on the map, since the
+    compiled build's Geography (setup.py) takes no weak reference."""
+    return geo.distances()
 
 
 def distance(rules: Rules, here: str, there: str) -> int | None:
     """How many areas apart two provinces are, if within REACH."""
-    return area_distances(rules.geo).get(here, {}).get(there)
+    steps = area_distances(rules.geo).get(here, {}).get(there)
+    return steps if steps is not None and steps <= REACH else None
 
 
 def is_fighter(unit: Unit) -> bool:

@@ -10,16 +10,12 @@ from typing import Any
 
 import pytest
 
-from judge.engine.position import Position
-from judge.engine.turn import adjudicate
-from judge.engine.types import Phase, Unit
 from judge.game.instance import variant_instance
-from judge.grammar.reader import Writer, reader_for
 from judge.variant import Variant
-from tests.engine.test_datc import _cases, _check_step
+from tests.variants.datc_through import Through, cases, check, unknown
 
 COMPLEX: Variant = variant_instance("engineered", {"level": "complex"}, 0)
-NAVY = "N"
+THROUGH = Through.reading(COMPLEX, fleet="N")
 
 DIFFERS = {
     # 1971: a convoy is disrupted when any of its routes is (DATC 4.A.1 a, 6.F.9 reversed).
@@ -42,45 +38,22 @@ DIFFERS = {
 }
 
 
-def _navies(units: list[str]) -> list[str]:
-    return [NAVY + u[1:] if u.startswith("F ") else u for u in units]
+def test_the_list_names_datc_cases() -> None:
+    assert unknown(DIFFERS) == []
 
 
-def _step(step: dict[str, Any]) -> dict[str, Any]:
-    out = dict(step)
-    if "units_after" in step:
-        out["units_after"] = {p: _navies(us) for p, us in step["units_after"].items()}
-    if "dislodged" in step:
-        out["dislodged"] = _navies(step["dislodged"])
-    return out
-
-
-def _play(case: dict[str, Any]) -> None:
-    reader, position = reader_for(COMPLEX), None
-    for step in case["phase"]:
-        if position is None:
-            owners = {c: p for p, cs in step.get("centres", {}).items() for c in cs}
-            units = tuple(Unit(p, kind, loc) for p, us in step["units"].items()
-                          for kind, loc in (u.split() for u in _navies(us)))
-            position = Position(Phase.parse(step["phase"]), units,
-                                owners or dict(COMPLEX.start.owners))
-        orders: dict[str, list[Any]] = {}
-        expected: dict[int, str] = {}
-        for power, lines in step.get("orders", {}).items():
-            for line in lines:
-                text, want = (part.strip() for part in line.split("=>"))
-                order = reader.read(text, step["phase"][-1], Writer(power, {}))
-                orders.setdefault(power, []).append(order)
-                expected[id(order)] = want
-        turn = adjudicate(COMPLEX.rules, position, orders)
-        _check_step(_step(step), turn, expected)
-        position = turn.position
-
-
-@pytest.mark.parametrize("case", _cases())
+@pytest.mark.parametrize("case", cases())
 def test_datc_through_engineered(case: dict[str, Any]) -> None:
-    if case["id"] in DIFFERS:
-        with pytest.raises(AssertionError):
-            _play(case)
-    else:
-        _play(case)
+    check(THROUGH, case, DIFFERS)
+
+
+# The simple level (rn45 A: no C7, so a fighter is built only where the country's
+# engineer stands, the game option simple_fighter_builds): the same cases come out the
+# same, save 6.I.2, where `Build F Moscow` is refused as the DATC refuses a fleet there.
+SIMPLE = Through.reading(variant_instance("engineered", {"level": "simple"}, 0), fleet="N")
+SIMPLE_DIFFERS = {k: v for k, v in DIFFERS.items() if k != "6.I.2"}
+
+
+@pytest.mark.parametrize("case", cases())
+def test_datc_through_engineered_simple(case: dict[str, Any]) -> None:
+    check(SIMPLE, case, SIMPLE_DIFFERS)

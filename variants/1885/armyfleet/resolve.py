@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from judge.engine.decisions import MOVE, RESOLVED, SUPPORT, UNRESOLVED
+from judge.engine.movement import overland_fallback
 from judge.engine.orders import Order
 from judge.engine.outcome import OrderResult
 from judge.engine.position import Position
@@ -170,10 +171,23 @@ def run(rules: Rules, position: Position, orders: Orders, landings: list[Landing
             arrival_of[k] = a
         elif n not in uncoupled and table.legal[a] is not None:
             landing_of[a] = k
-    resolver = ArmyFleetResolver(table, landing_of, arrival_of, readings.box_entry_cuts,
+    return Run(table, _resolved(table, landing_of, arrival_of, readings), illegal, landings)
+
+
+def _resolved(table: Table, landing_of: Mapping[int, int], arrival_of: Mapping[int, int],
+              readings: Readings) -> ArmyFleetResolver:
+    def resolver(*_: object) -> ArmyFleetResolver:
+        return ArmyFleetResolver(table, landing_of, arrival_of, readings.box_entry_cuts,
                                  readings.ferry_aboard)
-    resolver.run()
-    return Run(table, resolver, illegal, landings)
+    first = resolver()
+    first.run()
+    if not first.kidnapped:
+        return first
+    # adjacent_convoy=1971 (a CREATE choice): a swap's disrupted convoy by another power's
+    # fleet is not taken, the army goes by land (DATC 6.G.4), as in the engine's movement.
+    again = overland_fallback(table.board.rules, table.board, table.legal, first, resolver)
+    assert isinstance(again, ArmyFleetResolver)
+    return again
 
 
 def decide(rules: Rules, position: Position, orders: Orders, landings: list[Landing],
