@@ -86,7 +86,7 @@ def _take_future_orders(session: Session, game: Game, turn: Turn, position: Posi
 
 def collect_orders(session: Session, game: Game, turn: Turn) -> dict[str, list[Order]]:
     variant, position = game_variant(game), position_of(turn)
-    return {power: [canonical(variant, position, order) for order in ordering.orders_of(
+    return {power: [canonical(variant, position, order, power) for order in ordering.orders_of(
         order_sets.latest_set(session, variant, turn, power))] for power in playing_powers(game)}
 
 

@@ -15,12 +15,17 @@ from judge.engine.types import RETREAT, Unit, coast_of, province_of
 from judge.variant import Variant
 
 
-def canonical(variant: Variant, position: Position, order: Order) -> Order:
+def canonical(variant: Variant, position: Position, order: Order, power: str) -> Order:
     """`order` with a coast its unit cannot stand on dropped, when the unit stands on
-    provinces (an army); a fleet's coast, even a wrong one, is left for the engine."""
+    provinces (an army); a fleet's coast, even a wrong one, is left for the engine. With
+    no kind written, the unit is one `power` may order: another's standing there, which
+    he may not see (Stab Envoy 12d: his diplomat's line in his own country), must not
+    change his order (adversary advsec6)."""
     if not isinstance(order, Move | Retreat) or coast_of(order.dest) is None:
         return order
     unit = unit_of(variant, position, order) if order.kind is None else None
+    if unit is not None and not variant.rules.may_order(position, power, unit):
+        unit = None
     kind = variant.rules.kinds.get(order.kind or (unit.kind if unit is not None else ""))
     if kind is None:
         return order

@@ -238,7 +238,7 @@ def describe_set(variant: Variant, position: Position, power: str,
             standing.kind
     texts = []
     for written in merged.values():
-        order = canonical(variant, position, written.order)
+        order = canonical(variant, position, written.order, power)
         # A build names the unit to come, not the one standing there (Envoy 4's change
         # of type: `Build A Bre` where F Brest stands).
         unit = None if isinstance(order, Waive | Build) else _unit_for(variant, seen, order)

@@ -126,7 +126,7 @@ class EnvoyMovement(WrappedPhase):
     def adjudicate(self, rules: Rules, position: Position, orders: Orders) -> PhaseOutcome:
         main_at = {province_of(u.loc): u for u in rules.main_units(position)}
         stacks = diplomat_stacks(position)
-        main, diplomatic, originals = self._split(rules, main_at, orders)
+        main, diplomatic, originals = self._split(rules, position, main_at, stacks, orders)
         main, refused = _refuse(main, main_at, _for_regulars)
         main, neutral = refuse_neutral_writers(position, main, main_at)
         refused += neutral
@@ -155,21 +155,19 @@ class EnvoyMovement(WrappedPhase):
         after = with_bounces(rules, after, results)  # for the retreats each player is told
         return PhaseOutcome(results, after, (*results, *others))
 
-    def _split(self, rules: Rules, main_at: Mapping[str, Unit],
-               orders: Orders) -> tuple[dict[str, list[Order]], dict[str, list[Order]],
-                                        dict[int, Order]]:
-        """Diplomat orders (`D` written, or no kind and a number or no army or fleet there),
-        with home provinces read as their country (5.ii), apart from the others; and the
-        order as given for each that reading changed, by the changed one's id."""
+    def _split(self, rules: Rules, position: Position, main_at: Mapping[str, Unit],
+               stacks: Mapping[str, list[Unit]], orders: Orders
+               ) -> tuple[dict[str, list[Order]], dict[str, list[Order]], dict[int, Order]]:
+        """Diplomat orders (`D` written, or no kind and a number or no army or fleet there
+        for the writer: `_main`), with home provinces read as their country (5.ii), apart
+        from the others; and the order as given for each that reading changed, by the
+        changed one's id."""
         main: dict[str, list[Order]] = {}
         diplomatic: dict[str, list[Order]] = {}
         originals: dict[int, Order] = {}
         for power, given in orders.items():
             for order in given:
-                prov = rules.geo.province.get(order.loc) or province_of(order.loc)
-                # A number orders part of a stack: only diplomats stack (5.v).
-                if order.kind == DIPLOMAT or (order.kind is None and (
-                        prov not in main_at or count_of(order) is not None)):
+                if not self._main(rules, position, main_at, stacks, power, order):
                     read = self._as_diplomat(order)
                     if read is not order:
                         originals[id(read)] = order
@@ -177,6 +175,22 @@ class EnvoyMovement(WrappedPhase):
                 else:
                     main.setdefault(power, []).append(order)
         return main, diplomatic, originals
+
+    def _main(self, rules: Rules, position: Position, main_at: Mapping[str, Unit],
+              stacks: Mapping[str, list[Unit]], power: str, order: Order) -> bool:
+        """Whether `power`'s order is for an army or fleet. A number orders part of a
+        stack: only diplomats stack (5.v). With no kind written, the line is for the
+        writer's own unit: where his diplomat stands and no army or fleet he orders does,
+        the diplomat's, whatever else stands there: an army he may not see (12d) must not
+        turn his diplomat's order into one for it (adversary advsec6)."""
+        if order.kind is not None or count_of(order) is not None:
+            return order.kind not in (None, DIPLOMAT)
+        prov = rules.geo.province.get(order.loc) or province_of(order.loc)
+        unit = main_at.get(prov)
+        if unit is None or rules.may_order(position, power, unit):
+            return unit is not None
+        country = self.countries.get(prov, prov)
+        return all(u.power != power for u in stacks.get(country, ()))
 
     def _as_diplomat(self, order: Order) -> Order:
         """The order with each home province read as its country ('D Vie' is 'D Aus', and
