@@ -30,7 +30,7 @@ from judge.engine.orders import (
 )
 from judge.engine.outcome import OrderResult, Outcome, Reason
 from judge.engine.position import Position
-from judge.engine.refusal import Names, Power, Refusal
+from judge.engine.refusal import Loc, Names, Power, Refusal
 from judge.engine.types import ADJUSTMENT, MOVEMENT, RETREAT, province_of
 from judge.game import ordering
 from judge.game import reasons as G
@@ -119,6 +119,7 @@ class Explainer:
         result = error.refusal
         assert result is not None and result.order is not None
         reason = wrong = self._wrong_kind(error.text, result.order)
+        reason = reason or self._not_convoyed(result)
         if reason is None and result.reason == Reason.TOO_MANY:
             reason = self._too_many(result)
         hint = wrong is not None or result.reason in _GONE
@@ -140,6 +141,18 @@ class Explainer:
         what = next((name for kind, name in _NAMES if isinstance(order, kind)), "an order")
         return Refusal.of(G.WRONG_KIND, line=text.strip(), what=what,
                           phase=self._title(self.position), takes=takes[1])
+
+    def _not_convoyed(self, result: OrderResult) -> Refusal | None:
+        """A convoy path written for the writer's own unit of a kind that is never convoyed,
+        under the name of one that is (`A Edi-Nth-Nwy` for his fleet in Edinburgh)."""
+        order, unit, kinds = result.order, result.unit, self.variant.rules.kinds
+        if not isinstance(order, Move) or not (order.route or order.via_convoy) \
+                or unit is None or unit.power != self.power or order.kind is None:
+            return None
+        written, there = kinds.get(order.kind), kinds.get(unit.kind)
+        if written is None or there is None or there.convoyable or not written.convoyable:
+            return None
+        return Refusal.of(G.NOT_THAT_KIND, kind=written.name, place=Loc(unit.loc), unit=unit)
 
     def _too_many(self, result: OrderResult) -> Refusal:
         """A build or removal over the count: how many are owed, and which take them."""
