@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from judge.commands import press_guard
 from judge.commands.context import JudgeContext, judge_context, need_seat
+from judge.commands.examples import example_powers
 from judge.commands.items import CommandResult, Invocation
 from judge.commands.registry import Command, CommandRegistry, Context
 from judge.commands.reply import Reply
@@ -110,11 +111,7 @@ def _recipients(seat: Seat, acting: str | None,
 
 
 def _example(seat: Seat, acting: str | None, count: int = 1) -> str:
-    """Powers of the game's own variant for an example, not the writer's: an Algernon
-    player was told to write "PRESS TO Germany", which his game has not."""
-    powers = game_variant(seat.game).rules.powers
-    others = [power_name(p) for p in powers if p not in (seat.power, acting)][:count]
-    return " and ".join(others) or "master"
+    return example_powers(seat.game, seat.power, acting, count=count, sep=" and ")
 
 
 def _playing(game: Game, powers: list[str]) -> list[str]:

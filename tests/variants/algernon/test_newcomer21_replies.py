@@ -39,3 +39,11 @@ def test_press_to_an_unknown_power_gives_an_example_of_this_game(talk: Conversat
             "TO Bravo, or PRESS TO master") in sent.body, sent.body
     usage = send_orders(talk, seats["ALPHA"], "PRESS FOR Bravo", "hi", "ENDPRESS")
     assert "e.g. PRESS TO Bravo and Charlie, PRESS TO all" in usage.body, usage.body
+
+
+def test_a_concession_s_example_names_a_power_of_the_game(talk: Conversation) -> None:
+    # "e.g. SET CONCEDE France" in a game of Alpha, Bravo and Charlie.
+    seats = started(talk, players=3, seed=1)
+    sent = send_orders(talk, seats["ALPHA"], "SET CONCEDE Zulu")
+    assert "'Zulu' is not a surviving power of maze; write e.g. SET CONCEDE Bravo" \
+        in sent.body, sent.body
