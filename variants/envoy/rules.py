@@ -146,6 +146,11 @@ class EnvoyMovement(WrappedPhase):
         results = tuple(by_country(r) for r in (
             *_replace_holds(out.results, refused, main),
             *_replace_holds(d_results, d_refused, diplomatic)))
+        # So with those the diplomats' resolution finds illegal ('D Fra-Bur' with no
+        # diplomat in France, read 'D Fra-Fra'): they were taken on arrival.
+        results = tuple(r._replace(order=originals[id(r.order)])
+                        if r.outcome == Outcome.ILLEGAL and id(r.order) in originals else r
+                        for r in results)
         others = [e for e in out.events if not isinstance(e, OrderResult)]
         units = (*(u for u in out.position.units if u.kind != DIPLOMAT), *diplomats)
         after = out.position.with_board(units, out.position.dislodged)
