@@ -28,3 +28,16 @@ def test_the_choice_still_owed_is_named_by_its_place(talk: Conversation) -> None
     russia = orders(talk, "RUSSIA", "ORDERS")
     assert "Still without orders: a set-up choice: Build A or F St Petersburg or " \
         "Sevastopol\n" in russia.body, russia.body
+
+
+def test_a_choice_written_as_a_unit_says_how_the_choice_is_written(talk: Conversation) -> None:
+    # Sweden's `F Osl` was answered "is missing an order for the unit: H to hold, ...".
+    started(talk)
+    sent = orders(talk, "SWEDEN", "F Osl")
+    assert ("line 2: F Osl\n    in December 1884 Set-up your choice is written Build F Osl "
+            "or Build A Osl (l.9-15).") in sent.body, sent.body
+    russia = orders(talk, "RUSSIA", "A StP")
+    assert "your choice is written Build F StP or Build A StP or Build F Sev or Build A " \
+        "Sev (l.9-15)." in russia.body, russia.body
+    chose = orders(talk, "SWEDEN", "Build F Osl")
+    assert "error" not in chose.body.lower(), chose.body
