@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from tests.conversations.harness import Conversation
 from tests.variants.algernon.mailgame import seat_knowledge, started
-from tests.variants.folder_games import send_orders
+from tests.variants.folder_games import MASTER, send_orders
 
 
 def test_a_move_to_a_space_by_name_says_to_name_the_portal(talk: Conversation) -> None:
@@ -47,3 +47,13 @@ def test_a_concession_s_example_names_a_power_of_the_game(talk: Conversation) ->
     sent = send_orders(talk, seats["ALPHA"], "SET CONCEDE Zulu")
     assert "'Zulu' is not a surviving power of maze; write e.g. SET CONCEDE Bravo" \
         in sent.body, sent.body
+
+
+def test_the_master_s_examples_name_the_game_s_powers(talk: Conversation) -> None:
+    # "write EJECT <power>, e.g. EJECT France" to Algernon's master.
+    started(talk, players=3, seed=1)
+    told = talk.send(MASTER, "SIGNON Mmaze gmpw\nEJECT\nBECOME\nEND GAME SOON\n")
+    assert told is not None
+    assert "line 2: EJECT\n    write EJECT <power>, e.g. EJECT Alpha\n" in told.body, told.body
+    assert "e.g. BECOME Alpha\n" in told.body, told.body
+    assert "e.g. END GAME DRAW Alpha Bravo\n" in told.body, told.body
