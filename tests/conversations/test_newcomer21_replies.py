@@ -18,3 +18,11 @@ def test_a_convoy_path_for_a_fleet_says_there_is_no_army_to_convoy(talk: Convers
     army = send_orders(talk, seats["ENGLAND"], "A Lvp-Nth-Nwy")
     assert "A Liverpool cannot go to Norway by convoy: no fleets stand where they could " \
         "convoy it" in army.body, army.body
+
+
+def test_a_coastal_fleet_s_convoy_says_who_convoys(talk: Conversation) -> None:
+    # DATC 6.F.1. It read "F London cannot convoy from London (coast)" alone.
+    seats = started(talk, "standard", players=7)
+    sent = send_orders(talk, seats["ENGLAND"], "F Lon C A Lvp - Nwy")
+    assert ("line 2: F Lon C A Lvp - Nwy\n    F London cannot convoy from London (coast): only "
+            "fleets at sea convoy, each on a sea the army crosses\n") in sent.body, sent.body
