@@ -34,6 +34,11 @@ WRONG_KIND = Why("wrong_kind", "'{line}' is {what}, but {phase} takes only {take
 NOT_THAT_KIND = Why("not_that_kind", "there is no {kind} in {place} to convoy: the unit "
                     "there is {unit}, which is never convoyed and moves only to a space next "
                     "to it")
+# A movement order for the writer's own dislodged unit in its retreat phase: what it may do.
+DISLODGED_MAY = Why("dislodged_may", "{unit} was dislodged: order its retreat, to {places}, "
+                    "or its disband (Disband {unit})")
+DISLODGED_NOWHERE = Why("dislodged_nowhere", "{unit} was dislodged and may retreat nowhere: "
+                        "it is disbanded")
 NONE_TO_MAKE = Why("none_to_make", "{power} has no {what} to make in {phase}")
 MAY_BUILD = Why("may_build", "{power} may build {count} {units} in {phase}, and {taken} "
                 "already {take}; to change them, send CLEAR and then the ones you want")

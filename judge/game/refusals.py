@@ -30,7 +30,7 @@ from judge.engine.orders import (
 )
 from judge.engine.outcome import OrderResult, Outcome, Reason
 from judge.engine.position import Position
-from judge.engine.refusal import Loc, Names, Power, Refusal
+from judge.engine.refusal import Loc, Locs, Names, Power, Refusal
 from judge.engine.types import ADJUSTMENT, MOVEMENT, RETREAT, province_of
 from judge.game import ordering
 from judge.game import reasons as G
@@ -123,8 +123,22 @@ class Explainer:
         if reason is None and result.reason == Reason.TOO_MANY:
             reason = self._too_many(result)
         hint = wrong is not None or result.reason in _GONE
-        late = self._late(error.text) if hint else None
-        return (reason or error.why, *((late,) if late else ()))
+        # His own unit dislodged in this retreat phase: the line is about it as it is now,
+        # so what it may do, not that the movement phase it would fit has moved on.
+        dislodged = self._dislodged(result.order) if wrong is not None else None
+        late = self._late(error.text) if hint and dislodged is None else None
+        return (reason or error.why, *(n for n in (dislodged, late) if n is not None))
+
+    def _dislodged(self, order: Order) -> Refusal | None:
+        if self.position.phase.kind != RETREAT:
+            return None
+        d = next((d for d in self.position.dislodged if d.unit.power == self.power
+                  and province_of(d.unit.loc) == province_of(order.loc)), None)
+        if d is None:
+            return None
+        if not d.retreats:
+            return Refusal.of(G.DISLODGED_NOWHERE, unit=d.unit)
+        return Refusal.of(G.DISLODGED_MAY, unit=d.unit, places=Locs(d.retreats, ", "))
 
     def _wrong_kind(self, text: str, order: Order) -> Refusal | None:
         kind = self.position.phase.kind

@@ -4,7 +4,7 @@ true of the line he wrote, and what to write instead."""
 from __future__ import annotations
 
 from tests.conversations.harness import Conversation
-from tests.variants.folder_games import send_orders, started
+from tests.variants.folder_games import process_turn, send_orders, started
 
 
 def test_a_convoy_path_for_a_fleet_says_there_is_no_army_to_convoy(talk: Conversation) -> None:
@@ -26,3 +26,25 @@ def test_a_coastal_fleet_s_convoy_says_who_convoys(talk: Conversation) -> None:
     sent = send_orders(talk, seats["ENGLAND"], "F Lon C A Lvp - Nwy")
     assert ("line 2: F Lon C A Lvp - Nwy\n    F London cannot convoy from London (coast): only "
             "fleets at sea convoy, each on a sea the army crosses\n") in sent.body, sent.body
+
+
+def test_a_dislodged_unit_s_hold_in_the_retreats_says_what_it_may_do(
+        talk: Conversation) -> None:
+    # France's A Marseilles dislodged by Italy from Piedmont: 'A Mar H' in the retreat
+    # phase was told that the phase had moved on and that the order came too late for
+    # the Fall's movement; not what the army may do now.
+    seats = started(talk, "standard", players=7)
+    france, germany, italy = seats["FRANCE"], seats["GERMANY"], seats["ITALY"]
+    send_orders(talk, germany, "A Mun-Bur")
+    send_orders(talk, italy, "A Ven-Pie")
+    send_orders(talk, france, "A Par-Pic", "A Mar H")
+    process_turn(talk, "Spring 1901 Movement")
+    send_orders(talk, germany, "A Bur S A Pie-Mar")
+    send_orders(talk, italy, "A Pie-Mar")
+    process_turn(talk, "Fall 1901 Movement")
+    sent = send_orders(talk, france, "A Mar H")
+    assert ("line 2: A Mar H\n    'A Mar H' is a hold, but Fall 1901 Retreats takes only "
+            "retreats and disbands; HELP ORDERS shows how to write orders, with examples. "
+            "A Marseilles was dislodged: order its retreat, to Gascony, Spain, or its disband "
+            "(Disband A Marseilles)\n") in sent.body, sent.body
+    assert "moved on" not in sent.body, sent.body
