@@ -132,7 +132,10 @@ class Explainer:
     def _dislodged(self, order: Order) -> Refusal | None:
         if self.position.phase.kind != RETREAT:
             return None
-        d = next((d for d in self.position.dislodged if d.unit.power == self.power
+        # On the board he knows: a hidden game tells each player his retreats (Envoy's
+        # told.py), which the real board's may not be.
+        _, seen = writer_view(self.variant, self.position, self.power, self.known)
+        d = next((d for d in seen.dislodged if d.unit.power == self.power
                   and province_of(d.unit.loc) == province_of(order.loc)), None)
         if d is None:
             return None
