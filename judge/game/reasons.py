@@ -39,6 +39,10 @@ DISLODGED_MAY = Why("dislodged_may", "{unit} was dislodged: order its retreat, t
                     "or its disband (Disband {unit})")
 DISLODGED_NOWHERE = Why("dislodged_nowhere", "{unit} was dislodged and may retreat nowhere: "
                         "it is disbanded")
+# After "there is no dislodged unit in Belgium": which of his are, to be ordered now.
+YOURS_DISLODGED = Why("yours_dislodged", "Your dislodged units: {units}.")
+NONE_DISLODGED = Why("none_dislodged", "No unit of {power} was dislodged: you have nothing "
+                     "to order in this phase.")
 NONE_TO_MAKE = Why("none_to_make", "{power} has no {what} to make in {phase}")
 MAY_BUILD = Why("may_build", "{power} may build {count} {units} in {phase}, and {taken} "
                 "already {take}; to change them, send CLEAR and then the ones you want")

@@ -30,7 +30,8 @@ from judge.engine.orders import (
 )
 from judge.engine.outcome import OrderResult, Outcome, Reason
 from judge.engine.position import Position
-from judge.engine.refusal import Loc, Locs, Names, Power, Refusal
+from judge.engine.reasons import NO_DISLODGED
+from judge.engine.refusal import Loc, Locs, Names, Power, Refusal, Words
 from judge.engine.types import ADJUSTMENT, MOVEMENT, RETREAT, province_of
 from judge.game import ordering
 from judge.game import reasons as G
@@ -123,11 +124,25 @@ class Explainer:
         if reason is None and result.reason == Reason.TOO_MANY:
             reason = self._too_many(result)
         hint = wrong is not None or result.reason in _GONE
-        # His own unit dislodged in this retreat phase: the line is about it as it is now,
-        # so what it may do, not that the movement phase it would fit has moved on.
+        late = self._late(error.text) if hint else None
+        # In a retreat phase, what his dislodged units may do now: the unit the line names,
+        # else those there are.
         dislodged = self._dislodged(result.order) if wrong is not None else None
-        late = self._late(error.text) if hint and dislodged is None else None
-        return (reason or error.why, *(n for n in (dislodged, late) if n is not None))
+        if dislodged is None and (wrong is not None or error.why.code == NO_DISLODGED.code):
+            dislodged = self._others_dislodged()
+        return (reason or error.why, *(n for n in (late, dislodged) if n is not None))
+
+    def _others_dislodged(self) -> Refusal | None:
+        """In a retreat phase, after "there is no dislodged unit in <place>" or an order of
+        another phase's kind for a unit that was not dislodged: his units that were."""
+        if self.position.phase.kind != RETREAT:
+            return None
+        _, seen = writer_view(self.variant, self.position, self.power, self.known)
+        mine = [f"{d.unit.kind} {d.unit.loc}" for d in seen.dislodged
+                if d.unit.power == self.power]
+        if not mine:
+            return Refusal.of(G.NONE_DISLODGED, power=Power(self.power))
+        return Refusal.of(G.YOURS_DISLODGED, units=Words(", ".join(mine)))
 
     def _dislodged(self, order: Order) -> Refusal | None:
         if self.position.phase.kind != RETREAT:

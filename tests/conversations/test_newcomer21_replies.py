@@ -31,8 +31,9 @@ def test_a_coastal_fleet_s_convoy_says_who_convoys(talk: Conversation) -> None:
 def test_a_dislodged_unit_s_hold_in_the_retreats_says_what_it_may_do(
         talk: Conversation) -> None:
     # France's A Marseilles dislodged by Italy from Piedmont: 'A Mar H' in the retreat
-    # phase was told that the phase had moved on and that the order came too late for
-    # the Fall's movement; not what the army may do now.
+    # phase (France sent nothing for the Fall) was told that the phase had moved on and
+    # that the order came too late for the Fall's movement, but not what the army may do
+    # now.
     seats = started(talk, "standard", players=7)
     france, germany, italy = seats["FRANCE"], seats["GERMANY"], seats["ITALY"]
     send_orders(talk, germany, "A Mun-Bur")
@@ -45,6 +46,11 @@ def test_a_dislodged_unit_s_hold_in_the_retreats_says_what_it_may_do(
     sent = send_orders(talk, france, "A Mar H")
     assert ("line 2: A Mar H\n    'A Mar H' is a hold, but Fall 1901 Retreats takes only "
             "retreats and disbands; HELP ORDERS shows how to write orders, with examples. "
-            "A Marseilles was dislodged: order its retreat, to Gascony, Spain, or its disband "
-            "(Disband A Marseilles)\n") in sent.body, sent.body
-    assert "moved on" not in sent.body, sent.body
+            "The phase has moved on") in sent.body, sent.body
+    assert ("Order the units as they stand now (see the last report). A Marseilles was "
+            "dislodged: order its retreat, to Gascony, Spain, or its disband (Disband A "
+            "Marseilles)\n") in sent.body, sent.body
+    # A retreat for a unit that was not dislodged names those that were.
+    other = send_orders(talk, france, "A Bel-Hol")
+    assert ("line 2: A Bel-Hol\n    there is no dislodged unit in Belgium. Your dislodged "
+            "units: A Marseilles.\n") in other.body, other.body
