@@ -17,7 +17,7 @@ from judge.engine.codec import unit_from_json
 from judge.engine.outcome import Dislodgement
 from judge.engine.position import Position
 from judge.engine.retreats import default_retreats
-from judge.engine.types import RETREAT, Phase, Unit, province_of
+from judge.engine.types import RETREAT, Phase, Unit, UnitKind, province_of
 from judge.variant import Variant
 from judge.variant_hooks import may_share, unit_place
 
@@ -179,9 +179,26 @@ def _read_unit(variant: Variant, spec: Any) -> Unit:
         raise RequestError(f"unknown province {prov!r} in {spec}")
     places = variant.rules.geo.stand_locations(kind, prov)
     if loc not in places:
-        where = " or ".join(places) if places else f"nowhere in {prov}"
-        raise RequestError(f"a {kind.name} cannot stand on {loc!r}; it can stand on {where}")
+        raise RequestError(_misplaced(variant, kind, prov, loc, places))
     return Unit(power, kind.code, loc, _payload(spec) if "payload" in spec else ())
+
+
+def _misplaced(variant: Variant, kind: UnitKind, prov: str, loc: str,
+               places: tuple[str, ...]) -> str:
+    """Why the unit cannot be given there, and what to give instead: the province's own
+    locations (a coast), or, when no place in it will do, the nearest that will."""
+    a_kind = f"{'an' if kind.name[:1] in 'aeiou' else 'a'} {kind.name}"
+    if places:
+        return f"{a_kind} cannot stand on {loc!r}; it can stand on {' or '.join(places)}"
+    geo = variant.rules.geo
+    province = geo.provinces[prov]
+    why = (f"{province.name} is {province.terrain}" if province.terrain not in kind.terrains
+           else f"{province.name} is no {kind.name}'s space on this map")
+    near = sorted(p for p in geo.province_graph().get(prov, ())
+                  if geo.stand_locations(kind, p))
+    told = f"; next to it, one may stand in {', '.join(near)}" if near else ""
+    return (f"{a_kind} cannot stand on {prov!r} ({why}): give the unit's \"loc\" "
+            f"as a place {a_kind} can stand on{told}")
 
 
 def _payload(spec: Mapping[str, Any]) -> tuple[tuple[str, Any], ...]:

@@ -10,6 +10,7 @@ from datetime import datetime
 from typing import Any
 
 from judge.commands.context import JudgeContext, judge_context, need_master
+from judge.commands.examples import example_powers
 from judge.commands.items import CommandResult, Invocation
 from judge.commands.registry import Command, CommandRegistry, Context
 from judge.commands.reply import Reply
@@ -127,7 +128,7 @@ def run_rollforward(ctx: Context, invocation: Invocation) -> CommandResult:
 def run_eject(ctx: Context, invocation: Invocation) -> CommandResult:
     jc, seat, game = master_of(ctx)
     if len(invocation.args) != 1:
-        return CommandResult.fail("write EJECT <power>, e.g. EJECT France")
+        return CommandResult.fail(f"write EJECT <power>, e.g. EJECT {example_powers(game)}")
     power = read_power(game, invocation.args[0])
     old = mastering.eject(game, power)
     record(jc, seat, "eject", power=power, account=old.account_id)
@@ -149,7 +150,7 @@ def run_replace(ctx: Context, invocation: Invocation) -> CommandResult:
     jc, seat, game = master_of(ctx)
     if len(invocation.args) != 3:
         return CommandResult.fail("write REPLACE <power> <player's address> <password>, e.g. "
-                                  "REPLACE France carol@example.org secret")
+                                  f"REPLACE {example_powers(game)} carol@example.org secret")
     word, address, password = invocation.args
     power = read_power(game, word)
     account = repo.account_by_address(jc.session, address)
@@ -191,7 +192,7 @@ def _act_for(ctx: Context, invocation: Invocation, action: str) -> tuple[JudgeCo
     jc, seat, game = master_of(ctx)
     if len(invocation.args) != 1:
         raise GameError(f"write {action.upper().replace('_', ' ')} <power>, e.g. "
-                        f"{action.upper().replace('_', ' ')} France")
+                        f"{action.upper().replace('_', ' ')} {example_powers(game)}")
     power = read_power(game, invocation.args[0])
     turn = need_open_turn(jc.session, game)
     mastering.need_player(game, power)
@@ -238,7 +239,8 @@ def run_end_game(ctx: Context, invocation: Invocation) -> CommandResult:
     if kind is None or (kind == "solo" and len(powers) != 1) \
             or (kind == "abandoned" and powers):
         return CommandResult.fail("write END GAME DRAW [powers], END GAME WIN <power>, or END "
-                                  "GAME alone to abandon it, e.g. END GAME DRAW France Germany")
+                                  "GAME alone to abandon it, e.g. END GAME DRAW "
+                                  f"{example_powers(game, count=2)}")
     result = mastering.end_game(jc.session, game, kind, powers, jc.clock.now())
     record(jc, seat, "end_game", kind=kind, winners=result["winners"])
     outcome = _outcome(kind, result["winners"])

@@ -16,7 +16,7 @@ from judge.commands.items import CommandResult, Invocation, OrderText
 from judge.commands.registry import Command, CommandRegistry, Context
 from judge.commands.reply import Reply
 from judge.engine.refusal import Names, Refusal
-from judge.engine.types import Phase
+from judge.engine.types import ADJUSTMENT, MOVEMENT, RETREAT, Phase
 from judge.game import arrival, order_sets, ordering, owed
 from judge.game import reasons as G
 from judge.game.arrival import Feedback
@@ -40,7 +40,12 @@ from judge.turns.process import process_and_report
 ANSWER_COUNTED = ("In this game any message you send counts as your answer for this phase, "
                   "even if none of its orders were taken: once every player has answered, the "
                   "turn is processed, and what is still without orders takes the rules' "
-                  "default (a unit holds). Send the missing orders now if they are to count.")
+                  "default{default}. Send the missing orders now if they are to count.")
+# That default, by the standard phase kinds. A variant's own phase (Envoy's placement, in
+# which "a unit holds" means nothing) has its own, which its start notice tells.
+_DEFAULTS = {MOVEMENT: " (a unit holds)",
+             RETREAT: " (a dislodged unit disbands)",
+             ADJUSTMENT: " (a build is waived; a removal is chosen by the rules)"}
 # ORDERS, PHASE's lines or a refused command are no answer (readiness.unanswered_powers):
 # a player owing nothing was told "You owe no orders" while the turn waited for him.
 NOT_ANSWERED = ("In this game the turn is processed before its deadline only once every player "
@@ -182,7 +187,8 @@ def report_current(jc: JudgeContext, reply: Reply) -> None:
         if hidden and power in unanswered_powers(jc.session, game, turn):
             reply.note("Not yet answered", NOT_ANSWERED.format(phase=turn.phase))
         elif hidden and status.missing:
-            reply.note("Counted as your answer", ANSWER_COUNTED)
+            reply.note("Counted as your answer", ANSWER_COUNTED.format(
+                default=_DEFAULTS.get(position.phase.kind, "")))
         return
     if process_and_report(jc.session, game, jc.clock, jc.postman, turn.phase) is None:
         done = "Every player has sent orders" if hidden else "Every power's orders are complete"

@@ -8,6 +8,7 @@ outcome when a vote passes (judge.game.votes).
 from __future__ import annotations
 
 from judge.commands.context import JudgeContext, acting_power, judge_context, need_seat
+from judge.commands.examples import example_powers
 from judge.commands.items import CommandResult, Invocation
 from judge.commands.orders import show_status
 from judge.commands.registry import Command, CommandRegistry, Context
@@ -95,9 +96,24 @@ def _draw_powers(jc: JudgeContext, game: Game, text: str) -> list[str]:
         raise GameError(f"{', '.join(map(power_name, gone))} cannot share a draw: "
                         "only surviving powers can")
     if len(powers) < 2:
-        raise GameError("a draw needs two or more powers, e.g. SET DRAW France Germany; "
-                        "to give one power the game, SET CONCEDE it")
+        raise GameError("a draw needs two or more powers, e.g. SET DRAW "
+                        f"{_draw_example(jc, game)}; to give one power the game, SET "
+                        "CONCEDE it")
     return powers if set(powers) != set(alive) else []
+
+
+def _concede_example(jc: JudgeContext, game: Game, seat: Seat) -> str:
+    """A surviving player other than the writer: the one power he may concede to."""
+    return example_powers(game, seat.power, among=votes.survivors(jc.session, game))
+
+
+def _draw_example(jc: JudgeContext, game: Game) -> str:
+    """The writer's own power and another: a draw he proposes includes him."""
+    mine = jc.seat.power if jc.seat is not None else None
+    alive = votes.survivors(jc.session, game)
+    if mine is None:
+        return example_powers(game, count=2, among=alive)
+    return f"{power_name(mine)} {example_powers(game, mine, among=alive)}"
 
 
 def run_nodraw(ctx: Context, invocation: Invocation) -> CommandResult:
@@ -127,13 +143,14 @@ def _conceded_to(jc: JudgeContext, game: Game, seat: Seat, text: str) -> str:
             _played_only(jc, game, [winner], "be conceded to", text.strip())
         if winner is None or winner not in votes.survivors(jc.session, game):
             raise GameError(f"{text.strip()!r} is not a surviving power of {game.name}; "
-                            "write e.g. SET CONCEDE France")
+                            f"write e.g. SET CONCEDE {_concede_example(jc, game, seat)}")
     else:
         winner = _leader_seen(jc, game, seat)
     if winner == seat.power and not text.strip() and votes.hides(jc.session, game):
         raise GameError(f"you lead on the board as you see it ({game.name} hides what you "
                         "may not know), and cannot concede to yourself; name the power you "
-                        "concede to, e.g. SET CONCEDE France, or propose a draw with SET DRAW")
+                        f"concede to, e.g. SET CONCEDE {_concede_example(jc, game, seat)}, or "
+                        "propose a draw with SET DRAW")
     if winner == seat.power:
         raise GameError("you cannot concede to yourself; SET DRAW proposes a draw instead")
     return winner
@@ -146,11 +163,12 @@ def _leader_seen(jc: JudgeContext, game: Game, seat: Seat) -> str:
     if votes.hides_centres(jc.session, game, seat):
         # Naming the leader would tell who leads (Stab Envoy 12e hides the counts).
         raise GameError(f"{game.name} hides the other powers' centres; name the power "
-                        "you concede to, e.g. SET CONCEDE France")
+                        f"you concede to, e.g. SET CONCEDE {_concede_example(jc, game, seat)}")
     found = votes.leader(jc.session, game, Viewer.player(seat.power or ""))
     if found is None:
         raise GameError(f"no single power leads in supply centres{_as_seen(jc, game)}; "
-                        "name the one you concede to, e.g. SET CONCEDE France")
+                        "name the one you concede to, e.g. SET CONCEDE "
+                        f"{_concede_example(jc, game, seat)}")
     return found
 
 

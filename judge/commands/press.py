@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from judge.commands import press_guard
 from judge.commands.context import JudgeContext, judge_context, need_seat
+from judge.commands.examples import example_powers
 from judge.commands.items import CommandResult, Invocation
 from judge.commands.registry import Command, CommandRegistry, Context
 from judge.commands.reply import Reply
@@ -50,8 +51,9 @@ def run_press(ctx: Context, invocation: Invocation) -> CommandResult:
         return _deliver(jc, seat, invocation, grey, (), False, True)
     named = [w for w in words[1:] if _key(w) not in _JOINERS]
     if words[0].upper() != "TO" or not named:
-        return CommandResult.fail("write PRESS TO <powers>, e.g. PRESS TO France and Germany, "
-                                  "PRESS TO all, or PRESS TO master")
+        return CommandResult.fail(f"write PRESS TO <powers>, e.g. PRESS TO "
+                                  f"{_example(seat, _acting_for(jc, seat), 2)}, PRESS TO all, "
+                                  "or PRESS TO master")
     if named and all(_key(w) in _ALL_WORDS for w in named):
         return _deliver(jc, seat, invocation, grey, (), False, True)
     powers, to_master, mine = _recipients(seat, _acting_for(jc, seat), named)
@@ -97,14 +99,19 @@ def _recipients(seat: Seat, acting: str | None,
         # One unknown word is read as a run of initials ("Prussia": P, R, ...); name it.
         if len(named.split()) == 1:
             raise GameError(f"{named!r} is not a power of {game_variant(game).title}; "
-                            "write e.g. PRESS TO Germany, or PRESS TO master") from None
+                            f"write e.g. PRESS TO {_example(seat, acting)}, or PRESS TO "
+                            "master") from None
         raise GameError(f"{error}; or write master") from None
     own = acting or seat.power
     others = [p for p in powers if p not in (seat.power, acting)]
     if not others and not to_master:
         raise GameError("you need not send press to yourself; name other powers, e.g. "
-                        "PRESS TO Germany")
+                        f"PRESS TO {_example(seat, acting)}")
     return tuple(_playing(game, others)), to_master, own if own in powers else None
+
+
+def _example(seat: Seat, acting: str | None, count: int = 1) -> str:
+    return example_powers(seat.game, seat.power, acting, count=count, sep=" and ")
 
 
 def _playing(game: Game, powers: list[str]) -> list[str]:

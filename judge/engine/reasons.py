@@ -38,7 +38,10 @@ SUPPORT_INTO_OWN = Why("support_into_own", "{unit} cannot support a move into it
 NO_UNIT_TO_SUPPORT = Why("no_unit_to_support", "there is no unit in {target} to support")
 NONE_COULD_MOVE = Why("none_could_move", "no unit in {target} could move to {there}")
 CANNOT_REACH = Why("cannot_reach", "{unit} cannot reach {there}")
-CANNOT_CONVOY_FROM = Why("cannot_convoy_from", "{unit} cannot convoy from {here} ({terrain})")
+# DATC 6.F.1: a coast's fleet convoys nobody; the words say who does (a newcomer's
+# `F Lon C A Lvp - Nwy` was told only "F London cannot convoy from London (coast)").
+CANNOT_CONVOY_FROM = Why("cannot_convoy_from", "{unit} cannot convoy from {here} ({terrain}): "
+                         "only fleets at sea convoy, each on a sea the army crosses")
 NOT_CONVOYABLE = Why("not_convoyable", "{unit} cannot be convoyed")
 CANNOT_BE_CONVOYED = Why("cannot_be_convoyed", "{unit} cannot be convoyed to {there}")
 NONE_COULD_BE_CONVOYED = Why("none_could_be_convoyed",

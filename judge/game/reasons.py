@@ -29,6 +29,20 @@ NOT_AS_WRITTEN = Why("not_as_written", "this order cannot be carried out as writ
                      "board as you know it. " + HELP_ORDERS)
 WRONG_KIND = Why("wrong_kind", "'{line}' is {what}, but {phase} takes only {takes}; "
                  + HELP_ORDERS)
+# A convoy path (njudge's `A Edi-Nth-Nwy`) written for a unit of a kind never convoyed: the
+# engine's "Edinburgh is not adjacent to Norway" is true but says nothing of the path.
+NOT_THAT_KIND = Why("not_that_kind", "there is no {kind} in {place} to convoy: the unit "
+                    "there is {unit}, which is never convoyed and moves only to a space next "
+                    "to it")
+# A movement order for the writer's own dislodged unit in its retreat phase: what it may do.
+DISLODGED_MAY = Why("dislodged_may", "{unit} was dislodged: order its retreat, to {places}, "
+                    "or its disband (Disband {unit})")
+DISLODGED_NOWHERE = Why("dislodged_nowhere", "{unit} was dislodged and may retreat nowhere: "
+                        "it is disbanded")
+# After "there is no dislodged unit in Belgium": which of his are, to be ordered now.
+YOURS_DISLODGED = Why("yours_dislodged", "Your dislodged units: {units}.")
+NONE_DISLODGED = Why("none_dislodged", "No unit of {power} was dislodged: you have nothing "
+                     "to order in this phase.")
 NONE_TO_MAKE = Why("none_to_make", "{power} has no {what} to make in {phase}")
 MAY_BUILD = Why("may_build", "{power} may build {count} {units} in {phase}, and {taken} "
                 "already {take}; to change them, send CLEAR and then the ones you want")

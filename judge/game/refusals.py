@@ -30,7 +30,8 @@ from judge.engine.orders import (
 )
 from judge.engine.outcome import OrderResult, Outcome, Reason
 from judge.engine.position import Position
-from judge.engine.refusal import Names, Power, Refusal
+from judge.engine.reasons import NO_DISLODGED
+from judge.engine.refusal import Loc, Locs, Names, Power, Refusal, Words
 from judge.engine.types import ADJUSTMENT, MOVEMENT, RETREAT, province_of
 from judge.game import ordering
 from judge.game import reasons as G
@@ -119,11 +120,43 @@ class Explainer:
         result = error.refusal
         assert result is not None and result.order is not None
         reason = wrong = self._wrong_kind(error.text, result.order)
+        reason = reason or self._not_convoyed(result)
         if reason is None and result.reason == Reason.TOO_MANY:
             reason = self._too_many(result)
         hint = wrong is not None or result.reason in _GONE
         late = self._late(error.text) if hint else None
-        return (reason or error.why, *((late,) if late else ()))
+        # In a retreat phase, what his dislodged units may do now: the unit the line names,
+        # else those there are.
+        dislodged = self._dislodged(result.order) if wrong is not None else None
+        if dislodged is None and (wrong is not None or error.why.code == NO_DISLODGED.code):
+            dislodged = self._others_dislodged()
+        return (reason or error.why, *(n for n in (late, dislodged) if n is not None))
+
+    def _others_dislodged(self) -> Refusal | None:
+        """In a retreat phase, after "there is no dislodged unit in <place>" or an order of
+        another phase's kind for a unit that was not dislodged: his units that were."""
+        if self.position.phase.kind != RETREAT:
+            return None
+        _, seen = writer_view(self.variant, self.position, self.power, self.known)
+        mine = [f"{d.unit.kind} {d.unit.loc}" for d in seen.dislodged
+                if d.unit.power == self.power]
+        if not mine:
+            return Refusal.of(G.NONE_DISLODGED, power=Power(self.power))
+        return Refusal.of(G.YOURS_DISLODGED, units=Words(", ".join(mine)))
+
+    def _dislodged(self, order: Order) -> Refusal | None:
+        if self.position.phase.kind != RETREAT:
+            return None
+        # On the board he knows: a hidden game tells each player his retreats (Envoy's
+        # told.py), which the real board's may not be.
+        _, seen = writer_view(self.variant, self.position, self.power, self.known)
+        d = next((d for d in seen.dislodged if d.unit.power == self.power
+                  and province_of(d.unit.loc) == province_of(order.loc)), None)
+        if d is None:
+            return None
+        if not d.retreats:
+            return Refusal.of(G.DISLODGED_NOWHERE, unit=d.unit)
+        return Refusal.of(G.DISLODGED_MAY, unit=d.unit, places=Locs(d.retreats, ", "))
 
     def _wrong_kind(self, text: str, order: Order) -> Refusal | None:
         kind = self.position.phase.kind
@@ -140,6 +173,18 @@ class Explainer:
         what = next((name for kind, name in _NAMES if isinstance(order, kind)), "an order")
         return Refusal.of(G.WRONG_KIND, line=text.strip(), what=what,
                           phase=self._title(self.position), takes=takes[1])
+
+    def _not_convoyed(self, result: OrderResult) -> Refusal | None:
+        """A convoy path written for the writer's own unit of a kind that is never convoyed,
+        under the name of one that is (`A Edi-Nth-Nwy` for his fleet in Edinburgh)."""
+        order, unit, kinds = result.order, result.unit, self.variant.rules.kinds
+        if not isinstance(order, Move) or not (order.route or order.via_convoy) \
+                or unit is None or unit.power != self.power or order.kind is None:
+            return None
+        written, there = kinds.get(order.kind), kinds.get(unit.kind)
+        if written is None or there is None or there.convoyable or not written.convoyable:
+            return None
+        return Refusal.of(G.NOT_THAT_KIND, kind=written.name, place=Loc(unit.loc), unit=unit)
 
     def _too_many(self, result: OrderResult) -> Refusal:
         """A build or removal over the count: how many are owed, and which take them."""

@@ -211,7 +211,7 @@ def test_end_game_errors(talk: Conversation) -> None:
                                              "(abandoned) applies to it")
     no_errors(table.master("START"))
     usage = ("write END GAME DRAW [powers], END GAME WIN <power>, or END GAME alone to "
-             "abandon it, e.g. END GAME DRAW France Germany")
+             "abandon it, e.g. END GAME DRAW Austria England")
     reply = table.master("END GAME WIN\nEND GAME WIN France Italy\nEND GAME SOON\n"
                          "END GAME Italy\nEND GAME DRAW France Narnia")
     for line in ("END GAME WIN", "END GAME WIN France Italy", "END GAME SOON",

@@ -55,7 +55,7 @@ def test_eject_errors(talk: Conversation) -> None:
     assert error(reply, "EJECT Italy") == "game alpha has not started yet; START it first"
     no_errors(table.master("START\nEJECT Italy"))
     reply = table.master("EJECT\nEJECT Narnia\nEJECT Italy")
-    assert error(reply, "EJECT") == "write EJECT <power>, e.g. EJECT France"
+    assert error(reply, "EJECT") == "write EJECT <power>, e.g. EJECT Austria"
     assert error(reply, "EJECT Narnia") == (
         "'Narnia' is not a power of alpha; the powers are Austria, England, France, "
         "Germany, Italy, Russia, Turkey")
@@ -96,7 +96,7 @@ def test_replace_errors(table: Table) -> None:
                          f"REPLACE Italy {france} pw")
     assert error(reply, "REPLACE Italy") == (
         "write REPLACE <power> <player's address> <password>, e.g. "
-        "REPLACE France carol@example.org secret")
+        "REPLACE Austria carol@example.org secret")
     assert error(reply, "REPLACE Italy nobody@example.org pw") == (
         "nobody is registered as nobody@example.org; they must REGISTER first "
         "(see HELP REGISTER)")
@@ -132,7 +132,7 @@ def test_become_errors(talk: Conversation) -> None:
     assert error(reply, "BECOME France") == "game alpha has not started yet; START it first"
     no_errors(table.master("START\nEJECT Italy"))
     reply = table.master("BECOME\nSET ORDERS Narnia\nBECOME Italy")
-    assert error(reply, "BECOME") == "write BECOME <power>, e.g. BECOME France"
+    assert error(reply, "BECOME") == "write BECOME <power>, e.g. BECOME Austria"
     assert error(reply, "SET ORDERS Narnia").startswith("'Narnia' is not a power of alpha")
     assert error(reply, "BECOME Italy").startswith("nobody plays Italy in alpha now")
     assert table.actions() == ["start", "eject"]

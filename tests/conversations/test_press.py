@@ -194,7 +194,7 @@ def test_a_no_press_game_refuses_press(talk: Conversation, body: str, reason: st
     (PressMode.WHITE, "BROADCAST GREY\nhi\nENDPRESS", "press in alpha is white: every "
                                                       "message is signed; leave out GREY"),
     (PressMode.PARTIAL, "PRESS Germany\nhi\nENDPRESS", "write PRESS TO <powers>, e.g. "
-                                                       "PRESS TO France and Germany"),
+                                                       "PRESS TO Austria and England"),
     (PressMode.PARTIAL, "PRESS TO Prussia\nhi\nENDPRESS", "'Prussia' is not a power of "
                                                           "Standard Diplomacy"),
     (PressMode.PARTIAL, "PRESS TO France\nhi\nENDPRESS", "you need not send press to "

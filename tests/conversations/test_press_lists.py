@@ -48,5 +48,5 @@ def test_the_writer_naming_himself_is_told_he_was_left_out(talk: Conversation) -
 def test_press_to_nothing_but_and_says_how_to_write_it(talk: Conversation) -> None:
     players = game(talk, PressMode.PARTIAL)
     body = say(talk, players["FRANCE"], "PRESS TO and\nHello.\nENDPRESS")
-    assert "write PRESS TO <powers>, e.g. PRESS TO France and Germany, PRESS TO all, or " \
+    assert "write PRESS TO <powers>, e.g. PRESS TO Austria and England, PRESS TO all, or " \
            "PRESS TO master" in body

@@ -106,7 +106,7 @@ def test_different_draws_do_not_pass(talk: Conversation) -> None:
 
 
 @pytest.mark.parametrize(("line", "reason"), [
-    ("SET DRAW France", "a draw needs two or more powers, e.g. SET DRAW France Germany; "
+    ("SET DRAW France", "a draw needs two or more powers, e.g. SET DRAW France Austria; "
                         "to give one power the game, SET CONCEDE it"),
     ("SET DRAW France Prussia", "'Prussia' is not a power of Standard Diplomacy"),
 ])
@@ -192,7 +192,7 @@ def test_a_withdrawn_concession_does_not_count(talk: Conversation) -> None:
 @pytest.mark.parametrize(("power", "line", "reason"), [
     ("RUSSIA", "SET CONCEDE", "you cannot concede to yourself"),
     ("FRANCE", "SET CONCEDE Prussia", "'Prussia' is not a surviving power of alpha; write "
-                                      "e.g. SET CONCEDE France"),
+                                      "e.g. SET CONCEDE Austria"),
     ("FRANCE", "SET CONCEDE France", "you cannot concede to yourself"),
 ])
 def test_concession_errors(talk: Conversation, power: str, line: str, reason: str) -> None:
@@ -211,4 +211,4 @@ def test_concede_without_a_single_leader_needs_a_name(talk: Conversation) -> Non
         turn.position_before = before
     body = say(talk, players["FRANCE"], "SET CONCEDE")
     assert "no single power leads in supply centres; name the one you concede to, e.g. " \
-           "SET CONCEDE France" in body
+           "SET CONCEDE Austria" in body

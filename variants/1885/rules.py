@@ -36,6 +36,7 @@ from .centres import season_end_for, supply_for  # type: ignore[import-not-found
 from .report import SECTION as SICILY_SECTION  # type: ignore[import-not-found]
 from .retreats import RightHandRetreats  # type: ignore[import-not-found]
 from .setup import SETUP, SetupChoices, SetupSecrecy  # type: ignore[import-not-found]
+from .setup_reader import setup_reader  # type: ignore[import-not-found]
 from .start_notice import start_words  # type: ignore[import-not-found]
 from .victory import victory_for  # type: ignore[import-not-found]
 
@@ -70,7 +71,7 @@ def customise(variant: Variant) -> Variant:
                     questions=removal_questions, visibility=SetupSecrecy(),
                     victory=victory_for(str(options.get("alliance_months", "sep"))))
     return replace(variant, rules=rules, sections=(*variant.sections, SICILY_SECTION),
-                   start_words=start_words)
+                   start_words=start_words, reader=setup_reader(variant.reader))
 
 
 def make_map(options: dict[str, Any], seed: int) -> dict[str, Any] | None:

@@ -35,7 +35,8 @@ class SetupChoices(PhaseHandler):
              orders: Sequence[Order]) -> tuple[str, ...]:
         if power not in CHOICES or any(isinstance(o, Build) for o in orders):
             return ()
-        return (f"a set-up choice: Build A or F {' or '.join(CHOICES[power])}",)
+        names = " or ".join(rules.geo.provinces[p].name for p in CHOICES[power])
+        return (f"a set-up choice: Build A or F {names}",)
 
     def adjudicate(self, rules: Rules, position: Position,
                    orders: Mapping[str, Sequence[Order]]) -> PhaseOutcome:
@@ -53,7 +54,10 @@ def _choose(rules: Rules, power: str, order: Order, units: list[Unit]) -> OrderR
     where = province_of(order.loc)
     why = ""
     if not places:
-        why = f"{power} has no set-up choice (l.9-15: Italy, Russia and Sweden have)"
+        why = (f"{power} has no set-up choice (l.9-15: only Italy, Russia and Sweden choose "
+               "units in this turn): you have nothing to order in it. Moves are for January 1885 "
+               "Movement: send them when it opens, or now after a line PHASE January 1885 "
+               "Movement")
     elif not isinstance(order, Build) or where not in places or order.kind not in OTHER_KIND:
         why = f"{power}'s set-up choice is written Build A or F {' or '.join(places)}"
     elif not rules.geo.stand_locations(rules.kinds[order.kind], where):

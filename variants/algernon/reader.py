@@ -39,6 +39,9 @@ PATTERNS = {
 }
 # 'PL S KG - 1', a support as other games write it, names no portal of its own (I.A.4).
 UNPORTALLED_SUPPORT = re.compile(rf"^{SPACE}\s+(?:s|supports?)\s+{SPACE}{TO}(\d+)$")
+# 'IG - DS', a move to a space by name as other games write it: a rat goes out of a portal.
+MOVE_TO_SPACE = re.compile(rf"^{SPACE}{TO}{SPACE}$")
+WAIVE_WORDS = frozenset({"waive", "waive build", "waive builds"})
 HOW = ("write VT to 3, VT h, VT s 2, VT s 4 (SQ to 6), MK s 1 (1), VT(3,2,5,1,6,4) or "
        "Build MK, VT, CJ")
 
@@ -73,7 +76,8 @@ class PortalReader:
         line = " ".join(text.lower().split())
         rest = _after(line, RAT_WORDS + OTHER_UNITS)
         lines = [line, rest] if rest else [line]
-        return not (any(p.match(one) for one in lines for p in PATTERNS.values())
+        return not (line in WAIVE_WORDS  # an order of the other games: answered as one
+                    or any(p.match(one) for one in lines for p in PATTERNS.values())
                     or re.search(r"\d", line) or line.startswith("build")
                     or any(_order_shaped(one) for one in lines))
 
@@ -103,6 +107,16 @@ def _not_an_order(line: str, text: str) -> str:
         here, there, portal = (g.upper() for g in support.groups())
         return (f"not an order: a rat supports out of one of its own portals (I.A.4), so "
                 f"name that portal first: {here} s <portal> ({there} to {portal})")
+    moved = MOVE_TO_SPACE.match(_after(line, RAT_WORDS + OTHER_UNITS) or line)
+    if moved:
+        here = moved.group(1).upper()
+        return (f"not an order: a rat moves out of one of its own portals, named by its "
+                f"number, not by the space it leads to (I.A.1): {here} to <portal>")
+    if line in WAIVE_WORDS:
+        return ("not an order: builds are never ordered nor waived in this game: the "
+                "Winter makes those due with nobody ordering, in the homes of the build "
+                "list you send with the Fall's moves first (Build MK, VT, CJ), the others at "
+                "random (I.C.1)")
     words = (_after(line, RAT_WORDS + OTHER_UNITS) or line).split()
     if len(words) > 1 and words[1] in CONVOY_WORDS:
         return ("not an order: a rat does not convoy (rule 5: it attacks, supports or "

@@ -110,11 +110,17 @@ class EngineeredLedger(Ledger):
                       f"and no engineer or prison of {name} can act (rn45 C2, C3, C4 4d); "
                       "the turn does not wait for you", Reason.ILLEGAL, Outcome.FAILS)
 
+    def _coastal(self, loc: str) -> bool:
+        """Whether a navy may stand in `loc`'s province (the refusal of a fighter says so)."""
+        navy = self.rules.kinds.get("N")
+        return navy is not None and bool(
+            self.rules.geo.stand_locations(navy, province_of(loc)))
+
     def _build(self, order: Build) -> Unit:
         self._convert_instead(province_of(order.loc))
         if order.kind == FIGHTER and (
                 why := why_no_fighter(self.options, self.units, self.power,
-                                      province_of(order.loc))):
+                                      province_of(order.loc), self._coastal(order.loc))):
             raise Refused(why, Reason.ILLEGAL, Outcome.FAILS)
         unit = super()._build(order)
         self.acted.add(province_of(unit.loc))  # an engineer that builds does nothing else

@@ -23,8 +23,9 @@ FIGHTER = "F"
 
 
 def why_no_fighter(options: Mapping[str, object], units: Sequence[Unit], power: str,
-                   prov: str) -> str:
-    """Why `power` may not build a fighter in `prov` at the game's level, or ""."""
+                   prov: str, coastal: bool = False) -> str:
+    """Why `power` may not build a fighter in `prov` at the game's level, or "", and what
+    to write instead: a newcomer's `Build F Mar` meant a fleet, which this game writes N."""
     if str(options.get("level", "simple")) != "simple":
         return ""
     where = str(options.get("simple_fighter_builds", "engineer_sites"))
@@ -35,6 +36,9 @@ def why_no_fighter(options: Mapping[str, object], units: Sequence[Unit], power: 
     rule = ("in the simple game a fighter is built only on a centre where your engineer "
             "stands (rn45 C2 2a: it builds \"a military unit\", B3)"
             if where == "engineer_sites" else "the simple game builds no fighters")
-    return (f"{rule}; C7 7a, \"a Fighter Field unit may be built instead of a Army or "
-            f"Navy\", is a complex rule (rn45 A). Build an army there (BUILD A {prov}), "
-            "or a navy on a coastal centre")
+    why = (f"{rule}; C7 7a, \"a Fighter Field unit may be built instead of a Army or "
+           f"Navy\", is a complex rule (rn45 A)")
+    if coastal:  # the likelier meaning first: F in a build is a fighter (B7), not a fleet
+        return (f"in a build F is a fighter (B7), not a fleet: write BUILD N {prov} for a "
+                f"navy, or BUILD A {prov} for an army. No fighter here: {why}")
+    return f"{why}. Build an army there (BUILD A {prov}), or a navy on a coastal centre"

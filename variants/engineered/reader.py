@@ -60,7 +60,9 @@ class EngineeredReader:
                 return self._transport(words, at, writer)
             if words and words[0] in PLACE_WORDS:
                 return self._place(words[1:], writer)
-            if len(words) == 2 and words[0] == ENGINEER.lower():
+            # `E Par`, a placement; `E Par-Bur` is a move, read as one (it was read as the
+            # placement "par-bur h", and its refusal quoted that).
+            if len(words) == 2 and words[0] == ENGINEER.lower() and "-" not in words[1]:
                 return self._place(words, writer)
         return self.inner.read(text, phase_kind, writer)
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from judge.engine.orders import Disband, Hold, Move, Order
+from judge.engine.orders import Build, Disband, Hold, Move, Order
 from judge.engine.outcome import Event, OrderResult, Outcome, Reason
 from judge.engine.position import Position
 from judge.engine.rules import PhaseOutcome
@@ -144,7 +144,9 @@ def _no_engineer(journeys: Journeys, power: str, prov: str) -> str:
     mine = sorted(u.loc for u in journeys.start.units
                   if u.kind == ENGINEER and u.power == power)
     where = (f"yours {'are' if len(mine) > 1 else 'is'} in {', '.join(mine)}" if mine
-             else "you have none")
+             else f"you have none; in the game's first Spring one is placed with a unit of "
+             f"yours (E {prov}: it goes where that unit goes, rn45 C1 1a), and in a Winter "
+             f"built on a home centre (BUILD E {prov}, C3)")
     return f"there is no engineer of yours in {prov}: {where}"
 
 
@@ -153,6 +155,12 @@ def _attached(journeys: Journeys, power: str, order: Order,
     prov = province_of(order.loc)
     if order.kind == PRISON:
         return _release(journeys, power, order)
+    if isinstance(order, Build):
+        # A Winter's order sent in a Spring or Fall: "no engineer of yours in Paris" said
+        # nothing of when one is built.
+        return _illegal(power, order, f"an engineer is built in a Winter only, on a home "
+                        f"centre of yours (BUILD E {prov}, rn45 C3); in the game's first "
+                        f"Spring one is placed with a unit of yours (E {prov}, C1 1a)")
     engineer = journeys.engineer(power, prov)
     if engineer is None:
         return _illegal(power, order, _no_engineer(journeys, power, prov), Reason.NO_UNIT)

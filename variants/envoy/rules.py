@@ -45,6 +45,7 @@ from .report import SECTIONS
 from .retreats import EnvoyRetreats, with_bounces
 from .season import AUTUMN, autumn_record, season_end_for
 from .stacks import resolve_stacks
+from .start_notice import start_words
 from .summary import summary_lines as summary_lines  # SUMMARY's hook (variant_hooks)
 from .victory import standing, victory_for
 from .visibility import envoy_visibility
@@ -74,7 +75,8 @@ def customise(variant: Variant) -> Variant:
                     visibility=envoy_visibility(variant.options, variant.rules.geo,
                                                 variant.rules.calendar, variant.rules.powers,
                                                 control.of_province))
-    return replace(variant, rules=rules, sections=SECTIONS, allocate=allocate)
+    return replace(variant, rules=rules, sections=SECTIONS, allocate=allocate,
+                   start_words=start_words)  # rule 4: what the placement turn takes
 
 
 def _registry(rules: Rules) -> Registry:
@@ -144,6 +146,11 @@ class EnvoyMovement(WrappedPhase):
         results = tuple(by_country(r) for r in (
             *_replace_holds(out.results, refused, main),
             *_replace_holds(d_results, d_refused, diplomatic)))
+        # So with those the diplomats' resolution finds illegal ('D Fra-Bur' with no
+        # diplomat in France, read 'D Fra-Fra'): they were taken on arrival.
+        results = tuple(r._replace(order=originals[id(r.order)])
+                        if r.outcome == Outcome.ILLEGAL and id(r.order) in originals else r
+                        for r in results)
         others = [e for e in out.events if not isinstance(e, OrderResult)]
         units = (*(u for u in out.position.units if u.kind != DIPLOMAT), *diplomats)
         after = out.position.with_board(units, out.position.dislodged)

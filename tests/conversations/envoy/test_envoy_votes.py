@@ -97,7 +97,7 @@ def test_a_concession_to_the_leader_must_name_him_when_counts_are_hidden(
     answer = say(talk, players["FRANCE"], "SET CONCEDE")
     assert answer.subject == "[errors] Re: commands"
     assert ("beta hides the other powers' centres; name the power you concede to, e.g. "
-            "SET CONCEDE France") in answer.body
+            "SET CONCEDE Germany") in answer.body
     assert "leads" not in answer.body and votes_stored(talk) == 0
 
 
@@ -122,7 +122,7 @@ def test_an_unnamed_concession_tells_nothing_of_a_hidden_major_ally(
         "line 2: SET CONCEDE\n"
         "    you lead on the board as you see it (beta hides what you may not know), and "
         "cannot concede to yourself; name the power you concede to, e.g. SET CONCEDE "
-        "France, or propose a draw with SET DRAW\n")
+        "Germany, or propose a draw with SET DRAW\n")
     assert votes_stored(talk) == 0
     # Named, the concession stands whoever leads.
     named = say(talk, players["FRANCE"], "SET CONCEDE Germany").body

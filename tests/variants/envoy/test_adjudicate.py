@@ -57,7 +57,19 @@ def test_a_diplomat_cannot_stand_in_a_vanished_sea() -> None:
     """5.iii. One given on a home province stands in its country (5.ii):
     test_heldout5_adjudicate_places.py."""
     reply = ask({"variant": "envoy", "units": [d("AUSTRIA", "nth")]})
-    assert reply == {"error": "a diplomat cannot stand on 'nth'; it can stand on nowhere in nth"}
+    # It read "it can stand on nowhere in nth": what is true, and what to give instead.
+    assert reply == {"error": "a diplomat cannot stand on 'nth' (North Sea is no "
+                              "diplomat's space on this map): give the unit's \"loc\" as a "
+                              "place a diplomat can stand on; next to it, one may stand in "
+                              "bel, den, eng, hel, hol, nwg, nwy, ska"}
+
+
+def test_an_army_at_sea_is_told_the_land_next_to_it() -> None:
+    reply = ask({"variant": "standard", "units": [
+        {"power": "ENGLAND", "type": "A", "loc": "nth"}]})
+    assert reply == {"error": "an army cannot stand on 'nth' (North Sea is sea): "
+                              "give the unit's \"loc\" as a place an army can stand on; "
+                              "next to it, one may stand in bel, den, edi, hol, lon, nwy, yor"}
 
 
 def test_two_armies_in_one_province_are_still_refused() -> None:
