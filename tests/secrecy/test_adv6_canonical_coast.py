@@ -38,7 +38,8 @@ def test_a_kindless_line_s_coast_does_not_tell_an_unseen_army(
     script = Script(databases, "stab")
     # France places a diplomat at home (rule 4): a board edit would not be in her
     # knowledge record, and her order for it would be refused as for no unit.
-    script.turn("W1913P", FRANCE_PLACES.replace("Build D Ita", "Build D Fra", 1), "Build D Aus\nBuild D Aus\nBuild D Den\nBuild D Hol")
+    script.turn("W1913P", FRANCE_PLACES.replace("Build D Ita", "Build D Fra", 1),
+                "Build D Aus\nBuild D Aus\nBuild D Den\nBuild D Hol")
     for talk, where in ((script.twin.a, "gas"), (script.twin.b, "sil")):
         edit_board(talk, "S1914M", _adding(where))
     reply, _ = script.twin.send(script.france.address,
