@@ -4,7 +4,6 @@ wake-up, each a unit of work holding SQLite's writer lock the worker waits for).
 
 from __future__ import annotations
 
-import mailbox
 import threading
 import time
 from datetime import datetime
@@ -17,28 +16,12 @@ from judge import serve
 from judge.app import build_judge
 from judge.config import Settings
 from judge.mail.outbound.sender import OutboxSender
-from judge.serve import Daemon
 from judge.store import repo_mail
 from judge.store.db import Database
 from judge.store.models import OutboxMessage
+from tests.integration.outbox_helpers import idle_daemon, maildir_count, queue_plain
 
 NEVER = 600.0
-
-
-def _queue(database: Database, count: int) -> None:
-    with database.unit_of_work() as session:
-        for number in range(count):
-            repo_mail.enqueue_outbox(
-                session, f"From: judge@example.test\r\nTo: alice@example.org\r\nSubject: "
-                f"{number}\r\n\r\nHi\r\n".encode(), sender="judge@example.test",
-                recipients=["alice@example.org"], flush=False)
-
-
-def _delivered(folder: Path) -> int:
-    try:
-        return len(mailbox.Maildir(str(folder), create=False))
-    except (FileNotFoundError, mailbox.NoSuchMailboxError):
-        return 0
 
 
 def test_a_wake_up_with_fewer_messages_than_a_claim_costs_one_claim_each(
@@ -56,24 +39,18 @@ def test_a_wake_up_with_fewer_messages_than_a_claim_costs_one_claim_each(
         return rows
 
     out = tmp_path / "out"
-    settings = Settings(database_url=str(database.url), judge_address="judge@example.test",
-                        domain="example.test", listen="", maildir=str(out))
-    daemon = Daemon(build_judge(settings, db=database))
-    daemon.start()
+    # The start's rounds are over: the senders wait for a wake-up.
+    daemon = idle_daemon(database, out, settle=0.3)
     try:
-        deadline = time.monotonic() + 10
-        while daemon._outbox_wake.is_set() and time.monotonic() < deadline:
-            time.sleep(0.01)
-        time.sleep(0.3)  # the start's rounds are over: the senders wait for a wake-up
         monkeypatch.setattr(repo_mail, "claim_due", counted)
-        _queue(database, serve.SENDER_CLAIM - 1)  # one commit: one wake-up
+        queue_plain(database, "n", serve.SENDER_CLAIM - 1)  # one commit: one wake-up
         deadline = time.monotonic() + 20
-        while _delivered(out) < serve.SENDER_CLAIM - 1 and time.monotonic() < deadline:
+        while maildir_count(out) < serve.SENDER_CLAIM - 1 and time.monotonic() < deadline:
             time.sleep(0.02)
         time.sleep(0.3)  # time for any further claim to happen
     finally:
         daemon.stop()
-    assert _delivered(out) == serve.SENDER_CLAIM - 1
+    assert maildir_count(out) == serve.SENDER_CLAIM - 1
     # Both senders woke: one claimed the three, the other found none; neither looked again
     # (the one that sent them made an empty claim after them before).
     assert sorted(claims) == [0, serve.SENDER_CLAIM - 1]
@@ -81,7 +58,7 @@ def test_a_wake_up_with_fewer_messages_than_a_claim_costs_one_claim_each(
 
 def test_a_sender_says_whether_its_last_claim_took_every_message_due(
         database: Database) -> None:
-    _queue(database, 6)
+    queue_plain(database, "n", 6)
     sender = OutboxSender(database, build_judge(Settings(
         database_url=str(database.url), judge_address="judge@example.test",
         domain="example.test"), db=database).clock, _Null())

@@ -10,11 +10,8 @@ from pathlib import Path
 import pytest
 
 from judge import serve
-from judge.app import build_judge
-from judge.config import Settings
-from judge.serve import Daemon
 from judge.store.db import Database
-from tests.integration.outbox_helpers import maildir_count, queue_plain
+from tests.integration.outbox_helpers import idle_daemon, maildir_count, queue_plain
 
 # Far beyond the waits below: only a wake-up can make the senders look in time.
 NEVER = 600.0
@@ -24,16 +21,9 @@ def test_mail_queued_by_any_unit_of_work_wakes_the_senders(
         database: Database, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(serve, "IDLE_SECONDS", NEVER)
     out = tmp_path / "out"
-    settings = Settings(database_url=str(database.url), judge_address="judge@example.test",
-                        domain="example.test", listen="", maildir=str(out))
-    daemon = Daemon(build_judge(settings, db=database))
-    daemon.start()
+    # The start's round finds nothing: the senders then wait for a wake-up.
+    daemon = idle_daemon(database, out, settle=0.2)
     try:
-        # The start's round finds nothing: the senders then wait for a wake-up.
-        deadline = time.monotonic() + 10
-        while daemon._outbox_wake.is_set() and time.monotonic() < deadline:
-            time.sleep(0.01)
-        time.sleep(0.2)
         # Queued from a thread that is none of the daemon's (a command, a test, a turn).
         queuer = threading.Thread(target=queue_plain, args=(database, "woken"))
         queuer.start()
