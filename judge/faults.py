@@ -18,7 +18,8 @@ POINTS = (
     "inbox-after-commit",  # committed, not yet flagged on the IMAP server / answered 250
     "process-before-commit",  # commands run and reply queued, not yet committed
     "outbox-claimed",  # a message claimed for sending, not yet handed to the relay
-    "outbox-after-first",  # one message sent and recorded, the rest of the batch not
+    "outbox-relayed",  # the relay took a message, its delivery not yet journaled
+    "outbox-after-first",  # one message sent and journaled (or recorded), the rest not
     "outbox-drawn",  # a file the sender draws (a turn's PNG) drawn and stored, not yet sent
 )
 

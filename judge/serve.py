@@ -147,14 +147,19 @@ class Daemon:
 
     def _release_claims(self) -> None:
         """What this judge was sending when it last stopped (a crash: its claims journal
-        names them) is due again now, instead of when the claims' lease runs out."""
+        names them) is due again now, instead of when the claims' lease runs out; what the
+        relay had taken by then (the journal's sends) is recorded as sent first."""
         journal = self._journal
         left = journal.open() if journal is not None else []
-        if journal is None or not left:
+        sent = journal.take_sent() if journal is not None else []
+        if journal is None or not (left or sent):
             return
         try:
             with self.judge.db.unit_of_work() as session:
-                released = repo_mail.release_claims(session, left, self.judge.clock.now())
+                now = self.judge.clock.now()
+                recorded = sum(repo_mail.mark_sent(session, row_id, attempt, now)
+                               for row_id, attempt in sent)
+                released = repo_mail.release_claims(session, left, now)
         except Exception as exc:
             what = trouble(exc)
             if what is None:
@@ -162,9 +167,13 @@ class Daemon:
             log.warning("outbox: the messages this judge was sending when it stopped wait "
                         "out their lease: %s (%s)", what, describe(exc))
             return
-        journal.settled(row_id for row_id, _ in left)
-        log.info("outbox: %d message(s) this judge was sending when it stopped are due "
-                 "again now", released)
+        journal.recorded([*(row_id for row_id, _ in left), *(row_id for row_id, _ in sent)])
+        if recorded:
+            log.info("outbox: %d message(s) the relay took before this judge stopped are "
+                     "recorded as sent", recorded)
+        if left:
+            log.info("outbox: %d message(s) this judge was sending when it stopped are due "
+                     "again now", released)
 
     def _queued(self, session: Session) -> None:
         if repo_mail.queued_to_draw(session):
@@ -207,6 +216,7 @@ class Daemon:
                 # mail queued since wakes this loop again.
                 while self._turns_done() and sender.send_due(claim) and not sender.drained:
                     pass
+        self._record(sender)
 
     def _draw(self) -> None:
         """The picture stage: files the turns left to draw, drawn as they are queued,
@@ -262,6 +272,19 @@ class Daemon:
         if self._unhook is not None:
             self._unhook()
         log.info("judge stopped")
+
+
+    @staticmethod
+    def _record(sender: OutboxSender) -> None:
+        """A sender's last deliveries recorded at a stop; if the database will not have
+        them, the claims journal keeps them for the next start."""
+        try:
+            sender.record()
+        except Exception as exc:
+            if trouble(exc) is None:
+                raise
+            log.warning("outbox: deliveries left to record at the next start (%s)",
+                        describe(exc))
 
 
 def serve(judge: Judge, *, send_only: bool = False) -> int:

@@ -173,7 +173,9 @@ def test_a_kill_after_the_first_of_a_batch_sends_each_of_the_rest_once(
 
     judge.start()
     assert judge.wait_killed() == KILLED
-    assert snapshot(judge.url).outbox == [("sent", 1, ALICE), ("sending", 1, BOB),
+    # Alice's delivery is in the claims journal's sends file; its record was to come with
+    # the claim's end (judge/mail/outbound/sender.py, issue #18).
+    assert snapshot(judge.url).outbox == [("sending", 1, ALICE), ("sending", 1, BOB),
                                           ("sending", 1, CAROL)]
 
     judge.restart(JUDGE_FAULT=None)
@@ -183,3 +185,26 @@ def test_a_kill_after_the_first_of_a_batch_sends_each_of_the_rest_once(
     assert snapshot(judge.url) == Snapshot(
         inbox=[("done", 0)] * 3,
         outbox=[("sent", 1, ALICE), ("sent", 2, BOB), ("sent", 2, CAROL)], accounts=0)
+    assert "outbox: 1 message(s) the relay took before this judge stopped are recorded as " \
+        "sent" in judge.log_text()
+
+
+def test_a_kill_between_the_relays_answer_and_its_journal_line_sends_that_one_twice(
+        mail: MailStack, judges: Callable[..., JudgeProcess]) -> None:
+    # SMTP is at least once (RFC 5321 6.1): the relay's answer and our record cannot be one
+    # step. This is the one window left, one message wide; the journal closes the rest.
+    judge = judges(JUDGE_FAULT="outbox-relayed")
+    for user in ("alice", "bob"):
+        mail.deliver_lmtp("judge", message(mail, user, "HELP", f"help {user}").as_bytes())
+    polled = judge.cli("mail", "poll-once")
+    assert "stored 2 new message(s); processed 2" in polled.stdout, polled.stderr
+
+    judge.start()
+    assert judge.wait_killed() == KILLED
+    assert snapshot(judge.url).outbox == [("sending", 1, ALICE), ("sending", 1, BOB)]
+
+    judge.restart(JUDGE_FAULT=None)
+    received = finish(judge, mail, {"alice": 2, "bob": 1})
+    assert answers(received, "alice") == ["Re: help alice"] * 2
+    assert answers(received, "bob") == ["Re: help bob"]
+    assert snapshot(judge.url).outbox == [("sent", 2, ALICE), ("sent", 2, BOB)]

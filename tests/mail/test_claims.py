@@ -19,7 +19,7 @@ import pytest
 from judge.app import build_judge
 from judge.config import Settings
 from judge.game.clock import ManualClock
-from judge.mail.outbound.claims import FORMAT, ClaimJournal
+from judge.mail.outbound.claims import FORMAT, SENT_FORMAT, ClaimJournal
 from judge.mail.outbound.sender import LEASE, OutboxSender
 from judge.serve import Daemon
 from judge.store import repo_mail
@@ -62,15 +62,25 @@ def journal(db: Database, path: Path) -> ClaimJournal:
     return ClaimJournal(path, shown_url(db.url))
 
 
+def sent_file(path: Path) -> Path:
+    return path.with_name(path.name + ".sent")
+
+
 def die(claims: ClaimJournal) -> None:
-    fd = claims._fd  # a dead process's descriptors close, and its lock goes with them
-    assert fd is not None
-    os.close(fd)
+    # A dead process's descriptors close, and its lock goes with them.
+    for fd in (claims._fd, claims._sent_fd):
+        assert fd is not None
+        os.close(fd)
 
 
 def release(db: Database, claims: list[tuple[int, int]]) -> int:
     with db.unit_of_work() as session:
         return repo_mail.release_claims(session, claims, T0)
+
+
+def record(db: Database, sent: list[tuple[int, int]]) -> int:
+    with db.unit_of_work() as session:
+        return sum(repo_mail.mark_sent(session, row, attempt, T0) for row, attempt in sent)
 
 
 def test_a_judge_killed_mid_batch_sends_the_rest_at_once_when_it_starts_again(
@@ -82,21 +92,27 @@ def test_a_judge_killed_mid_batch_sends_the_rest_at_once_when_it_starts_again(
     with pytest.raises(SystemExit):
         OutboxSender(database, clock, DyingTransport(1), journal=before).send_due()
     die(before)
-    assert outbox(database) == [(OutboxState.SENT, 1), (OutboxState.SENDING, 1),
-                                (OutboxState.SENDING, 1)]
+    # The first delivery is journaled, its record was to come with the claim's end.
+    assert outbox(database) == [(OutboxState.SENDING, 1)] * 3
 
     after = journal(database, path)
     left = after.open()
-    assert left == [(first, 1), (second, 1), (third, 1)]  # the first's line is stale
+    assert left == [(first, 1), (second, 1), (third, 1)]
+    sent = after.take_sent()
+    assert sent == [(first, 1)]
+    assert after.take_sent() == []
+    # As judge serve starts (Daemon._release_claims): the sends recorded, then the release.
+    assert record(database, sent) == 1
     assert release(database, left) == 2
-    after.settled(row for row, _ in left)
+    after.recorded(row for row, _ in [*left, *sent])
     transport = DyingTransport(99)
     assert OutboxSender(database, clock, transport, journal=after).send_due() == 2
-    assert transport.delivered == [second, third]  # at T0: no lease waited out
+    assert transport.delivered == [second, third]  # at T0: no lease waited out; not first
     after.close()
     assert outbox(database) == [(OutboxState.SENT, 1), (OutboxState.SENT, 2),
                                 (OutboxState.SENT, 2)]
     assert path.read_text() == f"{FORMAT} {shown_url(database.url)}\n"  # a clean stop
+    assert sent_file(path).read_text() == f"{SENT_FORMAT} {shown_url(database.url)}\n"
 
 
 def test_a_claim_taken_again_by_another_sender_is_not_released(
@@ -146,6 +162,22 @@ def test_a_journal_that_cannot_be_kept_does_not_stop_sending(
     assert "cannot open the claims journal" in caplog.text
 
 
+def serve_until(database: Database, path: Path, maildir: Path,
+                expected: list[tuple[OutboxState, int]]) -> None:
+    """`judge serve` (a Daemon) on the journal at `path`, until the outbox is `expected`."""
+    settings = Settings(database_url=str(database.url), listen="", maildir=str(maildir),
+                        claims_file=str(path))
+    daemon = Daemon(build_judge(settings, db=database))
+    daemon.start()
+    try:
+        deadline = time.monotonic() + 20
+        while outbox(database) != expected:
+            assert time.monotonic() < deadline, outbox(database)
+            time.sleep(0.05)
+    finally:
+        daemon.stop()
+
+
 def test_judge_serve_starts_by_sending_what_it_was_sending(
         database: Database, tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
     caplog.set_level(logging.INFO, logger="judge.serve")
@@ -154,17 +186,24 @@ def test_judge_serve_starts_by_sending_what_it_was_sending(
     with database.unit_of_work() as session:  # claimed for 10 minutes, by the last run
         repo_mail.claim_due(session, datetime.now(UTC), LEASE, 50)
     path.write_text(f"{FORMAT} {shown_url(database.url)}\n{row} 1\n")
-    settings = Settings(database_url=str(database.url), listen="", maildir=str(maildir),
-                        claims_file=str(path))
-    daemon = Daemon(build_judge(settings, db=database))
-    daemon.start()
-    try:
-        deadline = time.monotonic() + 20
-        while outbox(database) != [(OutboxState.SENT, 2)]:
-            assert time.monotonic() < deadline, outbox(database)
-            time.sleep(0.05)
-    finally:
-        daemon.stop()
+    serve_until(database, path, maildir, [(OutboxState.SENT, 2)])
     assert len(list((maildir / "new").iterdir())) == 1
     assert "outbox: 1 message(s) this judge was sending when it stopped are due again now" \
         in caplog.messages
+
+
+def test_judge_serve_records_what_the_relay_took_before_it_stopped(
+        database: Database, tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    caplog.set_level(logging.INFO, logger="judge.serve")
+    path, maildir = tmp_path / "claims", tmp_path / "out"
+    taken, waiting = queue(database, 2)
+    with database.unit_of_work() as session:  # claimed for 10 minutes, by the last run
+        repo_mail.claim_due(session, datetime.now(UTC), LEASE, 50)
+    url = shown_url(database.url)
+    path.write_text(f"{FORMAT} {url}\n{taken} 1\n{waiting} 1\n")
+    sent_file(path).write_text(f"{SENT_FORMAT} {url}\n{taken} 1\n")
+    serve_until(database, path, maildir, [(OutboxState.SENT, 1), (OutboxState.SENT, 2)])
+    assert len(list((maildir / "new").iterdir())) == 1  # the waiting one; not `taken`
+    assert "outbox: 1 message(s) the relay took before this judge stopped are recorded " \
+        "as sent" in caplog.messages
+    assert sent_file(path).read_text() == f"{SENT_FORMAT} {url}\n"

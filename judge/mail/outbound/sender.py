@@ -10,12 +10,20 @@ These commits do not wait for the disk (unit_of_work(durable=False)): a crash of
 process loses none of them, and a power cut that lost one would only send a message
 again, as a crash between the relay's answer and its record does. On SQLite that saves
 a disk flush per message, most of the sender's own time (bench/README.md).
+
+With a claims journal, a delivery is journaled the moment the relay accepts it
+(claims.py, the sends file) and recorded with the next few in one commit: at the claim's
+end, every RECORD_EVERY deliveries, or sooner when the claim's lease needs renewing. On
+SQLite each commit waits its turn behind the worker's transaction (one writer): a turn per
+message kept the senders the slowest stage of the mail path (issue #18). A crash before
+the record leaves the line, and the next start records the delivery instead of sending
+it again.
 """
 
 from __future__ import annotations
 
 import logging
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from sqlalchemy.orm import Session
 
@@ -48,6 +56,9 @@ MAX_ATTEMPTS = 17
 # A message whose picture is still to draw is left this long to the picture stage
 # (drawn.py) before a sender draws it itself (Settings.picture_grace_seconds).
 PICTURE_GRACE = timedelta(seconds=5)
+# Journaled deliveries recorded in one commit at most: a claim's worth (serve.py claims 4
+# per round with several senders; one sender claims up to 50).
+RECORD_EVERY = 8
 
 
 def retry_delay(attempts: int) -> timedelta:
@@ -71,6 +82,8 @@ class OutboxSender:
         self._journal = journal
         self._picture_grace = picture_grace
         self._rest: list[OutboxMessage] = []  # the claim's messages after the one being sent
+        # Deliveries journaled and not yet recorded, with when each was made.
+        self._unrecorded: list[tuple[OutboxMessage, datetime]] = []
         self._parts = EncodedParts()  # this sender's: each thread has its own sender
         # The last claim took fewer than asked: nothing more was due when it was made.
         self.drained = True
@@ -79,6 +92,7 @@ class OutboxSender:
     def send_due(self, limit: int = 50) -> int:
         """Try every message due now (at most `limit`); how many were sent. `drained`
         then says whether the claim took every message due."""
+        self.record()  # what an earlier round that ended in an error left unrecorded
         with self._db.unit_of_work(durable=False) as session:
             now = self._clock.now()
             rows = repo_mail.claim_due(session, now, self._lease, limit,
@@ -94,12 +108,29 @@ class OutboxSender:
         try:
             for index, row in enumerate(rows):
                 sent += self._send(row, rows[index + 1:])
-                if self._journal is not None:
+                if self._journal is not None and not self._waits_for_record(row):
                     self._journal.settled([row.id])
         except BaseException:
             self._transport.close()
             raise
+        self.record()
         return sent
+
+    def record(self) -> None:
+        """Record in one commit the deliveries journaled since the last record."""
+        done = self._unrecorded
+        if not done:
+            return
+        with self._db.unit_of_work(durable=False) as session:
+            for row, when in done:
+                self._check(row, repo_mail.mark_sent(session, row.id, row.attempts, when))
+            self._renew(session)
+        self._unrecorded = []
+        if self._journal is not None:
+            self._journal.recorded(row.id for row, _ in done)
+
+    def _waits_for_record(self, row: OutboxMessage) -> bool:
+        return any(done is row for done, _ in self._unrecorded)
 
     def close(self) -> None:
         """Let the transport go (a relay connection); the next send opens a new one."""
@@ -131,10 +162,11 @@ class OutboxSender:
             self._transport.close()  # whatever it held is in an unknown state
             self._retry(row, f"{type(exc).__name__}: {exc}")
             return False
-        with self._db.unit_of_work(durable=False) as session:
-            self._check(row, repo_mail.mark_sent(session, row.id, row.attempts,
-                                                 self._clock.now()))
-            self._renew(session)
+        faults.point("outbox-relayed")
+        self._unrecorded.append((row, self._clock.now()))
+        if self._journal is None or not self._journal.sent(row.id, row.attempts) \
+                or len(self._unrecorded) >= RECORD_EVERY or self._lease_ends_soon():
+            self.record()
         log.info("outbox message %d sent to %s (attempt %d)", row.id,
                  ", ".join(row.recipients), row.attempts)
         faults.point("outbox-after-first")
@@ -159,6 +191,13 @@ class OutboxSender:
             self._renew(session)
         log.error("outbox message %d to %s FAILED for good after %d attempt(s): %s",
                   row.id, ", ".join(row.recipients), row.attempts, error)
+
+    def _lease_ends_soon(self) -> bool:
+        """Whether an eighth of the claim's lease has passed: time to renew it for the rest
+        (and to record the deliveries before their own lease can run out)."""
+        held = [*self._rest, *(row for row, _ in self._unrecorded)]
+        return bool(held) and min(r.next_try_at for r in held) - self._clock.now() <= \
+            self._lease * RENEW_WHEN_LEFT
 
     def _renew(self, session: Session) -> None:
         """Renew the lease of the claim's messages still to send, in the commit that
