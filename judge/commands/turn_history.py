@@ -20,6 +20,7 @@ from judge.commands.context import JudgeContext, judge_context
 from judge.commands.items import CommandResult, Invocation
 from judge.commands.listing import reader_viewer
 from judge.commands.registry import Command, CommandRegistry, Context
+from judge.engine.types import Phase
 from judge.game import history
 from judge.game.errors import GameError
 from judge.game.games import find_game, game_variant, is_running
@@ -47,8 +48,8 @@ def run_history(ctx: Context, invocation: Invocation) -> CommandResult:
     jc = judge_context(ctx)
     asked = _asked(jc, invocation.args)
     game, variant = asked.game, game_variant(asked.game)
-    marks = _marks(asked, invocation.args)
     every = history.processed_turns(jc.session, game)
+    marks = _marks(asked, invocation.args, every)
     turns = _history_turns(jc, game, *_bounds(game, marks), ranged=bool(marks))
     viewer = reader_viewer(jc, game)
     following = history.following_turns(jc.session, game)
@@ -110,8 +111,9 @@ def _own_game(jc: JudgeContext) -> tuple[Game | None, str]:
     return None, which
 
 
-def _marks(asked: _Asked, args: tuple[str, ...]) -> list[Mark]:
-    """The phases and years asked for; what does not read is quoted with what does."""
+def _marks(asked: _Asked, args: tuple[str, ...], every: list[Turn]) -> list[Mark]:
+    """The phases and years asked for; what does not read is quoted with what does, the
+    examples taken from the game's own turns (Envoy's start in 1913, 1885's months)."""
     calendar = game_variant(asked.game).rules.calendar
     try:
         return history.read_marks(calendar, asked.words)
@@ -119,11 +121,13 @@ def _marks(asked: _Asked, args: tuple[str, ...]) -> list[Mark]:
         name = asked.game.name
         what = (f"neither a game nor a phase or a year of {name}" if asked.words == args
                 else f"not a phase or a year of {name}")
+        first, last = (every[0].phase, every[-1].phase) if every else ("S1901M", "F1902M")
+        year, span = Phase.parse(first).year, first if first == last else f"{first} {last}"
         raise GameError(
-            f"{error.written!r} is {what}. HISTORY takes a year (1901: every phase of it), "
-            "a phase (S1901M or Spring 1901 Movement; S1901: the season's first phase: "
-            "from it on), or two of them (from, to), e.g. "
-            f"HISTORY {name} 1901 or HISTORY {name} S1901M F1902M") from None
+            f"{error.written!r} is {what}. HISTORY takes a year ({year}: every phase of "
+            "it), a phase (S1901M or Spring 1901 Movement; S1901: the season's first "
+            f"phase: from it on), or two of them (from, to), e.g. HISTORY {name} {year} or "
+            f"HISTORY {name} {span}") from None
 
 
 def _bounds(game: Game, marks: list[Mark]) -> tuple[Key | None, Key | None]:

@@ -101,7 +101,7 @@ def test_history_refusals_quote_what_was_not_understood(talk: Conversation) -> N
     france = _three_turns(talk)["FRANCE"]
     takes = ("HISTORY takes a year (1901: every phase of it), a phase (S1901M or Spring "
              "1901 Movement; S1901: the season's first phase: from it on), or two of them "
-             "(from, to), e.g. HISTORY alpha 1901 or HISTORY alpha S1901M F1902M")
+             "(from, to), e.g. HISTORY alpha 1901 or HISTORY alpha S1901M S1902M")
     reply = send(talk, france.address,
                  f"SIGNON Falpha {france.password}\nHISTORY lastyear\nHISTORY alpha 19o1")
     assert details(reply, "HISTORY lastyear") == [
