@@ -129,8 +129,9 @@ def parse_when(text: str, zone: str) -> datetime:
 
 def parse_moment(text: str, zone: str, now: datetime) -> datetime:
     """A moment as a master writes one (SET DEADLINE, SET START): parse_when's forms, a
-    time from `now` ("+2d", "+36h", "+1d12h": a duration after a plus), or "tomorrow"
-    (this time of day tomorrow, in `zone`) and "tomorrow 20:00"; an aware UTC datetime."""
+    time from `now` ("+2d", "+36h", "+1d12h": a duration after a plus), "tomorrow" (this
+    time of day tomorrow, in `zone`) and "tomorrow 20:00", or a deadline as the judge
+    writes it ("Sat 28 Nov 2026 20:00 Europe/London"); an aware UTC datetime."""
     cleaned = text.strip()
     words = cleaned.lower().split()
     if cleaned.startswith("+"):
@@ -146,10 +147,36 @@ def parse_moment(text: str, zone: str, now: datetime) -> datetime:
         return parse_when(f"{day.date().isoformat()} {clock:%H:%M}", zone)
     elif _absolute(cleaned):
         return parse_when(cleaned, zone)
+    elif (printed := _PRINTED.fullmatch(cleaned)) is not None:
+        return _as_printed(printed, zone)
     raise SettingsError(f'"{cleaned}" is not a time I can read; write a date and time, '
-                        f'"2026-11-28 20:00" ({zone} time) or "2026-11-28T20:00+01:00"; '
-                        'a time from now, "+2d", "+36h" or "+1d12h"; or "tomorrow" (this '
-                        'time tomorrow) or "tomorrow 20:00"')
+                        f'"2026-11-28 20:00" ({zone} time), "2026-11-28T20:00+01:00" or '
+                        '"Sat 28 Nov 2026 20:00" (as the judge writes them); a time from '
+                        'now, "+2d", "+36h" or "+1d12h"; or "tomorrow" (this time '
+                        'tomorrow) or "tomorrow 20:00"')
+
+
+_MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+# A deadline as the judge writes it (clock.format_deadline), copied from a report or a reply:
+# "Thu 05 Nov 2026 20:00 Europe/London"; the weekday and the zone may be left out.
+_PRINTED = re.compile(r"(?:([a-z]{3})\s+)?([0-9]{1,2})\s+([a-z]{3})\s+([0-9]{4})\s+"
+                      r"([0-9]{1,2}:[0-9]{2})(?:\s+(\S+))?", re.IGNORECASE)
+
+
+def _as_printed(found: re.Match[str], zone: str) -> datetime:
+    text = found[0]
+    weekday, day, month, year, clock, named = found.groups()
+    if month.lower() not in _MONTHS:
+        raise SettingsError(f'"{month}" is not a month; write e.g. "Thu 05 Nov 2026 20:00"')
+    try:
+        date = datetime(int(year), _MONTHS.index(month.lower()) + 1, int(day)).date()
+    except ValueError:
+        raise SettingsError(f'"{text}" is not a date: {month} has no day {day}') from None
+    if weekday is not None and weekday.lower() != _WEEKDAYS[date.weekday()][:3]:
+        raise SettingsError(f'"{text}": {int(day)} {month} {year} is a '
+                            f'{_WEEKDAYS[date.weekday()].title()}')
+    local = parse_time_of_day(clock)
+    return parse_when(f"{date.isoformat()} {local:%H:%M}", parse_zone(named) if named else zone)
 
 
 def _absolute(text: str) -> bool:

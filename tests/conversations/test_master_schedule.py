@@ -68,8 +68,9 @@ def test_set_deadline_errors(talk: Conversation) -> None:
         "Sun 01 Nov 2026 20:00 UTC has passed; give a time still to come")
     assert error(reply, "SET DEADLINE friday") == (
         '"friday" is not a time I can read; write a date and time, "2026-11-28 20:00" (UTC '
-        'time) or "2026-11-28T20:00+01:00"; a time from now, "+2d", "+36h" or "+1d12h"; or '
-        '"tomorrow" (this time tomorrow) or "tomorrow 20:00"')
+        'time), "2026-11-28T20:00+01:00" or "Sat 28 Nov 2026 20:00" (as the judge writes '
+        'them); a time from now, "+2d", "+36h" or "+1d12h"; or "tomorrow" (this time '
+        'tomorrow) or "tomorrow 20:00"')
     assert table.open_turn()["deadline"] == DEADLINE
     assert table.actions() == ["start"]
 

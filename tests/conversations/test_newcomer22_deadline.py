@@ -69,6 +69,15 @@ def test_set_deadline_tomorrow_in_the_masters_zone(table: Table) -> None:
         "Wed 04 Nov 2026 01:00 UTC (in 1 day 16 hours).\n")
 
 
+def test_set_deadline_copied_from_the_judge_s_own_mail(table: Table) -> None:
+    # A master pastes the deadline a report showed, moved by three hours.
+    line = "SET DEADLINE Thu 05 Nov 2026 12:00 UTC"
+    reply = no_errors(table.master(line))
+    assert done(reply, line) == ("The deadline of Spring 1901 Movement is now Thu 05 Nov "
+                                 "2026 12:00 UTC; everyone was told.")
+    assert table.open_turn()["deadline"] == DEADLINE + timedelta(hours=3)
+
+
 def test_set_start_takes_the_same_forms(talk: Conversation) -> None:
     table = Table.seated(talk)
     reply = no_errors(table.master("SET START +2d"))
@@ -76,9 +85,9 @@ def test_set_start_takes_the_same_forms(talk: Conversation) -> None:
         "alpha starts at Wed 04 Nov 2026 09:00 UTC, or once full if that is later.")
 
 
-ACCEPTED = ('write a date and time, "2026-11-28 20:00" (UTC time) or "2026-11-28T20:00+01:00"; '
-            'a time from now, "+2d", "+36h" or "+1d12h"; or "tomorrow" (this time tomorrow) '
-            'or "tomorrow 20:00"')
+ACCEPTED = ('write a date and time, "2026-11-28 20:00" (UTC time), "2026-11-28T20:00+01:00" '
+            'or "Sat 28 Nov 2026 20:00" (as the judge writes them); a time from now, "+2d", '
+            '"+36h" or "+1d12h"; or "tomorrow" (this time tomorrow) or "tomorrow 20:00"')
 
 
 @pytest.mark.parametrize(("when", "reason"), [
