@@ -72,16 +72,17 @@ def run_history(ctx: Context, invocation: Invocation) -> CommandResult:
 
 def _asked(jc: JudgeContext, args: tuple[str, ...]) -> _Asked:
     """The game named first, else the writer's own (the words are then the range), as
-    MAP picks its game."""
-    own, why = _own_game(jc)
-    if args and (own is None or args[0].lower() != own.name):
+    MAP picks its game; the account's seats are read only when no game is named."""
+    missing: GameError | None = None
+    if args and (jc.seat is None or args[0].lower() != jc.seat.game.name):
         try:
             return _Asked(find_game(jc.session, args[0]), args[1:])
-        except GameError:
-            if own is None and not args[0].isdigit():
-                raise
+        except GameError as error:
+            missing = error
+    own, why = _own_game(jc)
     if own is None:
-        raise GameError(why)
+        # A word that is no game and no year: say so ('no game called ...').
+        raise missing if missing is not None and not args[0].isdigit() else GameError(why)
     if args and args[0].lower() == own.name:
         return _Asked(own, args[1:])
     return _Asked(own, args, why)
