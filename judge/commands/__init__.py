@@ -25,6 +25,7 @@ from judge.commands import (
     press,
     seating,
     signon,
+    turn_history,
 )
 from judge.commands import map as map_family
 from judge.commands.dispatch import BasicContext, OrderHandler, run_message
@@ -42,6 +43,7 @@ from judge.commands.reply import Reply
 # One entry per family module; each adds its commands to the registry it is given.
 FAMILIES: tuple[RegisterFamily, ...] = (
     builtin.register, signon.register, orders.register, account.register, listing.register,
+    turn_history.register,
     seating.register, player.register, absence.register, press.register, master.register,
     master_schedule.register, master_settings.register, board.register, decide.register,
     map_family.register,

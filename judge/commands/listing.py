@@ -1,4 +1,4 @@
-"""What anyone may look up: LIST, LIST game, HISTORY game [from] [to], SUMMARY game.
+"""What anyone may look up: LIST, LIST game, SUMMARY game (HISTORY: turn_history.py).
 
 Whatever a game's board or results show is the reader's: for the seat they signed on to
 in that game, the board its knowledge record keeps (judge/game/seat_board.py; HISTORY and
@@ -16,7 +16,6 @@ from judge.engine.types import Phase
 from judge.engine.visibility import Role, Viewer
 from judge.game import history
 from judge.game.clock import format_deadline, time_left
-from judge.game.errors import GameError
 from judge.game.games import (
     find_game,
     game_variant,
@@ -34,10 +33,8 @@ from judge.reports.views import sees_every_unit
 from judge.store import repo_games
 from judge.store.models import Game, GameState, Seat, SeatRole, SeatStatus, Turn
 from judge.store.repo_games import current_turn
-from judge.turns.seat_reports import turn_report
 from judge.variant import Variant, power_name
 
-HISTORY_LIMIT = 10  # turns shown when no range is asked for: a mail, not an archive
 _SECTIONS = (("Forming (JOIN <game> <password> to play)", (GameState.FORMING,)),
              ("Running", (GameState.ACTIVE, GameState.PAUSED)),
              ("Finished", (GameState.FINISHED,)))
@@ -178,64 +175,6 @@ def _power_lines(jc: JudgeContext, game: Game, powers: list[str]) -> list[str]:
     return lines
 
 
-def run_history(ctx: Context, invocation: Invocation) -> CommandResult:
-    jc = judge_context(ctx)
-    if not invocation.args:
-        return CommandResult.fail("write HISTORY <game> [from phase] [to phase], e.g. "
-                                  "HISTORY alpha S1901M F1901M")
-    game = find_game(jc.session, invocation.args[0])
-    variant = game_variant(game)
-    phases = history.read_phases(variant.rules.calendar, invocation.args[1:])
-    if len(phases) > 2:
-        raise GameError("give at most two phases, where to start and where to stop, e.g. "
-                        f"HISTORY {game.name} S1901M F1901M")
-    every = history.processed_turns(jc.session, game)
-    turns = _history_turns(jc, game, phases)
-    viewer = reader_viewer(jc, game)
-    following = history.following_turns(jc.session, game)
-    # What the reader's seat was told after each turn, as it was kept then.
-    records = records_by_turn(jc.session, game, viewer)
-    lines = _history_head(game, bool(phases), turns, every)
-    for turn in turns:
-        nxt = following[turn.id]
-        result = history.stored_result(game, turn, nxt)
-        board = board_known(variant.rules, result.position, viewer, records.get(turn.id))
-        # Only the open turn's deadline still matters; old ones would only mislead, and
-        # so would the turn left open when a vote or the master ended the game.
-        deadline = (nxt.deadline if nxt is not None and nxt.processed_at is None
-                    and is_running(game) else None)
-        lines += ["", *turn_report(variant, game, turn, result, viewer, deadline, jc.zone,
-                                   board).rstrip("\n").split("\n")]
-    return CommandResult.ok(*lines)
-
-
-def _history_turns(jc: JudgeContext, game: Game, phases: list[Phase]) -> list[Turn]:
-    first = phases[0] if phases else None
-    last = phases[1] if len(phases) > 1 else None
-    calendar = game_variant(game).rules.calendar
-    if first is not None and last is not None and \
-            history.phase_key(calendar, first) > history.phase_key(calendar, last):
-        raise GameError(f"{first} comes after {last}; give the earlier phase first, e.g. "
-                        f"HISTORY {game.name} {last} {first}")
-    turns = history.processed_turns(jc.session, game, first, last)
-    if phases and not turns:
-        raise GameError(f"no turn of {game.name} was processed in that range; send "
-                        f"HISTORY {game.name} for the latest turns")
-    return turns if phases else turns[-HISTORY_LIMIT:]
-
-
-def _history_head(game: Game, ranged: bool, turns: list[Turn], every: list[Turn]) -> list[str]:
-    if not turns:
-        return [f"No turn of {game.name} has been processed yet."]
-    span = turns[0].phase if len(turns) == 1 else f"{turns[0].phase} to {turns[-1].phase}"
-    if not ranged and len(every) > len(turns):
-        earlier = every[:-len(turns)]
-        return [f"The last {len(turns)} of {len(every)} turns of {game.name} ({span}); "
-                f"for earlier ones give phases, e.g. HISTORY {game.name} "
-                f"{earlier[0].phase} {earlier[-1].phase}"]
-    return [f"{len(turns)} turn{'s' if len(turns) != 1 else ''} of {game.name} ({span})."]
-
-
 def run_summary(ctx: Context, invocation: Invocation) -> CommandResult:
     jc = judge_context(ctx)
     if len(invocation.args) != 1:
@@ -283,9 +222,6 @@ def register(registry: CommandRegistry) -> None:
     registry.register(Command(
         name="LIST", usage="LIST [game]", run=run_list, aliases=("WHOGAME",),  # njudge's
         help="the games on this judge, or one game's phase, deadline, powers and who is late"))
-    registry.register(Command(
-        name="HISTORY", usage="HISTORY <game> [from phase] [to phase]", run=run_history,
-        help="a game's past turn reports (the last 10 unless you give phases)"))
     registry.register(Command(
         name="SUMMARY", usage="SUMMARY <game>", run=run_summary,
         help="who played which power, and the supply centres each held year by year"))

@@ -1,9 +1,9 @@
 """The game master's clock commands: SET DEADLINE, SET GRACE, SET START, SET SCHEDULE,
 PAUSE and RESUME (the other settings are in master_settings.py).
 
-Times are read in the master's own time zone; players are told of a change that moves
-their deadline, each in their own zone. Each command needs SIGNON as master and leaves an
-audit entry.
+Times are read in the master's own time zone, or counted from now (+2d, tomorrow:
+settings_text.parse_moment); players are told of a change that moves their deadline, each
+in their own zone. Each command needs SIGNON as master and leaves an audit entry.
 """
 
 from __future__ import annotations
@@ -24,7 +24,12 @@ from judge.game.games import settings_of, store_settings
 from judge.game.mastering import describe_phase, need_open_turn
 from judge.game.schedule import grace_end
 from judge.game.settings import Schedule
-from judge.game.settings_text import SettingsError, describe_duration, parse_duration, parse_when
+from judge.game.settings_text import (
+    SettingsError,
+    describe_duration,
+    parse_duration,
+    parse_moment,
+)
 from judge.store.models import Game, GameState, Seat
 from judge.store.repo_games import current_turn
 
@@ -40,10 +45,11 @@ def _readable() -> Iterator[None]:
 
 def _moment(text: str, seat: Seat, now: datetime, usage: str) -> datetime:
     if not text.strip():
-        raise GameError(f"write {usage} <date> <time>, e.g. {usage} 2026-11-28 20:00 "
-                        f"({seat.account.time_zone} time)")
+        raise GameError(f"write {usage} <when>: a date and time, e.g. {usage} 2026-11-28 "
+                        f"20:00 ({seat.account.time_zone} time), a time from now, e.g. "
+                        f"{usage} +2d or {usage} +36h, or {usage} tomorrow")
     with _readable():
-        moment = parse_when(text, seat.account.time_zone)
+        moment = parse_moment(text, seat.account.time_zone, now)
     if moment <= now:
         raise GameError(f"{at(moment, seat)} has passed; give a time still to come")
     return moment
@@ -157,11 +163,13 @@ def schedule_lines(schedule: Schedule) -> list[str]:
 
 def register(registry: CommandRegistry) -> None:
     for name, usage, run, text in (
-        ("SET DEADLINE", "SET DEADLINE <date> <time>", run_set_deadline,
-         "move the current deadline, in your time zone (master)"),
+        ("SET DEADLINE", "SET DEADLINE <date> <time> | +<duration> | tomorrow",
+         run_set_deadline, "move the current deadline: a time in your time zone, a time "
+         "from now (+2d, +36h, +1d12h), or tomorrow (master)"),
         ("SET GRACE", "SET GRACE <duration>", run_set_grace,
          "how long late orders are taken after a deadline, e.g. 24h (master)"),
-        ("SET START", "SET START <date> <time> | none", run_set_start,
+        ("SET START", "SET START <date> <time> | +<duration> | tomorrow | none",
+         run_set_start,
          "when a forming game starts (master)"),
         ("SET SCHEDULE", "SET SCHEDULE <key> <value> ...", run_set_schedule,
          "phase lengths (movement, retreat, adjustment), days, time, zone, reminders "

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy.orm import Session
@@ -36,6 +37,7 @@ _CODE = re.compile(r"^([A-Z]+)(\d{1,5})([A-Z]?)$")
 # Kind letters players bring from other judges: B for builds (W1901B).
 _KIND_LETTERS = {"B": ADJUSTMENT}
 _SEASON_SYNONYMS = {"AUTUMN": "FALL"}
+Key = tuple[int, int, int]  # phase_key's: year, season, kind
 _KIND_WORDS = {
     MOVEMENT: ("MOVEMENT", "MOVEMENTS", "MOVES", "MOVE"),
     RETREAT: ("RETREAT", "RETREATS"),
@@ -74,7 +76,7 @@ def stored_result(game: Game, turn: Turn, next_turn: Turn | None) -> TurnResult:
     )
 
 
-def phase_key(calendar: SeasonCalendar, phase: Phase) -> tuple[int, int, int]:
+def phase_key(calendar: SeasonCalendar, phase: Phase) -> Key:
     """Sorts phases in play order: year, then season, then the season's phase kinds."""
     season = calendar.season(phase.season)
     kind = season.kinds.index(phase.kind) if phase.kind in season.kinds else len(season.kinds)
@@ -95,8 +97,16 @@ def parse_phase(calendar: SeasonCalendar, text: str) -> Phase:
                 phase.kind not in _own_kinds(calendar):
             raise ValueError(phase.kind)
     except ValueError:
-        raise GameError(f"{text!r} is not a phase of this game; {PHASE_EXAMPLE}") from None
+        raise PhaseError(text) from None
     return phase
+
+
+class PhaseError(GameError):
+    """A phase that does not read; `written` is the text as it was typed."""
+
+    def __init__(self, written: str) -> None:
+        super().__init__(f"{written!r} is not a phase of this game; {PHASE_EXAMPLE}")
+        self.written = written
 
 
 def _kinds(calendar: SeasonCalendar) -> dict[str, str]:
@@ -146,22 +156,71 @@ def read_phases(calendar: SeasonCalendar, words: Sequence[str]) -> list[Phase]:
     phases: list[Phase] = []
     index = 0
     while index < len(words):
-        if words[index].upper() in ("FROM", "TO", "-"):
+        if words[index].upper() in _JOINERS:
             index += 1
             continue
-        size = 1 if _CODE.match(words[index].upper()) else \
-            3 if index + 2 < len(words) and words[index + 2].upper() in _kinds(calendar) else 2
+        size = _phase_size(calendar, words, index)
         phases.append(parse_phase(calendar, " ".join(words[index:index + size])))
         index += size
     return phases
+
+
+_JOINERS = ("FROM", "TO", "-")
+_YEAR = re.compile(r"^\d{1,5}$")
+
+
+@dataclass(frozen=True)
+class Mark:
+    """A phase or a whole year of a range a reader asks for: the phase keys it spans."""
+
+    text: str  # as told back: 'S1901M', '1901'
+    low: Key
+    high: Key
+    year: bool
+
+
+def read_marks(calendar: SeasonCalendar, words: Sequence[str]) -> list[Mark]:
+    """read_phases, where a bare number is also a year: every phase of it (njudge's
+    HISTORY takes a range of dates; a year is the date a player has at hand)."""
+    marks: list[Mark] = []
+    index = 0
+    while index < len(words):
+        word = words[index].upper()
+        size = 1 if word in _JOINERS or _YEAR.match(word) else \
+            _phase_size(calendar, words, index)
+        if _YEAR.match(word):
+            year = int(word)  # (year, len(seasons), 0) comes after every phase of it
+            marks.append(Mark(str(year), (year, -1, -1), (year, len(calendar.seasons), 0),
+                              True))
+        elif word not in _JOINERS:
+            phase = parse_phase(calendar, " ".join(words[index:index + size]))
+            key = phase_key(calendar, phase)
+            marks.append(Mark(str(phase), key, key, False))
+        index += size
+    return marks
+
+
+def _phase_size(calendar: SeasonCalendar, words: Sequence[str], index: int) -> int:
+    """How many words the phase at `index` takes: one code, or a season, year, kind."""
+    if _CODE.match(words[index].upper()):
+        return 1
+    return 3 if index + 2 < len(words) and words[index + 2].upper() in _kinds(calendar) else 2
 
 
 def processed_turns(session: Session, game: Game, first: Phase | None = None,
                     last: Phase | None = None) -> list[Turn]:
     """The game's processed turns in play order, from `first` to `last` inclusive."""
     calendar = game_variant(game).rules.calendar
-    low = phase_key(calendar, first) if first is not None else None
-    high = phase_key(calendar, last) if last is not None else None
+    return turns_between(session, game,
+                         phase_key(calendar, first) if first is not None else None,
+                         phase_key(calendar, last) if last is not None else None)
+
+
+def turns_between(session: Session, game: Game, low: Key | None,
+                  high: Key | None) -> list[Turn]:
+    """The game's processed turns in play order whose phase keys are from `low` to
+    `high` inclusive (None: no bound)."""
+    calendar = game_variant(game).rules.calendar
     found = []
     for turn in turns_of(session, game):
         key = phase_key(calendar, Phase.parse(turn.phase))

@@ -37,18 +37,25 @@ _DURATION_PART = re.compile(r"([0-9]+)\s*([a-z]+)")
 
 def parse_duration(text: str) -> timedelta:
     """"72h", "3d", "90m", "1d12h", "1 day 12 hours"; a bare number counts hours."""
+    seconds = _duration_seconds(text)
+    if seconds is None:
+        raise SettingsError(f'"{text.strip()}" is not a duration; write e.g. "72h", "3d", '
+                            '"1d12h" or "90m" (a bare number means hours)')
+    if seconds > MAX_DURATION // SECOND:
+        raise SettingsError(f'"{text.strip()}" is too long; the most is 365 days, e.g. "14d"')
+    return timedelta(seconds=seconds)
+
+
+def _duration_seconds(text: str) -> int | None:
+    """parse_duration's reading in seconds, unbounded; None where it does not read."""
     cleaned = text.strip().lower()
     if re.fullmatch(r"[0-9]{1,9}", cleaned):
         cleaned += "h"
     parts = _DURATION_PART.findall(cleaned) if _DURATION.fullmatch(cleaned) else []
     if not parts or not all(unit in _UNIT_SECONDS for _, unit in parts):
-        raise SettingsError(f'"{text.strip()}" is not a duration; write e.g. "72h", "3d", '
-                            '"1d12h" or "90m" (a bare number means hours)')
+        return None
     # Summed as integers first, so no typo can overflow timedelta.
-    seconds = sum(int(count) * _UNIT_SECONDS[unit] for count, unit in parts)
-    if seconds > MAX_DURATION // SECOND:
-        raise SettingsError(f'"{text.strip()}" is too long; the most is 365 days, e.g. "14d"')
-    return timedelta(seconds=seconds)
+    return sum(int(count) * _UNIT_SECONDS[unit] for count, unit in parts)
 
 
 _WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
@@ -118,6 +125,67 @@ def parse_when(text: str, zone: str) -> datetime:
                                 'that night; write e.g. an hour later')
         moment = local
     return moment.astimezone(UTC)
+
+
+def parse_moment(text: str, zone: str, now: datetime) -> datetime:
+    """A moment as a master writes one (SET DEADLINE, SET START): parse_when's forms, a
+    time from `now` ("+2d", "+36h", "+1d12h": a duration after a plus), "tomorrow" (this
+    time of day tomorrow, in `zone`) and "tomorrow 20:00", or a deadline as the judge
+    writes it ("Sat 28 Nov 2026 20:00 Europe/London"); an aware UTC datetime."""
+    cleaned = text.strip()
+    words = cleaned.lower().split()
+    if cleaned.startswith("+"):
+        seconds = _duration_seconds(cleaned[1:])
+        if seconds is not None and seconds <= MAX_DURATION // SECOND:
+            return now + timedelta(seconds=seconds)
+        if seconds is not None:
+            raise SettingsError(f'"{cleaned}" is too far off; the most is 365 days, '
+                                'e.g. "+14d"')
+    elif words[:1] == ["tomorrow"] and len(words) <= 2:
+        day = now.astimezone(load_zone(zone)) + timedelta(days=1)
+        clock = parse_time_of_day(words[1]) if len(words) == 2 else day.time()
+        return parse_when(f"{day.date().isoformat()} {clock:%H:%M}", zone)
+    elif _absolute(cleaned):
+        return parse_when(cleaned, zone)
+    elif (printed := _PRINTED.fullmatch(cleaned)) is not None:
+        return _as_printed(printed, zone)
+    raise SettingsError(f'"{cleaned}" is not a time I can read; write a date and time, '
+                        f'"2026-11-28 20:00" ({zone} time), "2026-11-28T20:00+01:00" or '
+                        '"Sat 28 Nov 2026 20:00" (as the judge writes them); a time from '
+                        'now, "+2d", "+36h" or "+1d12h"; or "tomorrow" (this time '
+                        'tomorrow) or "tomorrow 20:00"')
+
+
+_MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+# A deadline as the judge writes it (clock.format_deadline), copied from a report or a reply:
+# "Thu 05 Nov 2026 20:00 Europe/London"; the weekday and the zone may be left out.
+_PRINTED = re.compile(r"(?:([a-z]{3})\s+)?([0-9]{1,2})\s+([a-z]{3})\s+([0-9]{4})\s+"
+                      r"([0-9]{1,2}:[0-9]{2})(?:\s+(\S+))?", re.IGNORECASE)
+
+
+def _as_printed(found: re.Match[str], zone: str) -> datetime:
+    text = found[0]
+    weekday, day, month, year, clock, named = found.groups()
+    if month.lower() not in _MONTHS:
+        raise SettingsError(f'"{month}" is not a month; write e.g. "Thu 05 Nov 2026 20:00"')
+    try:
+        date = datetime(int(year), _MONTHS.index(month.lower()) + 1, int(day)).date()
+    except ValueError:
+        raise SettingsError(f'"{text}" is not a date: {month} has no day {day}') from None
+    if weekday is not None and weekday.lower() != _WEEKDAYS[date.weekday()][:3]:
+        raise SettingsError(f'"{text}": {int(day)} {month} {year} is a '
+                            f'{_WEEKDAYS[date.weekday()].title()}')
+    local = parse_time_of_day(clock)
+    return parse_when(f"{date.isoformat()} {local:%H:%M}", parse_zone(named) if named else zone)
+
+
+def _absolute(text: str) -> bool:
+    """Whether `text` is written as a date and time at all (parse_when says if it is one)."""
+    try:
+        datetime.fromisoformat(text)
+    except ValueError:
+        return False
+    return re.search(r"[0-9][T ][0-9]", text) is not None
 
 
 def describe_duration(span: timedelta) -> str:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 import pytest
 
-from judge.commands import listing
+from judge.commands import listing, turn_history
 from judge.engine.outcome import Event, OrderResult
 from judge.engine.position import Position
 from judge.engine.turn import TurnResult
@@ -110,6 +110,7 @@ def hide_other_sides(monkeypatch: pytest.MonkeyPatch) -> None:
         return dataclasses.replace(
             base, rules=dataclasses.replace(base.rules, visibility=OwnSideOnly()))
     monkeypatch.setattr(listing, "game_variant", variant_of)
+    monkeypatch.setattr(turn_history, "game_variant", variant_of)
     monkeypatch.setattr(knowledge, "game_variant", variant_of)
 
 

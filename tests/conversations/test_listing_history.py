@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from judge.commands import listing
+from judge.commands import turn_history
 from judge.game.games import find_game
 from judge.game.lifecycle import add_seat, create_game
 from judge.store import repo
@@ -66,7 +66,7 @@ def test_history_ranges_and_the_limit(talk: Conversation,
     standard_game(talk)
     for _ in range(3):  # S1901M, F1901M, S1902M: nobody orders, nothing to adjust
         process(talk, "alpha")
-    monkeypatch.setattr(listing, "HISTORY_LIMIT", 2)
+    monkeypatch.setattr(turn_history, "HISTORY_LIMIT", 2)
 
     def titles(line: str) -> list[str]:
         detail = details(send(talk, STRANGER, line), line)
@@ -85,7 +85,7 @@ def test_history_ranges_and_the_limit(talk: Conversation,
 
 
 def test_history_shows_ten_turns_unless_asked() -> None:
-    assert listing.HISTORY_LIMIT == 10
+    assert turn_history.HISTORY_LIMIT == 10
 
 
 def test_history_of_a_game_not_yet_played(talk: Conversation) -> None:
@@ -94,22 +94,32 @@ def test_history_of_a_game_not_yet_played(talk: Conversation) -> None:
         "No turn of beta has been processed yet."]
 
 
+_TAKES = ("HISTORY takes a year (1901: every phase of it), a phase (S1901M or Spring 1901 "
+          "Movement; S1901: the season's first phase: from it on), or two of them (from, "
+          "to), e.g. HISTORY alpha 1901 or HISTORY alpha S1901M F1902M")
+
+
 @pytest.mark.parametrize(("line", "reason"), [
-    ("HISTORY", "write HISTORY <game> [from phase] [to phase], e.g. HISTORY alpha S1901M "
-                "F1901M"),
+    ("HISTORY", "say which game: write HISTORY [game] [from] [to], e.g. HISTORY alpha or "
+                "HISTORY alpha 1901, or sign on first (SIGNON Falpha <password>) for your "
+                "own game"),
+    ("HISTORY 1901", "say which game: write HISTORY [game] [from] [to], e.g. HISTORY alpha "
+                     "or HISTORY alpha 1901, or sign on first (SIGNON Falpha <password>) "
+                     "for your own game"),
     ("HISTORY nosuch", "no game called 'nosuch'; send LIST for the games on this judge"),
-    ("HISTORY alpha Summer 1901", "'Summer 1901' is not a phase of this game; write a phase "
-                                  "as S1901M or Spring 1901 Movement (S1901 or Spring 1901: "
-                                  "the season's first phase)"),
-    ("HISTORY alpha S1901A", "'S1901A' is not a phase of this game; write a phase as "
-                             "S1901M or Spring 1901 Movement (S1901 or Spring 1901: the "
-                             "season's first phase)"),
-    ("HISTORY alpha F1901M S1901M", "F1901M comes after S1901M; give the earlier phase "
+    ("HISTORY alpha Summer 1901", f"'Summer 1901' is not a phase or a year of alpha. {_TAKES}"),
+    ("HISTORY alpha S1901A", f"'S1901A' is not a phase or a year of alpha. {_TAKES}"),
+    ("HISTORY alpha F1901M S1901M", "F1901M comes after S1901M; give the earlier one "
                                     "first, e.g. HISTORY alpha S1901M F1901M"),
-    ("HISTORY alpha S1901M F1901M S1902M", "give at most two phases, where to start and "
-                                           "where to stop, e.g. HISTORY alpha S1901M F1901M"),
+    ("HISTORY alpha 1903 1901", "1903 comes after 1901; give the earlier one first, e.g. "
+                                "HISTORY alpha 1901 1903"),
+    ("HISTORY alpha S1901M F1901M S1902M", "give at most two phases or years, where to "
+                                           "start and where to stop, e.g. HISTORY alpha "
+                                           "S1901M F1901M"),
     ("HISTORY alpha F1901M", "no turn of alpha was processed in that range; send HISTORY "
                              "alpha for the latest turns"),
+    ("HISTORY alpha 1902", "no turn of alpha was processed in that range; send HISTORY "
+                           "alpha for the latest turns"),
 ])
 def test_history_errors(talk: Conversation, line: str, reason: str) -> None:
     standard_game(talk, players=0, start=False)

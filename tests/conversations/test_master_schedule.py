@@ -61,12 +61,16 @@ def test_set_deadline_errors(talk: Conversation) -> None:
     reply = table.master("SET DEADLINE\nSET DEADLINE 2026-11-01 20:00\n"
                          "SET DEADLINE friday")
     assert error(reply, "SET DEADLINE") == (
-        "write SET DEADLINE <date> <time>, e.g. SET DEADLINE 2026-11-28 20:00 (UTC time)")
+        "write SET DEADLINE <when>: a date and time, e.g. SET DEADLINE 2026-11-28 20:00 (UTC "
+        "time), a time from now, e.g. SET DEADLINE +2d or SET DEADLINE +36h, or SET "
+        "DEADLINE tomorrow")
     assert error(reply, "SET DEADLINE 2026-11-01 20:00") == (
         "Sun 01 Nov 2026 20:00 UTC has passed; give a time still to come")
     assert error(reply, "SET DEADLINE friday") == (
-        '"friday" is not a date and time; write e.g. "2026-11-28 20:00" (UTC time) or '
-        '"2026-11-28T20:00+01:00"')
+        '"friday" is not a time I can read; write a date and time, "2026-11-28 20:00" (UTC '
+        'time), "2026-11-28T20:00+01:00" or "Sat 28 Nov 2026 20:00" (as the judge writes '
+        'them); a time from now, "+2d", "+36h" or "+1d12h"; or "tomorrow" (this time '
+        'tomorrow) or "tomorrow 20:00"')
     assert table.open_turn()["deadline"] == DEADLINE
     assert table.actions() == ["start"]
 
@@ -117,10 +121,10 @@ def test_set_start_for_a_forming_game(talk: Conversation) -> None:
 
 def test_set_start_errors(talk: Conversation) -> None:
     table = Table.seated(talk)
-    reply = table.master("SET START 2026-10-01 20:00\nSET START tomorrow")
+    reply = table.master("SET START 2026-10-01 20:00\nSET START someday")
     assert error(reply, "SET START 2026-10-01 20:00").endswith("has passed; give a time "
                                                                "still to come")
-    assert error(reply, "SET START tomorrow").startswith('"tomorrow" is not a date and time')
+    assert error(reply, "SET START someday").startswith('"someday" is not a time I can read')
     no_errors(table.master("START"))
     reply = table.master("SET START 2026-12-01 20:00")
     assert error(reply, "SET START 2026-12-01 20:00") == (

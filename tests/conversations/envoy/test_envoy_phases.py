@@ -31,4 +31,6 @@ def test_process_names_the_placement_turn(talk: Conversation) -> None:
 def test_a_kind_the_game_does_not_have_is_still_refused(talk: Conversation) -> None:
     placed(talk)
     answer = reply(talk, MASTER, "HISTORY beta W1913X").body
-    assert "'W1913X' is not a phase of this game" in answer
+    assert "'W1913X' is not a phase or a year of beta." in answer
+    # The examples are the game's own: it opened in the winter of 1913.
+    assert "e.g. HISTORY beta 1913 or HISTORY beta W1913P\n" in answer, answer
