@@ -86,7 +86,8 @@ def test_an_answer_given_ahead_stands_when_the_deadline_moves(talk: Conversation
     seats = started(talk, "oracle")
     early = _master(talk, "DECIDE omen good")
     assert "the turn is processed at its deadline as usual" in early.body
-    _master(talk, "SET DEADLINE Thu 05 Nov 2026 12:00 UTC")
+    moved = _master(talk, "SET DEADLINE Thu 05 Nov 2026 12:00 UTC")
+    assert "is now Thu 05 Nov 2026 12:00" in moved.body, moved.body
     send_orders(talk, seats["NORTH"], "A one H", "A two H")
     reply = send_orders(talk, seats["SOUTH"], "A four H", "A five H")
     assert "Turn processed" in reply.body  # nothing left to ask
