@@ -16,6 +16,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
+import sqlalchemy as sa
 
 from judge import faults
 from judge.game.clock import ManualClock
@@ -233,3 +234,27 @@ def test_a_large_sends_file_keeps_only_the_lines_still_unrecorded(
     again.open()
     assert again.take_sent() == [(6, 1), (8, 2)]
     again.close()
+
+
+def test_deliveries_a_failed_record_left_are_recorded_by_the_next_round_not_sent_again(
+        database: Database, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # A busy database at the record (SQLite locked past its timeout): `judge serve` pauses
+    # the sender and starts another round (serve.py _riding_out), which records them first.
+    clock = ManualClock(T0)
+    queue(database, 2)
+    transport = Transport(clock)
+    sender = OutboxSender(database, clock, transport, journal=opened(database, tmp_path / "c"))
+    real = repo_mail.mark_sent
+
+    def busy(*args: object, **kwargs: object) -> bool:
+        raise sa.exc.OperationalError("UPDATE", {}, Exception("database is locked"))
+
+    monkeypatch.setattr(repo_mail, "mark_sent", busy)
+    with pytest.raises(sa.exc.OperationalError):
+        sender.send_due()
+    assert outbox(database) == [(OutboxState.SENDING, 1)] * 2
+    monkeypatch.setattr(repo_mail, "mark_sent", real)
+    assert sender.send_due() == 0
+    assert outbox(database) == [(OutboxState.SENT, 1)] * 2
+    assert len(transport.delivered) == 2
+    assert sends(tmp_path / "c") == []

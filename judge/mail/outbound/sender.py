@@ -92,7 +92,10 @@ class OutboxSender:
     def send_due(self, limit: int = 50) -> int:
         """Try every message due now (at most `limit`); how many were sent. `drained`
         then says whether the claim took every message due."""
-        self.record()  # what an earlier round that ended in an error left unrecorded
+        # What an earlier round that ended in an error left unrecorded; the rest of its
+        # claim is not this record's to renew (it waits out its lease, as it did before).
+        self._rest = []
+        self.record()
         with self._db.unit_of_work(durable=False) as session:
             now = self._clock.now()
             rows = repo_mail.claim_due(session, now, self._lease, limit,
