@@ -28,6 +28,7 @@ from judge.mail.inbound.receiver import SmtpReceiver
 from judge.mail.outbound.claims import ClaimJournal
 from judge.mail.outbound.delivery import Transport
 from judge.mail.outbound.drawn import draw_pending
+from judge.mail.outbound.recovery import LeftBehind
 from judge.mail.outbound.sender import OutboxSender, transport_for
 from judge.store import repo_mail
 from judge.store.db import shown_url
@@ -95,6 +96,7 @@ class Daemon:
                                  store_many=lambda raws: receive_many(judge, raws),
                                  ) if settings.imap_host and not send_only else None
         self._threads: list[threading.Thread] = []
+        self._left: LeftBehind | None = None
         self._unhook: Callable[[], None] | None = None
 
     def _make_senders(self, transport: Transport | None) -> list[OutboxSender]:
@@ -113,7 +115,11 @@ class Daemon:
         return receive(self.judge, raw)
 
     def start(self) -> None:
-        self._release_claims()
+        # What this judge was sending when it last stopped (a crash: its claims journal
+        # names it) is settled now, not when the claims' lease runs out.
+        self._left = LeftBehind(self.judge.db, self.judge.clock, self._journal) \
+            if self._journal is not None else None
+        self._settle_left()
         # Whoever queued mail in this process (a message's reply, a turn's reports, a
         # notice) wakes the senders as its commit stands; IDLE_SECONDS is only the net
         # for mail queued by another process on the same database (issue #18).
@@ -145,35 +151,9 @@ class Daemon:
         return "" if self._senders else ("; sending nothing (senders = 0): another judge on "
                                          "this database sends the outbox")
 
-    def _release_claims(self) -> None:
-        """What this judge was sending when it last stopped (a crash: its claims journal
-        names them) is due again now, instead of when the claims' lease runs out; what the
-        relay had taken by then (the journal's sends) is recorded as sent first."""
-        journal = self._journal
-        left = journal.open() if journal is not None else []
-        sent = journal.take_sent() if journal is not None else []
-        if journal is None or not (left or sent):
-            return
-        try:
-            with self.judge.db.unit_of_work() as session:
-                now = self.judge.clock.now()
-                recorded = sum(repo_mail.mark_sent(session, row_id, attempt, now)
-                               for row_id, attempt in sent)
-                released = repo_mail.release_claims(session, left, now)
-        except Exception as exc:
-            what = trouble(exc)
-            if what is None:
-                raise
-            log.warning("outbox: the messages this judge was sending when it stopped wait "
-                        "out their lease: %s (%s)", what, describe(exc))
-            return
-        journal.recorded([*(row_id for row_id, _ in left), *(row_id for row_id, _ in sent)])
-        if recorded:
-            log.info("outbox: %d message(s) the relay took before this judge stopped are "
-                     "recorded as sent", recorded)
-        if left:
-            log.info("outbox: %d message(s) this judge was sending when it stopped are due "
-                     "again now", released)
+    def _settle_left(self) -> None:
+        if self._left is not None:
+            self._left.settle()
 
     def _queued(self, session: Session) -> None:
         if repo_mail.queued_to_draw(session):
@@ -211,6 +191,7 @@ class Daemon:
                 sender.close()  # idle: let the relay connection go
             self._outbox_wake.clear()
             with self._riding_out("sender", self._outbox_wake):
+                self._settle_left()
                 # Not again after a claim that took every message due (issue #18: an empty
                 # claim per sender ended each wake-up, a turn of SQLite's writer lock each):
                 # mail queued since wakes this loop again.

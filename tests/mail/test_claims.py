@@ -180,7 +180,7 @@ def serve_until(database: Database, path: Path, maildir: Path,
 
 def test_judge_serve_starts_by_sending_what_it_was_sending(
         database: Database, tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
-    caplog.set_level(logging.INFO, logger="judge.serve")
+    caplog.set_level(logging.INFO, logger="judge.mail.outbound.recovery")
     path, maildir = tmp_path / "claims", tmp_path / "out"
     [row] = queue(database, 1)
     with database.unit_of_work() as session:  # claimed for 10 minutes, by the last run
@@ -194,7 +194,7 @@ def test_judge_serve_starts_by_sending_what_it_was_sending(
 
 def test_judge_serve_records_what_the_relay_took_before_it_stopped(
         database: Database, tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
-    caplog.set_level(logging.INFO, logger="judge.serve")
+    caplog.set_level(logging.INFO, logger="judge.mail.outbound.recovery")
     path, maildir = tmp_path / "claims", tmp_path / "out"
     taken, waiting = queue(database, 2)
     with database.unit_of_work() as session:  # claimed for 10 minutes, by the last run

@@ -22,6 +22,7 @@ from judge import faults
 from judge.game.clock import ManualClock
 from judge.mail.outbound import claims as claims_module
 from judge.mail.outbound.claims import SENT_FORMAT, ClaimJournal
+from judge.mail.outbound.recovery import LeftBehind
 from judge.mail.outbound.sender import LEASE, RECORD_EVERY, OutboxSender
 from judge.store import repo_mail
 from judge.store.db import Database, shown_url
@@ -73,6 +74,11 @@ def sends(path: Path) -> list[str]:
     lines = path.with_name(path.name + ".sent").read_text().splitlines()
     assert lines[0].startswith(SENT_FORMAT)
     return lines[1:]
+
+
+def busy(*args: object, **kwargs: object) -> bool:
+    """repo_mail.mark_sent on a database locked past its timeout."""
+    raise sa.exc.OperationalError("UPDATE", {}, Exception("database is locked"))
 
 
 def die(journal: ClaimJournal) -> None:
@@ -176,19 +182,42 @@ def test_a_kill_between_the_relays_answer_and_the_journal_sends_that_one_again(
 
 
 def restart(database: Database, path: Path, clock: ManualClock) -> list[int]:
-    """What `judge serve` does as it starts again (Daemon._release_claims), then one round:
-    the messages it delivers."""
+    """What `judge serve` does as it starts again (Daemon.start: LeftBehind), then one
+    round: the messages it delivers."""
     journal = ClaimJournal(path, shown_url(database.url))
-    left, sent = journal.open(), journal.take_sent()
-    with database.unit_of_work() as session:
-        for row, attempt in sent:
-            repo_mail.mark_sent(session, row, attempt, T0)
-        repo_mail.release_claims(session, left, T0)
-    journal.recorded(row for row, _ in [*left, *sent])
+    LeftBehind(database, clock, journal).settle()
     transport = Transport(clock)
     OutboxSender(database, clock, transport, journal=journal).send_due()
     journal.close()
     return transport.delivered
+
+
+def test_what_the_last_run_left_is_settled_once_the_database_answers(
+        database: Database, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        caplog: pytest.LogCaptureFixture) -> None:
+    clock, path = ManualClock(T0), tmp_path / "claims"
+    first, second = queue(database, 2)
+    killed_at(database, opened(database, path), Transport(clock), "outbox-after-first")
+    journal = ClaimJournal(path, shown_url(database.url))
+    monkeypatch.setattr(repo_mail, "mark_sent", busy)
+    left = LeftBehind(database, clock, journal)
+    left.settle()
+    assert "settled once the database answers" in caplog.text
+    monkeypatch.undo()
+    # A round meanwhile sends a new message only (the claims hold), and its record keeps
+    # the left line in the file.
+    [third] = queue(database, 1)
+    transport = Transport(clock)
+    sender = OutboxSender(database, clock, transport, journal=journal)
+    assert sender.send_due() == 1
+    assert sends(path) == [f"{first} 1", f"{third} 1"]  # the new one's line: stale now
+    left.settle()
+    assert outbox(database) == [(OutboxState.SENT, 1), (OutboxState.PENDING, 1),
+                                (OutboxState.SENT, 1)]
+    assert sends(path) == []
+    assert sender.send_due() == 1
+    assert transport.delivered == [third, second]
+    journal.close()
 
 
 def test_a_sends_file_that_cannot_be_opened_leaves_each_delivery_recorded_at_once(
@@ -245,10 +274,6 @@ def test_deliveries_a_failed_record_left_are_recorded_by_the_next_round_not_sent
     transport = Transport(clock)
     sender = OutboxSender(database, clock, transport, journal=opened(database, tmp_path / "c"))
     real = repo_mail.mark_sent
-
-    def busy(*args: object, **kwargs: object) -> bool:
-        raise sa.exc.OperationalError("UPDATE", {}, Exception("database is locked"))
-
     monkeypatch.setattr(repo_mail, "mark_sent", busy)
     with pytest.raises(sa.exc.OperationalError):
         sender.send_due()

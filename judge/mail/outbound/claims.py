@@ -168,7 +168,10 @@ class ClaimJournal:
                 self._cut_sent()
             return []
         self._sent_size = len(text)
-        return _pairs(text[len(self._sent_header):].decode("utf-8", "replace"))
+        left = _pairs(text[len(self._sent_header):].decode("utf-8", "replace"))
+        with self._lock:
+            self._unrecorded.update(left)  # kept in the file until they are recorded
+        return left
 
     def _cut_sent(self) -> None:
         # Only lines already recorded are dropped here: a kill halfway loses nothing.
