@@ -162,6 +162,21 @@ class EnvoyMovement(WrappedPhase):
         after = with_bounces(rules, after, results)  # for the retreats each player is told
         return PhaseOutcome(results, after, (*results, *others))
 
+    def for_unit(self, rules: Rules, position: Position, power: str, order: Order) -> Order:
+        """The order as `_split` reads it: a diplomat's as `D` with its country (5.ii:
+        `mun-bel` is `D Ger-Bel`), so that a set keeps one order for him (DATC 4.D.1), read
+        on the board `power` knows (`position`): never from units he cannot see (12d)."""
+        main_at = {province_of(u.loc): u for u in rules.main_units(position)}
+        if self._main(rules, position, main_at, diplomat_stacks(position), power, order):
+            return order
+        return replace(self._as_diplomat(order), kind=DIPLOMAT)
+
+    def as_meant(self, rules: Rules, position: Position, power: str,
+                 orders: Sequence[Order]) -> list[Order]:
+        # `mun H` and `D Ger H` from one message are one order for the diplomat, no clash.
+        return [self.for_unit(rules, position, power, order)
+                for order in self.inner.as_meant(rules, position, power, orders)]
+
     def _split(self, rules: Rules, position: Position, main_at: Mapping[str, Unit],
                stacks: Mapping[str, list[Unit]], orders: Orders
                ) -> tuple[dict[str, list[Order]], dict[str, list[Order]], dict[int, Order]]:
