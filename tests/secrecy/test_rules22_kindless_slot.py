@@ -5,7 +5,8 @@ for the same diplomat and replaces the earlier (DATC 4.D.1): which unit a line i
 read on the board France knows (judge/game/ordering.py `slots`), so whether Germany's army
 stays in Munich (game A) or walked unseen into Tyrolia (game B) changes nothing she
 receives. The sets kept both lines, in two slots, and at the deadline both were void as
-duplicates: her diplomat held in both games, where he goes to Belgium."""
+duplicates: her diplomat held in both games, where he goes to Belgium. And a line for a
+place she cannot see is refused in words true of what she knows in both games."""
 
 from __future__ import annotations
 
@@ -28,4 +29,19 @@ def test_a_later_kindless_line_replaces_the_diplomats_order_unseen(
     script.twin.send(MASTER_SIGNON[0], f"{MASTER_SIGNON[1]}\nPROCESS F1914M")
     report = script.twin.transcript(france.address)[-1]
     assert "France:   D Germany -> Belgium.\n" in report, report
+    assert script.leaks() == ""
+
+
+def test_a_place_she_cannot_see_is_not_said_to_be_empty(
+        databases: tuple[Database, Database]) -> None:
+    """Germany's army stays in Munich (game A) or left it unseen (B): France's `A mun H`
+    is refused in both, in words her knowledge makes true in both: not "there is no unit
+    in Munich" (false in game A), but that she has none there."""
+    script = tyrolia(databases, "stab")
+    france = script.france
+    replies = script.twin.send(france.address, f"{france.signon}\nA mun H\nA ber-sil")
+    assert replies[0] == replies[1]
+    assert "line 2: A mun H\n    you have no unit in Munich\n" in replies[0], replies[0]
+    assert "line 3: A ber-sil\n    you have no unit in Berlin\n" in replies[0], replies[0]
+    assert "there is no unit" not in replies[0], replies[0]
     assert script.leaks() == ""
