@@ -136,7 +136,7 @@ class Explainer:
         """"There is no unit in Munich", of a place where a unit the writer cannot see may
         stand (Stab Envoy, 12d), says more than he knows: what he knows is that he has none
         there. The same line is refused all the same; only the words change."""
-        place = dict(why.params).get("place")
+        place = next((v for _, v in why.params if isinstance(v, Loc)), None)  # its one
         if why.code != NO_UNIT_IN.code or not isinstance(place, Loc):
             return None
         rules, _ = writer_view(self.variant, self.position, self.power, self.known)
