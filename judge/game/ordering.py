@@ -113,6 +113,8 @@ def slots(variant: Variant, position: Position, power: str, known: Known = None)
     (PhaseHandler.for_unit), on the board he knows: never from units he cannot see."""
     rules, seen = writer_view(variant, position, power, known)
     handler = rules.handler(position.phase)
+    if type(handler).for_unit is PhaseHandler.for_unit:
+        return _as_written  # every order as written: nothing to re-key (`merge`)
     return lambda order: handler.for_unit(rules, seen, power, order)
 
 
@@ -140,7 +142,8 @@ def merge(variant: Variant, position: Position, power: str, current: dict[str, W
     line the same answer (issue #18: an adjudication per line was the largest single
     step of an order message)."""
     slot = slots(variant, position, power, known)
-    _rekeyed(variant, current, slot)
+    if slot is not _as_written:
+        _rekeyed(variant, current, slot)
     errors = _merged_at_once(variant, position, power, current, new, known, slot)
     if errors is not None:
         return errors
