@@ -113,7 +113,7 @@ def _settle(variant: Variant, position: Position, power: str,
         # processed before he can send the one he means; if none comes, it holds.
         current.pop(key, None)
         return _all_refused(lines, name)
-    if len({province_of(w.order.loc) for _, w in lines}) > 1:
+    if len({province_of(slot(w.order).loc) for _, w in lines}) > 1:
         # One slot at different places: naming the last line's place would name it wrongly
         # for the lines before it, so they are told which slot they share.
         return _last_stands(lines, meanings, G.REPLACED_SLOT, G.STANDS_SLOT, slot=key)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from tests.conversations.envoy.envoy_setup import placed, say
 from tests.conversations.harness import Conversation
+from tests.conversations.orders_board import set_rule
 from tests.conversations.seating_helpers import Player
 
 ITALY = "A ven H\nA rom H\nF nap H"
@@ -68,3 +69,17 @@ def test_a_home_province_is_the_diplomats_country_across_messages(
     assert "Turn processed" in say(talk, players["GERMANY"], GERMANY).body
     report = talk.mails_to(players["FRANCE"].address)[-1].body
     assert "France:   D Germany -> Belgium.\n" in report, report
+
+
+def test_under_duplicate_orders_last_the_later_line_stands_for_the_diplomat(
+        talk: Conversation) -> None:
+    """The lines name Germany and Munich, but one unit: they are told so by its name, not
+    as lines for one slot at different places (which printed the set's key)."""
+    players = _in_germany(talk)
+    set_rule(talk, duplicate_orders="last")
+    body = say(talk, players["FRANCE"], f"{FRANCE}\nD ger H\nmun-bel").body
+    assert "line 8: D ger H\n    replaced by line 9: the last order for D Germany in a " \
+        "message stands\n" in body, body
+    assert "line 9: mun-bel\n    stands: it replaces line 8 (the last order for D Germany " \
+        "in a message stands)\n" in body, body
+    assert "  D Germany -> Belgium.\n" in body, body
