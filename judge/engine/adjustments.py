@@ -151,7 +151,10 @@ class Ledger:
         # and "not vacant" would hide why it can never be built on this winter.
         if self.position.owners.get(prov) != self.power:
             return state(R.NOT_OWNED, power=Power(self.power), place=Loc(prov))
-        if self._standing(prov):
+        # Then the site before its occupant: a captured centre that is no home centre is
+        # never built on, vacant or not (Italy's `Build A Mar` with its army there).
+        if self._standing(prov) and prov in build_sites(self.rules, self.position,
+                                                        self.power, occupied=set()):
             return state(R.NOT_VACANT, place=Loc(prov))
         return state(R.NOT_HOME, place=Loc(prov), power=Power(self.power))
 

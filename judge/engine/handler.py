@@ -95,6 +95,14 @@ class PhaseHandler(ABC):
         unit that mean the same are no conflict. By default each as written."""
         return list(orders)
 
+    def for_unit(self, rules: Rules, position: Position, power: str, order: Order) -> Order:
+        """`order` as written for the unit the handler reads it for on the board `power`
+        knows (`position`): a power's order set keeps one order per such unit (judge/game/
+        ordering.py; DATC 4.D.1, 4.D.3). A variant whose line may be for a unit of another
+        layer than it names (Envoy 5.ii: `mun-bel` is the diplomat's in Germany) says so;
+        by default the order as written."""
+        return order
+
     def refused_alone(self, rules: Rules, order: Order) -> str | None:
         """Where the handler refuses an order (an ILLEGAL outcome, or a reason that speaks
         of the order itself) by the order and the board alone, whatever else is ordered, as
@@ -144,3 +152,6 @@ class WrappedPhase(PhaseHandler):
     def as_meant(self, rules: Rules, position: Position, power: str,
                  orders: Sequence[Order]) -> list[Order]:
         return self.inner.as_meant(rules, position, power, orders)
+
+    def for_unit(self, rules: Rules, position: Position, power: str, order: Order) -> Order:
+        return self.inner.for_unit(rules, position, power, order)

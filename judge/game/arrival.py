@@ -67,8 +67,9 @@ def _conflicts(variant: Variant, position: Position, power: str,
                current: dict[str, ordering.Written], accepted: Lines,
                known: Known) -> list[Feedback]:
     by_unit: dict[str, list[tuple[int, ordering.Written]]] = {}
+    slot = ordering.slots(variant, position, power, known)
     for line_no, written in accepted:
-        key = ordering.unit_key(variant, written.order)
+        key = ordering.unit_key(variant, written.order, slot)
         if key is not None:
             by_unit.setdefault(key, []).append((line_no, written))
     meant = _as_meant(variant, position, power, accepted, known)
@@ -77,7 +78,8 @@ def _conflicts(variant: Variant, position: Position, power: str,
         meanings = [_meaning(variant, position, power, meant[n], known) for n, _ in lines] \
             if len(lines) > 1 else []
         if len(set(meanings)) > 1:
-            out += _settle(variant, position, power, current, key, lines, meanings, known)
+            out += _settle(variant, position, power, current, key, lines, meanings, known,
+                           slot)
     return out
 
 
@@ -99,8 +101,10 @@ def _meaning(variant: Variant, position: Position, power: str,
 
 def _settle(variant: Variant, position: Position, power: str,
             current: dict[str, ordering.Written], key: str, lines: Lines,
-            meanings: Sequence[str], known: Known) -> list[Feedback]:
-    order = lines[-1][1].order
+            meanings: Sequence[str], known: Known, slot: ordering.Slot) -> list[Feedback]:
+    # The unit as the handler reads the line for it: `mun-bel` names Envoy's diplomat in
+    # Germany (5.ii), no unit of Munich's.
+    order = slot(lines[-1][1].order)
     unit = unit_of(variant, writer_view(variant, position, power, known)[1], order)
     name: Param = unit if unit else Loc(province_of(order.loc))
     rule = variant.rules.rulebook.duplicate_orders
@@ -109,7 +113,7 @@ def _settle(variant: Variant, position: Position, power: str,
         # processed before he can send the one he means; if none comes, it holds.
         current.pop(key, None)
         return _all_refused(lines, name)
-    if len({province_of(w.order.loc) for _, w in lines}) > 1:
+    if len({province_of(slot(w.order).loc) for _, w in lines}) > 1:
         # One slot at different places: naming the last line's place would name it wrongly
         # for the lines before it, so they are told which slot they share.
         return _last_stands(lines, meanings, G.REPLACED_SLOT, G.STANDS_SLOT, slot=key)

@@ -7,7 +7,7 @@ is what will be adjudicated and the rows before it are the history of who sent w
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from judge.engine.handler import PhaseHandler
@@ -49,6 +49,12 @@ class Written:
 
 
 Numbered = tuple[int, "Written"]
+# An order as for the unit the phase's handler reads it for (`slots`): its set key's order.
+Slot = Callable[[Order], Order]
+
+
+def _as_written(order: Order) -> Order:
+    return order
 
 
 def read_lines(variant: Variant, phase: Phase, lines: Iterable[tuple[int, str]],
@@ -82,20 +88,43 @@ def stored_set(variant: Variant, phase: Phase, power: str, lines: Sequence[str],
     return merged
 
 
-def _key(variant: Variant, order: Order, current: Mapping[str, Written]) -> str:
+def _key(variant: Variant, order: Order, current: Mapping[str, Written],
+         slot: Slot = _as_written) -> str:
     # One entry per unit or build site: a later order for the same slot replaces the
     # earlier one. The order's type says where it sits (order_types.SetKey): a waive, a
     # counted line or a build of a kind whose units combine adds an entry of its own instead.
+    # `slot` writes the order for the unit the handler reads it for (Envoy's `mun-bel` is
+    # `D Ger-Bel`, 5.ii), so that both lines for one unit share its entry.
+    order = slot(order)
     kind = variant.rules.kinds.get(order.kind or "")
     key = variant.rules.registry.set_key(order, kind)
     return _numbered(key.slot, current) if key.adds else key.slot
 
 
-def unit_key(variant: Variant, order: Order) -> str | None:
+def unit_key(variant: Variant, order: Order, slot: Slot = _as_written) -> str | None:
     """The unit or site an order is for, or None for an order that adds to the others
     rather than replacing one (a waive, a counted line, a build of combining units)."""
-    key = _key(variant, order, {})
+    key = _key(variant, order, {}, slot)
     return None if "#" in key else key
+
+
+def slots(variant: Variant, position: Position, power: str, known: Known = None) -> Slot:
+    """Each of `power`'s orders as for the unit the phase's handler reads it for
+    (PhaseHandler.for_unit), on the board he knows: never from units he cannot see."""
+    rules, seen = writer_view(variant, position, power, known)
+    handler = rules.handler(position.phase)
+    if type(handler).for_unit is PhaseHandler.for_unit:
+        return _as_written  # every order as written: nothing to re-key (`merge`)
+    return lambda order: handler.for_unit(rules, seen, power, order)
+
+
+def _rekeyed(variant: Variant, current: dict[str, Written], slot: Slot) -> None:
+    """`current` keyed by `slot`: a stored set is read back by its text alone
+    (`stored_set`), with no board to say which unit a line is for."""
+    taken = list(current.values())
+    current.clear()
+    for written in taken:
+        current[_key(variant, written.order, current, slot)] = written
 
 
 def _numbered(prefix: str, current: Mapping[str, Written]) -> str:
@@ -112,13 +141,16 @@ def merge(variant: Variant, position: Position, power: str, current: dict[str, W
     order alone (`refused_alone`), one adjudication of the set with every line gives each
     line the same answer (issue #18: an adjudication per line was the largest single
     step of an order message)."""
-    errors = _merged_at_once(variant, position, power, current, new, known)
+    slot = slots(variant, position, power, known)
+    if slot is not _as_written:
+        _rekeyed(variant, current, slot)
+    errors = _merged_at_once(variant, position, power, current, new, known, slot)
     if errors is not None:
         return errors
     errors = []
     for line_no, written in new:
         trial = dict(current)
-        trial[_key(variant, written.order, trial)] = written
+        trial[_key(variant, written.order, trial, slot)] = written
         refused = refusal(variant, position, power, trial, written, known)
         if refused is not None:
             errors.append(LineError(line_no, written.text, why_refused(refused), refused))
@@ -130,12 +162,12 @@ def merge(variant: Variant, position: Position, power: str, current: dict[str, W
 
 def _merged_at_once(variant: Variant, position: Position, power: str,
                     current: dict[str, Written], new: Sequence[tuple[int, Written]],
-                    known: Known) -> list[LineError] | None:
+                    known: Known, slot: Slot = _as_written) -> list[LineError] | None:
     """`merge` by one adjudication of `current` with every line of `new`, or None (nothing
     done) where that might not be the same answer as checking the lines one by one."""
     rules, seen = writer_view(variant, position, power, known)
     handler = rules.handler(position.phase)
-    lines = [(_key(variant, written.order, current), line_no, written)
+    lines = [(_key(variant, written.order, current, slot), line_no, written)
              for line_no, written in new]
     if not _apart(rules, handler, current, [(key, w.order) for key, _, w in lines]):
         return None
@@ -237,11 +269,14 @@ def describe_set(variant: Variant, position: Position, power: str,
         kinds_at.setdefault(layer[standing.kind], {})[province_of(standing.loc)] = \
             standing.kind
     texts = []
+    slot = slots(variant, position, power, known)
     for written in merged.values():
         order = canonical(variant, position, written.order, power)
         # A build names the unit to come, not the one standing there (Envoy 4's change
-        # of type: `Build A Bre` where F Brest stands).
-        unit = None if isinstance(order, Waive | Build) else _unit_for(variant, seen, order)
+        # of type: `Build A Bre` where F Brest stands). The unit is the one the handler reads
+        # the line for: Envoy's `mun H` is his diplomat's in Germany (5.ii), no army's.
+        unit = None if isinstance(order, Waive | Build) \
+            else _unit_for(variant, seen, slot(order))
         result = OrderResult(power, unit, order, written.text, Outcome.SUCCEEDS)
         own = layer[unit.kind] if unit is not None else layer.get(order.kind or "", "main")
         texts.append(order_text(variant.rules, result, position.phase.kind,

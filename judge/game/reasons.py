@@ -23,6 +23,9 @@ PROSE = Why("prose", "this is neither an order nor a command: write one order pe
 RULES_SAY = Why("rules_say", "{said}")
 # An illegal order whose refusal says no more than the report's tag: 'illegal: no unit'.
 TAGGED = Why("tagged", "{tag}")
+# "There is no unit in Munich" of a place where a unit the writer cannot see may stand
+# (a hidden game): what his own knowledge makes true (judge/game/refusals.py `_unseen`).
+NONE_OF_YOURS = Why("none_of_yours", "you have no unit in {place}")
 # What a refusal becomes when it names a unit its reader does not know (never expected:
 # the check runs on his own board; this keeps it so).
 NOT_AS_WRITTEN = Why("not_as_written", "this order cannot be carried out as written on the "

@@ -30,7 +30,7 @@ from judge.engine.orders import (
 )
 from judge.engine.outcome import OrderResult, Outcome, Reason
 from judge.engine.position import Position
-from judge.engine.reasons import NO_DISLODGED
+from judge.engine.reasons import NO_DISLODGED, NO_UNIT_IN
 from judge.engine.refusal import Loc, Locs, Names, Power, Refusal, Words
 from judge.engine.types import ADJUSTMENT, MOVEMENT, RETREAT, province_of
 from judge.game import ordering
@@ -120,7 +120,7 @@ class Explainer:
         result = error.refusal
         assert result is not None and result.order is not None
         reason = wrong = self._wrong_kind(error.text, result.order)
-        reason = reason or self._not_convoyed(result)
+        reason = reason or self._not_convoyed(result) or self._unseen(error.why)
         if reason is None and result.reason == Reason.TOO_MANY:
             reason = self._too_many(result)
         hint = wrong is not None or result.reason in _GONE
@@ -131,6 +131,18 @@ class Explainer:
         if dislodged is None and (wrong is not None or error.why.code == NO_DISLODGED.code):
             dislodged = self._others_dislodged()
         return (reason or error.why, *(n for n in (late, dislodged) if n is not None))
+
+    def _unseen(self, why: Refusal) -> Refusal | None:
+        """"There is no unit in Munich", of a place where a unit the writer cannot see may
+        stand (Stab Envoy, 12d), says more than he knows: what he knows is that he has none
+        there. The same line is refused all the same; only the words change."""
+        place = next((v for _, v in why.params if isinstance(v, Loc)), None)  # its one
+        if why.code != NO_UNIT_IN.code or not isinstance(place, Loc):
+            return None
+        rules, _ = writer_view(self.variant, self.position, self.power, self.known)
+        if rules.unseen is None or not rules.unseen.kinds_at(province_of(place.loc)):
+            return None
+        return Refusal.of(G.NONE_OF_YOURS, place=place)
 
     def _others_dislodged(self) -> Refusal | None:
         """In a retreat phase, after "there is no dislodged unit in <place>" or an order of

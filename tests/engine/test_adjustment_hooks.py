@@ -59,3 +59,15 @@ def test_a_site_listed_twice_still_takes_one_unit() -> None:
     assert (first.outcome, first.unit) == (Outcome.SUCCEEDS, Unit("FRANCE", "A", "par"))
     assert (second.outcome, second.message) == (Outcome.FAILS, "par is not vacant")
     assert turn.position.units == (Unit("FRANCE", "A", "par"),)
+
+
+def test_a_captured_centre_is_no_home_centre_before_it_is_occupied() -> None:
+    """Italy took Marseilles and her army stands on it: `Build A Mar` can never be made,
+    vacant or not, so the reason is the site's, not its occupant's. Her own Rome, occupied,
+    is refused as not vacant."""
+    board = Position(Phase.parse("W1901A"), (Unit("ITALY", "A", "mar"), Unit("ITALY", "A", "rom")),
+                     {"mar": "ITALY", "rom": "ITALY", "nap": "ITALY", "ven": "ITALY"})
+    turn = adjudicate(RULES, board, {"ITALY": [Build("mar", "A"), Build("rom", "A")]})
+    messages = [(r.outcome, r.message) for r in turn.results if isinstance(r.order, Build)]
+    assert messages == [(Outcome.FAILS, "mar is not a home centre of ITALY"),
+                        (Outcome.FAILS, "rom is not vacant")]

@@ -44,7 +44,9 @@ def test_a_kindless_line_s_coast_does_not_tell_an_unseen_army(
         edit_board(talk, "S1914M", _adding(where))
     reply, _ = script.twin.send(script.france.address,
                                 f"{script.france.signon}\ngas-spa/sc\nORDERS")
-    assert "Gascony -> Spain" in reply, reply
+    # Her diplomat's order, as the set shows it (ordering.describe_set: the unit the
+    # handler reads a line for, 5.ii), in both games.
+    assert "D France -> Spain" in reply, reply
     script.turn("S1914M", FRANCE_HOLDS, f"{GERMANY_HOLDS}\nA mun H\nA gas H",
                 f"{GERMANY_HOLDS}\nA mun H\nA sil H")
     report = script.twin.transcript(script.france.address)[-1]

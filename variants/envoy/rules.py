@@ -11,15 +11,15 @@ diplomat is eliminated (5.iv). The two layers never meet (5).
 from __future__ import annotations
 
 import csv
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
 
 from judge.engine.counted import count_of, counted_orders
 from judge.engine.geo import Border, Geography
 from judge.engine.order_types import Registry
-from judge.engine.orders import Convoy, Hold, Move, Order, Support
-from judge.engine.outcome import OrderResult, Outcome, Reason
+from judge.engine.orders import Convoy, Move, Order, Support
+from judge.engine.outcome import OrderResult, Outcome
 from judge.engine.position import Position
 from judge.engine.refusal import Stated, state
 from judge.engine.rules import PhaseHandler, PhaseOutcome, Rules, WrappedPhase, own_units_only
@@ -41,6 +41,7 @@ from .control import (
 )
 from .known import fold, known_board
 from .placement import Placement
+from .refused import refuse, replace_holds
 from .report import SECTIONS
 from .retreats import EnvoyRetreats, with_bounces
 from .season import AUTUMN, autumn_record, season_end_for
@@ -124,19 +125,20 @@ class EnvoyMovement(WrappedPhase):
         self.geo = geo
         self.countries = countries
         self.control = control
+        self._last: tuple[Position, dict[str, Unit], dict[str, list[Unit]]] | None = None
 
     def adjudicate(self, rules: Rules, position: Position, orders: Orders) -> PhaseOutcome:
         main_at = {province_of(u.loc): u for u in rules.main_units(position)}
         stacks = diplomat_stacks(position)
         main, diplomatic, originals = self._split(rules, position, main_at, stacks, orders)
-        main, refused = _refuse(main, main_at, _for_regulars)
+        main, refused = refuse(main, main_at, _for_regulars)
         main, neutral = refuse_neutral_writers(position, main, main_at)
         refused += neutral
         main, limited = limit_controlled(rules, position, self.control, main, main_at)
         refused += limited
         out = self.inner.adjudicate(rules, position, main)
         reps = {prov: units[0] for prov, units in stacks.items()}
-        diplomatic, d_refused = _refuse(diplomatic, reps, _for_diplomats)
+        diplomatic, d_refused = refuse(diplomatic, reps, _for_diplomats)
         # A refusal names the order object its writer gave: the game layer finds an
         # order's refusal by that object (judge/game/ordering.py `refusal`), and 'D Hol S
         # A Mun-Bur', read as 'D Hol S A Ger-Fra' (5.ii), was taken on arrival though 5.iv
@@ -144,8 +146,8 @@ class EnvoyMovement(WrappedPhase):
         d_refused = [r._replace(order=originals.get(id(r.order), r.order)) for r in d_refused]
         d_results, diplomats = self._diplomats(rules, position, stacks, diplomatic)
         results = tuple(by_country(r) for r in (
-            *_replace_holds(out.results, refused, main),
-            *_replace_holds(d_results, d_refused, diplomatic)))
+            *replace_holds(out.results, refused, main),
+            *replace_holds(d_results, d_refused, diplomatic)))
         # So with those the diplomats' resolution finds illegal ('D Fra-Bur' with no
         # diplomat in France, read 'D Fra-Fra'): they were taken on arrival.
         results = tuple(r._replace(order=originals[id(r.order)])
@@ -161,6 +163,32 @@ class EnvoyMovement(WrappedPhase):
         after = with_writers(rules, position, after, self.control)  # for this turn's reports
         after = with_bounces(rules, after, results)  # for the retreats each player is told
         return PhaseOutcome(results, after, (*results, *others))
+
+    def for_unit(self, rules: Rules, position: Position, power: str, order: Order) -> Order:
+        """The order as `_split` reads it: a diplomat's as `D` with its country (5.ii:
+        `mun-bel` is `D Ger-Bel`), so that a set keeps one order for him (DATC 4.D.1), read
+        on the board `power` knows (`position`): never from units he cannot see (12d)."""
+        main_at, stacks = self._boards(rules, position)
+        if self._main(rules, position, main_at, stacks, power, order):
+            return order
+        return replace(self._as_diplomat(order), kind=DIPLOMAT)
+
+    def _boards(self, rules: Rules, position: Position
+                ) -> tuple[dict[str, Unit], dict[str, list[Unit]]]:
+        """The armies and fleets and the diplomat stacks by province: one message asks
+        `for_unit` of every line, on one board (one entry, replaced whole: the worker and
+        the deadline sweeper may both ask)."""
+        last = self._last
+        if last is None or last[0] is not position:
+            main_at = {province_of(u.loc): u for u in rules.main_units(position)}
+            last = self._last = (position, main_at, diplomat_stacks(position))
+        return last[1], last[2]
+
+    def as_meant(self, rules: Rules, position: Position, power: str,
+                 orders: Sequence[Order]) -> list[Order]:
+        # `mun H` and `D Ger H` from one message are one order for the diplomat, no clash.
+        return [self.for_unit(rules, position, power, order)
+                for order in self.inner.as_meant(rules, position, power, orders)]
 
     def _split(self, rules: Rules, position: Position, main_at: Mapping[str, Unit],
                stacks: Mapping[str, list[Unit]], orders: Orders
@@ -256,39 +284,3 @@ def _for_regulars(order: Order) -> Stated | None:
     if isinstance(order, Support | Convoy) and order.target_kind == DIPLOMAT:
         return state(E.NOT_FOR_DIPLOMATS)
     return None
-
-
-def _refuse(orders: Orders, units_at: Mapping[str, Unit],
-            why: Callable[[Order], Stated | None]) -> tuple[dict[str, list[Order]],
-                                                          list[OrderResult]]:
-    """Orders for a unit there that `why` refuses, as illegal results; the rest."""
-    kept: dict[str, list[Order]] = {}
-    out: list[OrderResult] = []
-    for power, given in orders.items():
-        for order in given:
-            unit = units_at.get(province_of(order.loc))
-            message = why(order) if unit is not None else None
-            if unit is not None and message:
-                out.append(OrderResult(power, unit, order, "", Outcome.ILLEGAL, Reason.ILLEGAL,
-                                       message))
-            else:
-                kept.setdefault(power, []).append(order)
-    return kept, out
-
-
-def _replace_holds(results: Sequence[OrderResult], refused: list[OrderResult],
-                   handled: Orders) -> list[OrderResult]:
-    """A refused order's unit held, but it was ordered: its result is the refusal, not
-    the implicit hold the handler gave it (as the standard handler does for its own
-    illegal orders)."""
-    if not refused:
-        return list(results)
-    given = {id(o) for os in handled.values() for o in os}
-    ordered = {r.unit for r in refused}
-    implicit = {r.unit: r for r in results if r.unit in ordered
-                and isinstance(r.order, Hold) and id(r.order) not in given}
-    out = [r for r in results if implicit.get(r.unit) is not r]
-    for r in refused:
-        hold = implicit.get(r.unit)
-        out.append(r._replace(dislodged=True) if hold is not None and hold.dislodged else r)
-    return out

@@ -68,23 +68,25 @@ SCRIPT: dict[str, dict[str, str]] = {
 PROBE_PHASE = "F1915M"
 PROBES = {FRANCE: "D Bar-Nwy\nF Den-Ska\nD Nao-Iri",
           GERMANY: "D Mao-Nao\nA Pic-Bur\nD Iri-Eng"}
-EMPTY = "    there is no unit in {}\n"  # the place named as the reports name it
+# The place named as the reports name it. Where a unit of the other's might stand unseen
+# (every probe here), what the writer knows is that he has none there, not that none is.
+UNSEEN = "    you have no unit in {}\n"
 PROBE_ANSWERS: dict[str, dict[str, tuple[str, ...]]] = {
     "stab": {
-        FRANCE: ("line 2: D Bar-Nwy\n" + EMPTY.format("Barents Sea"),
-                 "line 3: F Den-Ska\n" + EMPTY.format("Denmark"),
-                 "line 4: D Nao-Iri\n" + EMPTY.format("North Atlantic Ocean")),
-        GERMANY: ("line 2: D Mao-Nao\n" + EMPTY.format("Mid-Atlantic Ocean"),
-                  "line 3: A Pic-Bur\n" + EMPTY.format("Picardy"),
-                  "line 4: D Iri-Eng\n" + EMPTY.format("Irish Sea")),
+        FRANCE: ("line 2: D Bar-Nwy\n" + UNSEEN.format("Barents Sea"),
+                 "line 3: F Den-Ska\n" + UNSEEN.format("Denmark"),
+                 "line 4: D Nao-Iri\n" + UNSEEN.format("North Atlantic Ocean")),
+        GERMANY: ("line 2: D Mao-Nao\n" + UNSEEN.format("Mid-Atlantic Ocean"),
+                  "line 3: A Pic-Bur\n" + UNSEEN.format("Picardy"),
+                  "line 4: D Iri-Eng\n" + UNSEEN.format("Irish Sea")),
     },
     "secret": {
-        FRANCE: ("line 2: D Bar-Nwy\n" + EMPTY.format("Barents Sea"),
+        FRANCE: ("line 2: D Bar-Nwy\n" + UNSEEN.format("Barents Sea"),
                  "line 3: F Den-Ska\n    F Denmark belongs to Germany, not France\n",
-                 "line 4: D Nao-Iri\n" + EMPTY.format("North Atlantic Ocean")),
-        GERMANY: ("line 2: D Mao-Nao\n" + EMPTY.format("Mid-Atlantic Ocean"),
+                 "line 4: D Nao-Iri\n" + UNSEEN.format("North Atlantic Ocean")),
+        GERMANY: ("line 2: D Mao-Nao\n" + UNSEEN.format("Mid-Atlantic Ocean"),
                   "line 3: A Pic-Bur\n    A Picardy belongs to France, not Germany\n",
-                  "line 4: D Iri-Eng\n" + EMPTY.format("Irish Sea")),
+                  "line 4: D Iri-Eng\n" + UNSEEN.format("Irish Sea")),
     },
 }
 # The same phase: each writes to the other and to everyone (docs/commands.md, Press).

@@ -26,8 +26,10 @@ def leaks(address: str, mails: list[Mail]) -> list[str]:
 def test_an_unseen_unit_gets_the_answer_of_an_empty_province(talk: Conversation) -> None:
     players = placed(talk, hidden="stab")
     answer = say(talk, players["FRANCE"], "A ber-sil\nA bur-par\nS kie\n").body
-    assert "line 2: A ber-sil\n    there is no unit in Berlin\n" in answer
-    assert "line 3: A bur-par\n    there is no unit in Burgundy\n" in answer
+    # What she knows: a unit of another power there would be hidden from her (12d), so
+    # "there is no unit" would say more than she may know.
+    assert "line 2: A ber-sil\n    you have no unit in Berlin\n" in answer
+    assert "line 3: A bur-par\n    you have no unit in Burgundy\n" in answer
     assert "Germany" not in answer and "GERMANY" not in answer and "Kiel" not in answer
 
 
