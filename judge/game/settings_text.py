@@ -100,17 +100,18 @@ def parse_zone(text: str) -> str:
 
 
 def parse_when(text: str, zone: str) -> datetime:
-    """A moment, "2026-11-28 20:00" read as local time in `zone` or ISO 8601 with an offset
-    ("2026-11-28T20:00+01:00", "...Z"); the result is an aware UTC datetime."""
-    tz, cleaned = load_zone(zone), text.strip()
+    """A moment, "2026-11-28 20:00" read as local time in `zone`, ISO 8601 with an offset
+    ("2026-11-28T20:00+01:00", "...Z"), or as the judge writes its deadlines ("Sat 28 Nov
+    2026 20:00 Europe/London", the zone and weekday optional); an aware UTC datetime."""
+    cleaned = text.strip()
     try:
         moment: datetime | None = datetime.fromisoformat(cleaned)
     except ValueError:
         moment = None
     if moment is None or not re.search(r"[0-9][T ][0-9]", cleaned):  # a bare date is vague
-        raise SettingsError(f'"{cleaned}" is not a date and time; write e.g. '
-                            f'"2026-11-28 20:00" ({zone} time) or "2026-11-28T20:00+01:00"')
+        moment, zone = _as_written(cleaned, zone)
     if moment.tzinfo is None:
+        tz = load_zone(zone)
         local = moment.replace(tzinfo=tz)
         # A wall time the clocks skip (spring forward) comes back from UTC as another one.
         if local.astimezone(UTC).astimezone(tz).replace(tzinfo=None) != moment:
@@ -118,6 +119,46 @@ def parse_when(text: str, zone: str) -> datetime:
                                 'that night; write e.g. an hour later')
         moment = local
     return moment.astimezone(UTC)
+
+
+_MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august",
+           "september", "october", "november", "december")
+_AS_WRITTEN = re.compile(r"(?:([a-z]+)\.?,?\s+)?([0-9]{1,2})\s+([a-z]+)\.?,?\s+([0-9]{4}),?\s+"
+                         r"([0-9]{1,2}:[0-9]{2})(?:\s+(\S+))?", re.IGNORECASE)
+
+
+def _as_written(cleaned: str, zone: str) -> tuple[datetime, str]:
+    """Every deadline notice writes "Thu 05 Nov 2026 09:00 UTC"; a master who pastes it into
+    SET DEADLINE means that moment (newcomer 22). A zone written after it wins over `zone`."""
+    found = _AS_WRITTEN.fullmatch(cleaned)
+    month = _month(found[3]) if found else None
+    if found is None or month is None:
+        raise SettingsError(f'"{cleaned}" is not a date and time; write e.g. '
+                            f'"2026-11-28 20:00" ({zone} time), "Sat 28 Nov 2026 20:00" or '
+                            '"2026-11-28T20:00+01:00"')
+    weekday, day, _, year, clock, named = found.groups()
+    try:
+        date = datetime(int(year), month, int(day))
+    except ValueError:
+        raise SettingsError(f'"{cleaned}": {found[3]} {year} has no day {day}; write e.g. '
+                            '"Sat 28 Nov 2026 20:00"') from None
+    if weekday is not None and _weekday(weekday.lower()) != date.weekday():
+        right = f"{_WEEKDAYS[date.weekday()].title()[:3]} {cleaned[found.start(2):]}"
+        raise SettingsError(f'"{cleaned}": {int(day)} {_MONTHS[month - 1].title()} {year} is a '
+                            f'{_WEEKDAYS[date.weekday()].title()}, not "{weekday}"; write e.g. '
+                            f'"{right}"')
+    try:
+        return datetime.combine(date.date(), parse_time_of_day(clock)), \
+            parse_zone(named) if named else zone
+    except SettingsError as problem:  # quote all that was typed, not just the bad part
+        raise SettingsError(f'"{cleaned}": {problem}') from None
+
+
+def _month(word: str) -> int | None:
+    """"nov", "November": three or more leading letters of the month's English name."""
+    found = (n for n, name in enumerate(_MONTHS, 1)
+             if len(word) >= 3 and name.startswith(word.lower()))
+    return next(found, None)
 
 
 def describe_duration(span: timedelta) -> str:

@@ -65,8 +65,8 @@ def test_set_deadline_errors(talk: Conversation) -> None:
     assert error(reply, "SET DEADLINE 2026-11-01 20:00") == (
         "Sun 01 Nov 2026 20:00 UTC has passed; give a time still to come")
     assert error(reply, "SET DEADLINE friday") == (
-        '"friday" is not a date and time; write e.g. "2026-11-28 20:00" (UTC time) or '
-        '"2026-11-28T20:00+01:00"')
+        '"friday" is not a date and time; write e.g. "2026-11-28 20:00" (UTC time), '
+        '"Sat 28 Nov 2026 20:00" or "2026-11-28T20:00+01:00"')
     assert table.open_turn()["deadline"] == DEADLINE
     assert table.actions() == ["start"]
 
