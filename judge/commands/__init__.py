@@ -19,6 +19,7 @@ from judge.commands import (
     master,
     master_handover,
     master_schedule,
+    master_seats,
     master_settings,
     orders,
     player,
@@ -44,8 +45,8 @@ from judge.commands.reply import Reply
 FAMILIES: tuple[RegisterFamily, ...] = (
     builtin.register, signon.register, orders.register, account.register, listing.register,
     seating.register, player.register, absence.register, press.register, master.register,
-    master_handover.register, master_schedule.register, master_settings.register,
-    board.register, decide.register,
+    master_handover.register, master_seats.register, master_schedule.register,
+    master_settings.register, board.register, decide.register,
     map_family.register,
     game_map.register, poll.register, commentator.register,
 )

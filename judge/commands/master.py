@@ -1,4 +1,5 @@
-"""The game master's commands for turns, seats and the game's end (the schedule is set in
+"""The game master's commands for turns, acting for a power and the game's end (EJECT and
+REPLACE are in master_seats.py, SET MASTER in master_handover.py, the schedule in
 master_schedule.py, the other settings in master_settings.py). Each needs SIGNON as master
 and leaves an audit entry.
 """
@@ -19,7 +20,7 @@ from judge.game.adjudication import adjudicate_turn
 from judge.game.clock import format_deadline
 from judge.game.deadline_notices import moved_to
 from judge.game.errors import GameError
-from judge.game.games import game_variant, power_letter, seats_of
+from judge.game.games import game_variant, seats_of
 from judge.game.mastering import describe_phase, need_open_turn, read_phase, read_power
 from judge.game.recipients import tell, viewer_of
 from judge.game.rollback import rollback
@@ -125,53 +126,6 @@ def run_rollforward(ctx: Context, invocation: Invocation) -> CommandResult:
                             now_open(jc, seat))
 
 
-def run_eject(ctx: Context, invocation: Invocation) -> CommandResult:
-    jc, seat, game = master_of(ctx)
-    if len(invocation.args) != 1:
-        return CommandResult.fail(f"write EJECT <power>, e.g. EJECT {example_powers(game)}")
-    power = read_power(game, invocation.args[0])
-    old = mastering.eject(game, power)
-    record(jc, seat, "eject", power=power, account=old.account_id)
-    name = power_name(power)
-    tell(jc.session, jc.postman, [old], f"{game.name}: you no longer play {name}",
-         f"The master of {game.name} has taken {name} from you. Thank you for playing.\n")
-    mastering.notify(jc.session, jc.postman, game, f"{name} has no player",
-                     lambda s: f"The master of {game.name} has taken {name} from its "
-                               f"player. Until it has a new one, nobody orders {name}: "
-                               f"{mastering.UNPLAYED}.\n")
-    return CommandResult.ok(f"{name} has no player now; its player and everyone else were told.",
-                            f"Until it has a new one, nobody orders {name} and the judge does not "
-                            f"wait for it: {mastering.UNPLAYED}.",
-                            f"To give it a new player: REPLACE {name} <address> <password>, e.g. "
-                            f"REPLACE {name} carol@example.org secret")
-
-
-def run_replace(ctx: Context, invocation: Invocation) -> CommandResult:
-    jc, seat, game = master_of(ctx)
-    if len(invocation.args) != 3:
-        return CommandResult.fail("write REPLACE <power> <player's address> <password>, e.g. "
-                                  f"REPLACE {example_powers(game)} carol@example.org secret")
-    word, address, password = invocation.args
-    power = read_power(game, word)
-    account = repo.account_by_address(jc.session, address)
-    if account is None:
-        raise GameError(f"nobody is registered as {address}; they must REGISTER first "
-                        "(see HELP REGISTER)")
-    new = mastering.replace(jc.session, game, power, account, password)
-    record(jc, seat, "replace", power=power, account=account.id)
-    letter = power_letter(game_variant(game), power)
-    tell(jc.session, jc.postman, [new], f"{game.name}: you now play {power_name(power)}",
-         f"The master of {game.name} has given you {power_name(power)}.\n"
-         f"Sign on with: SIGNON {letter}{game.name} {password}\n"
-         "(the password your master chose; change it with SET PASSWORD).\n"
-         f"{now_open(jc, new)}\n")
-    mastering.notify(jc.session, jc.postman, game, f"{power_name(power)} has a new player",
-                     lambda s: f"{power_name(power)} has a new player in {game.name}.\n",
-                     skip=new)
-    return CommandResult.ok(f"{account.name} now plays {power_name(power)}; they were mailed "
-                            "how to sign on, and everyone was told.")
-
-
 @dataclass
 class _OrdersAudit:
     """At the end of the message, log the orders the master wrote for a power."""
@@ -271,10 +225,6 @@ def register(registry: CommandRegistry) -> None:
          "go back to the start of a processed phase, the last one by default (master)"),
         ("ROLLFORWARD", "", run_rollforward,
          "process again the phases the last ROLLBACK undid (master)"),
-        ("EJECT", "EJECT <power>", run_eject,
-         "take a power from its player; nobody orders it until you REPLACE it (master)"),
-        ("REPLACE", "REPLACE <power> <address> <password>", run_replace,
-         "give a power to a registered player with a new seat password (master)"),
         ("BECOME", "BECOME <power>", run_become,
          "act for a power for the rest of the message (master; logged)"),
         ("SET ORDERS", "SET ORDERS <power>", run_set_orders,
