@@ -24,6 +24,7 @@ from judge.game.games import game_variant, seats_of
 from judge.game.mastering import describe_phase, need_open_turn, read_phase, read_power
 from judge.game.recipients import tell, viewer_of
 from judge.game.rollback import rollback
+from judge.game.votes import game_over_text
 from judge.store import repo
 from judge.store.models import Game, GameState, Seat, Turn
 from judge.store.repo_games import current_turn
@@ -199,7 +200,7 @@ def run_end_game(ctx: Context, invocation: Invocation) -> CommandResult:
     record(jc, seat, "end_game", kind=kind, winners=result["winners"])
     outcome = _outcome(kind, result["winners"])
     tell(jc.session, jc.postman, seats_of(game), f"{game.name}: the game is over",
-         f"Game {game.name} is over: {outcome}\n\nThanks to everyone who played.\n")
+         game_over_text(game, outcome))
     return CommandResult.ok(f"Game {game.name} is over: {outcome} Everyone was told.")
 
 
