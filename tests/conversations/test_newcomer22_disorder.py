@@ -44,7 +44,9 @@ def table(talk: Conversation) -> Table:
 
 def test_replace_gives_a_power_in_civil_disorder_back_to_its_player(table: Table) -> None:
     refused = table.player("FRANCE", "SET DRAW")
-    assert error(refused, "SET DRAW") == "France is in civil disorder and does not vote"
+    assert error(refused, "SET DRAW") == (
+        "France is in civil disorder and does not vote; the master's REPLACE France <its "
+        "player's address> <password> gives it back to its player")
     address = table.address("FRANCE")
     back = no_errors(table.master(f"REPLACE France {address} back-pw"))
     assert done(back, f"REPLACE France {address} back-pw") == (
