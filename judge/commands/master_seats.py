@@ -52,9 +52,10 @@ def run_replace(ctx: Context, invocation: Invocation) -> CommandResult:
         raise GameError(f"nobody is registered as {address}; they must REGISTER first "
                         "(see HELP REGISTER)")
     old = player_seat(game, power)
-    if old is not None and old.account_id == account.id \
-            and mastering.back_from_disorder(old, power):
-        return _restore(jc, seat, old, password)
+    if old is not None and old.account_id == account.id:
+        if mastering.back_from_disorder(old, power):
+            return _restore(jc, seat, old, password)
+        return _new_password(jc, seat, old, password)
     new = mastering.replace(jc.session, game, power, account, password)
     record(jc, seat, "replace", power=power, account=account.id)
     letter = power_letter(game_variant(game), power)
@@ -68,6 +69,22 @@ def run_replace(ctx: Context, invocation: Invocation) -> CommandResult:
                      skip=new)
     return CommandResult.ok(f"{account.name} now plays {power_name(power)}; they were mailed "
                             "how to sign on, and everyone was told.")
+
+
+def _new_password(jc: JudgeContext, master: Seat, seat: Seat, password: str) -> CommandResult:
+    """Newcomer 22: a player who lost his seat password had no way back: REPLACE with him
+    was refused ('already plays France'). Now it gives him the new one, by mail only."""
+    game, power = master.game, str(seat.power)
+    mastering.replace(jc.session, game, power, seat.account, password)
+    record(jc, master, "replace", power=power, account=seat.account_id, new_password=True)
+    letter = power_letter(game_variant(game), power)
+    tell(jc.session, jc.postman, [seat], f"{game.name}: a new password for {power_name(power)}",
+         f"The master of {game.name} gave your seat ({power_name(power)}) a new password; "
+         "the old one no longer signs on.\n"
+         f"Sign on with: SIGNON {letter}{game.name} {password}\n"
+         "(change it with SET PASSWORD).\n")
+    return CommandResult.ok(f"{seat.account.name} still plays {power_name(power)}, with the new "
+                            "password you gave; they were mailed it. Nobody else was told.")
 
 
 def _restore(jc: JudgeContext, master: Seat, seat: Seat, password: str) -> CommandResult:
@@ -99,6 +116,6 @@ def register(registry: CommandRegistry) -> None:
          "take a power from its player; nobody orders it until you REPLACE it (master)"),
         ("REPLACE", "REPLACE <power> <address> <password>", run_replace,
          "give a power to a registered player with a new seat password, or back to its own "
-         "player in civil disorder (master)"),
+         "player in civil disorder, or its own player a new password (master)"),
     ):
         registry.register(Command(name=name, usage=usage, run=run, help=text))

@@ -177,7 +177,7 @@ def replace(session: Session, game: Game, power: str, account: Account,
     refuse_master_as_player(game, account, f"{account.name} is",
                             f"; give {power.title()} to another registered player")
     for seat in seats_of(game, SeatRole.PLAYER):
-        if seat.account_id == account.id and back_from_disorder(seat, power):
+        if seat.account_id == account.id and seat.power == power:  # his own: see below
             change_password(seat, password)
             seat.status = SeatStatus.ACTIVE
             return seat
@@ -193,7 +193,9 @@ def replace(session: Session, game: Game, power: str, account: Account,
 
 def back_from_disorder(seat: Seat, power: str) -> bool:
     """Whether REPLACE gives `power` back to `seat`'s own player, in civil disorder: he was
-    told to write to the master to play on (deadline_notices), and nothing else lifts it."""
+    told to write to the master to play on (deadline_notices), and nothing else lifts it.
+    REPLACE with a power's own active player only gives him a new password (one he lost:
+    nothing else resets a seat's password)."""
     return seat.power == power and seat.status == SeatStatus.CIVIL_DISORDER
 
 

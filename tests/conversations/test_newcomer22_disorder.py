@@ -76,3 +76,23 @@ def test_the_judge_waits_for_him_again(table: Table) -> None:
             no_errors(table.player(power, "\n".join(lines)))
     # Everyone else's F1901M orders are in; France is waited for again, so nothing processed.
     assert table.open_phase() == "F1901M"
+
+
+def test_replace_with_a_powers_own_player_gives_him_a_new_password(talk: Conversation) -> None:
+    # A player who lost his seat password had no way back: REPLACE with him was refused
+    # ('Player 4 already plays France in alpha; choose someone else').
+    table = Table.started(talk)
+    no_errors(table.player("FRANCE", "A par-bur"))
+    address = table.address("FRANCE")
+    talk.mails_to(address)
+    reset = no_errors(table.master(f"REPLACE France {address} found-pw"))
+    assert done(reset, f"REPLACE France {address} found-pw") == (
+        "Player 4 still plays France, with the new password you gave; they were mailed it. "
+        "Nobody else was told.")
+    [mail] = talk.mails_to(address)
+    assert mail.subject == "alpha: a new password for France"
+    assert "Sign on with: SIGNON Falpha found-pw\n" in mail.body, mail.body
+    assert talk.mails_to(table.address("ENGLAND")) == []
+    assert "wrong password for F in alpha" in reply(talk, address, "SIGNON Falpha pw4").body
+    shown = no_errors(reply(talk, address, "SIGNON Falpha found-pw\nORDERS"))
+    assert "A Paris -> Burgundy." in shown.body, shown.body  # his orders stand
