@@ -23,7 +23,7 @@ from judge.game.errors import GameError
 from judge.game.games import game_variant, seats_of
 from judge.game.mastering import describe_phase, need_open_turn, read_phase, read_power
 from judge.game.recipients import tell, viewer_of
-from judge.game.rollback import rollback
+from judge.game.rollback import ended_by_ruling, rollback
 from judge.game.votes import game_over_text
 from judge.store import repo
 from judge.store.models import Game, GameState, Seat, Turn
@@ -106,6 +106,8 @@ def run_preview(ctx: Context, invocation: Invocation) -> CommandResult:
 def run_rollback(ctx: Context, invocation: Invocation) -> CommandResult:
     jc, seat, game = master_of(ctx)
     target = read_phase(game, invocation.rest) if invocation.args else None
+    if target is None and ended_by_ruling(game):
+        return _reopen(jc, seat, game)
     turn, removed = rollback(jc.session, game, jc.clock, seat.account, target)
     title = describe_phase(game, turn.phase)
     undone = ", ".join(removed) or "none"
@@ -117,6 +119,20 @@ def run_rollback(ctx: Context, invocation: Invocation) -> CommandResult:
     return CommandResult.ok(f"{game.name} is back at the start of {title}; undone: {undone}.",
                             "Orders for the undone phases are kept (ROLLFORWARD replays them); "
                             "everyone was told.", now_open(jc, seat))
+
+
+def _reopen(jc: JudgeContext, seat: Seat, game: Game) -> CommandResult:
+    """ROLLBACK of a game a vote or END GAME ended: no phase is undone, so say what is."""
+    turn, _ = rollback(jc.session, game, jc.clock, seat.account)
+    title = describe_phase(game, turn.phase)
+    mastering.notify(jc.session, jc.postman, game, "the game is reopened",
+                     lambda s: f"The master of {game.name} has reopened the game: its end is "
+                               f"undone, and it plays on from {title}. Your orders for it "
+                               "stand; draw and concession votes were cleared.\nNew deadline: "
+                               f"{moved(turn.deadline, s, jc.clock.now())}\n")
+    return CommandResult.ok(f"{game.name} is reopened at {title}, where it ended; no phase "
+                            "was undone. Draw and concession votes were cleared; everyone was "
+                            "told.", now_open(jc, seat))
 
 
 def run_rollforward(ctx: Context, invocation: Invocation) -> CommandResult:

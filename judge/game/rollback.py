@@ -48,7 +48,7 @@ def rollback(session: Session, game: Game, clock: Clock, actor: Account | None,
              target: Phase | None = None) -> tuple[Turn, list[str]]:
     """Reopen `target` (default: the last processed phase); the phases removed."""
     game = locked_game(session, game)
-    if target is None and _ended_by_ruling(game):
+    if target is None and ended_by_ruling(game):
         return _reopen_ended(session, game, clock, actor), []
     turns = turns_of(session, game)
     turn = _target(game, [t for t in turns if t.processed_at is not None], target)
@@ -67,7 +67,7 @@ def rollback(session: Session, game: Game, clock: Clock, actor: Account | None,
     return turn, removed
 
 
-def _ended_by_ruling(game: Game) -> bool:
+def ended_by_ruling(game: Game) -> bool:
     """A game a vote or the master's END GAME ended, not a turn: the turn open then was
     never processed, so ROLLBACK alone reopens it rather than undo the phase before it."""
     return game.state == GameState.FINISHED and (game.result or {}).get("by") in (

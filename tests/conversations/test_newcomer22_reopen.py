@@ -21,7 +21,16 @@ def test_rollback_reopens_a_game_the_master_ended_in_its_first_phase(
     no_errors(table.master("END GAME DRAW France Germany"))
     reopened = no_errors(table.master("ROLLBACK"))
     assert done(reopened, "ROLLBACK").startswith(
-        "alpha is back at the start of Spring 1901 Movement; undone: none."), reopened.body
+        "alpha is reopened at Spring 1901 Movement, where it ended; no phase was undone. Draw "
+        "and concession votes were cleared; everyone was told. Now open: Spring 1901 "
+        "Movement"), reopened.body
+    [told] = [m for m in talk.mails_to(table.address("ITALY")) if "Re:" not in m.subject
+              and "over" not in m.subject]
+    assert told.subject == "alpha: the game is reopened"
+    assert told.body.startswith(
+        "The master of alpha has reopened the game: its end is undone, and it plays on from "
+        "Spring 1901 Movement. Your orders for it stand; draw and concession votes were "
+        "cleared.\nNew deadline: "), told.body
     assert table.state() == GameState.ACTIVE
     assert table.settings()["result"] is None
     assert table.open_phase() == "S1901M"
