@@ -184,8 +184,9 @@ def run_summary(ctx: Context, invocation: Invocation) -> CommandResult:
     lines = [f"Game {game.name}: {variant.title}, {game.state.value}"]
     if game.result is not None:
         lines.append(f"Result: {_result_text(game)}")
+    # Every master in turn, as the players below: SET MASTER retires the one before.
     masters = [s.account.name for s in game.seats if s.role == SeatRole.MASTER]
-    lines += [f"Master: {', '.join(masters) or 'none'}", *_options_lines(game), "", "Players:"]
+    lines += [f"Master: {', then '.join(masters) or 'none'}", *_options_lines(game), "", "Players:"]
     # Once started, a power without a seat is played by nobody (an Envoy game of two): as LIST.
     nobody = "(nobody yet)" if game.state == GameState.FORMING else "(nobody)"
     for power, seats in history.players_of(game, variant):

@@ -1,4 +1,5 @@
-"""The game master's commands for turns, seats and the game's end (the schedule is set in
+"""The game master's commands for turns, acting for a power and the game's end (EJECT and
+REPLACE are in master_seats.py, SET MASTER in master_handover.py, the schedule in
 master_schedule.py, the other settings in master_settings.py). Each needs SIGNON as master
 and leaves an audit entry.
 """
@@ -19,10 +20,11 @@ from judge.game.adjudication import adjudicate_turn
 from judge.game.clock import format_deadline
 from judge.game.deadline_notices import moved_to
 from judge.game.errors import GameError
-from judge.game.games import game_variant, power_letter, seats_of
+from judge.game.games import game_variant, seats_of
 from judge.game.mastering import describe_phase, need_open_turn, read_phase, read_power
 from judge.game.recipients import tell, viewer_of
-from judge.game.rollback import rollback
+from judge.game.rollback import ended_by_ruling, rollback
+from judge.game.votes import game_over_text
 from judge.store import repo
 from judge.store.models import Game, GameState, Seat, Turn
 from judge.store.repo_games import current_turn
@@ -104,6 +106,8 @@ def run_preview(ctx: Context, invocation: Invocation) -> CommandResult:
 def run_rollback(ctx: Context, invocation: Invocation) -> CommandResult:
     jc, seat, game = master_of(ctx)
     target = read_phase(game, invocation.rest) if invocation.args else None
+    if target is None and ended_by_ruling(game):
+        return _reopen(jc, seat, game)
     turn, removed = rollback(jc.session, game, jc.clock, seat.account, target)
     title = describe_phase(game, turn.phase)
     undone = ", ".join(removed) or "none"
@@ -117,59 +121,26 @@ def run_rollback(ctx: Context, invocation: Invocation) -> CommandResult:
                             "everyone was told.", now_open(jc, seat))
 
 
+def _reopen(jc: JudgeContext, seat: Seat, game: Game) -> CommandResult:
+    """ROLLBACK of a game a vote or END GAME ended: no phase is undone, so say what is."""
+    turn, _ = rollback(jc.session, game, jc.clock, seat.account)
+    title = describe_phase(game, turn.phase)
+    mastering.notify(jc.session, jc.postman, game, "the game is reopened",
+                     lambda s: f"The master of {game.name} has reopened the game: its end is "
+                               f"undone, and it plays on from {title}. Your orders for it "
+                               "stand; draw and concession votes were cleared.\nNew deadline: "
+                               f"{moved(turn.deadline, s, jc.clock.now())}\n")
+    return CommandResult.ok(f"{game.name} is reopened at {title}, where it ended; no phase "
+                            "was undone. Draw and concession votes were cleared; everyone was "
+                            "told.", now_open(jc, seat))
+
+
 def run_rollforward(ctx: Context, invocation: Invocation) -> CommandResult:
     jc, seat, game = master_of(ctx)
     replayed = rollforward(jc.session, game, jc.clock, jc.postman, seat.account)
     count = f"{len(replayed)} turn{'s' if len(replayed) != 1 else ''}"
     return CommandResult.ok(f"{count} replayed ({', '.join(replayed)}); the reports were mailed.",
                             now_open(jc, seat))
-
-
-def run_eject(ctx: Context, invocation: Invocation) -> CommandResult:
-    jc, seat, game = master_of(ctx)
-    if len(invocation.args) != 1:
-        return CommandResult.fail(f"write EJECT <power>, e.g. EJECT {example_powers(game)}")
-    power = read_power(game, invocation.args[0])
-    old = mastering.eject(game, power)
-    record(jc, seat, "eject", power=power, account=old.account_id)
-    name = power_name(power)
-    tell(jc.session, jc.postman, [old], f"{game.name}: you no longer play {name}",
-         f"The master of {game.name} has taken {name} from you. Thank you for playing.\n")
-    mastering.notify(jc.session, jc.postman, game, f"{name} has no player",
-                     lambda s: f"The master of {game.name} has taken {name} from its "
-                               f"player. Until it has a new one, nobody orders {name}: "
-                               f"{mastering.UNPLAYED}.\n")
-    return CommandResult.ok(f"{name} has no player now; its player and everyone else were told.",
-                            f"Until it has a new one, nobody orders {name} and the judge does not "
-                            f"wait for it: {mastering.UNPLAYED}.",
-                            f"To give it a new player: REPLACE {name} <address> <password>, e.g. "
-                            f"REPLACE {name} carol@example.org secret")
-
-
-def run_replace(ctx: Context, invocation: Invocation) -> CommandResult:
-    jc, seat, game = master_of(ctx)
-    if len(invocation.args) != 3:
-        return CommandResult.fail("write REPLACE <power> <player's address> <password>, e.g. "
-                                  f"REPLACE {example_powers(game)} carol@example.org secret")
-    word, address, password = invocation.args
-    power = read_power(game, word)
-    account = repo.account_by_address(jc.session, address)
-    if account is None:
-        raise GameError(f"nobody is registered as {address}; they must REGISTER first "
-                        "(see HELP REGISTER)")
-    new = mastering.replace(jc.session, game, power, account, password)
-    record(jc, seat, "replace", power=power, account=account.id)
-    letter = power_letter(game_variant(game), power)
-    tell(jc.session, jc.postman, [new], f"{game.name}: you now play {power_name(power)}",
-         f"The master of {game.name} has given you {power_name(power)}.\n"
-         f"Sign on with: SIGNON {letter}{game.name} {password}\n"
-         "(the password your master chose; change it with SET PASSWORD).\n"
-         f"{now_open(jc, new)}\n")
-    mastering.notify(jc.session, jc.postman, game, f"{power_name(power)} has a new player",
-                     lambda s: f"{power_name(power)} has a new player in {game.name}.\n",
-                     skip=new)
-    return CommandResult.ok(f"{account.name} now plays {power_name(power)}; they were mailed "
-                            "how to sign on, and everyone was told.")
 
 
 @dataclass
@@ -245,7 +216,7 @@ def run_end_game(ctx: Context, invocation: Invocation) -> CommandResult:
     record(jc, seat, "end_game", kind=kind, winners=result["winners"])
     outcome = _outcome(kind, result["winners"])
     tell(jc.session, jc.postman, seats_of(game), f"{game.name}: the game is over",
-         f"Game {game.name} is over: {outcome}\n\nThanks to everyone who played.\n")
+         game_over_text(game, outcome))
     return CommandResult.ok(f"Game {game.name} is over: {outcome} Everyone was told.")
 
 
@@ -271,10 +242,6 @@ def register(registry: CommandRegistry) -> None:
          "go back to the start of a processed phase, the last one by default (master)"),
         ("ROLLFORWARD", "", run_rollforward,
          "process again the phases the last ROLLBACK undid (master)"),
-        ("EJECT", "EJECT <power>", run_eject,
-         "take a power from its player; nobody orders it until you REPLACE it (master)"),
-        ("REPLACE", "REPLACE <power> <address> <password>", run_replace,
-         "give a power to a registered player with a new seat password (master)"),
         ("BECOME", "BECOME <power>", run_become,
          "act for a power for the rest of the message (master; logged)"),
         ("SET ORDERS", "SET ORDERS <power>", run_set_orders,

@@ -78,7 +78,10 @@ def _voting_seat(jc: JudgeContext) -> tuple[Game, Seat]:
     if seat.power not in votes.survivors(jc.session, game):
         raise GameError(f"{power} is out of the game; only surviving powers vote")
     if seat.power not in votes.voters(jc.session, game):
-        raise GameError(f"{power} is in civil disorder and does not vote")
+        # Newcomer 22: say how it ends (master.md, REPLACE), not only that it is so.
+        raise GameError(f"{power} is in civil disorder and does not vote; the master's "
+                        f"REPLACE {power} <its player's address> <password> gives it back "
+                        "to its player")
     return game, seat
 
 

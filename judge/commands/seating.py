@@ -187,6 +187,10 @@ def run_observe(ctx: Context, invocation: Invocation) -> CommandResult:
 def run_resign(ctx: Context, invocation: Invocation) -> CommandResult:
     jc = judge_context(ctx)
     seat = _seat_by_password(jc, invocation.args) if invocation.args else need_seat(jc)
+    if seat.role == SeatRole.MASTER:  # newcomer 22: he was told to sign on as a player
+        raise GameError(f"a master does not resign: hand {seat.game.name} to another "
+                        "registered player with SET MASTER <address> <password>, e.g. SET "
+                        "MASTER dan@example.org secret")
     if seat.role != SeatRole.PLAYER:
         raise GameError("only a player can resign; sign on with your power's letter, "
                         "e.g. SIGNON Falpha secret")

@@ -26,6 +26,7 @@ from judge.game.games import (
 from judge.game.history import parse_phase
 from judge.game.lifecycle import (
     add_seat,
+    change_password,
     drop_observer_seats,
     is_full,
     power_lookup,
@@ -176,6 +177,10 @@ def replace(session: Session, game: Game, power: str, account: Account,
     refuse_master_as_player(game, account, f"{account.name} is",
                             f"; give {power.title()} to another registered player")
     for seat in seats_of(game, SeatRole.PLAYER):
+        if seat.account_id == account.id and seat.power == power:  # his own: see below
+            change_password(seat, password)
+            seat.status = SeatStatus.ACTIVE
+            return seat
         if seat.account_id == account.id:
             raise GameError(f"{account.name} already plays {str(seat.power).title()} in "
                             f"{game.name}; choose someone else")
@@ -184,6 +189,14 @@ def replace(session: Session, game: Game, power: str, account: Account,
         old.status = SeatStatus.ABANDONED
     drop_observer_seats(session, game, account)  # a player never observes his own game
     return add_seat(session, game, account, SeatRole.PLAYER, password, power=power)
+
+
+def back_from_disorder(seat: Seat, power: str) -> bool:
+    """Whether REPLACE gives `power` back to `seat`'s own player, in civil disorder: he was
+    told to write to the master to play on (deadline_notices), and nothing else lifts it.
+    REPLACE with a power's own active player only gives him a new password (one he lost:
+    nothing else resets a seat's password)."""
+    return seat.power == power and seat.status == SeatStatus.CIVIL_DISORDER
 
 
 def end_game(session: Session, game: Game, kind: str, powers: list[str],

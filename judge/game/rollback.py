@@ -22,12 +22,14 @@ from judge.game.errors import GameError
 from judge.game.games import phase_of, seats_of
 from judge.game.master_decisions import kept_decisions
 from judge.game.mastering import audit, fresh_deadline, set_deadline
+from judge.game.votes import withdraw
 from judge.store import repo, repo_games, repo_knowledge
-from judge.store.models import Account, Game, GameState, Order, SeatRole, Turn
+from judge.store.models import Account, Game, GameState, Order, SeatRole, Turn, VoteKind
 from judge.store.repo_games import locked_game, turns_of
 
 ROLLBACK = "rollback"
 ROLLFORWARD = "rollforward"
+REOPEN = "reopen"
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,6 +48,8 @@ def rollback(session: Session, game: Game, clock: Clock, actor: Account | None,
              target: Phase | None = None) -> tuple[Turn, list[str]]:
     """Reopen `target` (default: the last processed phase); the phases removed."""
     game = locked_game(session, game)
+    if target is None and ended_by_ruling(game):
+        return _reopen_ended(session, game, clock, actor), []
     turns = turns_of(session, game)
     turn = _target(game, [t for t in turns if t.processed_at is not None], target)
     later = turns[turns.index(turn) + 1:]
@@ -61,6 +65,29 @@ def rollback(session: Session, game: Game, clock: Clock, actor: Account | None,
     removed = [t.phase for t in later]
     audit(session, game, actor, ROLLBACK, removed=removed, **plan.to_json())
     return turn, removed
+
+
+def ended_by_ruling(game: Game) -> bool:
+    """A game a vote or the master's END GAME ended, not a turn: the turn open then was
+    never processed, so ROLLBACK alone reopens it rather than undo the phase before it."""
+    return game.state == GameState.FINISHED and (game.result or {}).get("by") in (
+        "vote", "master")
+
+
+def _reopen_ended(session: Session, game: Game, clock: Clock, actor: Account | None) -> Turn:
+    """Newcomer 22: a master who ended a game by mistake (or whose players thought again)
+    was told 'nothing to roll back' in the first phase, and lost a phase later on."""
+    turn = next(iter(turns_of(session, game)[-1:]), None)  # current_turn: None when over
+    if turn is None or turn.processed_at is not None:
+        raise GameError(f"game {game.name} ended before its start; there is nothing to "
+                        "reopen")
+    ended = dict(game.result or {})
+    for seat in seats_of(game, SeatRole.PLAYER):  # a vote left standing would end it again
+        for kind in VoteKind:
+            withdraw(session, seat, kind)
+    _reopen(game, turn, clock)
+    audit(session, game, actor, REOPEN, phase=turn.phase, ended=ended)
+    return turn
 
 
 def _target(game: Game, processed: list[Turn], target: Phase | None) -> Turn:

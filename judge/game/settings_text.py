@@ -107,17 +107,18 @@ def parse_zone(text: str) -> str:
 
 
 def parse_when(text: str, zone: str) -> datetime:
-    """A moment, "2026-11-28 20:00" read as local time in `zone` or ISO 8601 with an offset
-    ("2026-11-28T20:00+01:00", "...Z"); the result is an aware UTC datetime."""
-    tz, cleaned = load_zone(zone), text.strip()
+    """A moment, "2026-11-28 20:00" read as local time in `zone`, ISO 8601 with an offset
+    ("2026-11-28T20:00+01:00", "...Z"), or as the judge writes its deadlines ("Sat 28 Nov
+    2026 20:00 Europe/London", the zone and weekday optional); an aware UTC datetime."""
+    cleaned = text.strip()
     try:
         moment: datetime | None = datetime.fromisoformat(cleaned)
     except ValueError:
         moment = None
     if moment is None or not re.search(r"[0-9][T ][0-9]", cleaned):  # a bare date is vague
-        raise SettingsError(f'"{cleaned}" is not a date and time; write e.g. '
-                            f'"2026-11-28 20:00" ({zone} time) or "2026-11-28T20:00+01:00"')
+        moment, zone = _as_written(cleaned, zone)
     if moment.tzinfo is None:
+        tz = load_zone(zone)
         local = moment.replace(tzinfo=tz)
         # A wall time the clocks skip (spring forward) comes back from UTC as another one.
         if local.astimezone(UTC).astimezone(tz).replace(tzinfo=None) != moment:
@@ -125,6 +126,46 @@ def parse_when(text: str, zone: str) -> datetime:
                                 'that night; write e.g. an hour later')
         moment = local
     return moment.astimezone(UTC)
+
+
+_MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august",
+           "september", "october", "november", "december")
+_AS_WRITTEN = re.compile(r"(?:([a-z]+)\.?,?\s+)?([0-9]{1,2})\s+([a-z]+)\.?,?\s+([0-9]{4}),?\s+"
+                         r"([0-9]{1,2}:[0-9]{2})(?:\s+(\S+))?", re.IGNORECASE)
+
+
+def _as_written(cleaned: str, zone: str) -> tuple[datetime, str]:
+    """Every deadline notice writes "Thu 05 Nov 2026 09:00 UTC"; a master who pastes it into
+    SET DEADLINE means that moment (newcomer 22). A zone written after it wins over `zone`."""
+    found = _AS_WRITTEN.fullmatch(cleaned)
+    month = _month(found[3]) if found else None
+    if found is None or month is None:
+        raise SettingsError(f'"{cleaned}" is not a date and time; write e.g. '
+                            f'"2026-11-28 20:00" ({zone} time), "Sat 28 Nov 2026 20:00" or '
+                            '"2026-11-28T20:00+01:00"')
+    weekday, day, _, year, clock, named = found.groups()
+    try:
+        date = datetime(int(year), month, int(day))
+    except ValueError:
+        raise SettingsError(f'"{cleaned}": {found[3]} {year} has no day {day}; write e.g. '
+                            '"Sat 28 Nov 2026 20:00"') from None
+    if weekday is not None and _weekday(weekday.lower()) != date.weekday():
+        right = f"{_WEEKDAYS[date.weekday()].title()[:3]} {cleaned[found.start(2):]}"
+        raise SettingsError(f'"{cleaned}": {int(day)} {_MONTHS[month - 1].title()} {year} is a '
+                            f'{_WEEKDAYS[date.weekday()].title()}, not "{weekday}"; write e.g. '
+                            f'"{right}"')
+    try:
+        return datetime.combine(date.date(), parse_time_of_day(clock)), \
+            parse_zone(named) if named else zone
+    except SettingsError as problem:  # quote all that was typed, not just the bad part
+        raise SettingsError(f'"{cleaned}": {problem}') from None
+
+
+def _month(word: str) -> int | None:
+    """"nov", "November": three or more leading letters of the month's English name."""
+    found = (n for n, name in enumerate(_MONTHS, 1)
+             if len(word) >= 3 and name.startswith(word.lower()))
+    return next(found, None)
 
 
 def parse_moment(text: str, zone: str, now: datetime) -> datetime:
@@ -145,38 +186,13 @@ def parse_moment(text: str, zone: str, now: datetime) -> datetime:
         day = now.astimezone(load_zone(zone)) + timedelta(days=1)
         clock = parse_time_of_day(words[1]) if len(words) == 2 else day.time()
         return parse_when(f"{day.date().isoformat()} {clock:%H:%M}", zone)
-    elif _absolute(cleaned):
+    elif _absolute(cleaned) or _AS_WRITTEN.fullmatch(cleaned):
         return parse_when(cleaned, zone)
-    elif (printed := _PRINTED.fullmatch(cleaned)) is not None:
-        return _as_printed(printed, zone)
     raise SettingsError(f'"{cleaned}" is not a time I can read; write a date and time, '
                         f'"2026-11-28 20:00" ({zone} time), "2026-11-28T20:00+01:00" or '
                         '"Sat 28 Nov 2026 20:00" (as the judge writes them); a time from '
                         'now, "+2d", "+36h" or "+1d12h"; or "tomorrow" (this time '
                         'tomorrow) or "tomorrow 20:00"')
-
-
-_MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
-# A deadline as the judge writes it (clock.format_deadline), copied from a report or a reply:
-# "Thu 05 Nov 2026 20:00 Europe/London"; the weekday and the zone may be left out.
-_PRINTED = re.compile(r"(?:([a-z]{3})\s+)?([0-9]{1,2})\s+([a-z]{3})\s+([0-9]{4})\s+"
-                      r"([0-9]{1,2}:[0-9]{2})(?:\s+(\S+))?", re.IGNORECASE)
-
-
-def _as_printed(found: re.Match[str], zone: str) -> datetime:
-    text = found[0]
-    weekday, day, month, year, clock, named = found.groups()
-    if month.lower() not in _MONTHS:
-        raise SettingsError(f'"{month}" is not a month; write e.g. "Thu 05 Nov 2026 20:00"')
-    try:
-        date = datetime(int(year), _MONTHS.index(month.lower()) + 1, int(day)).date()
-    except ValueError:
-        raise SettingsError(f'"{text}" is not a date: {month} has no day {day}') from None
-    if weekday is not None and weekday.lower() != _WEEKDAYS[date.weekday()][:3]:
-        raise SettingsError(f'"{text}": {int(day)} {month} {year} is a '
-                            f'{_WEEKDAYS[date.weekday()].title()}')
-    local = parse_time_of_day(clock)
-    return parse_when(f"{date.isoformat()} {local:%H:%M}", parse_zone(named) if named else zone)
 
 
 def _absolute(text: str) -> bool:

@@ -199,8 +199,18 @@ def finish(session: Session, game: Game, clock: Clock, postman: Postman, kind: s
                    "at": clock.now().isoformat()}
     outcome = describe_outcome(kind, winners)
     tell(session, postman, recipients(game), f"{game.name}: the game is over",
-         f"Game {game.name} is over: {outcome}\n\nThanks to everyone who played.\n")
+         game_over_text(game, outcome))
     return outcome
+
+
+def game_over_text(game: Game, outcome: str) -> str:
+    """The mail every seat gets when a game ends other than by a turn (a vote, the master).
+    Newcomer 22: it said only the outcome; njudge's players expect where the whole game
+    can be read (SUMMARY's table is computed for each reader, so it is named, not copied)."""
+    read = (f"SUMMARY {game.name} tells who played each power and the supply centres each "
+            f"held, year by year; HISTORY {game.name} shows the last turn reports again (HELP "
+            "HISTORY: how to choose them).\n\n") if (game.result or {}).get("phase") else ""
+    return f"Game {game.name} is over: {outcome}\n\n{read}Thanks to everyone who played.\n"
 
 
 def describe_outcome(kind: str, winners: list[str]) -> str:

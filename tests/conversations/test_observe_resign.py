@@ -97,7 +97,8 @@ def test_resign_in_a_running_game_tells_the_master(talk: Conversation) -> None:
 
 @pytest.mark.parametrize(("body", "reason"), [
     ("RESIGN", "sign on first: SIGNON <power initial><game> <password>"),
-    ("SIGNON Malpha gmpass\nRESIGN", "only a player can resign"),
+    ("SIGNON Malpha gmpass\nRESIGN", "a master does not resign: hand alpha to another "
+                                      "registered player with SET MASTER"),
     ("RESIGN alpha", "write RESIGN after SIGNON, or RESIGN [<game> <password>], e.g. "
                      "RESIGN alpha secret"),
     ("RESIGN alpha gmpass", "you hold no player seat in alpha with that password"),

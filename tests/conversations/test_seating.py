@@ -42,7 +42,7 @@ def test_create_makes_a_forming_game_with_the_sender_as_master(talk: Conversatio
 def test_create_signs_the_master_on_for_the_rest_of_the_message(talk: Conversation) -> None:
     account(talk, MASTER)
     answer = reply(talk, MASTER, "CREATE beta pw standard\nRESIGN")
-    assert "only a player can resign" in answer.body
+    assert "a master does not resign: hand beta to another" in answer.body
 
 
 def test_create_stores_rule_options(talk: Conversation) -> None:

@@ -40,13 +40,17 @@ def test_a_deadline_as_the_judge_writes_it(text: str, zone: str, moment: datetim
 
 
 @pytest.mark.parametrize(("text", "reason"), [
-    ("Fri 05 Nov 2026 20:00", '"Fri 05 Nov 2026 20:00": 5 Nov 2026 is a Thursday'),
-    ("31 Nov 2026 20:00", '"31 Nov 2026 20:00" is not a date: Nov has no day 31'),
-    ("05 Nox 2026 20:00", '"Nox" is not a month; write e.g. "Thu 05 Nov 2026 20:00"'),
-    ("05 Nov 2026 20:00 Mars/Base", '"Mars/Base" is not a time zone I know'),
-    ("05 Nov 2026 24:00", '"24:00" is not a time of day'),
+    ("Fri 05 Nov 2026 20:00",
+     '"Fri 05 Nov 2026 20:00": 5 November 2026 is a Thursday, not "Fri"; write e.g. '
+     '"Thu 05 Nov 2026 20:00"'),
+    ("31 Nov 2026 20:00", '"31 Nov 2026 20:00": Nov 2026 has no day 31'),
+    ("05 Nox 2026 20:00", '"05 Nox 2026 20:00" is not a date and time; write e.g.'),
+    ("05 Nov 2026 20:00 Mars/Base",
+     '"05 Nov 2026 20:00 Mars/Base": "Mars/Base" is not a time zone I know'),
+    ("05 Nov 2026 24:00", '"05 Nov 2026 24:00": "24:00" is not a time of day'),
 ])
 def test_a_misprinted_deadline(text: str, reason: str) -> None:
+    # The printed form is parse_when's (newcomer22), read for SET START and SET ABSENCE too.
     with pytest.raises(SettingsError) as raised:
         parse_moment(text, "UTC", NOW)
     assert str(raised.value).startswith(reason)

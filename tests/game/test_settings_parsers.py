@@ -161,3 +161,25 @@ def test_describe_duration(span: timedelta, expected: str) -> None:
                                   timedelta(minutes=1)])
 def test_a_described_duration_parses_back(span: timedelta) -> None:
     assert parse_duration(describe_duration(span)) == span
+
+
+@pytest.mark.parametrize(("text", "zone", "expected"), [
+    # As the judge writes a deadline (clock.format_deadline), pasted back by a master.
+    ("Thu 05 Nov 2026 09:00 UTC", "Europe/Paris", datetime(2026, 11, 5, 9, 0, tzinfo=UTC)),
+    ("Sat 28 Nov 2026 20:00", "America/New_York", datetime(2026, 11, 29, 1, 0, tzinfo=UTC)),
+    ("28 november 2026 20:00 europe/london", "UTC", datetime(2026, 11, 28, 20, 0, tzinfo=UTC)),
+    ("Wed, 1 Jul 2026 20:00", "Europe/London", datetime(2026, 7, 1, 19, 0, tzinfo=UTC)),
+])
+def test_parse_when_as_the_judge_writes_it(text: str, zone: str, expected: datetime) -> None:
+    assert parse_when(text, zone) == expected
+
+
+@pytest.mark.parametrize(("text", "reason"), [
+    ("Fri 28 Nov 2026 20:00", '28 November 2026 is a Saturday, not "Fri"'),
+    ("30 Feb 2026 20:00", "Feb 2026 has no day 30"),
+    ("28 Nov 2026 25:00", "not a time of day"),
+    ("28 Nov 2026 20:00 Mars/Olympus", "not a time zone"),
+    ("28 Nix 2026 20:00", "not a date and time"),
+])
+def test_parse_when_as_written_errors(text: str, reason: str) -> None:
+    assert reason in _rejects(parse_when, text, "Europe/London")
