@@ -58,13 +58,14 @@ class EnvoyPlayer(ProbingPlayer):
             self.home_space = {row["power"]: row["space"] for row in csv.DictReader(source)}
         self.country_spaces = frozenset(self.home_space.values())
 
-    def orders(self, rng: random.Random, position: Position, power: str) -> list[Line]:
+    def orders(self, rng: random.Random, position: Position, power: str,
+               avoid: frozenset[str] = frozenset()) -> list[Line]:
         if position.phase.kind == "P":
-            return self.placement(rng, power)
-        lines = super().orders(rng, position, power)
+            return [line for line in self.placement(rng, power) if not line.names & avoid]
+        lines = super().orders(rng, position, power, avoid)
         if position.phase.kind == "A" and rng.random() < 0.6:
             lines.append(self.build_diplomat(power))
-        return lines
+        return [line for line in lines if not line.names & avoid]
 
     def diplomat_places(self, space: str) -> list[str]:
         return sorted(self.geo.neighbours(self.rules.kinds["D"], space))

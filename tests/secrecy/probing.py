@@ -47,15 +47,22 @@ class ProbingPlayer:
         self.rules = rules
         self.geo = rules.geo
 
-    def orders(self, rng: random.Random, position: Position, power: str) -> list[Line]:
+    def orders(self, rng: random.Random, position: Position, power: str,
+               avoid: frozenset[str] = frozenset()) -> list[Line]:
+        """Random orders for `power`'s units; none naming a place in `avoid` (a unit whose
+        every order would name one, as one standing there, gets none and holds)."""
         kind = position.phase.kind
         if kind == "M":
-            return [self.order(rng, position, unit) for unit in self.ordered(position, power)]
+            chosen = [self.order(rng, position, unit, avoid)
+                      for unit in self.ordered(position, power)]
+            return [line for line in chosen if line is not None]
         if kind == "R":
-            return self.retreats(rng, position, power)
-        if kind == "A":
-            return self.adjustments(rng, position, power)
-        return []
+            lines = self.retreats(rng, position, power)
+        elif kind == "A":
+            lines = self.adjustments(rng, position, power)
+        else:
+            return []
+        return [line for line in lines if not line.names & avoid]
 
     def ordered(self, position: Position, power: str) -> list[Unit]:
         """One unit per kind and place (a stack is ordered by one line) that `power` orders."""
@@ -78,14 +85,16 @@ class ProbingPlayer:
                     self.kind(unit).layer, unit.power, province(subject),
                     f"{unit.kind} {province(unit.loc)}")
 
-    def order(self, rng: random.Random, position: Position, unit: Unit) -> Line:
-        """A random order; a support or convoy only for a unit that is there, so that
-        units meet, bounce and are dislodged."""
+    def order(self, rng: random.Random, position: Position, unit: Unit,
+              avoid: frozenset[str] = frozenset()) -> Line | None:
+        """A random order naming no place in `avoid` (None if every one does); a support
+        or convoy only for a unit that is there, so that units meet, bounce and are
+        dislodged."""
         layer = self.kind(unit).layer
         there = {province(u.loc) for u in position.units if self.kind(u).layer == layer}
         choices = [line for line in self.every_order(unit)
-                   if not line.subject or line.subject in there]
-        return rng.choice(choices)
+                   if (not line.subject or line.subject in there) and not line.names & avoid]
+        return rng.choice(choices) if choices else None
 
     def every_order(self, unit: Unit) -> Iterator[Line]:
         """Every hold, move, support and convoy this unit could be given, named by place."""
