@@ -41,7 +41,7 @@ from judge.game.games import find_game, position_of
 from judge.store.repo_games import current_turn
 from tests.conversations.harness import Conversation
 from tests.secrecy.knowing import differing, known
-from tests.secrecy.probing import Line, ProbingPlayer
+from tests.secrecy.probing import Avoid, Line, ProbingPlayer
 from tests.secrecy.twin import Twin
 
 
@@ -80,6 +80,14 @@ class Difference:
     def places(self) -> frozenset[str]:
         """Every place its lines name."""
         return frozenset(n for line in (*self.a, *self.b) for n in line.names)
+
+    def avoid(self, power: str) -> Avoid:
+        """What `power`'s later orders may not name: the owner's, any line naming one of
+        its places (a kindless line of his could order his hidden unit in one game only);
+        another's, a line of the difference's own layers naming one (armies and diplomats
+        do not meet: Envoy's rule 4 contacts are diplomats', 12d's units')."""
+        layers = frozenset(line.layer for line in (*self.a, *self.b))
+        return Avoid(self.places(), frozenset() if power == self.owner else layers)
 
 
 # The judge takes at most 300 commands and orders in one message (docs/commands.md).
@@ -265,16 +273,17 @@ def read(twin: Twin, run: Run) -> None:
 def settle(twin: Twin, hidden: HiddenGame, run: Run, rng: random.Random) -> None:
     """Everyone's orders for the open turn, each written from what his seat knows in game A
     (knowing.py: the true boards differ now, and a viewer's knowledge must not) and sent
-    to both games after a CLEAR of his probes. No line names a place the difference names:
-    a unit moving into the hidden one's space meets it, which the rules then tell (rules
-    4 and 12d); so the owner's hidden units hold where each game has them."""
-    assert run.difference is not None
-    places = run.difference.places()
+    to both games after a CLEAR of his probes. No line of the difference's layers names a
+    place it names (`Difference.avoid`): a unit moving into the hidden one's space meets
+    it, which the rules then tell (rules 4 and 12d); so the owner's hidden units hold where
+    each game has them."""
+    d = run.difference
+    assert d is not None
     game = run.table.game
     orders = {}
     for p in sorted(run.table.players):
         seen = known(twin.a, game, p)
-        orders[p] = [] if seen is None else hidden.player.orders(rng, seen, p, places)
+        orders[p] = [] if seen is None else hidden.player.orders(rng, seen, p, d.avoid(p))
     phase = current(twin.a, game)
     assert phase is not None
     run.log.append(f"then {phase.phase}: " + "; ".join(

@@ -40,6 +40,21 @@ class Line:
     unit: str = ""  # the unit it orders, as "A bur", when it orders one
 
 
+@dataclass(frozen=True)
+class Avoid:
+    """Which lines a player may not write: those naming one of `places` in one of `layers`
+    (every layer when empty)."""
+
+    places: frozenset[str] = frozenset()
+    layers: frozenset[str] = frozenset()
+
+    def __call__(self, line: Line) -> bool:
+        return bool(line.names & self.places) and (not self.layers or line.layer in self.layers)
+
+
+NOTHING = Avoid()  # every line may be written
+
+
 class ProbingPlayer:
     """Random and probing orders for the standard kinds of unit, from the rules' map."""
 
@@ -48,9 +63,9 @@ class ProbingPlayer:
         self.geo = rules.geo
 
     def orders(self, rng: random.Random, position: Position, power: str,
-               avoid: frozenset[str] = frozenset()) -> list[Line]:
-        """Random orders for `power`'s units; none naming a place in `avoid` (a unit whose
-        every order would name one, as one standing there, gets none and holds)."""
+               avoid: Avoid = NOTHING) -> list[Line]:
+        """Random orders for `power`'s units; none that `avoid` names (a unit whose every
+        order it names, as one standing in such a place, gets none and holds)."""
         kind = position.phase.kind
         if kind == "M":
             chosen = [self.order(rng, position, unit, avoid)
@@ -62,7 +77,7 @@ class ProbingPlayer:
             lines = self.adjustments(rng, position, power)
         else:
             return []
-        return [line for line in lines if not line.names & avoid]
+        return [line for line in lines if not avoid(line)]
 
     def ordered(self, position: Position, power: str) -> list[Unit]:
         """One unit per kind and place (a stack is ordered by one line) that `power` orders."""
@@ -86,14 +101,14 @@ class ProbingPlayer:
                     f"{unit.kind} {province(unit.loc)}")
 
     def order(self, rng: random.Random, position: Position, unit: Unit,
-              avoid: frozenset[str] = frozenset()) -> Line | None:
-        """A random order naming no place in `avoid` (None if every one does); a support
+              avoid: Avoid = NOTHING) -> Line | None:
+        """A random order that `avoid` does not name (None if it names every one); a support
         or convoy only for a unit that is there, so that units meet, bounce and are
         dislodged."""
         layer = self.kind(unit).layer
         there = {province(u.loc) for u in position.units if self.kind(u).layer == layer}
         choices = [line for line in self.every_order(unit)
-                   if (not line.subject or line.subject in there) and not line.names & avoid]
+                   if (not line.subject or line.subject in there) and not avoid(line)]
         return rng.choice(choices) if choices else None
 
     def every_order(self, unit: Unit) -> Iterator[Line]:
