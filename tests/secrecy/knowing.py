@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from judge.engine.position import Position
+from judge.engine.rules import Rules
 from judge.engine.visibility import Role, Viewer
 from judge.game.games import find_game, game_variant, position_of
 from judge.game.seat_board import board_known, record_now
@@ -40,3 +41,12 @@ def known(talk: Conversation, game: str, power: str) -> Position | None:
 def differing(a: Conversation, b: Conversation, game: str, powers: Iterable[str]) -> list[str]:
     """The seats (powers, '' for an observer) whose known board is not the same in both."""
     return [p for p in powers if known(a, game, p) != known(b, game, p)]
+
+
+def ordered_in_one(rules: Rules, a: Position | None, b: Position | None,
+                   power: str) -> frozenset[str]:
+    """The other powers whose units `power` may order on one of his two boards only."""
+    def orders(board: Position | None) -> set[str]:
+        return set() if board is None else {
+            u.power for u in board.units if u.power != power and rules.may_order(board, power, u)}
+    return frozenset(orders(a) ^ orders(b))

@@ -40,7 +40,7 @@ from judge.engine.position import Position
 from judge.game.games import find_game, position_of
 from judge.store.repo_games import current_turn
 from tests.conversations.harness import Conversation
-from tests.secrecy.knowing import differing, known
+from tests.secrecy.knowing import differing, known, ordered_in_one
 from tests.secrecy.probing import Avoid, Line, ProbingPlayer
 from tests.secrecy.twin import Twin
 
@@ -81,13 +81,17 @@ class Difference:
         """Every place its lines name."""
         return frozenset(n for line in (*self.a, *self.b) for n in line.names)
 
-    def avoid(self, power: str) -> Avoid:
+    def avoid(self, power: str, ordered: frozenset[str] = frozenset()) -> Avoid:
         """What `power`'s later orders may not name: the owner's, any line naming one of
-        its places (a kindless line of his could order his hidden unit in one game only);
-        another's, a line of the difference's own layers naming one (armies and diplomats
-        do not meet: Envoy's rule 4 contacts are diplomats', 12d's units')."""
-        layers = frozenset(line.layer for line in (*self.a, *self.b))
-        return Avoid(self.places(), frozenset() if power == self.owner else layers)
+        its places (a kindless line of his could order his hidden unit in one game only),
+        nor any for the powers he orders in one game only (`ordered`: a diplomat's move
+        can win or lose him a country, Envoy's rule 6, and its units then move or hold
+        where all see them); another's, a line of the difference's own layers naming one
+        (armies and diplomats do not meet: Envoy's rule 4 contacts are diplomats', 12d's
+        units')."""
+        if power == self.owner:
+            return Avoid(self.places(), powers=ordered)
+        return Avoid(self.places(), frozenset(line.layer for line in (*self.a, *self.b)))
 
 
 # The judge takes at most 300 commands and orders in one message (docs/commands.md).
@@ -189,7 +193,7 @@ def submit(twin: Twin, table: Table, orders: Mapping[str, Sequence[Line]],
             mine = [line for line in mine if line.unit not in replaced]
             for line in d.without:
                 mine.remove(line)
-        body = "\n".join([seat.signon, *(["CLEAR"] if clear else []),
+        body = "\n".join([seat.signon, *(["SET NOWAIT", "CLEAR"] if clear else []),
                           *(line.text for line in mine)])
         if d is not None and d.owner == power:
             twin.send(seat.address, _with(body, d.a), _with(body, d.b))
@@ -213,7 +217,10 @@ def probe(twin: Twin, hidden: HiddenGame, run: Run, rng: random.Random) -> None:
 def probe_lines(twin: Twin, hidden: HiddenGame, run: Run, rng: random.Random,
                 position: Position) -> None:
     """Each viewer's probes, written from A's true board (the test may write anything: the
-    same lines go to both games), some sent ahead with PHASE; `settle` CLEARs them."""
+    same lines go to both games), some sent ahead with PHASE; `settle` CLEARs them. Each
+    probe says SET WAIT, and his orders SET NOWAIT: a probe counts as his answer (early
+    processing, docs/commands.md), and the turn would be played on the probes as soon
+    as the last player without one had written."""
     assert run.difference is not None
     places = run.difference.places()
     for seat in run.viewers():
@@ -222,7 +229,7 @@ def probe_lines(twin: Twin, hidden: HiddenGame, run: Run, rng: random.Random,
         if lines:
             for at in range(0, len(lines), LINES_PER_MESSAGE):
                 chunk = lines[at:at + LINES_PER_MESSAGE]
-                twin.send(seat.address, "\n".join([seat.signon, *chunk]))
+                twin.send(seat.address, "\n".join([seat.signon, "SET WAIT", *chunk]))
             ahead = [f"PHASE {_later(position)}", *lines[:LINES_PER_MESSAGE // 2]]
             twin.send(seat.address, "\n".join([seat.signon, *ahead]))
 
@@ -283,7 +290,8 @@ def settle(twin: Twin, hidden: HiddenGame, run: Run, rng: random.Random) -> None
     orders = {}
     for p in sorted(run.table.players):
         seen = known(twin.a, game, p)
-        orders[p] = [] if seen is None else hidden.player.orders(rng, seen, p, d.avoid(p))
+        avoid = d.avoid(p, ordered_in_one(hidden.player.rules, seen, known(twin.b, game, p), p))
+        orders[p] = [] if seen is None else hidden.player.orders(rng, seen, p, avoid)
     phase = current(twin.a, game)
     assert phase is not None
     run.log.append(f"then {phase.phase}: " + "; ".join(

@@ -43,13 +43,15 @@ class Line:
 @dataclass(frozen=True)
 class Avoid:
     """Which lines a player may not write: those naming one of `places` in one of `layers`
-    (every layer when empty)."""
+    (every layer when empty), and those for a unit or build of one of `powers`."""
 
     places: frozenset[str] = frozenset()
     layers: frozenset[str] = frozenset()
+    powers: frozenset[str] = frozenset()
 
     def __call__(self, line: Line) -> bool:
-        return bool(line.names & self.places) and (not self.layers or line.layer in self.layers)
+        return line.power in self.powers or (bool(line.names & self.places) and (
+            not self.layers or line.layer in self.layers))
 
 
 NOTHING = Avoid()  # every line may be written
