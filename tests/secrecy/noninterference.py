@@ -96,6 +96,8 @@ class Difference:
 
 # The judge takes at most 300 commands and orders in one message (docs/commands.md).
 LINES_PER_MESSAGE = 250
+# The last phase's lines resent late each phase (the hint's reading is the same for all).
+LATE = 60
 # Full movement turns played after the one that differs (`follow`): leaks that show only
 # later (a hidden unit shaping the next turn's refusals, reports or who survives).
 AFTER = 1
@@ -124,6 +126,8 @@ class Run:
     log: list[str] = field(default_factory=list)
     # Seats whose known board differed between the games after a turn (knowing.py).
     unlike: list[str] = field(default_factory=list)
+    # The true board (A's) of the phase processed last: its lines are late now.
+    before: Position | None = None
 
     def viewers(self) -> list[Seat]:
         if self.difference is None:
@@ -170,7 +174,7 @@ def play(twin: Twin, hidden: HiddenGame, rng: random.Random, turns: int = 8,
         found = hidden.secrets(rng, position, orders) if number >= first else []
         nearest = [d for d in found if d.distance == min(d.distance for d in found)]
         run.difference = rng.choice(nearest) if nearest else None
-        run.phase = str(position.phase)
+        run.phase, run.before = str(position.phase), position
         submit(twin, table, orders, run.difference, run.phase, rng)
         if run.difference is not None:
             probe(twin, hidden, run, rng)
@@ -226,6 +230,12 @@ def probe_lines(twin: Twin, hidden: HiddenGame, run: Run, rng: random.Random,
     for seat in run.viewers():
         lines = [] if not seat.power else [
             line.text for line in hidden.player.probes(rng, position, seat.power, places)]
+        if lines and run.before is not None:
+            # The last phase's lines naming the secret's places, too late now: "the phase
+            # has moved on" is asked of that phase (advsec5, test_adv5_late_orders.py).
+            late = [line.text for line in hidden.player.naming(run.before, seat.power, places)]
+            twin.send(seat.address, "\n".join([seat.signon, "SET WAIT",
+                                               *late[:LATE]]))
         if lines:
             for at in range(0, len(lines), LINES_PER_MESSAGE):
                 chunk = lines[at:at + LINES_PER_MESSAGE]
@@ -248,6 +258,7 @@ def follow(twin: Twin, hidden: HiddenGame, run: Run, rng: random.Random,
         if step:  # the first was probed and read by `probe`
             probe_lines(twin, hidden, run, rng, position)
         settle(twin, hidden, run, rng)
+        run.before = position
         read(twin, run)
         seats = [s.power for s in run.viewers()]
         run.unlike.extend(f"after {position.phase}: {p or 'the observer'}'s known board"
