@@ -35,8 +35,9 @@ def arrows(drawing: Drawing, kinds: Mapping[str, UnitKind],
     board's units, which a hidden game keeps from its readers (harness22: Stab Envoy's
     arrows drawn in another order as an unseen fleet had gone or not)."""
     out: list[str] = []
+    # A variant's own order (Algernon's by portal) names no place an arrow could reach.
     drawn = [e for e in events if isinstance(e, OrderResult) and e.order is not None
-             and e.outcome is not Outcome.ILLEGAL]
+             and not isinstance(e.order, VariantOrder) and e.outcome is not Outcome.ILLEGAL]
     for event in sorted(drawn, key=_place):
         layer = layer_of(kinds, event.unit.kind) if event.unit else "main"
         out.extend(_draw(drawing, event, partial(drawing.layer_anchor, layer=layer)))
