@@ -16,8 +16,10 @@ How a run goes (`play`):
    lines replace his planned orders for those units), every other message is the same.
 4. After that turn every other player probes (orders naming every neighbour of his units
    and naming the difference's places, orders sent ahead with PHASE, ORDERS, LIST, HISTORY,
-   SUMMARY, BOARD, MAP, unsigned commands, a concession), and so do the observers; a
-   retreat or adjustment turn that follows is played, and read again.
+   SUMMARY, BOARD, MAP, unsigned commands, a concession), and so do the observers. Then it
+   plays on (`follow`): the retreats and adjustments after it and `AFTER` full movement
+   turns more, every player writing from what his seat knows (knowing.py) in game A, the
+   same to both games, no line meeting the secret; the viewers probe and read each phase.
 5. `Run.leaks()` is the diff of everything each viewer received in the two games, step by
    step (replies, reports, notices, error replies, headers, attachments; twin.py says
    what is normalised). It must be empty.
