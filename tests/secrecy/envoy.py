@@ -204,8 +204,11 @@ class EnvoySecrets:
         return not found.supply or found.home == owner
 
     def builds(self, position: Position, owner: str) -> Iterator[Difference]:
-        yield Difference(owner, (), (self.player.build_diplomat(owner),),
-                         f"{owner} builds a diplomat or not")
+        home = self.player.home_space[owner]
+        # A rival's diplomat at home meets the new one, a contact told to both (4, 11).
+        if not any(u.kind == "D" and u.power != owner and u.loc == home for u in position.units):
+            yield Difference(owner, (), (self.player.build_diplomat(owner),),
+                             f"{owner} builds a diplomat or not")
         if self.hidden != "stab":
             return
         taken = {province(u.loc) for u in position.units if u.kind != "D"}
