@@ -31,13 +31,24 @@ DASH = "5,3"
 
 def arrows(drawing: Drawing, kinds: Mapping[str, UnitKind],
            events: Iterable[Event]) -> list[str]:
+    """The orders' arrows, by place (`_place`): the results come in the order of the true
+    board's units, which a hidden game keeps from its readers (harness22: Stab Envoy's
+    arrows drawn in another order as an unseen fleet had gone or not)."""
     out: list[str] = []
-    for event in events:
-        if isinstance(event, OrderResult) and event.order is not None \
-                and event.outcome is not Outcome.ILLEGAL:
-            layer = layer_of(kinds, event.unit.kind) if event.unit else "main"
-            out.extend(_draw(drawing, event, partial(drawing.layer_anchor, layer=layer)))
+    # A variant's own order (Algernon's by portal) names no place an arrow could reach.
+    drawn = [e for e in events if isinstance(e, OrderResult) and e.order is not None
+             and not isinstance(e.order, VariantOrder) and e.outcome is not Outcome.ILLEGAL]
+    for event in sorted(drawn, key=_place):
+        layer = layer_of(kinds, event.unit.kind) if event.unit else "main"
+        out.extend(_draw(drawing, event, partial(drawing.layer_anchor, layer=layer)))
     return out
+
+
+def _place(result: OrderResult) -> tuple[str, str, str, str]:
+    assert result.order is not None
+    power = result.unit.power if result.unit else result.power
+    loc = result.unit.loc if result.unit else result.order.loc
+    return loc, power, describe(result.order), result.outcome.name
 
 
 def _draw(drawing: Drawing, result: OrderResult,

@@ -36,16 +36,18 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import replace
 
 from judge.engine.position import Position
+from judge.engine.types import Unit
 from judge.game.games import find_game, plain_variant
 from tests.conversations.seating_helpers import POWERS, account
 from tests.secrecy.noninterference import Difference, Seat, Table
-from tests.secrecy.probing import Line, ProbingPlayer, province
+from tests.secrecy.probing import NOTHING, Avoid, Line, ProbingPlayer, province
 from tests.secrecy.twin import Twin
 
 GAME = "beta"
 MASTER = Seat("", "gm@example.org", f"SIGNON M{GAME} gmpw")
 OBSERVER = Seat("", "obs@example.org", f"SIGNON O{GAME} obspw")
 DIPLOMAT = "diplomat"
+KINDLESS = 0.4  # how often a diplomat's order is written without its kind
 
 
 class EnvoyPlayer(ProbingPlayer):
@@ -55,16 +57,35 @@ class EnvoyPlayer(ProbingPlayer):
         variant = plain_variant("envoy")
         super().__init__(variant.rules)
         with open(variant.folder / "countries.csv", newline="") as source:
-            self.home_space = {row["power"]: row["space"] for row in csv.DictReader(source)}
+            rows = list(csv.DictReader(source))
+        self.home_space = {row["power"]: row["space"] for row in rows}
+        # Each country's provinces, by its space (a diplomat's order may name one, 5.ii).
+        self.provinces = {row["space"]: sorted(row["provinces"].split()) for row in rows}
         self.country_spaces = frozenset(self.home_space.values())
 
-    def orders(self, rng: random.Random, position: Position, power: str) -> list[Line]:
+    def orders(self, rng: random.Random, position: Position, power: str,
+               avoid: Avoid = NOTHING) -> list[Line]:
         if position.phase.kind == "P":
-            return self.placement(rng, power)
-        lines = super().orders(rng, position, power)
+            return [line for line in self.placement(rng, power) if not avoid(line)]
+        lines = super().orders(rng, position, power, avoid)
         if position.phase.kind == "A" and rng.random() < 0.6:
             lines.append(self.build_diplomat(power))
-        return lines
+        return [line for line in lines if not avoid(line)]
+
+    def order(self, rng: random.Random, position: Position, unit: Unit,
+              avoid: Avoid = NOTHING) -> Line | None:
+        """Now and then a diplomat's order written without its kind, its country named by
+        one of its provinces ('mun-bel' for D Germany, 5.ii): the line is the writer's
+        diplomat's, whatever army he cannot see stands in that province (advsec6)."""
+        line = super().order(rng, position, unit, avoid)
+        provinces = self.provinces.get(unit.loc, ())
+        if line is None or unit.kind != "D" or not provinces or rng.random() >= KINDLESS:
+            return line
+        # A province a secret names, when the country has one: the test may write any line
+        # (the same to both games), and those are where the reading could tell.
+        named = rng.choice([p for p in provinces if p in avoid.places] or provinces)
+        head = f"{unit.kind} {unit.loc}"
+        return replace(line, text=named + line.text[len(head):], names=line.names | {named})
 
     def diplomat_places(self, space: str) -> list[str]:
         return sorted(self.geo.neighbours(self.rules.kinds["D"], space))
@@ -183,8 +204,11 @@ class EnvoySecrets:
         return not found.supply or found.home == owner
 
     def builds(self, position: Position, owner: str) -> Iterator[Difference]:
-        yield Difference(owner, (), (self.player.build_diplomat(owner),),
-                         f"{owner} builds a diplomat or not")
+        home = self.player.home_space[owner]
+        # A rival's diplomat at home meets the new one, a contact told to both (4, 11).
+        if not any(u.kind == "D" and u.power != owner and u.loc == home for u in position.units):
+            yield Difference(owner, (), (self.player.build_diplomat(owner),),
+                             f"{owner} builds a diplomat or not")
         if self.hidden != "stab":
             return
         taken = {province(u.loc) for u in position.units if u.kind != "D"}

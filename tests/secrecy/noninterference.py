@@ -16,8 +16,10 @@ How a run goes (`play`):
    lines replace his planned orders for those units), every other message is the same.
 4. After that turn every other player probes (orders naming every neighbour of his units
    and naming the difference's places, orders sent ahead with PHASE, ORDERS, LIST, HISTORY,
-   SUMMARY, BOARD, MAP, unsigned commands, a concession), and so do the observers; a
-   retreat or adjustment turn that follows is played, and read again.
+   SUMMARY, BOARD, MAP, unsigned commands, a concession), and so do the observers. Then it
+   plays on (`follow`): the retreats and adjustments after it and `AFTER` full movement
+   turns more, every player writing from what his seat knows (knowing.py) in game A, the
+   same to both games, no line meeting the secret; the viewers probe and read each phase.
 5. `Run.leaks()` is the diff of everything each viewer received in the two games, step by
    step (replies, reports, notices, error replies, headers, attachments; twin.py says
    what is normalised). It must be empty.
@@ -30,6 +32,7 @@ generator. docs/secrecy.md is the guide.
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -39,7 +42,8 @@ from judge.engine.position import Position
 from judge.game.games import find_game, position_of
 from judge.store.repo_games import current_turn
 from tests.conversations.harness import Conversation
-from tests.secrecy.probing import Line, ProbingPlayer
+from tests.secrecy.knowing import differing, known, ordered_in_one
+from tests.secrecy.probing import Avoid, Line, ProbingPlayer
 from tests.secrecy.twin import Twin
 
 
@@ -79,9 +83,26 @@ class Difference:
         """Every place its lines name."""
         return frozenset(n for line in (*self.a, *self.b) for n in line.names)
 
+    def avoid(self, power: str, ordered: frozenset[str] = frozenset()) -> Avoid:
+        """What `power`'s later orders may not name: the owner's, any line naming one of
+        its places (a kindless line of his could order his hidden unit in one game only),
+        nor any for the powers he orders in one game only (`ordered`: a diplomat's move
+        can win or lose him a country, Envoy's rule 6, and its units then move or hold
+        where all see them); another's, a line of the difference's own layers naming one
+        (armies and diplomats do not meet: Envoy's rule 4 contacts are diplomats', 12d's
+        units')."""
+        if power == self.owner:
+            return Avoid(self.places(), powers=ordered)
+        return Avoid(self.places(), frozenset(line.layer for line in (*self.a, *self.b)))
+
 
 # The judge takes at most 300 commands and orders in one message (docs/commands.md).
 LINES_PER_MESSAGE = 250
+# The last phase's lines resent late each phase (the hint's reading is the same for all).
+LATE = 60
+# Full movement turns played after the one that differs (`follow`): leaks that show only
+# later (a hidden unit shaping the next turn's refusals, reports or who survives).
+AFTER = 1
 
 class HiddenGame(Protocol):
     """What a hidden-information variant plugs into the harness."""
@@ -105,6 +126,10 @@ class Run:
     difference: Difference | None = None
     phase: str = ""
     log: list[str] = field(default_factory=list)
+    # Seats whose known board differed between the games after a turn (knowing.py).
+    unlike: list[str] = field(default_factory=list)
+    # The true board (A's) of the phase processed last: its lines are late now.
+    before: Position | None = None
 
     def viewers(self) -> list[Seat]:
         if self.difference is None:
@@ -115,7 +140,8 @@ class Run:
 
     def leaks(self) -> str:
         """What the viewers received differently in the two games ('' when nothing)."""
-        found = self.twin.differences(s.address for s in self.viewers())
+        found = "\n".join([*self.unlike,
+                           self.twin.differences(s.address for s in self.viewers())]).strip()
         return f"{self.describe()}\n{found}" if found else ""
 
     def describe(self) -> str:
@@ -134,8 +160,10 @@ def current(talk: Conversation, game: str) -> Position | None:
         return None if turn is None else position_of(turn)
 
 
-def play(twin: Twin, hidden: HiddenGame, rng: random.Random, turns: int = 8) -> Run:
-    """Play turns until one offers a difference (from a turn drawn from `rng`); then probe."""
+def play(twin: Twin, hidden: HiddenGame, rng: random.Random, turns: int = 8,
+         after: int = AFTER) -> Run:
+    """Play turns until one offers a difference (from a turn drawn from `rng`); then probe,
+    and play on for `after` movement turns (`follow`)."""
     table = hidden.create(twin, rng)
     twin.watch(*(s.address for s in (*table.players.values(), *table.observers)))
     run = Run(twin, table)
@@ -148,18 +176,19 @@ def play(twin: Twin, hidden: HiddenGame, rng: random.Random, turns: int = 8) -> 
         found = hidden.secrets(rng, position, orders) if number >= first else []
         nearest = [d for d in found if d.distance == min(d.distance for d in found)]
         run.difference = rng.choice(nearest) if nearest else None
-        run.phase = str(position.phase)
+        run.phase, run.before = str(position.phase), position
         submit(twin, table, orders, run.difference, run.phase, rng)
         if run.difference is not None:
             probe(twin, hidden, run, rng)
+            follow(twin, hidden, run, rng, after)
             return run
     return run
 
 
 def submit(twin: Twin, table: Table, orders: Mapping[str, Sequence[Line]],
-           d: Difference | None, phase: str, rng: random.Random) -> None:
-    """Every player's orders (the owner's with the difference), in an order drawn from
-    `rng`; then the master processes the phase."""
+           d: Difference | None, phase: str, rng: random.Random, clear: bool = False) -> None:
+    """Every player's orders (the owner's with the difference; after a CLEAR if `clear`),
+    in an order drawn from `rng`; then the master processes the phase."""
     powers = sorted(table.players)
     rng.shuffle(powers)
     for power in powers:
@@ -170,7 +199,8 @@ def submit(twin: Twin, table: Table, orders: Mapping[str, Sequence[Line]],
             mine = [line for line in mine if line.unit not in replaced]
             for line in d.without:
                 mine.remove(line)
-        body = "\n".join([seat.signon, *(line.text for line in mine)])
+        body = "\n".join([seat.signon, *(["SET NOWAIT", "CLEAR"] if clear else []),
+                          *(line.text for line in mine)])
         if d is not None and d.owner == power:
             twin.send(seat.address, _with(body, d.a), _with(body, d.b))
         else:
@@ -183,33 +213,71 @@ def _with(body: str, lines: Sequence[Line]) -> str:
 
 
 def probe(twin: Twin, hidden: HiddenGame, run: Run, rng: random.Random) -> None:
-    """Each viewer's probes after the turn that differed, written from A's board (a
-    viewer's own units are the same in B unless something leaked, which the transcripts
-    then show anyway). A retreat or adjustment turn that follows is played too: it moves
-    nothing into contact, and its results answer the probes."""
-    table = run.table
-    position = current(twin.a, table.game)
+    """Each viewer's probes of the turn open after the one that differed, then reads."""
+    position = current(twin.a, run.table.game)
+    if position is not None:
+        probe_lines(twin, hidden, run, rng, position)
+    read(twin, run)
+
+
+def probe_lines(twin: Twin, hidden: HiddenGame, run: Run, rng: random.Random,
+                position: Position) -> None:
+    """Each viewer's probes, written from A's true board (the test may write anything: the
+    same lines go to both games), some sent ahead with PHASE; `settle` CLEARs them. Each
+    probe says SET WAIT, and his orders SET NOWAIT: a probe counts as his answer (early
+    processing, docs/commands.md), and the turn would be played on the probes as soon
+    as the last player without one had written."""
     assert run.difference is not None
     places = run.difference.places()
     for seat in run.viewers():
-        lines = [] if position is None or not seat.power else [
+        lines = [] if not seat.power else [
             line.text for line in hidden.player.probes(rng, position, seat.power, places)]
-        if position is not None and lines:
+        if lines and run.before is not None:
+            # The last phase's lines naming the secret's places, too late now: "the phase
+            # has moved on" is asked of that phase (advsec5, test_adv5_late_orders.py).
+            late = [line.text for line in hidden.player.naming(run.before, seat.power, places)]
+            twin.send(seat.address, "\n".join([seat.signon, "SET WAIT",
+                                               *late[:LATE]]))
+        if lines:
             for at in range(0, len(lines), LINES_PER_MESSAGE):
                 chunk = lines[at:at + LINES_PER_MESSAGE]
-                twin.send(seat.address, "\n".join([seat.signon, *chunk]))
+                twin.send(seat.address, "\n".join([seat.signon, "SET WAIT", *chunk]))
             ahead = [f"PHASE {_later(position)}", *lines[:LINES_PER_MESSAGE // 2]]
             twin.send(seat.address, "\n".join([seat.signon, *ahead]))
-    read(twin, run)
-    if position is not None and position.phase.kind in ("R", "A"):
-        settle(twin, hidden, run, rng, position)
+
+
+def follow(twin: Twin, hidden: HiddenGame, run: Run, rng: random.Random,
+           turns: int) -> None:
+    """Play on after the turn that differed: the retreat or adjustment turns that follow
+    it, then `turns` full movement turns, each with the retreats and adjustments after it;
+    the viewers probe each phase, everyone writes orders from what he knows (`settle`),
+    and every viewer reads after each. Then the unsigned commands and votes."""
+    moved = 0
+    for step in itertools.count():
+        position = current(twin.a, run.table.game)
+        if position is None or (position.phase.kind == "M" and moved == turns):
+            break
+        if step:  # the first was probed and read by `probe`
+            probe_lines(twin, hidden, run, rng, position)
+        settle(twin, hidden, run, rng)
+        run.before = position
         read(twin, run)
+        seats = [s.power for s in run.viewers()]
+        run.unlike.extend(f"after {position.phase}: {p or 'the observer'}'s known board"
+                          for p in differing(twin.a, twin.b, run.table.game, seats))
+        moved += position.phase.kind == "M"
+    ask(twin, run)
+
+
+def ask(twin: Twin, run: Run) -> None:
+    """WHOAMI, press to the owner, the votes, and OBSERVE without a seat's password."""
+    assert run.difference is not None
     owner = run.difference.owner.title()
     for seat in run.viewers():
         if seat.power:
             twin.send(seat.address, f"{seat.signon}\nWHOAMI\nPRESS TO {owner}\nWhere are you?"
                                     f"\nENDPRESS\nSET WAIT\nSET NOWAIT\nSET CONCEDE\nSET DRAW")
-            twin.send(seat.address, f"OBSERVE {table.game} peek")
+            twin.send(seat.address, f"OBSERVE {run.table.game} peek")
 
 
 def read(twin: Twin, run: Run) -> None:
@@ -222,19 +290,26 @@ def read(twin: Twin, run: Run) -> None:
         twin.send(seat.address, "\n".join([*reads[1:4], f"BOARD {game}", f"MAP {game}"]))
 
 
-def settle(twin: Twin, hidden: HiddenGame, run: Run, rng: random.Random,
-           position: Position) -> None:
-    """Everyone's orders for the turn after the difference, from A's board; the owner's
-    leave out every line naming a place the difference names, so they mean the same in
-    both games."""
-    assert run.difference is not None
-    places = run.difference.places()
-    orders = {p: [line for line in hidden.player.orders(rng, position, p)
-                  if p != run.difference.owner or not line.names & places]
-              for p in sorted(run.table.players)}
-    run.log.append(f"then {position.phase}: " + "; ".join(
+def settle(twin: Twin, hidden: HiddenGame, run: Run, rng: random.Random) -> None:
+    """Everyone's orders for the open turn, each written from what his seat knows in game A
+    (knowing.py: the true boards differ now, and a viewer's knowledge must not) and sent
+    to both games after a CLEAR of his probes. No line of the difference's layers names a
+    place it names (`Difference.avoid`): a unit moving into the hidden one's space meets
+    it, which the rules then tell (rules 4 and 12d); so the owner's hidden units hold where
+    each game has them."""
+    d = run.difference
+    assert d is not None
+    game = run.table.game
+    orders = {}
+    for p in sorted(run.table.players):
+        seen = known(twin.a, game, p)
+        avoid = d.avoid(p, ordered_in_one(hidden.player.rules, seen, known(twin.b, game, p), p))
+        orders[p] = [] if seen is None else hidden.player.orders(rng, seen, p, avoid)
+    phase = current(twin.a, game)
+    assert phase is not None
+    run.log.append(f"then {phase.phase}: " + "; ".join(
         f"{p}: {[line.text for line in lines]}" for p, lines in orders.items()))
-    submit(twin, run.table, orders, None, str(position.phase), rng)
+    submit(twin, run.table, orders, None, str(phase.phase), rng, clear=True)
 
 
 def _later(position: Position) -> str:

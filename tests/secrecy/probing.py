@@ -40,6 +40,23 @@ class Line:
     unit: str = ""  # the unit it orders, as "A bur", when it orders one
 
 
+@dataclass(frozen=True)
+class Avoid:
+    """Which lines a player may not write: those naming one of `places` in one of `layers`
+    (every layer when empty), and those for a unit or build of one of `powers`."""
+
+    places: frozenset[str] = frozenset()
+    layers: frozenset[str] = frozenset()
+    powers: frozenset[str] = frozenset()
+
+    def __call__(self, line: Line) -> bool:
+        return line.power in self.powers or (bool(line.names & self.places) and (
+            not self.layers or line.layer in self.layers))
+
+
+NOTHING = Avoid()  # every line may be written
+
+
 class ProbingPlayer:
     """Random and probing orders for the standard kinds of unit, from the rules' map."""
 
@@ -47,15 +64,22 @@ class ProbingPlayer:
         self.rules = rules
         self.geo = rules.geo
 
-    def orders(self, rng: random.Random, position: Position, power: str) -> list[Line]:
+    def orders(self, rng: random.Random, position: Position, power: str,
+               avoid: Avoid = NOTHING) -> list[Line]:
+        """Random orders for `power`'s units; none that `avoid` names (a unit whose every
+        order it names, as one standing in such a place, gets none and holds)."""
         kind = position.phase.kind
         if kind == "M":
-            return [self.order(rng, position, unit) for unit in self.ordered(position, power)]
+            chosen = [self.order(rng, position, unit, avoid)
+                      for unit in self.ordered(position, power)]
+            return [line for line in chosen if line is not None]
         if kind == "R":
-            return self.retreats(rng, position, power)
-        if kind == "A":
-            return self.adjustments(rng, position, power)
-        return []
+            lines = self.retreats(rng, position, power)
+        elif kind == "A":
+            lines = self.adjustments(rng, position, power)
+        else:
+            return []
+        return [line for line in lines if not avoid(line)]
 
     def ordered(self, position: Position, power: str) -> list[Unit]:
         """One unit per kind and place (a stack is ordered by one line) that `power` orders."""
@@ -78,14 +102,16 @@ class ProbingPlayer:
                     self.kind(unit).layer, unit.power, province(subject),
                     f"{unit.kind} {province(unit.loc)}")
 
-    def order(self, rng: random.Random, position: Position, unit: Unit) -> Line:
-        """A random order; a support or convoy only for a unit that is there, so that
-        units meet, bounce and are dislodged."""
+    def order(self, rng: random.Random, position: Position, unit: Unit,
+              avoid: Avoid = NOTHING) -> Line | None:
+        """A random order that `avoid` does not name (None if it names every one); a support
+        or convoy only for a unit that is there, so that units meet, bounce and are
+        dislodged."""
         layer = self.kind(unit).layer
         there = {province(u.loc) for u in position.units if self.kind(u).layer == layer}
         choices = [line for line in self.every_order(unit)
-                   if not line.subject or line.subject in there]
-        return rng.choice(choices)
+                   if (not line.subject or line.subject in there) and not avoid(line)]
+        return rng.choice(choices) if choices else None
 
     def every_order(self, unit: Unit) -> Iterator[Line]:
         """Every hold, move, support and convoy this unit could be given, named by place."""

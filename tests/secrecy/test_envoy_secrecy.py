@@ -4,8 +4,9 @@ noninterference.py, docs/secrecy.md).
 
 By default a few seeds per option run, chosen to include the leaks still open; with
 SECRECY_SEEDS=200 seeds 0..199 of each run instead (a seed offering no difference in its
-first turns is skipped). Seeds known to find an open leak are marked xfail(strict): the mark
-fails the run once the fix lands, and is then removed.
+first turns is skipped); with SECRECY_AFTER=K the harness plays K movement turns on after
+the one that differs instead of noninterference.AFTER. Seeds known to find an open leak
+are marked xfail(strict): the mark fails the run once the fix lands, and is then removed.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ import pytest
 
 from judge.store.db import Database
 from tests.secrecy.envoy import EnvoySecrets
-from tests.secrecy.noninterference import play
+from tests.secrecy.noninterference import AFTER, play
 from tests.secrecy.twin import Twin
 
 # Seeds known to find an open leak, each with its reason; empty since the fixes of issue #13
@@ -39,7 +40,9 @@ def _cases() -> list[object]:
 @pytest.mark.parametrize(("hidden", "seed"), _cases())
 def test_a_viewer_receives_the_same_whatever_he_may_not_know(
         databases: tuple[Database, Database], hidden: str, seed: int) -> None:
-    run = play(Twin(databases), EnvoySecrets(hidden), random.Random(f"{hidden}-{seed}"))
+    after = int(os.environ.get("SECRECY_AFTER", AFTER))
+    run = play(Twin(databases), EnvoySecrets(hidden), random.Random(f"{hidden}-{seed}"),
+               after=after)
     if run.difference is None:
         pytest.skip("no turn of this game offered a difference")
     assert run.leaks() == ""

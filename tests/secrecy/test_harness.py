@@ -46,6 +46,7 @@ def test_a_difference_plain_envoy_publishes_is_found(
     leaks = run.leaks()
     assert run.difference.what in leaks
     assert "--- " in leaks and "+++ " in leaks  # a diff of some viewer's mail
+    assert "known board" in leaks  # and what the judge keeps as told to him differs
 
 
 def test_two_games_fed_the_same_mail_mail_the_same(
@@ -59,6 +60,12 @@ def test_two_games_fed_the_same_mail_mail_the_same(
     # Every probe was read: none was refused whole for its length (docs/commands.md).
     assert not any("Nothing in it was done" in mail for mail in mails)
     assert any("Orders that follow are for" in mail for mail in mails)  # PHASE was read
+    # It played on after the difference, a movement turn at least, each phase on the
+    # orders written for it (not on the probes, which count as an answer: SET WAIT).
+    played = [entry.split(":")[0].removeprefix("then ") for entry in run.log]
+    assert any(phase.endswith("M") for phase in played), played
+    for phase in played:
+        assert any(f"orders for {phase} are cleared" in mail for mail in mails), phase
     # The pictures were compared too: they are stored beside the text, and the harness
     # reads each mail as the sender sends it, the PNG drawn (issue #14).
     assert any("--- part image/png" in mail and "--- part image/svg+xml" in mail
