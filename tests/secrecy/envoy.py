@@ -105,9 +105,15 @@ class EnvoyPlayer(ProbingPlayer):
     def build_place(self, place: str, power: str) -> Line:
         return Line(f"Build D {place}", frozenset({place}), DIPLOMAT, power)
 
-    def build_diplomat(self, power: str) -> Line:
-        return Line(f"Build D {self.home_space[power]}", frozenset({self.home_space[power]}),
-                    DIPLOMAT, power)
+    def build_diplomat(self, power: str, sites: bool = True) -> Line:
+        """`Build D <home>`, naming the home centres too unless `sites` is False: rule 9
+        builds a diplomat only on a vacant home centre (the capital, else the first free
+        one), so the line builds in one game only where an army or fleet of a secret
+        stands in one of them in one game only (stab-40: Germany's fleet stayed in Kiel in
+        game A, its diplomat built in B alone bounced England's pair from Belgium)."""
+        home = self.home_space[power]
+        names = {home, *self.home_centres(power)} if sites else {home}
+        return Line(f"Build D {home}", frozenset(names), DIPLOMAT, power)
 
 
 class EnvoySecrets:
@@ -207,7 +213,8 @@ class EnvoySecrets:
         home = self.player.home_space[owner]
         # A rival's diplomat at home meets the new one, a contact told to both (4, 11).
         if not any(u.kind == "D" and u.power != owner and u.loc == home for u in position.units):
-            yield Difference(owner, (), (self.player.build_diplomat(owner),),
+            # Naming the space only: the built diplomat stands there, not on the centre.
+            yield Difference(owner, (), (self.player.build_diplomat(owner, sites=False),),
                              f"{owner} builds a diplomat or not")
         if self.hidden != "stab":
             return
