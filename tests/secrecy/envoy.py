@@ -143,7 +143,7 @@ class EnvoySecrets:
                 if self.hidden == "stab":
                     found.extend(self.unit_moves(position, owner, orders))
             elif kind == "A":
-                found.extend(self.builds(position, owner))
+                found.extend(self.builds(position, owner, orders[owner]))
         return [replace(d, distance=_distance(places, d, position, orders)) for d in found]
 
     def placements(self, owner: str, mine: Sequence[Line],
@@ -209,7 +209,14 @@ class EnvoySecrets:
         found = self.player.geo.provinces[place]
         return not found.supply or found.home == owner
 
-    def builds(self, position: Position, owner: str) -> Iterator[Difference]:
+    def builds(self, position: Position, owner: str,
+               planned: Sequence[Line]) -> Iterator[Difference]:
+        # The owner answers in both games: a game that hides anything waits for every
+        # player's answer (judge/game/readiness.py `unanswered_powers`), and whether he
+        # has answered is his doing, no fact the rules hide. With no planned line, A's
+        # message would be no answer and B's one, the turn played a step apart (stab-66).
+        if not planned:
+            return
         home = self.player.home_space[owner]
         # A rival's diplomat at home meets the new one, a contact told to both (4, 11).
         if not any(u.kind == "D" and u.power != owner and u.loc == home for u in position.units):

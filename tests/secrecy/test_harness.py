@@ -116,7 +116,7 @@ def test_the_owner_builds_no_diplomat_where_his_secret_frees_a_home_centre() -> 
     assert not fleet.avoid("ENGLAND")(build)  # the layers differ: no meeting for others
     # A diplomat built or not names the space alone: the owner's armies and fleets in his
     # home centres are still ordered after it.
-    built = next(d for d in secrets.builds(_german_board(), "GERMANY")
+    built = next(d for d in secrets.builds(_german_board(), "GERMANY", (build,))
                  if d.what == "GERMANY builds a diplomat or not")
     assert built.places() == {"ger"}
 
@@ -124,3 +124,14 @@ def test_the_owner_builds_no_diplomat_where_his_secret_frees_a_home_centre() -> 
 def _german_board() -> Position:
     start = plain_variant("envoy").start
     return Position(start.phase, (Unit("GERMANY", "A", "ber"),), start.owners)
+
+
+def test_a_build_difference_needs_the_owner_to_answer_in_both_games() -> None:
+    # stab-66 (SECRECY_AFTER=2): France planned no line in Winter 1914, so game A's message
+    # was no answer and B's `Build D fra` one; a game that hides anything waits for every
+    # player's answer, and the others' reports came a step earlier in B.
+    secrets = EnvoySecrets("stab")
+    assert list(secrets.builds(_german_board(), "GERMANY", ())) == []
+    waive = Line("Waive", frozenset(), "main", "GERMANY")
+    offered = {d.what for d in secrets.builds(_german_board(), "GERMANY", (waive,))}
+    assert "GERMANY builds a diplomat or not" in offered
