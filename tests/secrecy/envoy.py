@@ -105,9 +105,15 @@ class EnvoyPlayer(ProbingPlayer):
     def build_place(self, place: str, power: str) -> Line:
         return Line(f"Build D {place}", frozenset({place}), DIPLOMAT, power)
 
-    def build_diplomat(self, power: str) -> Line:
-        return Line(f"Build D {self.home_space[power]}", frozenset({self.home_space[power]}),
-                    DIPLOMAT, power)
+    def build_diplomat(self, power: str, sites: bool = True) -> Line:
+        """`Build D <home>`, naming the home centres too unless `sites` is False: rule 9
+        builds a diplomat only on a vacant home centre (the capital, else the first free
+        one), so the line builds in one game only where an army or fleet of a secret
+        stands in one of them in one game only (stab-40: Germany's fleet stayed in Kiel in
+        game A, its diplomat built in B alone bounced England's pair from Belgium)."""
+        home = self.home_space[power]
+        names = {home, *self.home_centres(power)} if sites else {home}
+        return Line(f"Build D {home}", frozenset(names), DIPLOMAT, power)
 
 
 class EnvoySecrets:
@@ -137,7 +143,7 @@ class EnvoySecrets:
                 if self.hidden == "stab":
                     found.extend(self.unit_moves(position, owner, orders))
             elif kind == "A":
-                found.extend(self.builds(position, owner))
+                found.extend(self.builds(position, owner, orders[owner]))
         return [replace(d, distance=_distance(places, d, position, orders)) for d in found]
 
     def placements(self, owner: str, mine: Sequence[Line],
@@ -203,11 +209,19 @@ class EnvoySecrets:
         found = self.player.geo.provinces[place]
         return not found.supply or found.home == owner
 
-    def builds(self, position: Position, owner: str) -> Iterator[Difference]:
+    def builds(self, position: Position, owner: str,
+               planned: Sequence[Line]) -> Iterator[Difference]:
+        # The owner answers in both games: a game that hides anything waits for every
+        # player's answer (judge/game/readiness.py `unanswered_powers`), and whether he
+        # has answered is his doing, no fact the rules hide. With no planned line, A's
+        # message would be no answer and B's one, the turn played a step apart (stab-66).
+        if not planned:
+            return
         home = self.player.home_space[owner]
         # A rival's diplomat at home meets the new one, a contact told to both (4, 11).
         if not any(u.kind == "D" and u.power != owner and u.loc == home for u in position.units):
-            yield Difference(owner, (), (self.player.build_diplomat(owner),),
+            # Naming the space only: the built diplomat stands there, not on the centre.
+            yield Difference(owner, (), (self.player.build_diplomat(owner, sites=False),),
                              f"{owner} builds a diplomat or not")
         if self.hidden != "stab":
             return

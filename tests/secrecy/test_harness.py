@@ -8,6 +8,8 @@ from collections.abc import Mapping, Sequence
 from email.message import EmailMessage
 
 from judge.engine.position import Position
+from judge.engine.types import Unit
+from judge.game.games import plain_variant
 from judge.store.db import Database
 from tests.secrecy.envoy import EnvoySecrets
 from tests.secrecy.noninterference import Difference, play
@@ -98,3 +100,38 @@ def test_only_random_and_time_based_fields_are_normalised() -> None:
                                               Reply_To="judge+s3-abcdefghijklmnop@example.org"))
     assert render(_mail("results.", To="ann@example.org")) != render(
         _mail("results", To="ann@example.org"))
+
+
+def test_the_owner_builds_no_diplomat_where_his_secret_frees_a_home_centre() -> None:
+    # stab-40 (SECRECY_AFTER=2): Germany's fleet held in Kiel (A) or went to the Helgoland
+    # Bight (B); his winter's `Build D Ger`, the same bytes to both, found Kiel vacant in
+    # B only (rule 9), and the diplomat built there alone bounced England's two from
+    # Belgium in the spring (5.v). The line depends on every home centre: it names them.
+    secrets = EnvoySecrets("stab")
+    hold = Line("F kie H", frozenset({"kie"}), "main", "GERMANY", unit="F kie")
+    move = Line("F kie-hel", frozenset({"kie", "hel"}), "main", "GERMANY", unit="F kie")
+    fleet = Difference("GERMANY", (hold,), (move,), "GERMANY's F kie stays or goes to hel")
+    build = secrets.player.build_diplomat("GERMANY")
+    assert fleet.avoid("GERMANY")(build)
+    assert not fleet.avoid("ENGLAND")(build)  # the layers differ: no meeting for others
+    # A diplomat built or not names the space alone: the owner's armies and fleets in his
+    # home centres are still ordered after it.
+    built = next(d for d in secrets.builds(_german_board(), "GERMANY", (build,))
+                 if d.what == "GERMANY builds a diplomat or not")
+    assert built.places() == {"ger"}
+
+
+def _german_board() -> Position:
+    start = plain_variant("envoy").start
+    return Position(start.phase, (Unit("GERMANY", "A", "ber"),), start.owners)
+
+
+def test_a_build_difference_needs_the_owner_to_answer_in_both_games() -> None:
+    # stab-66 (SECRECY_AFTER=2): France planned no line in Winter 1914, so game A's message
+    # was no answer and B's `Build D fra` one; a game that hides anything waits for every
+    # player's answer, and the others' reports came a step earlier in B.
+    secrets = EnvoySecrets("stab")
+    assert list(secrets.builds(_german_board(), "GERMANY", ())) == []
+    waive = Line("Waive", frozenset(), "main", "GERMANY")
+    offered = {d.what for d in secrets.builds(_german_board(), "GERMANY", (waive,))}
+    assert "GERMANY builds a diplomat or not" in offered
