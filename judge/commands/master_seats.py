@@ -58,12 +58,9 @@ def run_replace(ctx: Context, invocation: Invocation) -> CommandResult:
         return _new_password(jc, seat, old, password)
     new = mastering.replace(jc.session, game, power, account, password)
     record(jc, seat, "replace", power=power, account=account.id)
-    letter = power_letter(game_variant(game), power)
     tell(jc.session, jc.postman, [new], f"{game.name}: you now play {power_name(power)}",
          f"The master of {game.name} has given you {power_name(power)}.\n"
-         f"Sign on with: SIGNON {letter}{game.name} {password}\n"
-         "(the password your master chose; change it with SET PASSWORD).\n"
-         f"{now_open(jc, new)}\n")
+         f"{_sign_on(new, password, CHOSEN)}{now_open(jc, new)}\n")
     mastering.notify(jc.session, jc.postman, game, f"{power_name(power)} has a new player",
                      lambda s: f"{power_name(power)} has a new player in {game.name}.\n",
                      skip=new)
@@ -77,12 +74,9 @@ def _new_password(jc: JudgeContext, master: Seat, seat: Seat, password: str) -> 
     game, power = master.game, str(seat.power)
     mastering.replace(jc.session, game, power, seat.account, password)
     record(jc, master, "replace", power=power, account=seat.account_id, new_password=True)
-    letter = power_letter(game_variant(game), power)
     tell(jc.session, jc.postman, [seat], f"{game.name}: a new password for {power_name(power)}",
          f"The master of {game.name} gave your seat ({power_name(power)}) a new password; "
-         "the old one no longer signs on.\n"
-         f"Sign on with: SIGNON {letter}{game.name} {password}\n"
-         "(change it with SET PASSWORD).\n")
+         f"the old one no longer signs on.\n{_sign_on(seat, password, '')}")
     return CommandResult.ok(f"{seat.account.name} still plays {power_name(power)}, with the new "
                             "password you gave; they were mailed it. Nobody else was told.")
 
@@ -94,13 +88,10 @@ def _restore(jc: JudgeContext, master: Seat, seat: Seat, password: str) -> Comma
     game, power = master.game, str(seat.power)
     mastering.replace(jc.session, game, power, seat.account, password)
     record(jc, master, "replace", power=power, account=seat.account_id, disorder_lifted=True)
-    letter = power_letter(game_variant(game), power)
     tell(jc.session, jc.postman, [seat], f"{game.name}: you play {power_name(power)} again",
          f"The master of {game.name} has given {power_name(power)} back to you: it is no "
          "longer in civil disorder, so the judge waits for your orders again and you vote.\n"
-         f"Sign on with: SIGNON {letter}{game.name} {password}\n"
-         "(the password your master chose; change it with SET PASSWORD).\n"
-         f"{now_open(jc, seat)}\n")
+         f"{_sign_on(seat, password, CHOSEN)}{now_open(jc, seat)}\n")
     mastering.notify(jc.session, jc.postman, game,
                      f"{power_name(power)} is out of civil disorder",
                      lambda s: f"{power_name(power)} is no longer in civil disorder in "
@@ -108,6 +99,16 @@ def _restore(jc: JudgeContext, master: Seat, seat: Seat, password: str) -> Comma
     return CommandResult.ok(f"{power_name(power)} is out of civil disorder: {seat.account.name} "
                             "plays it again, with the password you gave; they were mailed how "
                             "to sign on, and everyone was told.")
+
+
+CHOSEN = "the password your master chose; "
+
+
+def _sign_on(seat: Seat, password: str, whose: str) -> str:
+    """The lines that tell a player how to sign on to `seat` with `password`."""
+    letter = power_letter(game_variant(seat.game), str(seat.power))
+    return (f"Sign on with: SIGNON {letter}{seat.game.name} {password}\n"
+            f"({whose}change it with SET PASSWORD).\n")
 
 
 def register(registry: CommandRegistry) -> None:

@@ -198,7 +198,10 @@ class OutboxSender:
     def _lease_ends_soon(self) -> bool:
         """Whether an eighth of the claim's lease has passed: time to renew it for the rest
         (and to record the deliveries before their own lease can run out)."""
-        held = [*self._rest, *(row for row, _ in self._unrecorded)]
+        return self._runs_low([*self._rest, *(row for row, _ in self._unrecorded)])
+
+    def _runs_low(self, held: list[OutboxMessage]) -> bool:
+        """Whether less than RENEW_WHEN_LEFT of the lease is left on any of `held`."""
         return bool(held) and min(r.next_try_at for r in held) - self._clock.now() <= \
             self._lease * RENEW_WHEN_LEFT
 
@@ -207,12 +210,11 @@ class OutboxSender:
         records the one just sent, once an eighth of it has passed: a sender that stops
         for good leaves them due at most one lease after its last step (at least seven
         eighths of one), however many it had claimed."""
-        now = self._clock.now()
-        if not self._rest or min(r.next_try_at for r in self._rest) - now > \
-                self._lease * RENEW_WHEN_LEFT:
+        if not self._runs_low(self._rest):
             # Most of the lease is left: renewing after each of a quick batch's messages
             # cost as much as recording them (an UPDATE of the whole rest each time).
             return
+        now = self._clock.now()
         until = now + self._lease
         renewed = repo_mail.renew_claims(session, [(r.id, r.attempts) for r in self._rest],
                                          now, until)
