@@ -20,7 +20,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from storm_cpu import TICK, parent_pids, pidfile, process_cpu, tree
+from storm_cpu import PROC, TICK, parent_pids, pidfile, process_cpu, tree
 
 GROUPS = ("judge", "postfix", "dovecot", "clients")
 
@@ -51,6 +51,24 @@ def thread_seconds(pid: int) -> dict[int, float]:
     return found
 
 
+def process_name(pid: int) -> str:
+    """The process's command name (proc(5) comm: Postfix's `smtpd`, Dovecot's `imap`)."""
+    try:
+        return (PROC / str(pid) / "comm").read_text().strip()
+    except OSError:
+        return "?"
+
+
+def by_name(group: str, pids: set[int]) -> dict[str, float]:
+    """The CPU seconds of a server group's processes by command name (`postfix/cleanup`).
+    A process that ended inside the run is counted in its parent's (the master's) time."""
+    found: dict[str, float] = {}
+    for pid in pids:
+        key = f"{group}/{process_name(pid)}"
+        found[key] = found.get(key, 0.0) + process_cpu(pid)
+    return found
+
+
 @dataclass
 class Snapshot:
     seconds: dict[str, float]
@@ -58,6 +76,7 @@ class Snapshot:
     total: float
     wall: float
     threads: dict[int, float] = field(default_factory=dict)
+    names: dict[str, float] = field(default_factory=dict)
 
 
 @dataclass
@@ -71,6 +90,8 @@ class Accounting:
     # The judge's threads' CPU seconds in their start order (`judge serve`: main, the
     # scheduler's, worker, senders, poller), those that ran at all.
     threads: list[float] = field(default_factory=list)
+    # The servers' CPU seconds by process name ("dovecot/imap", "postfix/smtpd" ...).
+    names: dict[str, float] = field(default_factory=dict)
 
     @property
     def cores(self) -> float:
@@ -89,7 +110,12 @@ class Accounting:
                 f"({self.cores:.2f} cores); ms/msg: "
                 + ", ".join(f"{g} {v:.1f}" for g, v in per.items())
                 + ("; judge threads in start order: "
-                   + " ".join(f"{v:.2f}" for v in self.threads) if self.threads else ""))
+                   + " ".join(f"{v:.2f}" for v in self.threads) if self.threads else "")
+                + "\n  servers' ms/msg by process: "
+                + ", ".join(f"{name} {seconds * 1000 / messages:.2f}"
+                            for name, seconds in sorted(self.names.items(),
+                                                        key=lambda item: -item[1])
+                            if abs(seconds) * 1000 / messages >= 0.01))
 
 
 class CpuMeter:
@@ -105,12 +131,14 @@ class CpuMeter:
         parents = parent_pids()
         roots = {"judge": self.judge, "postfix": pidfile(self.postfix),
                  "dovecot": pidfile(self.dovecot)}
-        seconds = {group: sum(process_cpu(pid) for pid in tree(root, parents)) if root else 0.0
-                   for group, root in roots.items()}
+        trees = {group: tree(root, parents) if root else set()
+                 for group, root in roots.items()}
+        seconds = {group: sum(process_cpu(pid) for pid in pids) for group, pids in trees.items()}
+        names = {**by_name("postfix", trees["postfix"]), **by_name("dovecot", trees["dovecot"])}
         seconds["clients"] = process_cpu(os.getpid())
         busy, total = machine_seconds()
         threads = thread_seconds(self.judge) if self.judge else {}
-        return Snapshot(seconds, busy, total, time.monotonic(), threads)
+        return Snapshot(seconds, busy, total, time.monotonic(), threads, names)
 
     def start(self, judge: int | None = None) -> None:
         self.judge = judge
@@ -123,4 +151,6 @@ class CpuMeter:
                           end.busy - start.busy, end.total - start.total,
                           end.wall - start.wall,
                           [end.threads[t] - start.threads.get(t, 0.0)
-                           for t in sorted(end.threads)])
+                           for t in sorted(end.threads)],
+                          {name: end.names[name] - start.names.get(name, 0.0)
+                           for name in end.names})
