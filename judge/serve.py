@@ -49,12 +49,24 @@ BUSY_PAUSE = 1.0
 # The pause after a full, read-only or failing database, which only the operator mends:
 # long enough that the log says so a few times a minute, not every second.
 MEND_PAUSE = 20.0
-# Messages one of several senders claims per round.
-SENDER_CLAIM = 4
+# Messages one of several senders claims in its first round after a wake-up, so that
+# every sender has some to send; while its claims come back full (a backlog), each next
+# claim doubles, up to SENDER_CLAIM_MOST: a claim and its record are a transaction each,
+# and at 4 messages a claim they were a third of a sender's CPU (issue #18, bench/README.md).
+SENDER_CLAIM, SENDER_CLAIM_MOST = 4, 32
 # The collector's thresholds once the daemon runs (Python's are 700, 10, 10): a turn or a
 # message makes thousands of short-lived objects (ORM rows, report views), and at 700 the
 # youngest generation was collected dozens of times a turn (issue #18, bench/README.md).
 RUNNING_GC_THRESHOLDS = (10_000, 50, 100)
+
+
+def claim_sizes(senders: int) -> Iterator[int]:
+    """How many messages a sender claims in each round after a wake-up, one of `senders`."""
+    claim = SENDER_CLAIM if senders > 1 else 50
+    most = max(claim, SENDER_CLAIM_MOST)
+    while True:
+        yield claim
+        claim = min(claim * 2, most)
 
 
 def settle_heap() -> None:
@@ -184,8 +196,6 @@ class Daemon:
                     self.scheduler.replan()
 
     def _send(self, sender: OutboxSender) -> None:
-        # Each round claims a few messages only, so that every sender has some to send.
-        claim = SENDER_CLAIM if len(self._senders) > 1 else 50
         while not self.stopping.is_set():
             if not self._outbox_wake.wait(self._idle):
                 sender.close()  # idle: let the relay connection go
@@ -195,8 +205,10 @@ class Daemon:
                 # Not again after a claim that took every message due (issue #18: an empty
                 # claim per sender ended each wake-up, a turn of SQLite's writer lock each):
                 # mail queued since wakes this loop again.
-                while self._turns_done() and sender.send_due(claim) and not sender.drained:
-                    pass
+                for claim in claim_sizes(len(self._senders)):
+                    if not (self._turns_done() and sender.send_due(claim)
+                            and not sender.drained):
+                        break
         self._record(sender)
 
     def _draw(self) -> None:
