@@ -56,8 +56,9 @@ MAX_ATTEMPTS = 17
 # A message whose picture is still to draw is left this long to the picture stage
 # (drawn.py) before a sender draws it itself (Settings.picture_grace_seconds).
 PICTURE_GRACE = timedelta(seconds=5)
-# Journaled deliveries recorded in one commit at most: a claim's worth (serve.py claims 4
-# per round with several senders; one sender claims up to 50).
+# Journaled deliveries recorded in one commit at most: a first claim's worth, twice
+# (serve.claim_sizes: several senders claim 4 at first, up to 32 in a backlog; one sender
+# claims 50), so that the records keep up with a long claim's progress.
 RECORD_EVERY = 8
 
 
