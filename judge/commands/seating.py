@@ -13,6 +13,7 @@ from enum import StrEnum
 from typing import Any
 
 from judge.commands.context import JudgeContext, judge_context, need_account, need_seat
+from judge.commands.game_over import refuse_if_over
 from judge.commands.items import CommandResult, Invocation
 from judge.commands.registry import Command, CommandRegistry, Context
 from judge.engine.rulebook import Rulebook
@@ -144,6 +145,7 @@ def run_join(ctx: Context, invocation: Invocation) -> CommandResult:
     account = need_account(jc)
     game = locked_game(jc.session, find_game(jc.session, invocation.args[0]))
     preferences = parse_preferences(game_variant(game), " ".join(invocation.args[2:]))
+    refuse_if_over(game, jc.seat)  # not "ask its master to REPLACE a power with you"
     watched = observes(game, account)
     seat = join_game(jc.session, game, account, invocation.args[1], preferences)
     jc.seat, jc.power, jc.phase = seat, None, None
