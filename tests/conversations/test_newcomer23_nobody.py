@@ -46,3 +46,14 @@ def test_one_power_played_still_processes_as_soon_as_its_orders_are_in(
     assert table.open_phase() == "F1901M"
     no_errors(table.player("FRANCE", "F bre H\nA mar H\nA par H"))
     assert table.open_phase() == "S1902M"  # W1901A had nothing to adjust
+
+
+def test_a_game_every_player_resigned_from_waits_for_its_deadline(talk: Conversation) -> None:
+    table = Table.started(talk)
+    for power in sorted(table.players):
+        no_errors(table.player(power, "RESIGN"))
+    assert sweep_at(table, 1) == []
+    assert table.open_phase() == "S1901M"
+    done = sweep_at(table, 72)
+    assert done == ["alpha S1901M: processed (the deadline passed with every power's orders "
+                    "complete)"], done
