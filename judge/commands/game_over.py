@@ -28,15 +28,22 @@ def result_text(game: Game) -> str:
     return f"{what}, ended in {result['phase']}" if result.get("phase") else what
 
 
+def _played(game: Game) -> bool:
+    """Whether the game ended after its start (an abandoned forming game has no turns)."""
+    return bool((game.result or {}).get("phase"))
+
+
+def read_on(game: Game) -> str:
+    """Where a finished game is read: 'SUMMARY alpha tells how it went, HISTORY ...'."""
+    history = f", HISTORY {game.name} its last turns" if _played(game) else ""
+    return f"SUMMARY {game.name} tells how it went{history}"
+
+
 def over_text(game: Game, seat: Seat | None) -> str:
     """'game alpha is over (draw between ..., ended in F1901M); SUMMARY alpha tells ...'; to
     its master, how to play on (ROLLBACK: docs/master.md), when there is anything to reopen."""
-    text = f"game {game.name} is over ({result_text(game)}); SUMMARY {game.name} tells how " \
-        f"it went"
-    played = bool((game.result or {}).get("phase"))
-    if played:
-        text += f", HISTORY {game.name} its last turns"
-    if played and seat is not None and seat.game_id == game.id \
+    text = f"game {game.name} is over ({result_text(game)}); {read_on(game)}"
+    if _played(game) and seat is not None and seat.game_id == game.id \
             and seat.role == SeatRole.MASTER:
         text += "; ROLLBACK reopens it to play on"
     return text

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from tests.conversations.harness import Conversation
-from tests.conversations.master_helpers import Table, error, no_errors
+from tests.conversations.master_helpers import Table, done, error, no_errors
 from tests.conversations.seating_helpers import account, reply
 
 RESULT = ("game alpha is over (draw between Austria, England, France, Germany, Italy, Russia "
@@ -55,3 +55,14 @@ def test_a_game_abandoned_before_its_start_names_no_turns(talk: Conversation) ->
     no_errors(table.master("END GAME"))
     assert error(table.master("SET DRAW"), "SET DRAW") == (
         "game alpha is over (abandoned without a result); SUMMARY alpha tells how it went")
+
+
+def test_an_observer_of_a_finished_game_is_promised_no_reports(table: Table) -> None:
+    # He read "you will receive its public reports": none will come.
+    account(table.talk, "new@example.org", "Newbie")
+    watched = no_errors(reply(table.talk, "new@example.org", "OBSERVE alpha pw"))
+    assert done(watched, "OBSERVE alpha pw") == (
+        "You observe alpha, which is over (draw between Austria, England, France, Germany, "
+        "Italy, Russia and Turkey, ended in S1901M), so no report will come; SUMMARY alpha "
+        "tells how it went, HISTORY alpha its last turns. Sign on in later messages with: "
+        "SIGNON Oalpha <your password>")
