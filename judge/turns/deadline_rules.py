@@ -203,7 +203,8 @@ def _at_grace_end(due: _Due) -> list[str]:
             seat = player_seat(due.game, power)
             assert seat is not None  # _owing only names powers with a seat
             seat.status = SeatStatus.CIVIL_DISORDER
-        deadline_notices.disorder(due.session, due.postman, due.game, due.turn, late)
+        deadline_notices.disorder(due.session, due.postman, due.game, due.turn, late,
+                                  nobody_left=not _someone_plays(due))
     return _process(due, f"grace ended; {policy.value} for {', '.join(late)}")
 
 

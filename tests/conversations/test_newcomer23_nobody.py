@@ -8,7 +8,7 @@ from datetime import timedelta
 
 from judge.turns.deadlines import sweep_all
 from tests.conversations.harness import START, Conversation
-from tests.conversations.master_helpers import Table, no_errors
+from tests.conversations.master_helpers import MASTER, Table, no_errors
 
 
 def sweep_at(table: Table, hours: int) -> list[str]:
@@ -23,6 +23,10 @@ def test_a_game_nobody_plays_waits_for_each_deadline(talk: Conversation) -> None
     processed = " ".join(sweep_at(table, 96))  # grace ends: all seven in civil disorder
     assert processed.startswith("alpha S1901M: processed (grace ended; disorder for "), processed
     assert processed.count(", ") == 6, processed
+    [told] = [m for m in talk.mails_to(MASTER) if m.subject == "alpha: civil disorder"]
+    assert told.body.endswith(
+        "Nobody plays alpha now: each phase is processed at its deadline, no sooner, until "
+        "you REPLACE a power, PAUSE the game or END GAME.\n"), told.body
     deadline = table.open_turn()["deadline"]
     assert table.open_phase() == "F1901M"
     assert sweep_at(table, 97) == []  # nobody is owed, but nobody plays either
@@ -43,6 +47,8 @@ def test_one_power_played_still_processes_as_soon_as_its_orders_are_in(
     no_errors(table.player("FRANCE", "F bre H\nA mar H\nA par H"))
     sweep_at(table, 72)
     sweep_at(table, 96)  # the six others go into civil disorder
+    [told] = [m for m in talk.mails_to(MASTER) if m.subject == "alpha: civil disorder"]
+    assert "Nobody plays" not in told.body, told.body
     assert table.open_phase() == "F1901M"
     no_errors(table.player("FRANCE", "F bre H\nA mar H\nA par H"))
     assert table.open_phase() == "S1902M"  # W1901A had nothing to adjust
