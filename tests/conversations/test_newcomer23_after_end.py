@@ -66,3 +66,11 @@ def test_an_observer_of_a_finished_game_is_promised_no_reports(table: Table) -> 
         "Italy, Russia and Turkey, ended in S1901M), so no report will come; SUMMARY alpha "
         "tells how it went, HISTORY alpha its last turns. Sign on in later messages with: "
         "SIGNON Oalpha <your password>")
+
+
+def test_the_masters_settings_say_how_the_game_ended(table: Table) -> None:
+    # It read "Game alpha: finished." and then "Game alpha is over." alone.
+    shown = no_errors(table.master("SETTINGS"))
+    assert done(shown, "SETTINGS").startswith(
+        "Game alpha: finished. Game alpha is over (draw between Austria, England, France, "
+        "Germany, Italy, Russia and Turkey, ended in S1901M). Movement 3 days"), shown.body
