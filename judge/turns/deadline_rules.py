@@ -126,8 +126,10 @@ def _sweep_turn(due: _Due) -> list[str]:
 def _someone_plays(due: _Due) -> bool:
     """Whether a player still plays a surviving power. A power in civil disorder is never
     waited for, so a game all of whose powers are in it was "ready" at every sweep and
-    raced through a year an hour a phase; as in njudge, it waits for its deadlines
-    instead, till the master PAUSEs it, ends it or REPLACEs a power (docs/master.md)."""
+    raced through a year an hour a phase. It waits for its deadlines instead, till the
+    master PAUSEs it, ends it or REPLACEs a power (docs/master.md). njudge only slows
+    that runaway, by its `min` hours between phases (12 for moves; "Deadlines", diplom.org
+    DipPouch); a deadline is what this judge has for it."""
     alive = survivors_told(due.game, game_variant(due.game), position_of(due.turn))
     return any(s.power in alive and s.status == SeatStatus.ACTIVE
                for s in seats_of(due.game, SeatRole.PLAYER))

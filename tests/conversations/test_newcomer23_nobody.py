@@ -1,6 +1,7 @@
 """Newcomer 23: a game nobody plays any more (every power in civil disorder) waits for its
-deadlines, as njudge's does; it used to process at each sweep, a phase an hour, since a
-power in civil disorder is never waited for (docs/master.md, "Civil disorder")."""
+deadlines; it used to process at each sweep, a phase an hour, since a power in civil
+disorder is never waited for (docs/master.md, "Civil disorder"; njudge only slows such a
+runaway, by its `min` hours between phases)."""
 
 from __future__ import annotations
 
