@@ -8,6 +8,7 @@ import re
 from datetime import datetime, timedelta
 
 from judge.commands.context import JudgeContext, judge_context, need_seat
+from judge.commands.game_over import refuse_if_over
 from judge.commands.items import CommandResult, Invocation
 from judge.commands.registry import Command, CommandRegistry, Context
 from judge.game.clock import format_deadline
@@ -17,7 +18,7 @@ from judge.game.games import phase_of, primary_address, settings_of
 from judge.game.recipients import recipients
 from judge.game.schedule import next_deadline, phase_length
 from judge.game.settings_text import SettingsError, parse_when
-from judge.store.models import Game, GameState, SeatRole
+from judge.store.models import Game, SeatRole
 from judge.store.repo_games import current_turn
 
 MAX_ABSENCE = timedelta(days=14)
@@ -27,7 +28,8 @@ MAX_ABSENCES = 5
 def run_absence(ctx: Context, invocation: Invocation) -> CommandResult:
     jc = judge_context(ctx)
     seat = need_seat(jc)
-    if seat.role != SeatRole.PLAYER or seat.game.state == GameState.FINISHED:
+    refuse_if_over(seat.game, seat)
+    if seat.role != SeatRole.PLAYER:
         raise GameError("absences are for players of a game not yet over; sign on with "
                         "your power's letter, e.g. SIGNON Falpha secret")
     now = jc.clock.now()

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from judge import variant_hooks
 from judge.commands.context import JudgeContext, judge_context
+from judge.commands.game_over import result_text
 from judge.commands.items import CommandResult, Invocation
 from judge.commands.master_settings import options_text
 from judge.commands.registry import Command, CommandRegistry, Context
@@ -78,27 +79,10 @@ def _game_line(jc: JudgeContext, game: Game) -> str:
         # The seats the game takes: an Envoy game of 2 plays 2 of the 7 powers.
         return f"{game.name}: {game.variant}, forming, {players} of {seats_wanted(game)} players"
     if game.state == GameState.FINISHED:
-        return f"{game.name}: {game.variant}, finished: {_result_text(game)}"
+        return f"{game.name}: {game.variant}, finished: {result_text(game)}"
     turn = current_turn(jc.session, game)
     phase = turn.phase if turn is not None else "no open turn"
     return f"{game.name}: {game.variant}, {game.state.value}, {phase}, {players} players"
-
-
-def _result_text(game: Game) -> str:
-    """'draw between France and Germany, ended in S1910M'."""
-    result = game.result or {}
-    names = [power_name(p) for p in result.get("winners", ())]
-    listed = ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else "".join(names)
-    kind = result.get("kind", "ended")
-    if kind == "abandoned":
-        what = "abandoned without a result"
-    elif kind == "draw":
-        what = f"draw between {listed}"
-    elif kind == "concession":
-        what = f"won by {listed} by concession"
-    else:  # "solo", or "win" when the engine names several winners
-        what = f"won by {listed}" if listed else kind
-    return f"{what}, ended in {result['phase']}" if result.get("phase") else what
 
 
 def _describe_game(jc: JudgeContext, game: Game) -> list[str]:
@@ -113,7 +97,7 @@ def _describe_game(jc: JudgeContext, game: Game) -> list[str]:
                         f"{', '.join(joined) or 'nobody yet'}",
                 "Powers are given out when the game starts."]
     if game.state == GameState.FINISHED:
-        lines.append(f"Result: {_result_text(game)}")
+        lines.append(f"Result: {result_text(game)}")
     turn = current_turn(jc.session, game)
     if turn is not None:
         lines += _turn_lines(jc, game, variant, turn)
@@ -183,7 +167,7 @@ def run_summary(ctx: Context, invocation: Invocation) -> CommandResult:
     variant = game_variant(game)
     lines = [f"Game {game.name}: {variant.title}, {game.state.value}"]
     if game.result is not None:
-        lines.append(f"Result: {_result_text(game)}")
+        lines.append(f"Result: {result_text(game)}")
     # Every master in turn, as the players below: SET MASTER retires the one before.
     masters = [s.account.name for s in game.seats if s.role == SeatRole.MASTER]
     lines += [f"Master: {', then '.join(masters) or 'none'}", *_options_lines(game), "", "Players:"]

@@ -12,6 +12,7 @@ from typing import Any
 
 from judge.commands.context import JudgeContext, judge_context, need_master
 from judge.commands.examples import example_powers
+from judge.commands.game_over import result_text
 from judge.commands.items import CommandResult, Invocation
 from judge.commands.registry import Command, CommandRegistry, Context
 from judge.commands.reply import Reply
@@ -59,7 +60,9 @@ def now_open(jc: JudgeContext, seat: Seat) -> str:
     """Where the game stands now, for the end of a reply."""
     game = seat.game
     turn = current_turn(jc.session, game)
-    if game.state == GameState.FINISHED or turn is None:
+    if game.state == GameState.FINISHED:  # with how it ended (newcomer 23: SETTINGS)
+        return f"Game {game.name} is over ({result_text(game)})."
+    if turn is None:
         return f"Game {game.name} is over."
     return f"Now open: {describe_phase(game, turn.phase)}, deadline {at(turn.deadline, seat)}."
 

@@ -12,6 +12,7 @@ from datetime import datetime
 
 from judge.commands.context import JudgeContext, acting_power, judge_context, need_seat
 from judge.commands.dispatch import reject_orders
+from judge.commands.game_over import refuse_if_over
 from judge.commands.items import CommandResult, Invocation, OrderText
 from judge.commands.registry import Command, CommandRegistry, Context
 from judge.commands.reply import Reply
@@ -99,8 +100,9 @@ def _answer(reply: Reply, numbered: Sequence[tuple[int, str]],
 
 def _open_turn(jc: JudgeContext) -> tuple[Game, Turn]:
     game = need_seat(jc).game
+    refuse_if_over(game, jc.seat)
     turn = current_turn(jc.session, game)
-    if game.state in (GameState.FORMING, GameState.FINISHED) or turn is None:
+    if game.state == GameState.FORMING or turn is None:
         raise GameError(f"game {game.name} has no turn open for orders "
                         f"(it is {game.state.value})")
     return game, turn
@@ -250,6 +252,7 @@ def run_phase(ctx: Context, invocation: Invocation) -> CommandResult:
     if not invocation.args:
         jc.phase = None
         return CommandResult.ok("Orders that follow are for the current phase.")
+    refuse_if_over(game, jc.seat)  # it took orders for a phase that will never open
     phase = parse_phase(game_variant(game).rules.calendar, invocation.rest)
     turn = current_turn(jc.session, game)
     if turn is not None and phase == Phase.parse(turn.phase):

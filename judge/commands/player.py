@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from judge.commands.context import JudgeContext, acting_power, judge_context, need_seat
 from judge.commands.examples import example_powers
+from judge.commands.game_over import refuse_if_over
 from judge.commands.items import CommandResult, Invocation
 from judge.commands.orders import show_status
 from judge.commands.registry import Command, CommandRegistry, Context
@@ -28,6 +29,7 @@ RUNNING = (GameState.ACTIVE, GameState.PAUSED)
 def _running_seat(jc: JudgeContext) -> tuple[Game, Seat]:
     """The game and the seat of the power this message acts for, in a running game."""
     game = need_seat(jc).game
+    refuse_if_over(game, jc.seat)  # before a master is told to BECOME a power
     power = acting_power(jc)
     if game.state not in RUNNING:
         raise GameError(f"game {game.name} is {game.state.value}; this works only while "

@@ -13,6 +13,7 @@ from enum import StrEnum
 from typing import Any
 
 from judge.commands.context import JudgeContext, judge_context, need_account, need_seat
+from judge.commands.game_over import read_on, refuse_if_over, result_text
 from judge.commands.items import CommandResult, Invocation
 from judge.commands.registry import Command, CommandRegistry, Context
 from judge.engine.rulebook import Rulebook
@@ -144,6 +145,7 @@ def run_join(ctx: Context, invocation: Invocation) -> CommandResult:
     account = need_account(jc)
     game = locked_game(jc.session, find_game(jc.session, invocation.args[0]))
     preferences = parse_preferences(game_variant(game), " ".join(invocation.args[2:]))
+    refuse_if_over(game, jc.seat)  # not "ask its master to REPLACE a power with you"
     watched = observes(game, account)
     seat = join_game(jc.session, game, account, invocation.args[1], preferences)
     jc.seat, jc.power, jc.phase = seat, None, None
@@ -180,7 +182,12 @@ def run_observe(ctx: Context, invocation: Invocation) -> CommandResult:
     game = find_game(jc.session, invocation.args[0])
     seat = observe_game(jc.session, game, account, invocation.args[1])
     jc.seat, jc.power, jc.phase = seat, None, None
-    return CommandResult.ok(f"You observe {game.name}: you will receive its public reports.",
+    # Newcomer 23: a finished game's observer was promised reports that never come.
+    watching = f"You observe {game.name}: you will receive its public reports." \
+        if game.state != GameState.FINISHED else (
+            f"You observe {game.name}, which is over ({result_text(game)}), so no report "
+            f"will come; {read_on(game)}.")
+    return CommandResult.ok(watching,
                             f"Sign on in later messages with: SIGNON O{game.name} <your password>")
 
 

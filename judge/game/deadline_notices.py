@@ -126,8 +126,9 @@ def late(session: Session, postman: Postman, game: Game, turn: Turn, powers: lis
 
 
 def disorder(session: Session, postman: Postman, game: Game, turn: Turn,
-             powers: list[str]) -> None:
-    """Grace ended under the civil-disorder policy: the late powers and the masters learn it."""
+             powers: list[str], nobody_left: bool = False) -> None:
+    """Grace ended under the civil-disorder policy: the late powers and the masters learn it;
+    the masters also, when `nobody_left` plays, how the game goes on (docs/master.md)."""
     for power, seat in _late_seats(game, powers):
         _send(session, postman, seat, f"{game.name}: {power_name(power)} in civil disorder", [
             f"Game {game.name}: grace for {turn.phase} ended without complete orders from "
@@ -139,7 +140,10 @@ def disorder(session: Session, postman: Postman, game: Game, turn: Turn,
             f"Game {game.name}: grace for {turn.phase} ended; now in civil disorder: "
             f"{_powers(game, powers)}.",
             "You can REPLACE a power with another player, e.g. REPLACE France "
-            "someone@example.org their-password."])
+            "someone@example.org their-password.",
+            *([f"Nobody plays {game.name} now: each phase is processed at its deadline, "
+               "no sooner, until you REPLACE a power, PAUSE the game or END GAME."]
+              if nobody_left else [])])
 
 
 def held(session: Session, postman: Postman, game: Game, turn: Turn, powers: list[str]) -> None:

@@ -27,7 +27,14 @@ from sqlalchemy.orm import Session
 
 from judge.game import deadline_notices, order_sets, stages
 from judge.game.clock import Clock
-from judge.game.games import game_variant, phase_of, player_seat, settings_of
+from judge.game.games import (
+    game_variant,
+    phase_of,
+    player_seat,
+    position_of,
+    seats_of,
+    settings_of,
+)
 from judge.game.lifecycle import is_full
 from judge.game.master_decisions import ASKED
 from judge.game.ordering import Written
@@ -35,7 +42,8 @@ from judge.game.postman import Postman
 from judge.game.readiness import is_ready, late_powers, owing_powers
 from judge.game.schedule import due_reminders, grace_end, outage_extension, phase_length
 from judge.game.settings import NmrPolicy, Schedule
-from judge.store.models import Game, GameState, SeatStatus, Turn
+from judge.game.votes import survivors_told
+from judge.store.models import Game, GameState, SeatRole, SeatStatus, Turn
 from judge.store.repo_games import current_turn
 from judge.turns.process import process_and_report
 from judge.turns.start import start_and_mail
@@ -100,7 +108,7 @@ def _sweep_turn(due: _Due) -> list[str]:
         return []  # the master was asked to decide: DECIDE moves it on (master_decisions.py)
     # A turn reopened by ROLLBACK keeps all its orders: the sweep must not replay it at
     # once, before anyone could change a thing; it waits for a message or its deadline.
-    ready = not due.turn.notices.get("reopened") and is_ready(
+    ready = not due.turn.notices.get("reopened") and _someone_plays(due) and is_ready(
         due.session, due.game, due.turn, due.now, due.sets)
     # At the deadline itself, _at_deadline first allows for an outage (it processes then).
     if ready and (due.now < due.deadline or due.turn.grace_until is not None):
@@ -113,6 +121,18 @@ def _sweep_turn(due: _Due) -> list[str]:
         opened = stages.open_due(due.session, due.postman, due.game, due.turn, due.now)
         return [*(due.say(f"{s.name} opened") for s in opened), *_remind(due)]
     return _at_grace_end(due) if due.now >= due.turn.grace_until else []
+
+
+def _someone_plays(due: _Due) -> bool:
+    """Whether a player still plays a surviving power. A power in civil disorder is never
+    waited for, so a game all of whose powers are in it was "ready" at every sweep and
+    raced through a year an hour a phase. It waits for its deadlines instead, till the
+    master PAUSEs it, ends it or REPLACEs a power (docs/master.md). njudge only slows
+    that runaway, by its `min` hours between phases (12 for moves; "Deadlines", diplom.org
+    DipPouch); a deadline is what this judge has for it."""
+    alive = survivors_told(due.game, game_variant(due.game), position_of(due.turn))
+    return any(s.power in alive and s.status == SeatStatus.ACTIVE
+               for s in seats_of(due.game, SeatRole.PLAYER))
 
 
 def _late(due: _Due) -> list[str]:
@@ -185,7 +205,8 @@ def _at_grace_end(due: _Due) -> list[str]:
             seat = player_seat(due.game, power)
             assert seat is not None  # _owing only names powers with a seat
             seat.status = SeatStatus.CIVIL_DISORDER
-        deadline_notices.disorder(due.session, due.postman, due.game, due.turn, late)
+        deadline_notices.disorder(due.session, due.postman, due.game, due.turn, late,
+                                  nobody_left=not _someone_plays(due))
     return _process(due, f"grace ended; {policy.value} for {', '.join(late)}")
 
 

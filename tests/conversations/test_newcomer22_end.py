@@ -48,7 +48,9 @@ def test_a_draw_vote_fails_then_passes_and_everyone_is_told_where_to_read_the_ga
             "a draw between Austria, England, France, Germany, Italy, Russia and Turkey, "
             "agreed by every surviving player.")
     late = table.player("FRANCE", "A par-bur")
-    assert error(late, "A par-bur") == "game alpha has no turn open for orders (it is finished)"
+    assert error(late, "A par-bur") == (
+        "game alpha is over (draw between Austria, England, France, Germany, Italy, Russia and "
+        "Turkey, ended in F1901M); SUMMARY alpha tells how it went, HISTORY alpha its last turns")
     told = reply(talk, "someone@example.org", "LIST alpha\nSUMMARY alpha\nHISTORY alpha")
     assert "Result: draw between Austria, England, France, Germany, Italy, Russia and Turkey, "\
         "ended in F1901M" in told.body, told.body

@@ -131,7 +131,8 @@ def test_no_votes_after_the_end(talk: Conversation) -> None:
     for power in POWERS:
         say(talk, players[power], "SET DRAW")
     body = say(talk, players["FRANCE"], "SET DRAW")
-    assert "game alpha is finished; this works only while it is being played" in body
+    assert "game alpha is over (draw between Austria, England, France, Germany, Italy, " \
+        "Russia and Turkey, ended in S1901M); SUMMARY alpha tells how it went" in body
 
 
 def test_a_power_without_a_player_is_drawn_in_but_does_not_vote(talk: Conversation) -> None:
