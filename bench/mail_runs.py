@@ -10,13 +10,14 @@ import itertools
 import os
 import re
 import shutil
+import statistics
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
 from mail_clients import Mailboxes, send_all
 from mail_cpu import Accounting, CpuMeter
-from mail_echo import EchoRelay
+from mail_echo import ANSWER_BYTES, EchoRelay
 from mail_game import (
     BARE_USER,
     JUDGE_USER,
@@ -39,6 +40,8 @@ from tests.store.pgcluster import TempCluster
 PATHS = {"mixed": STYLES, "token": ("token",), "signon": ("signon",)}
 BARE = "bare servers"
 ECHO = "echo relay (ceiling)"
+# The same relay answering in three lines (as before its answers grew to the judge's size).
+ECHO_SHORT = "echo relay, short answers"
 BASELINE = " (baseline)"
 _FAILED = re.compile(r"^.* (\w+ thread failed).*$", re.MULTILINE)
 _EXCEPTION = re.compile(r"^(\w+(?:\.\w+)*(?:Error|Exception): .*)$", re.MULTILINE)
@@ -161,17 +164,22 @@ class Bench:
         return Result(name, repeat, self.messages, seconds, cpu_seconds=cpu,
                       accounting=accounting)
 
-    def echo(self, repeat: int) -> Result:
-        """The judge path's traffic through the echo relay (mail_echo.py): the ceiling."""
+    def echo(self, repeat: int, *, short: bool = False) -> Result:
+        """The judge path's traffic through the echo relay (mail_echo.py): the ceiling;
+        `short`: its answers of three lines, not of the judge's reply's size."""
         self.stack.reset()
-        with EchoRelay(self.stack) as relay:
+        with EchoRelay(self.stack, 0 if short else ANSWER_BYTES) as relay:
             messages = order_messages(self.seats, self.messages, STYLES,
                                       domain=self.stack.domain, tag=f"echo-{repeat}",
                                       to=relay.address)
             self.meter.start()
             sent = send_all(self.stack, messages)
             end = self.boxes.wait(ORDERING, self.messages, self.timeout, lambda: _alive(relay))
-            return self._result(ECHO, repeat, end - min(sent.values()))
+            result = self._result(ECHO_SHORT if short else ECHO, repeat,
+                                  end - min(sent.values()))
+        print(f"{result.path}, run {repeat}: answers as delivered, median "
+              f"{self._delivered_size()} bytes")
+        return result
 
     def judge(self, path: str, repeat: int, *, baseline: bool = False) -> Result:
         """One run on a fresh judge (a game's order history grows with every message: runs
@@ -203,11 +211,18 @@ class Bench:
         cpu = cpu_seconds(pid) - cpu
         result = self._result(name, repeat, end - min(sent.values()), cpu)
         self._check_replies()
+        print(f"{name}, run {repeat}: replies as delivered, median {self._delivered_size()} "
+              "bytes")
         stages = read_stages(self.process.url, self.process.log, mark, sent, end)
         print(f"\n{name}, run {repeat}: where the time goes (seconds after the first SMTP "
               f"send); the judge's CPU {cpu * 1000 / self.messages:.1f} ms per message",
               *stage_report(stages), sep="\n")
         return result
+
+    def _delivered_size(self) -> int:
+        """The median size of the mail in the ordering players' INBOXes."""
+        sizes = [len(raw) for user in ORDERING for raw in self.stack.messages(user)]
+        return int(statistics.median(sizes)) if sizes else 0
 
     def _check_replies(self) -> None:
         for user in ORDERING:

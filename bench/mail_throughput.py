@@ -29,7 +29,7 @@ from mail_cpu import GROUPS  # noqa: E402
 from mail_echo import ECHO_USER  # noqa: E402
 from mail_game import BARE_USER, JUDGE_USER, MASTER_USER, PLAYERS  # noqa: E402
 from mail_profile import profile  # noqa: E402
-from mail_runs import BARE, BASELINE, ECHO, PATHS, Backend, Bench, Result  # noqa: E402
+from mail_runs import BARE, BASELINE, ECHO, ECHO_SHORT, PATHS, Backend, Bench, Result  # noqa: E402
 
 from tests.mailstack import MailStack  # noqa: E402
 from tests.store.pgcluster import TempCluster, find_bin_dir  # noqa: E402
@@ -66,6 +66,10 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
                    help="the judge's [imap] recheck_ms (0, its default: IDLE alone; the "
                    "echo relay looks every 20 ms); a baseline tree without the setting "
                    "ignores it")
+    p.add_argument("--echo-short", action="store_true",
+                   help="also run the echo relay with three-line answers in each repeat "
+                   "(as before its answers took the judge's reply's size), for comparison; "
+                   "the ratios stay to the like-sized relay")
     p.add_argument("--no-turn", action="store_true",
                    help="skip the last, separately timed message that completes the turn")
     args = p.parse_args(argv)
@@ -127,7 +131,7 @@ def cpu_table(results: list[Result], cores: int) -> list[str]:
                for g in (*GROUPS, "others")}
         busy = statistics.median(r.accounting.cores for r in good if r.accounting)
         budgets = [_budget(r, echo[r.repeat], cores) for r in good
-                   if r.path not in (BARE, ECHO) and r.repeat in echo]
+                   if r.path not in (BARE, ECHO, ECHO_SHORT) and r.repeat in echo]
         budget = f"{statistics.median(budgets):.1f}" if budgets else "-"
         lines.append(f"{path:<33} " + " ".join(f"{v:>8.2f}" for v in per.values())
                      + f" {busy:>6.2f} {budget:>11}")
@@ -164,7 +168,7 @@ def _ratios(results: list[Result], good: list[Result], base: str) -> dict[int, f
     """Each good run's rate over the `base` path's in the same repeat (not for base)."""
     of = {r.repeat: r.rate for r in results if r.path == base and not r.failure}
     return {r.repeat: r.rate / of[r.repeat] for r in good
-            if r.path not in (BARE, ECHO) and r.repeat in of}
+            if r.path not in (BARE, ECHO, ECHO_SHORT) and r.repeat in of}
 
 
 def figures(results: list[Result]) -> dict[str, Any]:
@@ -188,7 +192,9 @@ def figures(results: list[Result]) -> dict[str, Any]:
 
     out: dict[str, Any] = {"bare": path_figures(BARE), "echo": path_figures(ECHO), "judge": {},
                            "baseline": {}}
-    for path in dict.fromkeys(r.path for r in results if r.path not in (BARE, ECHO)):
+    if any(r.path == ECHO_SHORT for r in results):
+        out["echo_short_answers"] = path_figures(ECHO_SHORT)
+    for path in dict.fromkeys(r.path for r in results if r.path not in (BARE, ECHO, ECHO_SHORT)):
         good = [r for r in results if r.path == path and not r.failure]
         out["baseline" if BASELINE in path else "judge"][path] = {
             **path_figures(path),
@@ -217,6 +223,9 @@ def run(args: argparse.Namespace, stack: MailStack, backend: Backend) -> list[Re
             print(f"run {repeat}: bare servers {results[-1].rate:.1f} msgs/s")
             results.append(bench.echo(repeat))
             print(f"run {repeat}: echo relay {results[-1].rate:.1f} msgs/s")
+            if args.echo_short:
+                results.append(bench.echo(repeat, short=True))
+                print(f"run {repeat}: echo relay, short answers {results[-1].rate:.1f} msgs/s")
             for path in args.paths:
                 # With a baseline, the tree that runs first alternates between repeats.
                 trees = [False, True] if args.baseline is not None else [False]
