@@ -41,7 +41,7 @@ from judge.grammar import OrderSyntaxError
 from judge.grammar.reader import Writer, reader_for
 from judge.variant import Variant
 
-__all__ = ["HELP_ORDERS", "Before", "Explainer", "Said", "project", "say"]
+__all__ = ["HELP_ORDERS", "Before", "Explainer", "Said", "project", "say", "unseen_words"]
 
 # One line's answer: a reason, and sometimes a note after it ("the phase has moved on").
 Said = tuple[Refusal, ...]
@@ -77,6 +77,21 @@ def project(said: Said, known: Position) -> Said:
             for u in (*known.units, *(d.unit for d in known.dislodged))}
     return tuple(r if all((u.kind, province_of(u.loc)) in seen for u in r.units())
                  else Refusal.of(G.NOT_AS_WRITTEN) for r in said)
+
+
+def unseen_words(variant: Variant, position: Position, power: str, known: Known,
+                 why: Refusal) -> Refusal | None:
+    """"There is no unit in Munich", of a place where a unit the writer cannot see may
+    stand (Stab Envoy, 12d), says more than he knows: what he knows is that he has none
+    there. The same line is refused all the same; only the words change. Every path a
+    line's refusal takes to its writer asks this (the reply, orders sent ahead)."""
+    place = next((v for _, v in why.params if isinstance(v, Loc)), None)  # its one
+    if why.code != NO_UNIT_IN.code or not isinstance(place, Loc):
+        return None
+    rules, _ = writer_view(variant, position, power, known)
+    if rules.unseen is None or not rules.unseen.kinds_at(province_of(place.loc)):
+        return None
+    return Refusal.of(G.NONE_OF_YOURS, place=place)
 
 
 class Before(NamedTuple):
@@ -133,16 +148,7 @@ class Explainer:
         return (reason or error.why, *(n for n in (late, dislodged) if n is not None))
 
     def _unseen(self, why: Refusal) -> Refusal | None:
-        """"There is no unit in Munich", of a place where a unit the writer cannot see may
-        stand (Stab Envoy, 12d), says more than he knows: what he knows is that he has none
-        there. The same line is refused all the same; only the words change."""
-        place = next((v for _, v in why.params if isinstance(v, Loc)), None)  # its one
-        if why.code != NO_UNIT_IN.code or not isinstance(place, Loc):
-            return None
-        rules, _ = writer_view(self.variant, self.position, self.power, self.known)
-        if rules.unseen is None or not rules.unseen.kinds_at(province_of(place.loc)):
-            return None
-        return Refusal.of(G.NONE_OF_YOURS, place=place)
+        return unseen_words(self.variant, self.position, self.power, self.known, why)
 
     def _others_dislodged(self) -> Refusal | None:
         """In a retreat phase, after "there is no dislodged unit in <place>" or an order of
