@@ -274,7 +274,7 @@ class Explainer:
         """`text` as an order `position` would have taken, or None."""
         try:
             order = reader_for(self.variant).read(text, position.phase.kind,
-                                                  Writer(self.power))
+                                                  Writer(self.power, self.known or {}))
         except OrderSyntaxError:
             return None
         written = ordering.Written(text.strip(), order)
