@@ -17,6 +17,7 @@ from functools import cached_property
 from typing import NamedTuple
 
 from judge.engine.adjustments import adjustment_counts
+from judge.engine.counted import counted, uncounted
 from judge.engine.orders import (
     Build,
     Convoy,
@@ -259,16 +260,26 @@ class Explainer:
     def _in_time(self, before: Before, order: Order) -> bool:
         """Whether his orders for the phase before held one for `order`'s unit, as the
         phase's handler reads each for its unit (5.ii: Envoy's `mun-bel` and `D Ger H` are
-        both for his diplomat in Germany). `before.ordered` holds the set's keys as
-        written; a key that is a bare province is a line with no kind or a main kind,
-        which was taken, so the handler reads it as a kindless hold there would be."""
+        both for his diplomat in Germany), a numbered line (`2 D Ita-Fra`) for any of its
+        stack's. `before.ordered` holds the set's keys as written; a key that is a bare
+        province is a line with no kind or a main kind, which was taken, so the handler
+        reads it as a kindless hold there would be."""
         if ordering.unit_key(self.variant, order) in before.ordered:
             return True
         slot = ordering.slots(self.variant, before.position, self.power)
         provinces = self.variant.rules.geo.provinces
-        ordered = {ordering.unit_key(self.variant, Hold(key), slot) if key in provinces
-                   else key for key in before.ordered}
-        return ordering.unit_key(self.variant, order, slot) in ordered
+        bases = {key.split("#")[0] for key in before.ordered}  # a line that adds: its slot
+        ordered = {self._slot(Hold(key), slot) if key in provinces else key for key in bases}
+        registry = self.variant.rules.registry
+        stack = {order, uncounted(registry, order)}
+        stack |= {c for o in stack if (c := counted(registry, o, 1)) is not None}
+        return any(self._slot(o, slot) in ordered for o in stack)
+
+    def _slot(self, order: Order, slot: ordering.Slot) -> str:
+        """The set's slot for `order` read for its unit, before any line's number."""
+        order = slot(order)
+        kind = self.variant.rules.kinds.get(order.kind or "")
+        return self.variant.rules.registry.set_key(order, kind).slot
 
     def _fitted(self, position: Position, text: str) -> Order | None:
         """`text` as an order `position` would have taken, or None."""
