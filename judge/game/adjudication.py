@@ -28,13 +28,14 @@ from judge.game.games import (
     settings_of,
 )
 from judge.game.knowledge import fold_turn, writer_of
-from judge.game.refusals import project
+from judge.game.refusals import Explainer, project
 from judge.game.schedule import next_deadline
 from judge.game.stages import off_board
-from judge.game.writer_view import writer_view
+from judge.game.writer_view import Known, writer_view
 from judge.store import repo, repo_games
 from judge.store.models import Game, GameState, SeatRole, Turn
 from judge.store.repo_games import current_turn, locked_game
+from judge.variant import Variant
 
 # The turn's notices key for orders sent ahead that its board refused, by power: each a
 # line as written and its refusal (judge/engine/refusal.py, stored form).
@@ -76,12 +77,24 @@ def _take_future_orders(session: Session, game: Game, turn: Turn, position: Posi
         order_sets.save_set(session, turn, ahead.power, merged, clock, None)
         repo_games.delete_future_order(session, ahead)
         if errors:
-            seen = writer_view(variant, position, ahead.power, writer.knowledge)[1]
-            refused[ahead.power] = [
-                [e.text.strip(), refusal_to_json(project((e.why,), seen)[0])]
-                for e in sorted(errors, key=lambda e: e.line_no)]
+            refused[ahead.power] = _refusals(variant, position, ahead.power,
+                                             writer.knowledge, merged, errors)
     if refused:
         turn.notices = {**turn.notices, AHEAD_REFUSED: refused}
+
+
+def _refusals(variant: Variant, position: Position, power: str, known: Known,
+              merged: dict[str, ordering.Written],
+              errors: Sequence[ordering.LineError]) -> list[list[Any]]:
+    """Each refused line sent ahead and its reason, as the reply to it would have given it
+    (refusals.py's Explainer: in words the writer's knowledge makes true, an order of
+    another phase's kind in HELP ORDERS' words), without the reply's notes: no phase
+    has moved on for them, and the report that tells them shows the board."""
+    why = Explainer(variant, position, power, merged, [], lambda: None, known)
+    seen = writer_view(variant, position, power, known)[1]
+    return [[e.text.strip(), refusal_to_json(project(
+        (why.refused(e) if e.refusal is not None else why.unreadable(e))[:1], seen)[0])]
+        for e in sorted(errors, key=lambda e: e.line_no)]
 
 
 def collect_orders(session: Session, game: Game, turn: Turn) -> dict[str, list[Order]]:

@@ -17,6 +17,7 @@ from functools import cached_property
 from typing import NamedTuple
 
 from judge.engine.adjustments import adjustment_counts
+from judge.engine.counted import counted, uncounted
 from judge.engine.orders import (
     Build,
     Convoy,
@@ -30,7 +31,13 @@ from judge.engine.orders import (
 )
 from judge.engine.outcome import OrderResult, Outcome, Reason
 from judge.engine.position import Position
-from judge.engine.reasons import NO_DISLODGED, NO_UNIT_IN
+from judge.engine.reasons import (
+    NO_DISLODGED,
+    NO_UNIT_IN,
+    NOT_A_RETREAT,
+    NOT_AN_ADJUSTMENT,
+    NOT_IN_MOVEMENT,
+)
 from judge.engine.refusal import Loc, Locs, Names, Power, Refusal, Words
 from judge.engine.types import ADJUSTMENT, MOVEMENT, RETREAT, province_of
 from judge.game import ordering
@@ -41,7 +48,7 @@ from judge.grammar import OrderSyntaxError
 from judge.grammar.reader import Writer, reader_for
 from judge.variant import Variant
 
-__all__ = ["HELP_ORDERS", "Before", "Explainer", "Said", "project", "say"]
+__all__ = ["HELP_ORDERS", "Before", "Explainer", "Said", "project", "say", "unseen_words"]
 
 # One line's answer: a reason, and sometimes a note after it ("the phase has moved on").
 Said = tuple[Refusal, ...]
@@ -52,6 +59,8 @@ Said = tuple[Refusal, ...]
 # An order of the phase's own kind refused for any other reason (a retreat to a space the
 # unit may not reach) was meant for this phase, so it gets no "moved on" note.
 _GONE = frozenset({Reason.NO_UNIT, Reason.NOT_YOURS})
+# The engine's own refusals of an order of another phase's kind (judge/engine/reasons.py).
+_ENGINES = frozenset({NOT_IN_MOVEMENT.code, NOT_A_RETREAT.code, NOT_AN_ADJUSTMENT.code})
 _TAKES: dict[str, tuple[tuple[type, ...], str]] = {
     MOVEMENT: ((Hold, Move, Support, Convoy), "holds, moves, supports and convoys"),
     RETREAT: ((Retreat, Disband), "retreats and disbands"),
@@ -77,6 +86,21 @@ def project(said: Said, known: Position) -> Said:
             for u in (*known.units, *(d.unit for d in known.dislodged))}
     return tuple(r if all((u.kind, province_of(u.loc)) in seen for u in r.units())
                  else Refusal.of(G.NOT_AS_WRITTEN) for r in said)
+
+
+def unseen_words(variant: Variant, position: Position, power: str, known: Known,
+                 why: Refusal) -> Refusal | None:
+    """"There is no unit in Munich", of a place where a unit the writer cannot see may
+    stand (Stab Envoy, 12d), says more than he knows: what he knows is that he has none
+    there. The same line is refused all the same; only the words change. Every path a
+    line's refusal takes to its writer asks this (the reply, orders sent ahead)."""
+    place = next((v for _, v in why.params if isinstance(v, Loc)), None)  # its one
+    if why.code != NO_UNIT_IN.code or not isinstance(place, Loc):
+        return None
+    rules, _ = writer_view(variant, position, power, known)
+    if rules.unseen is None or not rules.unseen.kinds_at(province_of(place.loc)):
+        return None
+    return Refusal.of(G.NONE_OF_YOURS, place=place)
 
 
 class Before(NamedTuple):
@@ -119,7 +143,7 @@ class Explainer:
     def refused(self, error: ordering.LineError) -> Said:
         result = error.refusal
         assert result is not None and result.order is not None
-        reason = wrong = self._wrong_kind(error.text, result.order)
+        reason = wrong = self._wrong_kind(error.text, result.order, error.why)
         reason = reason or self._not_convoyed(result) or self._unseen(error.why)
         if reason is None and result.reason == Reason.TOO_MANY:
             reason = self._too_many(result)
@@ -133,16 +157,7 @@ class Explainer:
         return (reason or error.why, *(n for n in (late, dislodged) if n is not None))
 
     def _unseen(self, why: Refusal) -> Refusal | None:
-        """"There is no unit in Munich", of a place where a unit the writer cannot see may
-        stand (Stab Envoy, 12d), says more than he knows: what he knows is that he has none
-        there. The same line is refused all the same; only the words change."""
-        place = next((v for _, v in why.params if isinstance(v, Loc)), None)  # its one
-        if why.code != NO_UNIT_IN.code or not isinstance(place, Loc):
-            return None
-        rules, _ = writer_view(self.variant, self.position, self.power, self.known)
-        if rules.unseen is None or not rules.unseen.kinds_at(province_of(place.loc)):
-            return None
-        return Refusal.of(G.NONE_OF_YOURS, place=place)
+        return unseen_words(self.variant, self.position, self.power, self.known, why)
 
     def _others_dislodged(self) -> Refusal | None:
         """In a retreat phase, after "there is no dislodged unit in <place>" or an order of
@@ -170,17 +185,19 @@ class Explainer:
             return Refusal.of(G.DISLODGED_NOWHERE, unit=d.unit)
         return Refusal.of(G.DISLODGED_MAY, unit=d.unit, places=Locs(d.retreats, ", "))
 
-    def _wrong_kind(self, text: str, order: Order) -> Refusal | None:
+    def _wrong_kind(self, text: str, order: Order, why: Refusal) -> Refusal | None:
         kind = self.position.phase.kind
         declared = self.variant.rules.registry.orders.get(type(order))
         takes = _TAKES.get(kind)
         # A type the variant registers for this phase is no wrong kind (a variant's own order),
         # nor is an order for a unit of a layer of its own, which the variant's handler
-        # judges in any phase and refuses with its own reason.
+        # judges in any phase and refuses with its own reason: unless the handler left it
+        # to the engine's, which names the order in ids (an Envoy diplomat's move in a
+        # winter: "not Move(loc='ger', ...)").
         layer = self.variant.rules.kinds.get(order.kind or "")
         if takes is None or isinstance(order, takes[0]) or (
                 declared is not None and kind in declared.phases) or (
-                layer is not None and layer.layer != "main"):
+                layer is not None and layer.layer != "main" and why.code not in _ENGINES):
             return None
         what = next((name for kind, name in _NAMES if isinstance(order, kind)), "an order")
         return Refusal.of(G.WRONG_KIND, line=text.strip(), what=what,
@@ -235,17 +252,40 @@ class Explainer:
         """'The phase has moved on ...' when `text` was an order the phase before took."""
         before = self.before
         order = self._fitted(before.position, text) if before is not None else None
-        if before is None or order is None \
-                or ordering.unit_key(self.variant, order) in before.ordered:
+        if before is None or order is None or self._in_time(before, order):
             return None
         return Refusal.of(G.MOVED_ON, now=self._title(self.position),
                           before=self._title(before.position), when=before.processed)
+
+    def _in_time(self, before: Before, order: Order) -> bool:
+        """Whether his orders for the phase before held one for `order`'s unit, as the
+        phase's handler reads each for its unit (5.ii: Envoy's `mun-bel` and `D Ger H` are
+        both for his diplomat in Germany), a numbered line (`2 D Ita-Fra`) for any of its
+        stack's. `before.ordered` holds the set's keys as written; a key that is a bare
+        province is a line with no kind or a main kind, which was taken, so the handler
+        reads it as a kindless hold there would be."""
+        if ordering.unit_key(self.variant, order) in before.ordered:
+            return True
+        slot = ordering.slots(self.variant, before.position, self.power)
+        provinces = self.variant.rules.geo.provinces
+        bases = {key.split("#")[0] for key in before.ordered}  # a line that adds: its slot
+        ordered = {self._slot(Hold(key), slot) if key in provinces else key for key in bases}
+        registry = self.variant.rules.registry
+        stack = {order, uncounted(registry, order)}
+        stack |= {c for o in stack if (c := counted(registry, o, 1)) is not None}
+        return any(self._slot(o, slot) in ordered for o in stack)
+
+    def _slot(self, order: Order, slot: ordering.Slot) -> str:
+        """The set's slot for `order` read for its unit, before any line's number."""
+        order = slot(order)
+        kind = self.variant.rules.kinds.get(order.kind or "")
+        return self.variant.rules.registry.set_key(order, kind).slot
 
     def _fitted(self, position: Position, text: str) -> Order | None:
         """`text` as an order `position` would have taken, or None."""
         try:
             order = reader_for(self.variant).read(text, position.phase.kind,
-                                                  Writer(self.power))
+                                                  Writer(self.power, self.known or {}))
         except OrderSyntaxError:
             return None
         written = ordering.Written(text.strip(), order)

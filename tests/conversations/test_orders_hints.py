@@ -68,7 +68,8 @@ def test_a_build_on_a_centre_lost_says_it_is_not_owned(
 def test_orders_sent_ahead_that_the_phase_refuses_are_named_in_its_report(
         talk: Conversation, players: dict[str, Player]) -> None:
     # Fall 1901: France holds five centres with three units, so it will build two, on
-    # Paris and Brest; a third build, sent ahead with them by PHASE, has no build left.
+    # Paris and Brest; a third build, sent ahead with them by PHASE, has no build left: told
+    # as the reply would tell it (judge/game/refusals.py `_too_many`).
     owners = {"par": "FRANCE", "bre": "FRANCE", "mar": "FRANCE", "spa": "FRANCE",
               "por": "FRANCE"}
     put_board(talk, "F1901M", ["FRANCE A bur", "FRANCE F mao", "FRANCE A mar"], owners)
@@ -79,8 +80,11 @@ def test_orders_sent_ahead_that_the_phase_refuses_are_named_in_its_report(
     mail_reply(talk, MASTER, "SIGNON Malpha gmpw\nPROCESS F1901M")
     [report] = [m for m in talk.mails_to(players["FRANCE"].address) if "results" in m.subject]
     assert ("Orders you sent ahead for Winter 1901 Adjustments that it does not take (send "
-            "them again as you mean them):\n  'build A Mar': France has no build to use\n"
+            "them again as you mean them):\n  'build A Mar': France may build 2 units in "
+            "Winter 1901 Adjustments, and 'build A Par' (sent earlier), 'build F Bre' (sent "
+            "earlier) already take them; to change them, send CLEAR and then the ones you "
+            "want\n"
             in report.body), report.body
-    assert "build A Par" not in report.body.split("does not take")[1]
+    assert "'build A Par':" not in report.body.split("does not take")[1]
     [german] = [m for m in talk.mails_to(players["GERMANY"].address) if "results" in m.subject]
     assert "sent ahead" not in german.body  # only the writer is told
