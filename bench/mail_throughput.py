@@ -44,7 +44,7 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
                                 epilog="As root: apt-get install postfix dovecot-imapd "
                                 "dovecot-lmtpd (and postgresql for --database postgres).",
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--messages", type=int, default=200, help="messages per run (200)")
+    p.add_argument("--messages", type=int, default=1000, help="messages per run (1000)")
     p.add_argument("--repeat", type=int, default=3, help="runs of each path (3)")
     p.add_argument("--paths", default="mixed,token,signon",
                    help="judge paths: mixed (styles alternating), token (replies to the "
