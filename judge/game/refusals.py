@@ -260,10 +260,10 @@ class Explainer:
     def _in_time(self, before: Before, order: Order) -> bool:
         """Whether his orders for the phase before held one for `order`'s unit, as the
         phase's handler reads each for its unit (5.ii: Envoy's `mun-bel` and `D Ger H` are
-        both for his diplomat in Germany), a numbered line (`2 D Ita-Fra`) for any of its
-        stack's. `before.ordered` holds the set's keys as written; a key that is a bare
-        province is a line with no kind or a main kind, which was taken, so the handler
-        reads it as a kindless hold there would be."""
+        both for his diplomat in Germany), a numbered line (`2 D Ita-Fra`) as the same
+        line numbered or not (the registry's `counted`). `before.ordered` holds the set's
+        keys as written; a key that is a bare province is a line with no kind or a main
+        kind, which was taken, so the handler reads it as a kindless hold there would be."""
         if ordering.unit_key(self.variant, order) in before.ordered:
             return True
         slot = ordering.slots(self.variant, before.position, self.power)
@@ -271,9 +271,9 @@ class Explainer:
         bases = {key.split("#")[0] for key in before.ordered}  # a line that adds: its slot
         ordered = {self._slot(Hold(key), slot) if key in provinces else key for key in bases}
         registry = self.variant.rules.registry
-        stack = {order, uncounted(registry, order)}
-        stack |= {c for o in stack if (c := counted(registry, o, 1)) is not None}
-        return any(self._slot(o, slot) in ordered for o in stack)
+        forms = {order, uncounted(registry, order)}
+        forms |= {c for o in forms if (c := counted(registry, o, 1)) is not None}
+        return any(self._slot(o, slot) in ordered for o in forms)
 
     def _slot(self, order: Order, slot: ordering.Slot) -> str:
         """The set's slot for `order` read for its unit, before any line's number."""
