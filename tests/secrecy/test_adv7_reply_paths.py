@@ -1,0 +1,79 @@
+"""Adversary advsec7 on the replies changed in session 23, as a player of Stab Envoy
+(France and Germany: tests/secrecy/test_envoy_items.py). Germany's A Munich stays (game A)
+or walks unseen into Tyrolia (game B) in Spring 1914 and holds there in the Autumn; France,
+whose diplomat walked into Germany in the Spring, takes Spain and owes one build in Winter
+1914. Everything France and the observer receive must be the same in both games:
+
+- orders sent ahead for the Winter naming Munich and Tyrolia, kindless and numbered lines
+  among them, told when the Winter opens (judge/game/adjudication.py `_refusals`);
+- the reminder and the late notice France gets in the Winter for the build she still owes
+  (judge/game/deadline_notices.py `_missing_line`, asked on the board the visibility shows,
+  without her knowledge record);
+- the Autumn's lines written again in the Winter, late (refusals.py `_late`, `_in_time`).
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from judge.store.db import Database
+from judge.turns.deadlines import sweep_all
+from tests.secrecy.test_adv6_kindless_diplomat import FALL, SPRING
+from tests.secrecy.test_adversary_madman_notice import deadline_of_open_turn
+from tests.secrecy.test_envoy_items import GERMANY_HOLDS, Script, tyrolia
+from tests.secrecy.twin import Twin
+
+# Lines for the Winter, each naming what France cannot see, or her diplomat in Germany
+# (5.ii: `mun-bel` is for him where she orders no army there) by kind, by number, by none.
+AHEAD = ("Build A mun\nBuild F kie\nRemove A tyr\nRemove A mun\nA ven S A tyr-mun\n"
+         "A ven S A mun-tyr\nmun-bel\nmun H\nD ger-bel\n1 D ger-bel\n2 D ger H\n"
+         "Build D mun\nBuild A tyr")
+# The Autumn's lines again, late: for her diplomat, and for Venice naming the unseen.
+LATE = "D ger H\nger-bel\nmun-bel\n1 D ger-bel\nA ven S A tyr\nA ven S A mun-tyr\nA ven-tyr"
+
+
+def sweep_at(twin: Twin, offset: timedelta) -> None:
+    """Both games' clocks at the open turn's deadline plus `offset`; the sweeper runs."""
+    when = deadline_of_open_turn(twin.a) + offset
+    for talk in (twin.a, twin.b):
+        talk.clock.set(when)
+        sweep_all(talk.judge.db, talk.clock, talk.judge.postman)
+    twin.step += 1  # what the sweep mailed, as if delivered at one more step
+    for game in (0, 1):
+        twin._collect(twin._worlds[game], game)
+
+
+def _winter(databases: tuple[Database, Database], fall: str) -> Script:
+    script = tyrolia(databases, "stab", SPRING)
+    script.turn("F1914M", fall,
+                f"{GERMANY_HOLDS}\nA mun H", f"{GERMANY_HOLDS}\nA tyr H")
+    return script
+
+
+def test_orders_sent_ahead_reminders_and_late_notices_tell_nothing_unseen(
+        databases: tuple[Database, Database]) -> None:
+    script = _winter(databases, f"{FALL}\nD ger H\nPHASE W1914A\n{AHEAD}\nPHASE")
+    opening = script.twin.transcript(script.france.address)[-1]
+    assert "Fall 1914 Movement results" in opening, opening.split("--- part")[0]
+    assert "'Build A mun'" in opening, opening.split("--- part")[0]
+    assert "there is no unit" not in opening, opening.split("--- part")[0]
+    script.twin.send(script.germany.address, f"{script.germany.signon}\nWaive")
+    sweep_at(script.twin, -timedelta(hours=23))
+    reminder = script.twin.transcript(script.france.address)[-1]
+    assert "reminder" in reminder and "Still without orders" in reminder, reminder
+    sweep_at(script.twin, timedelta(minutes=1))
+    notice = script.twin.transcript(script.france.address)[-1]
+    assert "orders late" in notice and "Still without orders" in notice, notice
+    script.france_writes("Build A mar")
+    assert script.leaks() == ""
+
+
+def test_the_autumns_lines_written_late_are_answered_the_same(
+        databases: tuple[Database, Database]) -> None:
+    """Her Autumn's orders held none for A Venice nor her diplomat, so each line is late
+    when the Autumn would have taken it: asked of the Autumn's board as she saw it."""
+    script = _winter(databases, FALL.replace("A ven H\n", ""))
+    replies = script.twin.send(script.france.address, f"{script.france.signon}\n{LATE}")
+    assert "moved on" in replies[0], replies[0]
+    script.france_writes("Build A mar")
+    assert script.leaks() == ""
