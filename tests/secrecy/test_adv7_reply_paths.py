@@ -16,11 +16,19 @@ from __future__ import annotations
 
 from datetime import timedelta
 
+import pytest
+
 from judge.store.db import Database
 from judge.turns.deadlines import sweep_all
 from tests.secrecy.test_adv6_kindless_diplomat import FALL, SPRING
 from tests.secrecy.test_adversary_madman_notice import deadline_of_open_turn
-from tests.secrecy.test_envoy_items import GERMANY_HOLDS, Script, tyrolia
+from tests.secrecy.test_envoy_items import (
+    FRANCE_HOLDS,
+    FRANCE_PLACES,
+    GERMANY_HOLDS,
+    Script,
+    tyrolia,
+)
 from tests.secrecy.twin import Twin
 
 # Lines for the Winter, each naming what France cannot see, or her diplomat in Germany
@@ -76,4 +84,28 @@ def test_the_autumns_lines_written_late_are_answered_the_same(
     replies = script.twin.send(script.france.address, f"{script.france.signon}\n{LATE}")
     assert "moved on" in replies[0], replies[0]
     script.france_writes("Build A mar")
+    assert script.leaks() == ""
+
+
+# Lines for the Fall, sent in the Spring, naming Holland, where Germany's diplomat stays
+# (A) or which it leaves for Germany (B) unseen under Secret and Stab (11).
+HOLLAND = ("D bel S D hol H\nD bel S D hol-ger\nD bel S D hol-bel\nD hol H\nD hol-bel\n"
+           "2 D hol H\nhol H\nhol-bel\nD bel-hol\n1 D bel S D hol")
+
+
+@pytest.mark.parametrize("hidden", ["secret", "stab"])
+def test_diplomat_lines_sent_ahead_naming_a_hidden_diplomat_are_dropped_the_same(
+        databases: tuple[Database, Database], hidden: str) -> None:
+    """Those the Fall's board refuses are told as the Fall opens; France then clears them
+    (a support matching Germany's diplomat would be a contact, told to both: 4, 11)."""
+    script = Script(databases, hidden)
+    script.turn("W1913P", FRANCE_PLACES, "Build D Aus\nBuild D Aus\nBuild D Den\nBuild D Hol")
+    script.turn("S1914M", f"{FRANCE_HOLDS}\nPHASE F1914M\n{HOLLAND}\nPHASE",
+                f"{GERMANY_HOLDS}\nD hol H", f"{GERMANY_HOLDS}\nD hol-ger")
+    opening = script.twin.transcript(script.france.address)[-1]
+    assert "Spring 1914 Movement results" in opening, opening.split("--- part")[0]
+    # "There is no unit in Holland" is false where Germany's diplomat stands unseen.
+    assert ("  'D hol H': you have no unit in Holland\n"
+            "  'D hol-bel': you have no unit in Holland\n") in opening, opening
+    script.france_writes(f"CLEAR\n{FRANCE_HOLDS}")
     assert script.leaks() == ""
