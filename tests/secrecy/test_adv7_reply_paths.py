@@ -14,12 +14,16 @@ whose diplomat walked into Germany in the Spring, takes Spain and owes one build
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import timedelta
 
 import pytest
 
+from judge.engine.position import Position
+from judge.engine.types import Unit
 from judge.store.db import Database
 from judge.turns.deadlines import sweep_all
+from tests.conversations.orders_board import edit_board
 from tests.secrecy.test_adv6_kindless_diplomat import FALL, SPRING
 from tests.secrecy.test_adversary_madman_notice import deadline_of_open_turn
 from tests.secrecy.test_envoy_items import (
@@ -108,4 +112,49 @@ def test_diplomat_lines_sent_ahead_naming_a_hidden_diplomat_are_dropped_the_same
     assert ("  'D hol H': you have no unit in Holland\n"
             "  'D hol-bel': you have no unit in Holland\n") in opening, opening
     script.france_writes(f"CLEAR\n{FRANCE_HOLDS}")
+    assert script.leaks() == ""
+
+
+def _burgundy(databases: tuple[Database, Database]) -> Script:
+    """Stab, Fall 1914 set on both boards with France's army in Burgundy and Germany's in
+    Ruhr and Belgium; Germany's A Munich stands beside Burgundy (A) or in Tyrolia (B),
+    meeting nothing (12d). Germany dislodges France's army: Munich is a retreat France is
+    told of in both games (rule 12b: retreats are public; variants/envoy/retreats.py), which
+    the army standing there bars in game A only."""
+    script = Script(databases, "stab")
+    script.turn("W1913P", FRANCE_PLACES, "Build D Aus\nBuild D Aus\nBuild D Den\nBuild D Hol")
+    for talk, munich in ((script.twin.a, "mun"), (script.twin.b, "tyr")):
+        edit_board(talk, "F1914M", _moved(munich, Unit("FRANCE", "A", "bur"),
+                                          Unit("GERMANY", "A", "ruh"),
+                                          Unit("GERMANY", "A", "bel")))
+    script.turn("F1914M", f"{FRANCE_HOLDS}\nA bur H",
+                f"{GERMANY_HOLDS}\nA ruh-bur\nA bel S A ruh-bur\nA mun H",
+                f"{GERMANY_HOLDS}\nA ruh-bur\nA bel S A ruh-bur\nA tyr H")
+    return script
+
+
+def _moved(munich: str, *units: Unit) -> Callable[[Position], Position]:
+    def edit(board: Position) -> Position:
+        kept = tuple(u._replace(loc=munich) if u == Unit("GERMANY", "A", "mun") else u
+                     for u in board.units)
+        return board._replace(units=(*kept, *units))
+    return edit
+
+
+def test_a_retreat_owed_is_reminded_the_same_whatever_stands_unseen_beside_it(
+        databases: tuple[Database, Database]) -> None:
+    """The late notice of the retreat France owes (`_missing_line`, asked of
+    the board the visibility shows, without her record) name what her reply names; a Fall
+    line written in the retreat turn is answered alike."""
+    script = _burgundy(databases)
+    report = script.twin.transcript(script.france.address)[-1]
+    assert "Fall 1914 Retreats" in report, report.split("--- part")[0]
+    # A retreat turn lasts no longer than the reminder comes before it ends: none is sent.
+    sweep_at(script.twin, timedelta(minutes=1))
+    notice = script.twin.transcript(script.france.address)[-1]
+    assert "Still without orders: A Burgundy" in notice, notice.split("--- part")[0]
+    replies = script.twin.send(script.france.address,
+                               f"{script.france.signon}\nA bur H\nA bur-mun\nA mun H\nORDERS")
+    assert "Munich" in replies[0], replies[0]
+    script.france_writes("A bur-gas")
     assert script.leaks() == ""
