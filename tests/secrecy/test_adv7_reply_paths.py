@@ -30,6 +30,7 @@ from tests.secrecy.test_envoy_items import (
     FRANCE_HOLDS,
     FRANCE_PLACES,
     GERMANY_HOLDS,
+    MASTER_SIGNON,
     Script,
     tyrolia,
 )
@@ -158,3 +159,36 @@ def test_a_retreat_owed_is_reminded_the_same_whatever_stands_unseen_beside_it(
     assert "Munich" in replies[0], replies[0]
     script.france_writes("A bur-gas")
     assert script.leaks() == ""
+
+
+def test_a_kindless_line_sent_ahead_is_carried_out_the_same(
+        databases: tuple[Database, Database]) -> None:
+    """test_adv6_kindless_diplomat.py's `mun-bel`, sent ahead with PHASE in the Spring while
+    France's diplomat walks into Germany: read when the Autumn opens, for the diplomat she
+    then knows stands there, whether Germany's army stands unseen in Munich (A) or not."""
+    script = tyrolia(databases, "stab", f"{SPRING}\nPHASE F1914M\nmun-bel\nPHASE")
+    script.turn("F1914M", FALL, f"{GERMANY_HOLDS}\nA mun H", f"{GERMANY_HOLDS}\nA tyr H")
+    report = script.twin.transcript(script.france.address)[-1]
+    assert "France:   D Germany -> Belgium." in report, report.split("--- part")[0]
+    script.france_writes("Build A mar")
+    assert script.leaks() == ""
+
+
+OVER = ("ORDERS\nA par H\nPHASE W1914A\nBuild A mar\nPHASE\nSET ABSENCE 2026-12-01 2026-12-02\n"
+        "SET DRAW\nSET CONCEDE Germany\nCLEAR\nJOIN beta pw-FRANCE")
+
+
+def test_commands_to_the_finished_game_are_answered_the_same(
+        databases: tuple[Database, Database]) -> None:
+    """The master ends the game in the Fall (a draw between its survivors, as all are told
+    them: judge/game/votes.py `survivors_told`); France's commands to it are answered by
+    judge/commands/game_over.py, the same in both games."""
+    script = tyrolia(databases, "stab")
+    master = script.twin.send(MASTER_SIGNON[0], f"{MASTER_SIGNON[1]}\nEND GAME DRAW")
+    assert master[0] == master[1], master
+    replies = script.twin.send(script.france.address, f"{script.france.signon}\n{OVER}")
+    assert "is over (draw between France and Germany" in replies[0], replies[0]
+    assert replies[0] == replies[1]
+    signed_off = script.twin.send(script.france.address, OVER.replace("JOIN", "OBSERVE"))
+    assert signed_off[0] == signed_off[1]
+    assert script.leaks() == ""  # the notice of the end too
