@@ -50,9 +50,47 @@ def test_lines_ahead_and_too_late_naming_an_unknown_space_are_answered_the_same(
     twin.send(bravo, f"{bravo_signon}\n{BRAVO_HOLDS}", f"{bravo_signon}\n{BRAVO_HOLDS}\nVT h")
     twin.send(MASTER, f"SIGNON M{GAME} gmpw\nPROCESS S1901M")
     opening = twin.transcript(alpha)[-1]
-    assert "Spring 1901" in opening, opening.split("--- part")[0]
+    assert ("  'DL s 4': you have no unit in DL\n  'DL s 1': you have no unit in DL\n"
+            "  'DL to 4': you have no unit in DL\n") in opening, opening.split("--- part")[1]
     late = twin.send(alpha, f"{alpha_signon}\n{NAMING}\nDL h\n{READS}")
-    assert "line 4: DL to 4\n    you have no unit in DL\n" in late[0], late[0]
+    for line in ("2: DL s 4", "3: DL s 1", "5: DL to 4"):
+        assert f"line {line}\n    you have no unit in DL\n" in late[0], late[0]
     master = twin.send(MASTER, f"SIGNON M{GAME} gmpw\nBOARD")
     assert master[0] != master[1]  # the control: the games differ for the master
-    assert twin.differences([alpha]) == ""
+    told = twin.differences([alpha])
+    assert told == "", told
+
+
+def test_an_order_taken_for_an_empty_home_is_reported_the_same_when_a_rat_walks_in(
+        databases: tuple[Database, Database]) -> None:
+    """ALPHA's rat leaves DL for JC in the Spring; BRAVO's rat in VT walks into DL through
+    its portal 1 (A) or holds (B), and in the Fall leaves DL again (A): nothing ALPHA sees.
+    ALPHA sends `DL s 4` ahead for the Fall. Found leaking: the support was judged by its
+    portal before its rat, so it was taken (void on ALPHA's board, where nothing stands
+    beyond portal 4), and at the deadline it read `DL s 4. (*void*)` with VT empty (A)
+    and `(*illegal: there is no unit in DL*)` with BRAVO's rat in VT (B). An order for a
+    space where he has no rat is now refused as such (variants/algernon/movement.py
+    `_rat_of`): when the Fall opens, in both games."""
+    twin = Twin(databases)
+    seats = _game(twin.a, rat=True)
+    assert _game(twin.b, rat=True) == seats
+    for game, world in enumerate(twin._worlds):
+        twin._collect(world, game)
+    twin.watch(seats[A][0])
+    (alpha, alpha_signon), (bravo, bravo_signon) = seats[A], seats[B]
+    spring = ALPHA_HOLDS.replace("DL h", "DL to 3")
+    twin.send(alpha, f"{alpha_signon}\n{spring}\nPHASE F1901M\nDL s 4\nPHASE")
+    twin.send(bravo, f"{bravo_signon}\n{BRAVO_HOLDS}\nVT to 1",
+              f"{bravo_signon}\n{BRAVO_HOLDS}\nVT h")
+    twin.send(MASTER, f"SIGNON M{GAME} gmpw\nPROCESS S1901M")
+    opening = twin.transcript(alpha)[-1]
+    assert "'DL s 4': you have no unit in DL" in opening, opening.split("--- part")[1]
+    twin.send(alpha, f"{alpha_signon}\nMN h\nPZ h\nJC h\nDL s 4\n{READS}")
+    twin.send(bravo, f"{bravo_signon}\n{BRAVO_HOLDS}\nDL to 4",
+              f"{bravo_signon}\n{BRAVO_HOLDS}\nVT h")
+    twin.send(MASTER, f"SIGNON M{GAME} gmpw\nPROCESS F1901M")
+    twin.send(alpha, f"{alpha_signon}\n{READS}")
+    master = twin.send(MASTER, f"SIGNON M{GAME} gmpw\nHISTORY {GAME}")
+    assert master[0] != master[1]  # the control: the games differ for the master
+    told = twin.differences([alpha])
+    assert told == "", told
