@@ -241,7 +241,9 @@ def _as_written(result: OrderResult, t: Translation) -> OrderResult:
 
 
 def _accepted(position: Position, power: str, order: Order) -> OrderResult:
-    unit = next((u for u in position.units if u.loc == order.loc), None)
+    # His own rat's, or none: a list for a space where another player's rat stood was told
+    # to him as carried out, and one where none stood was not (adversary advsec7).
+    unit = next((u for u in position.units if u.loc == order.loc and u.power == power), None)
     return OrderResult(power, unit, order, notation(order), Outcome.SUCCEEDS)
 
 
