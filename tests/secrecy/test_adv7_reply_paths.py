@@ -191,4 +191,6 @@ def test_commands_to_the_finished_game_are_answered_the_same(
     assert replies[0] == replies[1]
     signed_off = script.twin.send(script.france.address, OVER.replace("JOIN", "OBSERVE"))
     assert signed_off[0] == signed_off[1]
-    assert script.leaks() == ""  # the notice of the end too
+    # What she may read of the finished game, press to it and the notice of the end too.
+    script.france_writes("MAP beta\nPRESS TO G\nhello\nENDPRESS\nSET WAIT")
+    assert script.leaks() == ""
