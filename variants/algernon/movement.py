@@ -118,13 +118,23 @@ def translate(maze: Maze, position: Position, orders: Orders,
             if isinstance(order, RetreatList | BuildList):
                 t.lists.setdefault(power, []).append(order)
                 continue
-            done = _engine_order(sheet, units, order)
+            done = _engine_order(sheet, units, order) if _rat_of(units, power, order) \
+                else Hold(order.loc, order.kind)
             if isinstance(done, tuple):  # the unit holds; its order is told as written
                 hold = Hold(order.loc, order.kind)
                 t.verdicts[id(hold)] = done
                 done = hold
             mine.append(_remember(t, done, order))
     return t
+
+
+def _rat_of(units: Mapping[str, Unit], power: str, order: Order) -> bool:
+    """Whether `power` has a rat where `order` stands. An order for a space where he has
+    none is refused as any such is, "no unit" (F.1, rule 3): judged by its portal first, a
+    support was void or not as a rat he cannot see stood beyond it (adversary advsec7),
+    and the answer to his line, checked on his board, took it as an order to keep."""
+    unit = units.get(order.loc)
+    return unit is not None and unit.power == power
 
 
 def _remember(t: Translation, engine: Order, written: Order) -> Order:
@@ -231,7 +241,9 @@ def _as_written(result: OrderResult, t: Translation) -> OrderResult:
 
 
 def _accepted(position: Position, power: str, order: Order) -> OrderResult:
-    unit = next((u for u in position.units if u.loc == order.loc), None)
+    # His own rat's, or none: a list for a space where another player's rat stood was told
+    # to him as carried out, and one where none stood was not (adversary advsec7).
+    unit = next((u for u in position.units if u.loc == order.loc and u.power == power), None)
     return OrderResult(power, unit, order, notation(order), Outcome.SUCCEEDS)
 
 
