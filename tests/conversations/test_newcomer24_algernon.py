@@ -1,0 +1,82 @@
+"""Newcomer 24: an Algernon game run by mail as a newcomer master and two players read
+docs/master.md, docs/commands.md and docs/variants/algernon.md: REGISTER, CREATE, two
+JOINs, the start notice's homes, a Spring with a build list, a draw vote that fails, a
+concession that ends it, and what is answered after the end (HISTORY and SUMMARY to
+anyone)."""
+
+from __future__ import annotations
+
+import re
+
+from tests.conversations.harness import Conversation, Mail
+from tests.conversations.master_helpers import error, no_errors
+
+GM = "gm@example.org"
+
+
+def send(talk: Conversation, sender: str, *lines: str) -> Mail:
+    reply = talk.send(sender, "\n".join(lines))
+    assert reply is not None
+    return reply
+
+
+def seat(talk: Conversation, name: str) -> tuple[str, list[str]]:
+    """The power the start notice deals and the homes it lists (rule 4, `WU (HSC, ...`)."""
+    [notice] = [m for m in talk.mails_to(f"{name}@example.org")
+                if m.subject.endswith("has started")]
+    power = re.search(r"^You play (\w+)\.", notice.body, re.M)
+    assert power is not None, notice.body
+    return power[1], re.findall(r"^  (\w+) \(HSC", notice.body, re.M)
+
+
+def start(talk: Conversation) -> dict[str, tuple[str, list[str]]]:
+    no_errors(send(talk, GM, "REGISTER", "name: Gus Master", "END",
+                   "CREATE maze gmpw algernon players=2"))
+    for name in ("ann", "bob"):
+        no_errors(send(talk, f"{name}@example.org", "REGISTER", f"name: {name}", "END",
+                       f"JOIN maze pw{name}"))
+    return {name: seat(talk, name) for name in ("ann", "bob")}
+
+
+def player(talk: Conversation, seats: dict[str, tuple[str, list[str]]], name: str,
+           *lines: str) -> Mail:
+    return send(talk, f"{name}@example.org", f"SIGNON {seats[name][0][0]}maze pw{name}",
+                *lines)
+
+
+def test_a_newcomer_plays_algernon_to_a_concession(talk: Conversation) -> None:
+    seats = start(talk)
+    (winner, ann), bob = seats["ann"], seats["bob"][1]
+    assert len(ann) == len(bob) == 3, seats
+    sent = no_errors(player(talk, seats, "ann", f"{ann[0]} to 1", f"{ann[1]} h",
+                            f"{ann[2]} to 1", f"Build {ann[0]}, {ann[1]}"))
+    assert f"  Build {ann[0]}, {ann[1]}.\n" in sent.body, sent.body
+    processed = no_errors(player(talk, seats, "bob", f"{bob[0]} to 1", f"{bob[1]} h",
+                                 f"{bob[2]} - 1"))
+    assert "S1901M has been processed" in processed.body, processed.body
+    no_errors(player(talk, seats, "ann", "SET DRAW"))
+    ended = no_errors(player(talk, seats, "bob", f"SET CONCEDE {winner}"))
+    assert f"The game is over: {winner} wins" in ended.body, ended.body
+    over = (f"game maze is over (won by {winner} by concession, ended in F1901M); SUMMARY "
+            "maze tells how it went, HISTORY maze its last turns")
+    assert error(player(talk, seats, "ann", f"{ann[0]} h"), f"{ann[0]} h") == over
+    told = no_errors(send(talk, "carol@example.org", "SUMMARY maze"))
+    assert f"Result: won by {winner} by concession, ended in F1901M" in told.body, told.body
+
+
+def test_history_to_anyone_says_neither_no_rat_stands_nor_none_was_ordered(
+        talk: Conversation) -> None:
+    # docs/variants/algernon.md: the public learns only the centre counts (rule 7). HISTORY
+    # sent by anyone without a seat answered "Units At: none" under "Game master's
+    # notation", as if every rat were gone, while each player still had three, and "No
+    # orders were given." of a turn both players had ordered; BOARD words it as a game
+    # that hides things ("No units that you may see are on the board.").
+    seats = start(talk)
+    no_errors(player(talk, seats, "ann", f"{seats['ann'][1][0]} h"))
+    no_errors(player(talk, seats, "bob", f"{seats['bob'][1][0]} h"))
+    told = no_errors(send(talk, "carol@example.org", "HISTORY maze"))
+    assert "Report for: Public" in told.body, told.body
+    assert "Units At" not in told.body, told.body
+    assert "    No orders that you may see were given.\n" in told.body, told.body
+    mine = no_errors(player(talk, seats, "ann", "HISTORY maze"))
+    assert "Units At: " in mine.body and "Units At: none" not in mine.body, mine.body
