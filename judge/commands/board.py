@@ -27,7 +27,7 @@ from judge.game.history import processed_turns
 from judge.game.seat_board import board_known, record_now
 from judge.reports.render import render_board
 from judge.store.models import Game, GameState
-from judge.store.repo_games import current_turn
+from judge.store.repo_games import current_turn, turns_of
 
 USAGE = "BOARD [game]"
 
@@ -68,10 +68,15 @@ def _now(jc: JudgeContext, game: Game) -> tuple[Position, str, datetime | None]:
         return position_of(turn), calendar.describe(Phase.parse(turn.phase)), deadline
     done = processed_turns(jc.session, game)
     after = done[-1].position_after if done else None
-    if after is None:
+    if after is not None:
+        return (position_from_json(after),
+                f"the board after {calendar.describe(Phase.parse(done[-1].phase))}", None)
+    # Ended in its first phase (a concession or END GAME before any turn was played): the
+    # board it ended on is the start, which that kept turn holds (MAP draws it too).
+    kept = turns_of(jc.session, game)
+    if not kept:
         raise GameError(f"{game.name} has no turn open and none played; there is no board")
-    return (position_from_json(after),
-            f"the board after {calendar.describe(Phase.parse(done[-1].phase))}", None)
+    return position_of(kept[-1]), calendar.describe(Phase.parse(kept[-1].phase)), None
 
 
 def register(registry: CommandRegistry) -> None:

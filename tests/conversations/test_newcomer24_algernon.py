@@ -80,3 +80,20 @@ def test_history_to_anyone_says_neither_no_rat_stands_nor_none_was_ordered(
     assert "    No orders that you may see were given.\n" in told.body, told.body
     mine = no_errors(player(talk, seats, "ann", "HISTORY maze"))
     assert "Units At: " in mine.body and "Units At: none" not in mine.body, mine.body
+
+
+def test_board_of_a_game_conceded_in_its_first_spring_is_its_start(
+        talk: Conversation) -> None:
+    # docs/commands.md, BOARD: "A finished game shows the board it ended on." Bravo
+    # conceded before any turn was played; BOARD answered "maze has no turn open and none
+    # played; there is no board", while MAP drew that very board ("before Spring 1901").
+    seats = start(talk)
+    loser = next(name for name in seats if seats[name][0] == "Bravo")
+    winner = next(name for name in seats if name != loser)
+    no_errors(player(talk, seats, loser, "SET CONCEDE Alpha"))
+    shown = no_errors(player(talk, seats, winner, "BOARD maze"))
+    assert "    Algernon: Spring 1901 Movement\n    Board for: Alpha\n" in shown.body, shown.body
+    for home in seats[winner][1]:
+        assert f"    Alpha:    R {home}\n" in shown.body, shown.body
+    public = no_errors(send(talk, "carol@example.org", "BOARD maze"))
+    assert "    No units that you may see are on the board.\n" in public.body, public.body
