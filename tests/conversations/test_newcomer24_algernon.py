@@ -97,3 +97,19 @@ def test_board_of_a_game_conceded_in_its_first_spring_is_its_start(
         assert f"    Alpha:    R {home}\n" in shown.body, shown.body
     public = no_errors(send(talk, "carol@example.org", "BOARD maze"))
     assert "    No units that you may see are on the board.\n" in public.body, public.body
+
+
+def test_a_support_of_a_hold_written_with_a_space_says_to_name_the_portal(
+        talk: Conversation) -> None:
+    # docs/variants/algernon.md, I.A.3: `VT s 3` supports the rat at the far end of VT's
+    # portal 3. A newcomer's support of a hold as other games write it (`F Lon S A Wal`),
+    # his home's rat supporting another home's, got the bare list of order forms, though
+    # the page answers `PL S KG-1` and `IG - DS` by saying to name the portal.
+    seats = start(talk)
+    here, there = seats["bob"][1][:2]
+    for line in (f"{here} s {there}", f"{here} supports R {there}"):
+        told = error(player(talk, seats, "bob", line), line)
+        assert told == ("not an order: a rat supports the rat at the far end of one of its "
+                        "own portals, named by its number, not by the space it leads to "
+                        f"(I.A.3): {here} s <portal>. HELP ORDERS shows how to write "
+                        "orders, with examples."), told
