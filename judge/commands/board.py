@@ -63,9 +63,13 @@ def _now(jc: JudgeContext, game: Game) -> tuple[Position, str, datetime | None]:
                         f"{game.name} shows who has joined")
     turn = current_turn(jc.session, game)
     if turn is not None:
-        # A game a vote or the master ended keeps its last turn open: no deadline runs.
-        deadline = turn.deadline if is_running(game) else None
-        return position_of(turn), calendar.describe(Phase.parse(turn.phase)), deadline
+        # A game a vote or the master ended keeps its last turn open: no deadline runs;
+        # nor in a phase that waits for no orders (Algernon's Winter, I.C), played at the
+        # judge's next round, whose deadline the reports do not tell either.
+        position, rules = position_of(turn), game_variant(game).rules
+        unordered = rules.handler(position.phase).runs_without_orders(rules, position)
+        deadline = turn.deadline if is_running(game) and not unordered else None
+        return position, calendar.describe(Phase.parse(turn.phase)), deadline
     done = processed_turns(jc.session, game)
     after = done[-1].position_after if done else None
     if after is not None:

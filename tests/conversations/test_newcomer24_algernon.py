@@ -113,3 +113,24 @@ def test_a_support_of_a_hold_written_with_a_space_says_to_name_the_portal(
                         "own portals, named by its number, not by the space it leads to "
                         f"(I.A.3): {here} s <portal>. HELP ORDERS shows how to write "
                         "orders, with examples."), told
+
+
+def test_the_winter_s_board_and_orders_give_no_deadline_as_its_report_does(
+        talk: Conversation) -> None:
+    # docs/variants/algernon.md, Builds: the Winter waits for nobody and is played at the
+    # judge's next round, "So the Fall's report gives no deadline". BOARD in that Winter
+    # still ended "Deadline: Tue 03 Nov 2026 09:00 UTC", and ORDERS "You owe no orders
+    # this phase." with "Deadline: ... (1 day left)", a deadline nobody has.
+    seats = start(talk)
+    for name in ("ann", "bob"):
+        no_errors(player(talk, seats, name, f"{seats[name][1][0]} h"))  # the Spring
+    for name in ("ann", "bob"):
+        homes = ", ".join(seats[name][1])
+        no_errors(player(talk, seats, name, f"Build {homes}"))  # the Fall
+    board = no_errors(player(talk, seats, "bob", "BOARD maze"))
+    assert "    Algernon: Winter 1901 Adjustments\n" in board.body, board.body
+    assert "Deadline" not in board.body, board.body
+    shown = no_errors(player(talk, seats, "ann", "ORDERS"))
+    assert ("  (no orders yet)\n\nYou owe no orders this phase.\nIt waits for no orders: the "
+            "judge plays it at its next round.\n") in shown.body, shown.body
+    assert "Deadline" not in shown.body.split("Turn processed")[0], shown.body
