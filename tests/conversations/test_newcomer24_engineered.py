@@ -84,3 +84,18 @@ def test_a_prize_game_s_settings_say_it_has_no_draws(talk: Conversation) -> None
     assert error(master(talk, "SET NODIAS"), "SET NODIAS").startswith(NO_DRAWS)
     assert error(master(talk, "SET DIAS"), "SET DIAS").startswith(NO_DRAWS)
     assert error(player(talk, "Turkey", "SET DRAW"), "SET DRAW").startswith(NO_DRAWS)
+
+
+def test_help_orders_on_the_1885_map_says_where_the_simple_game_builds_a_fighter(
+        talk: Conversation) -> None:
+    # docs/variants/engineered.md, simple_fighter_builds: the simple game (the default
+    # level) builds a fighter only where the country's engineer stands. HELP ORDERS on the
+    # standard map says so beside `build F Mos`; on map=1885 it gave `build F Mos` alone,
+    # as if any home centre built one.
+    no_errors(send(talk, GM, "REGISTER", "name: Gus Master", "END",
+                   "CREATE eng gmpw engineered map=1885"))
+    shown = no_errors(send(talk, "x@example.org", "REGISTER", "name: X", "END",
+                           "JOIN eng pwx", "HELP ORDERS"))
+    assert "on the 1885-III map" in shown.body, shown.body
+    assert ("      build a fighter     build F Mos          (complex level; simple: where "
+            "your engineer is)\n") in shown.body, shown.body
