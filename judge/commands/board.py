@@ -27,7 +27,7 @@ from judge.game.history import processed_turns
 from judge.game.seat_board import board_known, record_now
 from judge.reports.render import render_board
 from judge.store.models import Game, GameState
-from judge.store.repo_games import current_turn
+from judge.store.repo_games import current_turn, turns_of
 
 USAGE = "BOARD [game]"
 
@@ -63,15 +63,24 @@ def _now(jc: JudgeContext, game: Game) -> tuple[Position, str, datetime | None]:
                         f"{game.name} shows who has joined")
     turn = current_turn(jc.session, game)
     if turn is not None:
-        # A game a vote or the master ended keeps its last turn open: no deadline runs.
-        deadline = turn.deadline if is_running(game) else None
-        return position_of(turn), calendar.describe(Phase.parse(turn.phase)), deadline
+        # A game a vote or the master ended keeps its last turn open: no deadline runs;
+        # nor in a phase that waits for no orders (Algernon's Winter, I.C), played at the
+        # judge's next round, whose deadline the reports do not tell either.
+        position, rules = position_of(turn), game_variant(game).rules
+        unordered = rules.handler(position.phase).runs_without_orders(rules, position)
+        deadline = turn.deadline if is_running(game) and not unordered else None
+        return position, calendar.describe(Phase.parse(turn.phase)), deadline
     done = processed_turns(jc.session, game)
     after = done[-1].position_after if done else None
-    if after is None:
+    if after is not None:
+        return (position_from_json(after),
+                f"the board after {calendar.describe(Phase.parse(done[-1].phase))}", None)
+    # Ended in its first phase (a concession or END GAME before any turn was played): the
+    # board it ended on is the start, which that kept turn holds (MAP draws it too).
+    kept = turns_of(jc.session, game)
+    if not kept:
         raise GameError(f"{game.name} has no turn open and none played; there is no board")
-    return (position_from_json(after),
-            f"the board after {calendar.describe(Phase.parse(done[-1].phase))}", None)
+    return position_of(kept[-1]), calendar.describe(Phase.parse(kept[-1].phase)), None
 
 
 def register(registry: CommandRegistry) -> None:

@@ -15,7 +15,8 @@ from judge.commands.items import CommandResult, Invocation
 from judge.commands.master import at, master_of, now_open, record
 from judge.commands.master_schedule import schedule_lines
 from judge.commands.registry import Command, CommandRegistry, Context
-from judge.game.games import settings_of, store_settings
+from judge.game.errors import GameError
+from judge.game.games import game_variant, settings_of, store_settings
 from judge.game.settings import GameSettings, NmrPolicy, PressMode
 from judge.store.models import GameState
 
@@ -92,12 +93,26 @@ def _late_text(public: bool) -> str:
             "only your reports name the powers that missed the deadline")
 
 
+# rn45 F4's prize game (Engineered, prize=yes) has no draws at all: SET DRAW is refused
+# (player.py), so neither SETTINGS nor SET DIAS may speak of how a draw is shared.
+NO_DRAWS = "none: the rules play on until one power wins (a prize game); SET CONCEDE still ends it"
+
+
+def _draws(ctx: Context) -> None:
+    _, _, game = master_of(ctx)
+    if not game_variant(game).draws:
+        raise GameError(f"{game.name} allows no draws, so DIAS has no use: its rules play "
+                        "on until one power wins (a prize game); SET CONCEDE still ends it")
+
+
 def run_set_dias(ctx: Context, invocation: Invocation) -> CommandResult:
+    _draws(ctx)
     return _setting(ctx, "set_dias", lambda s: replace(s, draw=replace(s.draw, dias=True)),
                     "a draw includes all survivors (DIAS)")
 
 
 def run_set_nodias(ctx: Context, invocation: Invocation) -> CommandResult:
+    _draws(ctx)
     return _setting(ctx, "set_nodias", lambda s: replace(s, draw=replace(s.draw, dias=False)),
                     "a draw includes only the powers its votes name (no DIAS)")
 
@@ -115,9 +130,15 @@ def run_settings(ctx: Context, invocation: Invocation) -> CommandResult:
              f"Press: {settings.press.mode.value}; "
              f"{_observers_text(settings.press.observers_see_broadcasts)}"
              f"{_commentator_text(settings.press.commentator)}.",
-             f"Draws: {'DIAS' if settings.draw.dias else 'the powers the votes name'}.",
+             f"Draws: {_draw_text(settings.draw.dias, game_variant(game).draws)}.",
              options_text(game.variant_options)]
     return CommandResult.ok(*lines)
+
+
+def _draw_text(dias: bool, draws: bool) -> str:
+    if not draws:
+        return NO_DRAWS
+    return "DIAS" if dias else "the powers the votes name"
 
 
 def options_text(options: Mapping[str, Any]) -> str:

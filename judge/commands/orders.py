@@ -181,7 +181,11 @@ def report_current(jc: JudgeContext, reply: Reply) -> None:
     known = writer_of(jc.session, game, power).knowledge
     status = owed.status(variant, position, power, sets.get(power, {}), known=known)
     title = f"Orders for {power.title()}, {variant.rules.calendar.describe(position.phase)}"
-    reply.note(title, *_status_lines(jc, status, turn))
+    # A phase that waits for no orders (Algernon's Winter, I.C) is played at the judge's
+    # next round: its schedule deadline is nobody's, and the reports do not tell it either.
+    unordered = variant.rules.handler(position.phase).runs_without_orders(variant.rules,
+                                                                          position)
+    reply.note(title, *_status_lines(jc, status, turn, told=not unordered))
     # Where the game hides anything, readiness is every player's answer, whatever he
     # owes (readiness.owing_powers), and the notes say only that.
     hidden = hides(game, turn)
@@ -202,7 +206,8 @@ def report_current(jc: JudgeContext, reply: Reply) -> None:
                "reports sent.")
 
 
-def _status_lines(jc: JudgeContext, status: owed.OrderStatus, turn: Turn) -> list[str]:
+def _status_lines(jc: JudgeContext, status: owed.OrderStatus, turn: Turn,
+                  told: bool = True) -> list[str]:
     lines = [f"  {text}" for text in status.orders] or ["  (no orders yet)"]
     if status.missing:
         lines += ["", "Still without orders: " + ", ".join(status.missing)]
@@ -214,6 +219,8 @@ def _status_lines(jc: JudgeContext, status: owed.OrderStatus, turn: Turn) -> lis
         lines += ["", "You owe no orders this phase."]
     lines += [f"You may also order: {choice}" for choice in status.may]
     now = jc.clock.now()
+    if not told:
+        return [*lines, "It waits for no orders: the judge plays it at its next round."]
     if turn.deadline is not None:
         lines.append(f"Deadline: {format_deadline(turn.deadline, jc.zone)} "
                      f"({_left(turn.deadline, now)})")

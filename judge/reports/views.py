@@ -74,6 +74,9 @@ class ReportView:
     # Algernon's builds from the lists sent with the moves): it is played at the judge's
     # next round, so its schedule deadline is nobody's and is not told.
     next_unordered: bool = False
+    # The game may keep orders from the reader (as BoardView.hidden): "No orders were
+    # given" would be false to the public of a maze every rat was ordered in (Algernon).
+    hidden: bool = False
 
 
 def build_view(variant: Variant, turn: TurnResult, viewer: Viewer,
@@ -110,6 +113,7 @@ def build_view(variant: Variant, turn: TurnResult, viewer: Viewer,
         sections=section_views(variant, turn, viewer, events, board),
         late=_late(variant, turn.position, board, viewer, late),
         next_unordered=unordered,
+        hidden=hides(rules.visibility, turn.position, viewer),
     )
 
 

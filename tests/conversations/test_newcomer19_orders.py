@@ -76,7 +76,8 @@ def test_an_algernon_order_with_a_space_for_its_portal_ending_the_message_is_ans
     first, second, *_ = seat_knowledge(talk, "ALPHA")["units"]
     line = f"{first.upper()} s {second.upper()}"
     sent = send_orders(talk, seats["ALPHA"], f"{first} h", line)
-    assert f"line 3: {line}\n    not an order: write VT to 3" in sent.body, sent.body
+    assert f"line 3: {line}\n    not an order: a rat supports the rat at the far end of " \
+        "one of its own portals" in sent.body, sent.body
     assert "Ignored" not in sent.body
     signed = send_orders(talk, seats["ALPHA"], f"{first} h", "Cheers, Bob")
     assert f"line 3: Cheers, Bob\n    {SIGNATURE}" in signed.body, signed.body

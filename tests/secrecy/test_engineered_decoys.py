@@ -168,7 +168,8 @@ def test_the_others_see_a_new_unit_not_a_decoy(
     # the board's lists: nothing else in the text; the pictures differ by that one unit.
     assert {line[0] + line[1:].strip() for line in changed
             if not PICTURE_LINE.match(line)} == {
-        "-Russia:   New unit: A Warsaw.", "-Russia:   A Warsaw", "+No orders were given."}
+        "-Russia:   New unit: A Warsaw.", "-Russia:   A Warsaw",
+        "+No orders that you may see were given."}
     for address in others(table):
         _pictures_differ_by_one_russian_unit(twin, address)
 

@@ -39,6 +39,9 @@ PATTERNS = {
 }
 # 'PL S KG - 1', a support as other games write it, names no portal of its own (I.A.4).
 UNPORTALLED_SUPPORT = re.compile(rf"^{SPACE}\s+(?:s|supports?)\s+{SPACE}{TO}(\d+)$")
+# 'PL S KG', a support of a hold as other games write it ('F Lon S A Wal'): I.A.3's names
+# the supporter's portal whose far end it supports, never a space.
+SUPPORT_OF_SPACE = re.compile(rf"^{SPACE}\s+(?:s|supports?)\s+(?:(?:r|rat|a|f)\s+)?{SPACE}$")
 # 'IG - DS', a move to a space by name as other games write it: a rat goes out of a portal.
 MOVE_TO_SPACE = re.compile(rf"^{SPACE}{TO}{SPACE}$")
 WAIVE_WORDS = frozenset({"waive", "waive build", "waive builds"})
@@ -102,16 +105,9 @@ def _not_an_order(line: str, text: str) -> str:
         written = text.split(None, 1)[1]
         return (f"not an order: your units are rats (rule 2), ordered by their space alone "
                 f"({written}) or as the replies write them (R {written})")
-    support = UNPORTALLED_SUPPORT.match(_after(line, RAT_WORDS) or line)
-    if support:
-        here, there, portal = (g.upper() for g in support.groups())
-        return (f"not an order: a rat supports out of one of its own portals (I.A.4), so "
-                f"name that portal first: {here} s <portal> ({there} to {portal})")
-    moved = MOVE_TO_SPACE.match(_after(line, RAT_WORDS + OTHER_UNITS) or line)
-    if moved:
-        here = moved.group(1).upper()
-        return (f"not an order: a rat moves out of one of its own portals, named by its "
-                f"number, not by the space it leads to (I.A.1): {here} to <portal>")
+    named = _space_for_portal(line)
+    if named:
+        return named
     if line in WAIVE_WORDS:
         return ("not an order: builds are never ordered nor waived in this game: the "
                 "Winter makes those due with nobody ordering, in the homes of the build "
@@ -122,6 +118,28 @@ def _not_an_order(line: str, text: str) -> str:
         return ("not an order: a rat does not convoy (rule 5: it attacks, supports or "
                 f"holds; rule 2: there are no fleets); {HOW}")
     return f"not an order: {HOW}"
+
+
+def _space_for_portal(line: str) -> str | None:
+    """A support or move written as other games write it, naming a space where a rat
+    names a portal of its own (I.A.1, I.A.3, I.A.4): say which portal to name."""
+    support = UNPORTALLED_SUPPORT.match(_after(line, RAT_WORDS) or line)
+    if support:
+        here, there, portal = (g.upper() for g in support.groups())
+        return (f"not an order: a rat supports out of one of its own portals (I.A.4), so "
+                f"name that portal first: {here} s <portal> ({there} to {portal})")
+    held = SUPPORT_OF_SPACE.match(_after(line, RAT_WORDS + OTHER_UNITS) or line)
+    if held:
+        here = held.group(1).upper()
+        return (f"not an order: a rat supports the rat at the far end of one of its own "
+                f"portals, named by its number, not by the space it leads to (I.A.3): "
+                f"{here} s <portal>")
+    moved = MOVE_TO_SPACE.match(_after(line, RAT_WORDS + OTHER_UNITS) or line)
+    if moved:
+        here = moved.group(1).upper()
+        return (f"not an order: a rat moves out of one of its own portals, named by its "
+                f"number, not by the space it leads to (I.A.1): {here} to <portal>")
+    return None
 
 
 def _as_written(line: str) -> list[str]:

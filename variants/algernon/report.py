@@ -123,8 +123,9 @@ def result_words(r: OrderResult) -> str:
 def _units(turn: TurnResult, viewer: Viewer, initials: Initials) -> list[str]:
     """II.F: where the reader's rats stand after the turn, as his stored record keeps
     them (the board is the one he knows, ReportSection.on_known_board); the master's,
-    every player's as the turn left them."""
-    if viewer.role == Role.OBSERVER:
+    every player's as the turn left them. Anyone else is told none: rule 7 makes the
+    centre counts the only public fact, and "Units At: none" would say every rat was gone."""
+    if viewer.role not in (Role.PLAYER, Role.MASTER):
         return []
     recorded = turn.position.state.get(RECORD)
     if viewer.role == Role.PLAYER and isinstance(recorded, Mapping) \
