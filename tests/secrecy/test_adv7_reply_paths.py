@@ -22,10 +22,9 @@ import pytest
 from judge.engine.position import Position
 from judge.engine.types import Unit
 from judge.store.db import Database
-from judge.turns.deadlines import sweep_all
 from tests.conversations.orders_board import edit_board
 from tests.secrecy.test_adv6_kindless_diplomat import FALL, SPRING
-from tests.secrecy.test_adversary_madman_notice import deadline_of_open_turn
+from tests.secrecy.test_adversary_madman_notice import sweep_at
 from tests.secrecy.test_envoy_items import (
     FRANCE_HOLDS,
     FRANCE_PLACES,
@@ -34,7 +33,6 @@ from tests.secrecy.test_envoy_items import (
     Script,
     tyrolia,
 )
-from tests.secrecy.twin import Twin
 
 # Lines for the Winter, each naming what France cannot see, or her diplomat in Germany
 # (5.ii: `mun-bel` is for him where she orders no army there) by kind, by number, by none.
@@ -43,17 +41,6 @@ AHEAD = ("Build A mun\nBuild F kie\nRemove A tyr\nRemove A mun\nA ven S A tyr-mu
          "Build D mun\nBuild A tyr")
 # The Autumn's lines again, late: for her diplomat, and for Venice naming the unseen.
 LATE = "D ger H\nger-bel\nmun-bel\n1 D ger-bel\nA ven S A tyr\nA ven S A mun-tyr\nA ven-tyr"
-
-
-def sweep_at(twin: Twin, offset: timedelta) -> None:
-    """Both games' clocks at the open turn's deadline plus `offset`; the sweeper runs."""
-    when = deadline_of_open_turn(twin.a) + offset
-    for talk in (twin.a, twin.b):
-        talk.clock.set(when)
-        sweep_all(talk.judge.db, talk.clock, talk.judge.postman)
-    twin.step += 1  # what the sweep mailed, as if delivered at one more step
-    for game in (0, 1):
-        twin._collect(twin._worlds[game], game)
 
 
 def _winter(databases: tuple[Database, Database], fall: str) -> Script:

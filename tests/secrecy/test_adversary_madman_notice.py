@@ -26,15 +26,20 @@ def deadline_of_open_turn(talk: Conversation) -> datetime:
         return turn.deadline.replace(tzinfo=UTC)
 
 
-def open_bidding(twin: Twin) -> None:
-    """Both games' clocks at 24 hours before the deadline, when the bidding opens (D2)."""
-    when = deadline_of_open_turn(twin.a) - timedelta(hours=24)
+def sweep_at(twin: Twin, offset: timedelta) -> None:
+    """Both games' clocks at the open turn's deadline plus `offset`; the sweeper runs."""
+    when = deadline_of_open_turn(twin.a) + offset
     for talk in (twin.a, twin.b):
         talk.clock.set(when)
         sweep_all(talk.judge.db, talk.clock, talk.judge.postman)
     twin.step += 1  # what the sweep mailed, as if delivered at one more step
     for game in (0, 1):
         twin._collect(twin._worlds[game], game)
+
+
+def open_bidding(twin: Twin) -> None:
+    """Both games' clocks at 24 hours before the deadline, when the bidding opens (D2)."""
+    sweep_at(twin, -timedelta(hours=24))
 
 
 def test_the_madmans_units_are_listed_alike_whichever_is_the_decoy(
