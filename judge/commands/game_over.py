@@ -10,6 +10,10 @@ from judge.game.errors import GameError
 from judge.store.models import Game, GameState, Seat, SeatRole
 from judge.variant import power_name
 
+# How a game without draws ends (rn45 F4's prize game: Variant.draws False), for SET DRAW,
+# SET DIAS and SETTINGS alike.
+PRIZE_GAME = "rules play on until one power wins (a prize game); SET CONCEDE still ends it"
+
 
 def result_text(game: Game) -> str:
     """'draw between France and Germany, ended in S1910M'."""

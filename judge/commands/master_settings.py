@@ -11,6 +11,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
+from judge.commands.game_over import PRIZE_GAME
 from judge.commands.items import CommandResult, Invocation
 from judge.commands.master import at, master_of, now_open, record
 from judge.commands.master_schedule import schedule_lines
@@ -93,16 +94,15 @@ def _late_text(public: bool) -> str:
             "only your reports name the powers that missed the deadline")
 
 
-# rn45 F4's prize game (Engineered, prize=yes) has no draws at all: SET DRAW is refused
+# A game without draws (game_over.PRIZE_GAME) has none to share: SET DRAW is refused
 # (player.py), so neither SETTINGS nor SET DIAS may speak of how a draw is shared.
-NO_DRAWS = "none: the rules play on until one power wins (a prize game); SET CONCEDE still ends it"
+NO_DRAWS = f"none: the {PRIZE_GAME}"
 
 
 def _draws(ctx: Context) -> None:
     _, _, game = master_of(ctx)
     if not game_variant(game).draws:
-        raise GameError(f"{game.name} allows no draws, so DIAS has no use: its rules play "
-                        "on until one power wins (a prize game); SET CONCEDE still ends it")
+        raise GameError(f"{game.name} allows no draws, so DIAS has no use: its {PRIZE_GAME}")
 
 
 def run_set_dias(ctx: Context, invocation: Invocation) -> CommandResult:

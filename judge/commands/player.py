@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from judge.commands.context import JudgeContext, acting_power, judge_context, need_seat
 from judge.commands.examples import example_powers
-from judge.commands.game_over import refuse_if_over
+from judge.commands.game_over import PRIZE_GAME, refuse_if_over
 from judge.commands.items import CommandResult, Invocation
 from judge.commands.orders import show_status
 from judge.commands.registry import Command, CommandRegistry, Context
@@ -64,8 +64,7 @@ def run_draw(ctx: Context, invocation: Invocation) -> CommandResult:
     jc = judge_context(ctx)
     game, seat = _voting_seat(jc)
     if not game_variant(game).draws:
-        raise GameError(f"{game.name} allows no draws: its rules play on until one power "
-                        "wins (a prize game); SET CONCEDE still ends it")
+        raise GameError(f"{game.name} allows no draws: its {PRIZE_GAME}")
     powers = _draw_powers(jc, game, invocation.rest)
     votes.cast(jc.session, jc.clock, seat, VoteKind.DRAW, powers)
     named = f" ({', '.join(map(power_name, powers))})" if powers else ""
