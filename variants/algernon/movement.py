@@ -241,9 +241,14 @@ def _as_written(result: OrderResult, t: Translation) -> OrderResult:
 
 
 def _accepted(position: Position, power: str, order: Order) -> OrderResult:
-    # His own rat's, or none: a list for a space where another player's rat stood was told
-    # to him as carried out, and one where none stood was not (adversary advsec7).
+    """A list waits for the adjudication (I.B, I.C). A retreat list for a space where the
+    writer has no rat is refused, whatever else stands there: it was taken and reported
+    nowhere, and judged by any rat there it told him of another player's (adversary
+    advsec7; the results are his own rats' alone)."""
     unit = next((u for u in position.units if u.loc == order.loc and u.power == power), None)
+    if unit is None and isinstance(order, RetreatList):
+        return OrderResult(power, None, order, notation(order), Outcome.ILLEGAL,
+                           Reason.NO_UNIT, state(A.NO_RAT_TO_RETREAT, space=order.loc.upper()))
     return OrderResult(power, unit, order, notation(order), Outcome.SUCCEEDS)
 
 
