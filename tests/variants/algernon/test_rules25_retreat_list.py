@@ -100,3 +100,18 @@ def test_the_refusal_is_the_same_whether_another_rat_stands_there(tmp_path: Path
         assert master[0] != master[1]  # the control: the games differ for the master
         told = twin.differences([alpha])
         assert told == "", told
+
+
+def test_a_list_sent_ahead_is_refused_when_its_phase_opens(talk: Conversation) -> None:
+    """Sent with PHASE for the Fall while his rat is still in DL, the list is checked when
+    the Fall opens, after the rat left: the Spring's report says it is not taken, and why;
+    MN's, whose rat stayed, is."""
+    seats = started(talk, "algernon", 5, GAME, 2, {"players": 2}, world_of(demo()))
+    (alpha, alpha_signon), (bravo, bravo_signon) = seats[A], seats[B]
+    talk.send(alpha, f"{alpha_signon}\nDL to 3\nPHASE F1901M\nDL(4,3,2,1)\nMN(1,2)\nPHASE\n")
+    talk.send(bravo, f"{bravo_signon}\nPW h\n")
+    [report] = [m for m in talk.mails_to(alpha) if "results" in m.subject]
+    assert ("that it does not take (send them again as you mean them):\n  'DL(4,3,2,1)': you "
+            "have no unit in DL, so no rat of yours there can be dislodged: a retreat list "
+            "is for a rat of yours (I.B.1)\n") in report.body, report.body
+    assert "MN(1,2)" not in report.body.split("does not take")[1], report.body
