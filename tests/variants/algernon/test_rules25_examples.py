@@ -76,3 +76,17 @@ def test_rule_9_builds_only_where_there_is_room() -> None:
     out = ListedBuilds().adjudicate(rules(), winter, {})
     assert at(out.position)[A] == ["DL", "MN", "PZ", "VT"]
 
+
+
+def test_ii_d_2_an_attack_from_the_space_supported_into_cuts_nothing() -> None:
+    """II.D.2, "(TAG s VT4) ... you cut his support if you attacked VT", with rule 1's
+    exception: not when the support is against your own space. B's JC to 2 (into DL by
+    its portal 3) with VT s 1 (JC to 2); A's DL to 4 attacks VT and bounces (1 against 1)
+    without cutting the support into DL, so DL is dislodged (2 against 1) and retreats by
+    its first open portal, DL1 into the empty MN. A is told `(B s VT1)`, uncut."""
+    out = move(board({A: ["DL"], B: ["VT", "JC"]}),
+               {A: [PortalMove("dl", 4)],
+                B: [PortalMove("jc", 2), PortalSupport("vt", 1, "jc", 2)]})
+    assert result(out, "VT s 1 (JC to 2)").outcome == Outcome.SUCCEEDS
+    assert at(out.position) == {A: ["MN"], B: ["DL", "VT"]}
+    assert told(out, A)[:2] == ["VT1 6", "(B s VT1)"]
