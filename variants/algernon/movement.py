@@ -73,7 +73,9 @@ class MazeMovement(PhaseHandler):
         out = resolve_movement(rules, position, t.orders)
         results = [bounced_self(self.maze, _as_written(r, t), out.position)
                    for r in out.results]
-        results += [_accepted(position, p, o) for p, os in t.lists.items() for o in os]
+        dislodged = {d.unit.loc for d in out.position.dislodged}
+        results += [_accepted(position, p, o, dislodged) for p, os in t.lists.items()
+                    for o in os]
         fallback = bool(position.state.get("retreat_fallback", self.fallback))
         after, retreats, entered = settle_retreats(self.maze, out.position, t.lists, fallback)
         after = _keep_build_lists(after, t.lists)
@@ -240,11 +242,21 @@ def _as_written(result: OrderResult, t: Translation) -> OrderResult:
     return result._replace(outcome=outcome, reason=reason, message=message)
 
 
-def _accepted(position: Position, power: str, order: Order) -> OrderResult:
-    # His own rat's, or none: a list for a space where another player's rat stood was told
-    # to him as carried out, and one where none stood was not (adversary advsec7).
+def _accepted(position: Position, power: str, order: Order,
+              dislodged: frozenset[str] | set[str] = frozenset()) -> OrderResult:
+    """A list waits for the adjudication (I.B, I.C). A retreat list for a space where the
+    writer has no rat is refused, whatever else stands there: it was taken and reported
+    nowhere, and judged by any rat there it told him of another player's (adversary
+    advsec7; the results are his own rats' alone). One for his rat says whether it was
+    used: "carried out" of a list whose rat stayed told him of a retreat never made."""
     unit = next((u for u in position.units if u.loc == order.loc and u.power == power), None)
-    return OrderResult(power, unit, order, notation(order), Outcome.SUCCEEDS)
+    if unit is None and isinstance(order, RetreatList):
+        return OrderResult(power, None, order, notation(order), Outcome.ILLEGAL,
+                           Reason.NO_UNIT, state(A.NO_RAT_TO_RETREAT, space=order.loc.upper()))
+    used = "" if not isinstance(order, RetreatList) else \
+        "used: the rat was dislodged" if order.loc in dislodged else \
+        "not needed: the rat was not dislodged"
+    return OrderResult(power, unit, order, notation(order), Outcome.SUCCEEDS, message=used)
 
 
 def _keep_build_lists(position: Position, lists: Mapping[str, Sequence[Order]]) -> Position:

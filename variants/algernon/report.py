@@ -113,8 +113,10 @@ def _line(e: Seen, initials: Initials, viewer: Viewer) -> Line | None:
 
 
 def result_words(r: OrderResult) -> str:
+    """A result in plain words; one carried out with a message says it (a retreat list
+    not needed, a rat destroyed with no open portal, I.B) rather than "carried out"."""
     if r.outcome == Outcome.SUCCEEDS:
-        return "carried out"
+        return r.message or "carried out"
     said = {Reason.BOUNCED: "bounced", Reason.CUT: "cut", Reason.DISLODGED: "dislodged"}
     what = said.get(r.reason, r.outcome.value) if r.reason else r.outcome.value
     return f"{what}: {r.message}" if r.message else what
