@@ -15,7 +15,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from judge.commands.items import CommandResult, Invocation
-from judge.commands.master import at, master_of, moved, now_open, record
+from judge.commands.master import at, master_of_unfinished, moved, now_open, record
 from judge.commands.registry import Command, CommandRegistry, Context
 from judge.game import mastering
 from judge.game.deadline_notices import moved_to
@@ -64,7 +64,7 @@ def _update(game: Game, **schedule: Any) -> Schedule:
 
 
 def run_set_deadline(ctx: Context, invocation: Invocation) -> CommandResult:
-    jc, seat, game = master_of(ctx)
+    jc, seat, game = master_of_unfinished(ctx)
     turn = need_open_turn(jc.session, game)
     when = _moment(invocation.rest, seat, jc.clock.now(), "SET DEADLINE")
     mastering.set_deadline(turn, when)
@@ -78,7 +78,7 @@ def run_set_deadline(ctx: Context, invocation: Invocation) -> CommandResult:
 
 
 def run_set_grace(ctx: Context, invocation: Invocation) -> CommandResult:
-    jc, seat, game = master_of(ctx)
+    jc, seat, game = master_of_unfinished(ctx)
     with _readable():
         grace = parse_duration(invocation.rest)
     schedule = _update(game, grace=grace)
@@ -97,7 +97,7 @@ def run_set_grace(ctx: Context, invocation: Invocation) -> CommandResult:
 
 
 def run_set_start(ctx: Context, invocation: Invocation) -> CommandResult:
-    jc, seat, game = master_of(ctx)
+    jc, seat, game = master_of_unfinished(ctx)
     if game.state != GameState.FORMING:
         raise GameError(f"game {game.name} has started already; SET START is for a "
                         "forming game (SET DEADLINE moves the current deadline)")
@@ -113,7 +113,7 @@ def run_set_start(ctx: Context, invocation: Invocation) -> CommandResult:
 
 
 def run_set_schedule(ctx: Context, invocation: Invocation) -> CommandResult:
-    jc, seat, game = master_of(ctx)
+    jc, seat, game = master_of_unfinished(ctx)
     if not invocation.args:
         return CommandResult.fail(f"write SET SCHEDULE followed by what changes, e.g. "
                                   f"{mastering.SCHEDULE_USAGE}")
@@ -125,7 +125,7 @@ def run_set_schedule(ctx: Context, invocation: Invocation) -> CommandResult:
 
 
 def run_pause(ctx: Context, invocation: Invocation) -> CommandResult:
-    jc, seat, game = master_of(ctx)
+    jc, seat, game = master_of_unfinished(ctx)
     turn = need_open_turn(jc.session, game)
     mastering.pause(game)
     record(jc, seat, "pause", phase=turn.phase)
@@ -136,7 +136,7 @@ def run_pause(ctx: Context, invocation: Invocation) -> CommandResult:
 
 
 def run_resume(ctx: Context, invocation: Invocation) -> CommandResult:
-    jc, seat, game = master_of(ctx)
+    jc, seat, game = master_of_unfinished(ctx)
     turn = need_open_turn(jc.session, game)
     renewed = mastering.resume(game, turn, jc.clock.now())
     record(jc, seat, "resume", phase=turn.phase, new_deadline=renewed)
