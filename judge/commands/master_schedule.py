@@ -17,10 +17,11 @@ from typing import Any
 from judge.commands.items import CommandResult, Invocation
 from judge.commands.master import at, master_of_unfinished, moved, now_open, record
 from judge.commands.registry import Command, CommandRegistry, Context
+from judge.engine.types import ADJUSTMENT, MOVEMENT, RETREAT
 from judge.game import mastering
 from judge.game.deadline_notices import moved_to
 from judge.game.errors import GameError
-from judge.game.games import settings_of, store_settings
+from judge.game.games import game_variant, settings_of, store_settings
 from judge.game.mastering import describe_phase, need_open_turn
 from judge.game.schedule import grace_end
 from judge.game.settings import Schedule
@@ -119,7 +120,7 @@ def run_set_schedule(ctx: Context, invocation: Invocation) -> CommandResult:
                                   f"{mastering.SCHEDULE_USAGE}")
     schedule = _update(game, **mastering.schedule_changes(invocation.args))
     record(jc, seat, "set_schedule", schedule=settings_of(game).to_json()["schedule"])
-    return CommandResult.ok(*schedule_lines(schedule),
+    return CommandResult.ok(*schedule_lines(schedule, game),
                             "Deadlines from the next phase on follow it; SET DEADLINE moves "
                             "the current one.")
 
@@ -148,17 +149,30 @@ def run_resume(ctx: Context, invocation: Invocation) -> CommandResult:
                             now_open(jc, seat))
 
 
-def schedule_lines(schedule: Schedule) -> list[str]:
+def schedule_lines(schedule: Schedule, game: Game) -> list[str]:
     days = "every day" if len(schedule.days) == 7 else ", ".join(
         ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")[d] for d in sorted(schedule.days))
     tod = schedule.time_of_day.strftime("%H:%M") if schedule.time_of_day else "any time"
     reminders = ", ".join(describe_duration(r) for r in schedule.reminders) or "none"
-    return [f"Movement {describe_duration(schedule.movement)}, retreats "
-            f"{describe_duration(schedule.retreat)}, adjustments "
-            f"{describe_duration(schedule.adjustment)}; grace "
-            f"{describe_duration(schedule.grace)}.",
+    lengths = [f"{name} {describe_duration(getattr(schedule, field))}"
+               for field, name in _waiting(game)]
+    joined = ", ".join(lengths)
+    return [f"{joined[:1].upper()}{joined[1:]}; grace {describe_duration(schedule.grace)}.",
             f"Deadlines fall on: {days}, at {tod} ({schedule.zone}).",
             f"Reminders before the deadline: {reminders}."]
+
+
+def _waiting(game: Game) -> list[tuple[str, str]]:
+    """The schedule's phase lengths (field, name) a phase of this game waits for: not
+    those of phases played without orders (Algernon's retreats and Winter, I.B and I.C:
+    polish 25)."""
+    variant = game_variant(game)
+    rules = variant.rules
+    return [(field, name) for kind, field, name in (
+        (MOVEMENT, "movement", "movement"), (RETREAT, "retreat", "retreats"),
+        (ADJUSTMENT, "adjustment", "adjustments"))
+        if kind not in rules.handlers
+        or not rules.handlers[kind].runs_without_orders(rules, variant.start)]
 
 
 def register(registry: CommandRegistry) -> None:

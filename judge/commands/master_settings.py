@@ -124,7 +124,7 @@ def run_settings(ctx: Context, invocation: Invocation) -> CommandResult:
     start = at(settings.schedule.start, seat) if settings.schedule.start else "when full"
     lines = [f"Game {game.name}: {game.state.value}.",
              now_open(jc, seat) if game.state != GameState.FORMING else f"Starts: {start}.",
-             *schedule_lines(settings.schedule),
+             *schedule_lines(settings.schedule, game),
              f"Missing orders at the end of grace: {_NMR_TEXT[settings.schedule.nmr]}.",
              f"Late powers: {_late_text(settings.schedule.late_public)}.",
              f"Press: {settings.press.mode.value}; "
