@@ -118,11 +118,23 @@ def run_set_schedule(ctx: Context, invocation: Invocation) -> CommandResult:
     if not invocation.args:
         return CommandResult.fail(f"write SET SCHEDULE followed by what changes, e.g. "
                                   f"{mastering.SCHEDULE_USAGE}")
-    schedule = _update(game, **mastering.schedule_changes(invocation.args))
+    schedule = _update(game, **mastering.schedule_changes(_counted_days(invocation.args)))
     record(jc, seat, "set_schedule", schedule=settings_of(game).to_json()["schedule"])
     return CommandResult.ok(*schedule_lines(schedule, game),
                             "Deadlines from the next phase on follow it; SET DEADLINE moves "
                             "the current one.")
+
+
+def _counted_days(words: tuple[str, ...]) -> tuple[str, ...]:
+    """'movement 2 days' as a length: 'days' after a number is its unit, not the `days`
+    key (polish 25: the newcomer was told 'days needs a value')."""
+    out: list[str] = []
+    for word in words:
+        if word.lower() in ("day", "days") and out and out[-1].isdigit():
+            out[-1] = f"{out[-1]} {word}"
+        else:
+            out.append(word)
+    return tuple(out)
 
 
 def run_pause(ctx: Context, invocation: Invocation) -> CommandResult:

@@ -57,6 +57,10 @@ MOVED_ON = Why("moved_on", "The phase has moved on: it is now {now}. This order 
 # Polish 25: what stands on a site a build was refused for ("Kiel is not vacant").
 YOURS_THERE = Why("yours_there", "Your {unit} stands there.")
 THEIRS_THERE = Why("theirs_there", "{power}'s {unit} stands there.")
+# Polish 25: 'F smy-aeg' for the writer's army was told only "armies cannot go to Aegean
+# Sea" (1885-III newcomer run): the unit the order was read for, against the one he wrote.
+OTHER_KIND = Why("other_kind", "Your unit there is {unit}, not a {written}: an order is for "
+                 "the unit that stands there (DATC 4.C.1).")
 # Polish 25: an order for a later phase sent without PHASE ('A ser-bul' in the Spring).
 FOR_LATER = Why("for_later", "If it is meant for {later}, send it after a line PHASE {code}: "
                 "orders for a later phase need PHASE first (HELP PHASE)")

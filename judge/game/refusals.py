@@ -32,6 +32,7 @@ from judge.engine.orders import (
 from judge.engine.outcome import OrderResult, Outcome, Reason
 from judge.engine.position import Position
 from judge.engine.reasons import (
+    KIND_CANNOT_GO,
     NO_DISLODGED,
     NO_UNIT_IN,
     NOT_A_RETREAT,
@@ -43,6 +44,7 @@ from judge.engine.refusal import Loc, Locs, Names, Power, Refusal, Words
 from judge.engine.types import ADJUSTMENT, MOVEMENT, RETREAT, province_of
 from judge.game import ordering
 from judge.game import reasons as G
+from judge.game import refusal_notes as notes
 from judge.game.reasons import HELP_ORDERS
 from judge.game.writer_view import Known, writer_view
 from judge.grammar import OrderSyntaxError
@@ -151,29 +153,19 @@ class Explainer:
         hint = wrong is not None or result.reason in _GONE
         late = self._late(error.text) if hint else None
         if late is None and (wrong is not None or result.reason == Reason.NO_UNIT):
-            late = self._for_later(result.order, wrong is not None)
+            late = notes.for_later(self.variant, self.position, self.power, self.known,
+                                   result.order, wrong is not None)
         # In a retreat phase, what his dislodged units may do now: the unit the line names,
         # else those there are.
         dislodged = self._dislodged(result.order) if wrong is not None else None
         if dislodged is None and (wrong is not None or error.why.code == NO_DISLODGED.code):
             dislodged = self._others_dislodged()
-        there = self._occupant(error.why) if error.why.code == NOT_VACANT.code else None
-        return (reason or error.why, *(n for n in (late, dislodged, there) if n is not None))
-
-    def _occupant(self, why: Refusal) -> Refusal | None:
-        """Polish 25: after "Kiel is not vacant", the unit standing there, on the board the
-        writer knows (none named where he may not see it)."""
-        place = next((v for _, v in why.params if isinstance(v, Loc)), None)
-        _, seen = writer_view(self.variant, self.position, self.power, self.known)
-        kinds = self.variant.rules.kinds
-        unit = next((u for u in seen.units if place is not None
-                     and province_of(u.loc) == province_of(place.loc)
-                     and u.kind in kinds and kinds[u.kind].layer == "main"), None)
-        if unit is None:
-            return None
-        if unit.power == self.power:
-            return Refusal.of(G.YOURS_THERE, unit=unit)
-        return Refusal.of(G.THEIRS_THERE, power=Power(unit.power), unit=unit)
+        there = notes.occupant(self.variant, self.position, self.power, self.known,
+                               error.why) if error.why.code == NOT_VACANT.code else None
+        other = notes.other_kind(self.variant, self.power, result) \
+            if error.why.code == KIND_CANNOT_GO.code else None
+        said = (late, dislodged, there, other)
+        return (reason or error.why, *(n for n in said if n is not None))
 
     def _unseen(self, why: Refusal) -> Refusal | None:
         return unseen_words(self.variant, self.position, self.power, self.known, why)
@@ -275,31 +267,6 @@ class Explainer:
             return None
         return Refusal.of(G.MOVED_ON, now=self._title(self.position),
                           before=self._title(before.position), when=before.processed)
-
-    def _for_later(self, order: Order, wrong: bool) -> Refusal | None:
-        """How to send `order` to the later phase it fits, when it fits one: a build or
-        removal in another phase (the next adjustments), or a move for a place next to one
-        of the writer's own units, which he may mean for after its move. Read from his
-        line, his own units (every board he knows shows them) and the public calendar
-        only, never from a unit he may not see."""
-        kind = next((k for k, (types, _) in _TAKES.items()
-                     if k != RETREAT and isinstance(order, types)), None)  # retreats may not come
-        if kind is None or (not wrong and not (kind == MOVEMENT and self._near_mine(order))):
-            return None
-        calendar, phase = self.variant.rules.calendar, self.position.phase
-        for _ in range(len(_TAKES) * 4):  # a year's phases, whatever the calendar
-            phase = calendar.following(phase)
-            if phase.kind == kind:
-                return Refusal.of(G.FOR_LATER, later=calendar.describe(phase), code=str(phase))
-        return None
-
-    def _near_mine(self, order: Order) -> bool:
-        """Whether a unit of the writer's stands next to the place the order names."""
-        _, seen = writer_view(self.variant, self.position, self.power, self.known)
-        distances = self.variant.rules.geo.distances()
-        place = province_of(order.loc)
-        return any(distances.get(province_of(u.loc), {}).get(place) == 1
-                   for u in seen.units if u.power == self.power)
 
     def _in_time(self, before: Before, order: Order) -> bool:
         """Whether his orders for the phase before held one for `order`'s unit, as the

@@ -34,3 +34,4 @@ def test_a_concession_without_a_power_says_what_to_write(talk: Conversation) -> 
     assert error(refused, "SET CONCEDE") == (
         f"name the power you concede to: SET CONCEDE <power>, e.g. SET CONCEDE {other} (maze "
         "does not show you who holds which centres, so the judge names no leader for you)")
+
