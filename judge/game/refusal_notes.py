@@ -9,6 +9,8 @@ refusals.Explainer asks them; `project` still checks every unit a note names.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from judge.engine.orders import Build, Convoy, Disband, Hold, Move, Order, Support, Waive
 from judge.engine.outcome import OrderResult
 from judge.engine.position import Position
@@ -24,15 +26,16 @@ _LATER = ((MOVEMENT, (Hold, Move, Support, Convoy)), (ADJUSTMENT, (Build, Disban
 _SEARCHED = 64  # phases looked ahead for the next of a kind: a year of any calendar here
 
 
-def for_later(variant: Variant, position: Position, power: str, known: Known, order: Order,
-              wrong: bool) -> Refusal | None:
-    """How to send `order` to the later phase it fits ('A ser-bul' in the Spring: PHASE
-    F1901M first), when it fits one: a build or removal refused as of another kind (the
-    next adjustments), or a move refused for no unit at a place next to one of the writer's
-    own units, which he may mean for after its move."""
+def for_later(variant: Variant, position: Position, order: Order, wrong: bool,
+              ordered: Iterable[Order]) -> Refusal | None:
+    """How to send `order` to the later phase it fits ('A ser-bul' in the Spring with 'A
+    bud-ser': PHASE F1901M first), when it fits one: a build or removal refused as of
+    another kind (the next adjustments), or a move refused as for no unit at a place the
+    writer's own orders this phase (`ordered`) move a unit into: he means it for after
+    that move. Not a line for a place his unit has left (it names the board gone by)."""
     kind = next((k for k, types in _LATER if isinstance(order, types)), None)
     if kind is None or (not wrong and not (
-            kind == MOVEMENT and _near_mine(variant, position, power, known, order))):
+            kind == MOVEMENT and _moving_into(province_of(order.loc), ordered))):
         return None
     calendar, phase = variant.rules.calendar, position.phase
     for _ in range(_SEARCHED):
@@ -42,14 +45,8 @@ def for_later(variant: Variant, position: Position, power: str, known: Known, or
     return None
 
 
-def _near_mine(variant: Variant, position: Position, power: str, known: Known,
-               order: Order) -> bool:
-    """Whether a unit of the writer's stands next to the place the order names."""
-    _, seen = writer_view(variant, position, power, known)
-    distances = variant.rules.geo.distances()
-    place = province_of(order.loc)
-    return any(distances.get(province_of(u.loc), {}).get(place) == 1
-               for u in seen.units if u.power == power)
+def _moving_into(place: str, ordered: Iterable[Order]) -> bool:
+    return any(isinstance(o, Move) and province_of(o.dest) == place for o in ordered)
 
 
 def occupant(variant: Variant, position: Position, power: str, known: Known,

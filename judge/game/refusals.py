@@ -152,9 +152,12 @@ class Explainer:
             reason = self._too_many(result)
         hint = wrong is not None or result.reason in _GONE
         late = self._late(error.text) if hint else None
-        if late is None and (wrong is not None or result.reason == Reason.NO_UNIT):
-            late = notes.for_later(self.variant, self.position, self.power, self.known,
-                                   result.order, wrong is not None)
+        # The engine's own "no unit" (a variant's says more, Engineered's "yours is in
+        # Vienna"), for a unit of the main layer (Envoy's diplomats stand in countries).
+        plain = error.why.code == NO_UNIT_IN.code and self._main(result.order)
+        if late is None and (wrong is not None or plain):
+            late = notes.for_later(self.variant, self.position, result.order,
+                                   wrong is not None, ordering.orders_of(self.current))
         # In a retreat phase, what his dislodged units may do now: the unit the line names,
         # else those there are.
         dislodged = self._dislodged(result.order) if wrong is not None else None
@@ -166,6 +169,10 @@ class Explainer:
             if error.why.code == KIND_CANNOT_GO.code else None
         said = (late, dislodged, there, other)
         return (reason or error.why, *(n for n in said if n is not None))
+
+    def _main(self, order: Order) -> bool:
+        layer = self.variant.rules.kinds.get(order.kind or "")
+        return layer is None or layer.layer == "main"
 
     def _unseen(self, why: Refusal) -> Refusal | None:
         return unseen_words(self.variant, self.position, self.power, self.known, why)
