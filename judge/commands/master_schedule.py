@@ -80,6 +80,9 @@ def run_set_deadline(ctx: Context, invocation: Invocation) -> CommandResult:
 
 def run_set_grace(ctx: Context, invocation: Invocation) -> CommandResult:
     jc, seat, game = master_of_unfinished(ctx)
+    if not invocation.rest.strip():  # it answered '"" is not a duration' (polish 25)
+        return CommandResult.fail("write SET GRACE <duration>, e.g. SET GRACE 24h (how long "
+                                  "late orders are taken after a deadline; 0 for none)")
     with _readable():
         grace = parse_duration(invocation.rest)
     schedule = _update(game, grace=grace)

@@ -37,3 +37,10 @@ def test_a_length_in_days_written_out_is_read(talk: Conversation) -> None:
                              "SET SCHEDULE movement 2 days retreat 1 day days Mon-Fri"))
     assert "Movement 2 days, retreats 1 day, adjustments 1 day; grace 1 day." in changed.body
     assert "Deadlines fall on: Mon, Tue, Wed, Thu, Fri" in changed.body, changed.body
+
+
+def test_set_grace_alone_says_what_to_write(table: Table) -> None:
+    # It answered '"" is not a duration; write e.g. "72h", ...'.
+    assert error(table.master("SET GRACE"), "SET GRACE") == (
+        "write SET GRACE <duration>, e.g. SET GRACE 24h (how long late orders are taken "
+        "after a deadline; 0 for none)")
