@@ -7,6 +7,7 @@ to sign on, and PHASE took orders for a phase that will never open.
 from __future__ import annotations
 
 from judge.game.errors import GameError
+from judge.game.votes import any_turn_played
 from judge.store.models import Game, GameState, Seat, SeatRole
 from judge.variant import power_name
 
@@ -32,14 +33,15 @@ def result_text(game: Game) -> str:
     return f"{what}, ended in {result['phase']}" if result.get("phase") else what
 
 
-def _played(game: Game) -> bool:
-    """Whether the game ended after its start (an abandoned forming game has no turns)."""
+def _started(game: Game) -> bool:
+    """Whether the game ended after its start (an abandoned forming game has no turn to
+    reopen); one ended in its first phase has no HISTORY (votes.any_turn_played)."""
     return bool((game.result or {}).get("phase"))
 
 
 def read_on(game: Game) -> str:
     """Where a finished game is read: 'SUMMARY alpha tells how it went, HISTORY ...'."""
-    history = f", HISTORY {game.name} its last turns" if _played(game) else ""
+    history = f", HISTORY {game.name} its last turns" if any_turn_played(game) else ""
     return f"SUMMARY {game.name} tells how it went{history}"
 
 
@@ -47,7 +49,7 @@ def over_text(game: Game, seat: Seat | None) -> str:
     """'game alpha is over (draw between ..., ended in F1901M); SUMMARY alpha tells ...'; to
     its master, how to play on (ROLLBACK: docs/master.md), when there is anything to reopen."""
     text = f"game {game.name} is over ({result_text(game)}); {read_on(game)}"
-    if _played(game) and seat is not None and seat.game_id == game.id \
+    if _started(game) and seat is not None and seat.game_id == game.id \
             and seat.role == SeatRole.MASTER:
         text += "; ROLLBACK reopens it to play on"
     return text

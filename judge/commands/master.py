@@ -12,7 +12,7 @@ from typing import Any
 
 from judge.commands.context import JudgeContext, judge_context, need_master
 from judge.commands.examples import example_powers
-from judge.commands.game_over import result_text
+from judge.commands.game_over import refuse_if_over, result_text
 from judge.commands.items import CommandResult, Invocation
 from judge.commands.registry import Command, CommandRegistry, Context
 from judge.commands.reply import Reply
@@ -40,6 +40,14 @@ def master_of(ctx: Context) -> tuple[JudgeContext, Seat, Game]:
     jc = judge_context(ctx)
     seat = need_master(jc)
     return jc, seat, seat.game
+
+
+def master_of_unfinished(ctx: Context) -> tuple[JudgeContext, Seat, Game]:
+    """master_of for a setting, which a finished game refuses with game_over.py's words and
+    ROLLBACK (polish 25: SET NMR was taken after the end, with nothing left to act on)."""
+    jc, seat, game = master_of(ctx)
+    refuse_if_over(game, seat)
+    return jc, seat, game
 
 
 def record(jc: JudgeContext, seat: Seat, action: str, **detail: Any) -> None:

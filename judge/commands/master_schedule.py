@@ -15,12 +15,13 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from judge.commands.items import CommandResult, Invocation
-from judge.commands.master import at, master_of, moved, now_open, record
+from judge.commands.master import at, master_of_unfinished, moved, now_open, record
 from judge.commands.registry import Command, CommandRegistry, Context
+from judge.engine.types import ADJUSTMENT, MOVEMENT, RETREAT
 from judge.game import mastering
 from judge.game.deadline_notices import moved_to
 from judge.game.errors import GameError
-from judge.game.games import settings_of, store_settings
+from judge.game.games import game_variant, settings_of, store_settings
 from judge.game.mastering import describe_phase, need_open_turn
 from judge.game.schedule import grace_end
 from judge.game.settings import Schedule
@@ -64,7 +65,7 @@ def _update(game: Game, **schedule: Any) -> Schedule:
 
 
 def run_set_deadline(ctx: Context, invocation: Invocation) -> CommandResult:
-    jc, seat, game = master_of(ctx)
+    jc, seat, game = master_of_unfinished(ctx)
     turn = need_open_turn(jc.session, game)
     when = _moment(invocation.rest, seat, jc.clock.now(), "SET DEADLINE")
     mastering.set_deadline(turn, when)
@@ -78,7 +79,10 @@ def run_set_deadline(ctx: Context, invocation: Invocation) -> CommandResult:
 
 
 def run_set_grace(ctx: Context, invocation: Invocation) -> CommandResult:
-    jc, seat, game = master_of(ctx)
+    jc, seat, game = master_of_unfinished(ctx)
+    if not invocation.rest.strip():  # it answered '"" is not a duration' (polish 25)
+        return CommandResult.fail("write SET GRACE <duration>, e.g. SET GRACE 24h (how long "
+                                  "late orders are taken after a deadline; 0 for none)")
     with _readable():
         grace = parse_duration(invocation.rest)
     schedule = _update(game, grace=grace)
@@ -97,7 +101,7 @@ def run_set_grace(ctx: Context, invocation: Invocation) -> CommandResult:
 
 
 def run_set_start(ctx: Context, invocation: Invocation) -> CommandResult:
-    jc, seat, game = master_of(ctx)
+    jc, seat, game = master_of_unfinished(ctx)
     if game.state != GameState.FORMING:
         raise GameError(f"game {game.name} has started already; SET START is for a "
                         "forming game (SET DEADLINE moves the current deadline)")
@@ -113,19 +117,31 @@ def run_set_start(ctx: Context, invocation: Invocation) -> CommandResult:
 
 
 def run_set_schedule(ctx: Context, invocation: Invocation) -> CommandResult:
-    jc, seat, game = master_of(ctx)
+    jc, seat, game = master_of_unfinished(ctx)
     if not invocation.args:
         return CommandResult.fail(f"write SET SCHEDULE followed by what changes, e.g. "
                                   f"{mastering.SCHEDULE_USAGE}")
-    schedule = _update(game, **mastering.schedule_changes(invocation.args))
+    schedule = _update(game, **mastering.schedule_changes(_counted_days(invocation.args)))
     record(jc, seat, "set_schedule", schedule=settings_of(game).to_json()["schedule"])
-    return CommandResult.ok(*schedule_lines(schedule),
+    return CommandResult.ok(*schedule_lines(schedule, game),
                             "Deadlines from the next phase on follow it; SET DEADLINE moves "
                             "the current one.")
 
 
+def _counted_days(words: tuple[str, ...]) -> tuple[str, ...]:
+    """'movement 2 days' as a length: 'days' after a number is its unit, not the `days`
+    key (polish 25: the newcomer was told 'days needs a value')."""
+    out: list[str] = []
+    for word in words:
+        if word.lower() in ("day", "days") and out and out[-1].isdigit():
+            out[-1] = f"{out[-1]} {word}"
+        else:
+            out.append(word)
+    return tuple(out)
+
+
 def run_pause(ctx: Context, invocation: Invocation) -> CommandResult:
-    jc, seat, game = master_of(ctx)
+    jc, seat, game = master_of_unfinished(ctx)
     turn = need_open_turn(jc.session, game)
     mastering.pause(game)
     record(jc, seat, "pause", phase=turn.phase)
@@ -136,7 +152,7 @@ def run_pause(ctx: Context, invocation: Invocation) -> CommandResult:
 
 
 def run_resume(ctx: Context, invocation: Invocation) -> CommandResult:
-    jc, seat, game = master_of(ctx)
+    jc, seat, game = master_of_unfinished(ctx)
     turn = need_open_turn(jc.session, game)
     renewed = mastering.resume(game, turn, jc.clock.now())
     record(jc, seat, "resume", phase=turn.phase, new_deadline=renewed)
@@ -148,17 +164,30 @@ def run_resume(ctx: Context, invocation: Invocation) -> CommandResult:
                             now_open(jc, seat))
 
 
-def schedule_lines(schedule: Schedule) -> list[str]:
+def schedule_lines(schedule: Schedule, game: Game) -> list[str]:
     days = "every day" if len(schedule.days) == 7 else ", ".join(
         ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")[d] for d in sorted(schedule.days))
     tod = schedule.time_of_day.strftime("%H:%M") if schedule.time_of_day else "any time"
     reminders = ", ".join(describe_duration(r) for r in schedule.reminders) or "none"
-    return [f"Movement {describe_duration(schedule.movement)}, retreats "
-            f"{describe_duration(schedule.retreat)}, adjustments "
-            f"{describe_duration(schedule.adjustment)}; grace "
-            f"{describe_duration(schedule.grace)}.",
+    lengths = [f"{name} {describe_duration(getattr(schedule, field))}"
+               for field, name in _waiting(game)]
+    joined = ", ".join(lengths)
+    return [f"{joined[:1].upper()}{joined[1:]}; grace {describe_duration(schedule.grace)}.",
             f"Deadlines fall on: {days}, at {tod} ({schedule.zone}).",
             f"Reminders before the deadline: {reminders}."]
+
+
+def _waiting(game: Game) -> list[tuple[str, str]]:
+    """The schedule's phase lengths (field, name) a phase of this game waits for: not
+    those of phases played without orders (Algernon's retreats and Winter, I.B and I.C:
+    polish 25)."""
+    variant = game_variant(game)
+    rules = variant.rules
+    return [(field, name) for kind, field, name in (
+        (MOVEMENT, "movement", "movement"), (RETREAT, "retreat", "retreats"),
+        (ADJUSTMENT, "adjustment", "adjustments"))
+        if kind not in rules.handlers
+        or not rules.handlers[kind].runs_without_orders(rules, variant.start)]
 
 
 def register(registry: CommandRegistry) -> None:

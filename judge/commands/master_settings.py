@@ -13,7 +13,7 @@ from typing import Any
 
 from judge.commands.game_over import PRIZE_GAME
 from judge.commands.items import CommandResult, Invocation
-from judge.commands.master import at, master_of, now_open, record
+from judge.commands.master import at, master_of, master_of_unfinished, now_open, record
 from judge.commands.master_schedule import schedule_lines
 from judge.commands.registry import Command, CommandRegistry, Context
 from judge.game.errors import GameError
@@ -24,7 +24,7 @@ from judge.store.models import GameState
 
 def _setting(ctx: Context, action: str, change: Callable[[GameSettings], GameSettings],
              said: str) -> CommandResult:
-    jc, seat, game = master_of(ctx)
+    jc, seat, game = master_of_unfinished(ctx)
     store_settings(game, change(settings_of(game)))
     record(jc, seat, action, value=said)
     return CommandResult.ok(f"{game.name}: {said}.")
@@ -100,7 +100,7 @@ NO_DRAWS = f"none: the {PRIZE_GAME}"
 
 
 def _draws(ctx: Context) -> None:
-    _, _, game = master_of(ctx)
+    _, _, game = master_of_unfinished(ctx)
     if not game_variant(game).draws:
         raise GameError(f"{game.name} allows no draws, so DIAS has no use: its {PRIZE_GAME}")
 
@@ -124,7 +124,7 @@ def run_settings(ctx: Context, invocation: Invocation) -> CommandResult:
     start = at(settings.schedule.start, seat) if settings.schedule.start else "when full"
     lines = [f"Game {game.name}: {game.state.value}.",
              now_open(jc, seat) if game.state != GameState.FORMING else f"Starts: {start}.",
-             *schedule_lines(settings.schedule),
+             *schedule_lines(settings.schedule, game),
              f"Missing orders at the end of grace: {_NMR_TEXT[settings.schedule.nmr]}.",
              f"Late powers: {_late_text(settings.schedule.late_public)}.",
              f"Press: {settings.press.mode.value}; "

@@ -18,7 +18,7 @@ from judge.commands.registry import Command, CommandRegistry, Context
 from judge.commands.reply import Reply
 from judge.engine.refusal import Names, Refusal
 from judge.engine.types import ADJUSTMENT, MOVEMENT, RETREAT, Phase
-from judge.game import arrival, order_sets, ordering, owed
+from judge.game import arrival, order_sets, ordering, orders_ahead, owed
 from judge.game import reasons as G
 from judge.game.arrival import Feedback
 from judge.game.clock import format_deadline, time_left
@@ -136,12 +136,15 @@ def _future(jc: JudgeContext, numbered: list[tuple[int, str]]) -> list[Feedback]
     if over:
         said = (Refusal.of(G.GAME_SAYS, said=over),)
         return [Feedback(n, text, said, True) for n, text in numbered]
-    read, errors = ordering.read_lines(game_variant(game), jc.phase, numbered,
-                                      writer_of(jc.session, game, power))
+    variant, writer = game_variant(game), writer_of(jc.session, game, power)
+    read, errors = ordering.read_lines(variant, jc.phase, numbered, writer)
+    kept, clashes, dropped = orders_ahead.settle(variant, jc.phase, read)
     row = _future_row(jc, game, power, jc.phase)
-    row.lines = [*row.lines, *(w.text for _, w in read)]
+    row.lines = [*orders_ahead.without(variant, jc.phase, row.lines, dropped, writer),
+                 *(w.text for _, w in kept)]
     row.submitted_at = jc.clock.now()
-    return [Feedback(e.line_no, e.text, (e.why,), True) for e in errors]
+    return sorted([*(Feedback(e.line_no, e.text, (e.why,), True) for e in errors), *clashes],
+                  key=lambda f: f.line_no)
 
 
 def _future_row(jc: JudgeContext, game: Game, power: str, phase: Phase) -> FutureOrder:

@@ -166,8 +166,12 @@ def _leader_seen(jc: JudgeContext, game: Game, seat: Seat) -> str:
     rule 11: another player's diplomats, and so his Major Allies, are hidden)."""
     if votes.hides_centres(jc.session, game, seat):
         # Naming the leader would tell who leads (Stab Envoy 12e hides the counts).
-        raise GameError(f"{game.name} hides the other powers' centres; name the power "
-                        f"you concede to, e.g. SET CONCEDE {_concede_example(jc, game, seat)}")
+        # Polish 25: it began "maze hides the other powers' centres", which Algernon's
+        # newcomer read as a fault (rule 7 publishes the counts): what to write comes first.
+        raise GameError("name the power you concede to: SET CONCEDE <power>, e.g. SET "
+                        f"CONCEDE {_concede_example(jc, game, seat)} ({game.name} does not "
+                        "show you who holds which centres, so the judge names no leader "
+                        "for you)")
     found = votes.leader(jc.session, game, Viewer.player(seat.power or ""))
     if found is None:
         raise GameError(f"no single power leads in supply centres{_as_seen(jc, game)}; "

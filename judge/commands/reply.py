@@ -40,8 +40,11 @@ class Entry:
 
     def render(self) -> list[str]:
         line = self.text.strip()
+        # A detail of several lines (SET MAP's list of problems) is indented line by line:
+        # its second line sat at the margin, where it read as another entry.
         return [f"line {self.line_no}: {excerpt(line)}",
-                *(f"    {_bounded(detail, line)}" if detail else "" for detail in self.details)]
+                *(f"    {part}" if part else "" for detail in self.details
+                  for part in (_bounded(detail, line).split("\n") if detail else [""]))]
 
 
 def _bounded(detail: str, line: str) -> str:

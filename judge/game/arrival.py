@@ -121,7 +121,7 @@ def _settle(variant: Variant, position: Position, power: str,
 
 
 def _all_refused(lines: Lines, name: Param) -> list[Feedback]:
-    why = Refusal.of(G.CLASH_NONE_STANDS, lines=_numbers(n for n, _ in lines), unit=name)
+    why = Refusal.of(G.CLASH_NONE_STANDS, lines=numbers(n for n, _ in lines), unit=name)
     return [Feedback(n, w.text, (why,), True) for n, w in lines]
 
 
@@ -131,12 +131,12 @@ def _last_stands(lines: Lines, meanings: Sequence[str], replaced_by: Why, stands
     replaced = [(n, w) for (n, w), meaning in zip(lines, meanings, strict=True)
                 if meaning != meanings[-1]]
     by = Refusal.of(replaced_by, line=last_no, **named)
-    stands = Refusal.of(stands_why, lines=_numbers(n for n, _ in replaced), **named)
+    stands = Refusal.of(stands_why, lines=numbers(n for n, _ in replaced), **named)
     return [*(Feedback(n, w.text, (by,), False) for n, w in replaced),
             Feedback(last_no, last.text, (stands,), False)]
 
 
-def _numbers(numbers: Iterable[int]) -> str:
+def numbers(numbers: Iterable[int]) -> str:
     """'line 2', 'lines 2 and 3', 'lines 2, 3 and 5'."""
     words = [str(n) for n in numbers]
     if len(words) == 1:

@@ -54,6 +54,16 @@ MAY_REMOVE = Why("may_remove", "{power} may remove {count} {units} in {phase}, a
 MOVED_ON = Why("moved_on", "The phase has moved on: it is now {now}. This order fits "
                "{before}, which was processed {when}: orders for it came too late. Order "
                "the units as they stand now (see the last report).")
+# Polish 25: what stands on a site a build was refused for ("Kiel is not vacant").
+YOURS_THERE = Why("yours_there", "Your {unit} stands there.")
+THEIRS_THERE = Why("theirs_there", "{power}'s {unit} stands there.")
+# Polish 25: 'F smy-aeg' for the writer's army was told only "armies cannot go to Aegean
+# Sea" (1885-III newcomer run): the unit the order was read for, against the one he wrote.
+OTHER_KIND = Why("other_kind", "Your unit there is {unit}, not a {written}: an order is for "
+                 "the unit that stands there (DATC 4.C.1).")
+# Polish 25: an order for a later phase sent without PHASE ('A ser-bul' in the Spring).
+FOR_LATER = Why("for_later", "If it is meant for {later}, send it after a line PHASE {code}: "
+                "orders for a later phase need PHASE first (HELP PHASE)")
 # Two or more lines of one message for one unit (DATC 4.D.3).
 CLASH_NONE_STANDS = Why(
     "clash_none_stands", "{lines} give {unit} different orders in one message, so none of "

@@ -32,16 +32,19 @@ from judge.engine.orders import (
 from judge.engine.outcome import OrderResult, Outcome, Reason
 from judge.engine.position import Position
 from judge.engine.reasons import (
+    KIND_CANNOT_GO,
     NO_DISLODGED,
     NO_UNIT_IN,
     NOT_A_RETREAT,
     NOT_AN_ADJUSTMENT,
     NOT_IN_MOVEMENT,
+    NOT_VACANT,
 )
 from judge.engine.refusal import Loc, Locs, Names, Power, Refusal, Words
 from judge.engine.types import ADJUSTMENT, MOVEMENT, RETREAT, province_of
 from judge.game import ordering
 from judge.game import reasons as G
+from judge.game import refusal_notes as notes
 from judge.game.reasons import HELP_ORDERS
 from judge.game.writer_view import Known, writer_view
 from judge.grammar import OrderSyntaxError
@@ -149,12 +152,27 @@ class Explainer:
             reason = self._too_many(result)
         hint = wrong is not None or result.reason in _GONE
         late = self._late(error.text) if hint else None
+        # The engine's own "no unit" (a variant's says more, Engineered's "yours is in
+        # Vienna"), for a unit of the main layer (Envoy's diplomats stand in countries).
+        plain = error.why.code == NO_UNIT_IN.code and self._main(result.order)
+        if late is None and (wrong is not None or plain):
+            late = notes.for_later(self.variant, self.position, result.order,
+                                   wrong is not None, ordering.orders_of(self.current))
         # In a retreat phase, what his dislodged units may do now: the unit the line names,
         # else those there are.
         dislodged = self._dislodged(result.order) if wrong is not None else None
         if dislodged is None and (wrong is not None or error.why.code == NO_DISLODGED.code):
             dislodged = self._others_dislodged()
-        return (reason or error.why, *(n for n in (late, dislodged) if n is not None))
+        there = notes.occupant(self.variant, self.position, self.power, self.known,
+                               error.why) if error.why.code == NOT_VACANT.code else None
+        other = notes.other_kind(self.variant, self.power, result) \
+            if error.why.code == KIND_CANNOT_GO.code else None
+        said = (late, dislodged, there, other)
+        return (reason or error.why, *(n for n in said if n is not None))
+
+    def _main(self, order: Order) -> bool:
+        layer = self.variant.rules.kinds.get(order.kind or "")
+        return layer is None or layer.layer == "main"
 
     def _unseen(self, why: Refusal) -> Refusal | None:
         return unseen_words(self.variant, self.position, self.power, self.known, why)

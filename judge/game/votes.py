@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from sqlalchemy.orm import Session
 
 from judge.engine.position import Position
+from judge.engine.types import Phase
 from judge.engine.visibility import Viewer
 from judge.engine.visibility import survivors_told as visibility_survivors
 from judge.game.clock import Clock
@@ -207,10 +208,22 @@ def game_over_text(game: Game, outcome: str) -> str:
     """The mail every seat gets when a game ends other than by a turn (a vote, the master).
     Newcomer 22: it said only the outcome; njudge's players expect where the whole game
     can be read (SUMMARY's table is computed for each reader, so it is named, not copied)."""
+    history = (f"; HISTORY {game.name} shows the last turn reports again (HELP HISTORY: how "
+               "to choose them)") if any_turn_played(game) else ""
     read = (f"SUMMARY {game.name} tells who played each power and the supply centres each "
-            f"held, year by year; HISTORY {game.name} shows the last turn reports again (HELP "
-            "HISTORY: how to choose them).\n\n") if (game.result or {}).get("phase") else ""
+            f"held, year by year{history}.\n\n") if (game.result or {}).get("phase") else ""
     return f"Game {game.name} is over: {outcome}\n\n{read}Thanks to everyone who played.\n"
+
+
+def any_turn_played(game: Game) -> bool:
+    """Whether the finished game has a processed turn for HISTORY to show. Polish 25: a game
+    a vote or the master ended in its first phase had none, yet its notice offered HISTORY.
+    Only a turn ends a game in the phase it processed; a ruling ends it in the open one."""
+    result = game.result or {}
+    if not result.get("phase"):
+        return False
+    return result.get("by") not in ("vote", "master") \
+        or Phase.parse(result["phase"]) != game_variant(game).start.phase
 
 
 def describe_outcome(kind: str, winners: list[str]) -> str:

@@ -114,7 +114,8 @@ def test_pause_and_resume_errors(talk: Conversation) -> None:
         "game alpha is paused; only an active game can be paused")
     no_errors(table.master("END GAME"))
     assert error(table.master("RESUME"), "RESUME") == (
-        "game alpha is over; ROLLBACK first to play on")
+        "game alpha is over (abandoned without a result, ended in S1901M); SUMMARY alpha "
+        "tells how it went; ROLLBACK reopens it to play on")
     assert table.actions() == ["start", "pause", "end_game"]
 
 

@@ -18,6 +18,8 @@ from collections.abc import Mapping, Sequence
 from judge.engine.orders import Disband, Order, Retreat
 from judge.engine.outcome import Dislodgement, OrderResult, Outcome, Reason
 from judge.engine.position import Position
+from judge.engine.retreats import RetreatPhase
+from judge.engine.rules import Rules
 
 from .maze import Maze
 from .orders import RetreatList
@@ -88,3 +90,12 @@ def _result(d: Dislodgement, choice: tuple[int, str] | None, crowded: Counter[st
                            "another rat retreated there too: both are destroyed")
     return OrderResult(unit.power, unit, Retreat(unit.loc, dest, unit.kind), text,
                        Outcome.SUCCEEDS)
+
+
+class ListedRetreats(RetreatPhase):
+    """The retreat phase, which never comes (the lists are settled with the moves, I.B);
+    if it did it would wait for nobody's orders, and saying so keeps SETTINGS from showing
+    a retreat length this game has no use for (polish 25)."""
+
+    def runs_without_orders(self, rules: Rules, position: Position) -> bool:
+        return True

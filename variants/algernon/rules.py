@@ -11,7 +11,7 @@ from typing import Any
 
 from judge.engine.geo import MapError
 from judge.engine.position import Position
-from judge.engine.types import ADJUSTMENT, MOVEMENT
+from judge.engine.types import ADJUSTMENT, MOVEMENT, RETREAT
 from judge.variant import ReportSection, Variant
 
 from .builds import ListedBuilds
@@ -26,6 +26,7 @@ from .picture import maze_drawing
 from .reader import PortalReader
 from .reasons import ALGERNON_REASONS
 from .report import gm_view, start_words
+from .retreats import ListedRetreats
 from .seats import dealer
 from .secrecy import MazeSecrecy, Remember
 from .sight import EVENT_TYPES
@@ -81,7 +82,7 @@ def customise(variant: Variant) -> Variant:
     numbered = str(variant.options.get("numbered_support", "order"))  # I.A.5 (movement.py)
     fallback = bool(variant.options.get("retreat_fallback"))  # I.B.1 (retreats.py)
     handlers = {**rules.handlers, MOVEMENT: MazeMovement(maze, reading, numbered, fallback),
-                ADJUSTMENT: ListedBuilds()}
+                ADJUSTMENT: ListedBuilds(), RETREAT: ListedRetreats()}
     rules = replace(rules, registry=registry, handlers=handlers, visibility=MazeSecrecy(),
                     knowledge=Remember(maze, reading), known_board=known_board,
                     victory=victory_of(variant.options))

@@ -96,8 +96,8 @@ def test_a_concession_to_the_leader_must_name_him_when_counts_are_hidden(
     players = envoy_game(talk, hidden="stab")
     answer = say(talk, players["FRANCE"], "SET CONCEDE")
     assert answer.subject == "[errors] Re: commands"
-    assert ("beta hides the other powers' centres; name the power you concede to, e.g. "
-            "SET CONCEDE Germany") in answer.body
+    assert ("name the power you concede to: SET CONCEDE <power>, e.g. SET CONCEDE Germany "
+            "(beta does not show you who holds which centres") in answer.body
     assert "leads" not in answer.body and votes_stored(talk) == 0
 
 
