@@ -1,0 +1,76 @@
+"""Adversary advsec8 on the reads no other twin makes: an account that OBSERVEs a hidden
+Envoy game in the middle of it, then reads it at once and after the next turn: LIST,
+HISTORY of every turn and of one, SUMMARY, BOARD, the latest picture and the pictures of
+past phases (MAP <game> <phase>, drawn from the stored turn: judge/turns/pictures.py
+`picture_of`), COLUMNS, signed on and not. The mail it receives must be the same in both
+games, the report of the turn it waited for included. Stab: Germany's army stays in
+Munich (game A) or walks unseen into Tyrolia (B) in Spring 1914, and holds in the Fall
+(tests/secrecy/test_envoy_items.py `tyrolia`). Secret: Germany's diplomat stays at home
+(A) or walks into France (B) in Fall 1914, and the Winter is played (`germany_in_france`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from judge.store.db import Database
+from tests.conversations.seating_helpers import account
+from tests.secrecy.test_envoy_items import (
+    FRANCE_TAKES_SPAIN,
+    Script,
+    autumn,
+    germany_in_france,
+    tyrolia,
+)
+
+LATE = "late@example.org"
+READS = ("LIST beta\nHISTORY beta\nHISTORY beta S1914M\nSUMMARY beta\nBOARD beta\nMAP beta\n"
+         "MAP beta S1914M\nMAP beta W1913P")
+
+
+def _stab(databases: tuple[Database, Database]) -> tuple[Script, str]:
+    return tyrolia(databases, "stab"), "S1914M"
+
+
+def _secret(databases: tuple[Database, Database]) -> tuple[Script, str]:
+    return germany_in_france(databases, "secret"), "F1914M"
+
+
+def _stab_next(script: Script) -> str:
+    autumn(script, FRANCE_TAKES_SPAIN)
+    return "Fall 1914 Movement results"
+
+
+def _secret_next(script: Script) -> str:
+    script.turn("W1914A", "Build A mar", "Waive")
+    return "Winter 1914 Adjustments results"
+
+
+@pytest.mark.parametrize(("setup", "then"), [(_stab, _stab_next), (_secret, _secret_next)])
+def test_an_observer_who_comes_late_reads_the_same(
+        databases: tuple[Database, Database], setup: Callable[..., tuple[Script, str]],
+        then: Callable[[Script], str]) -> None:
+    script, last = setup(databases)
+    for talk in (script.twin.a, script.twin.b):
+        account(talk, LATE, "Late Comer")
+    script.twin.watch(LATE)
+    joined = script.twin.send(LATE, f"OBSERVE beta latepw\n{READS}")
+    assert "You observe beta" in joined[0] and f"beta-{last}.svg" in joined[0], joined[0]
+    report = then(script)
+    script.twin.send(LATE, f"SIGNON Obeta latepw\n{READS}\nMAP beta {last}\nCOLUMNS")
+    script.twin.send(LATE, f"{READS}\nMAP beta {last}")
+    mails = script.twin.transcript(LATE)
+    assert any(report in m for m in mails), mails
+    assert script.twin.differences([LATE]) == ""
+
+
+def test_in_plain_envoy_the_late_observer_reads_the_difference(
+        databases: tuple[Database, Database]) -> None:
+    """The comparison can fail: without hidden movement the diplomat's move is public."""
+    script = germany_in_france(databases, "none")
+    for talk in (script.twin.a, script.twin.b):
+        account(talk, LATE, "Late Comer")
+    script.twin.watch(LATE)
+    script.twin.send(LATE, f"OBSERVE beta latepw\n{READS}")
+    assert "D Germany -> France." in script.twin.differences([LATE])
