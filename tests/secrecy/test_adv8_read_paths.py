@@ -16,6 +16,8 @@ import pytest
 
 from judge.store.db import Database
 from tests.conversations.seating_helpers import account
+from tests.secrecy.test_adv8_retreat_unordered import _hemmed_in
+from tests.secrecy.test_adversary_emg_membership import GAME, deliver
 from tests.secrecy.test_envoy_items import (
     FRANCE_TAKES_SPAIN,
     Script,
@@ -74,3 +76,17 @@ def test_in_plain_envoy_the_late_observer_reads_the_difference(
     script.twin.watch(LATE)
     script.twin.send(LATE, f"OBSERVE beta latepw\n{READS}")
     assert "D Germany -> France." in script.twin.differences([LATE])
+
+
+def test_emgreport_resends_the_report_alike(databases: tuple[Database, Database]) -> None:
+    """EMGREPORT (judge/mail/inbound/emg_run.py) renders the latest report again, from the
+    visibility's board rather than France's record: after the Stab Fall of
+    test_adv8_retreat_unordered.py (her army dislodged, an unseen German army in Munich or
+    not), with the seat's password and without, it is the same in both games."""
+    script = _hemmed_in(databases)
+    for game in (f"{GAME} pw-FRANCE", GAME):
+        body = f"EMGSTART\n  france\n  {game}\nEMGEND"
+        replies = deliver(script.twin, script.france.address, "EMGREPORT", body)
+        assert "The French A Burgundy can retreat to Belgium, Munich." in replies[0], replies
+        assert replies[0] == replies[1]
+    assert script.leaks() == ""
