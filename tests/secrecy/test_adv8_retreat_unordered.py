@@ -13,11 +13,14 @@ had on the true board only: judge/engine/retreats.py `_settle`)."""
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 from judge.engine.types import Unit
 from judge.store.db import Database
 from tests.conversations.orders_board import edit_board
 from tests.secrecy.envoy import OBSERVER
 from tests.secrecy.test_adv7_reply_paths import _moved
+from tests.secrecy.test_adversary_madman_notice import sweep_at
 from tests.secrecy.test_envoy_items import (
     FRANCE_HOLDS,
     FRANCE_PLACES,
@@ -82,3 +85,20 @@ def test_whether_another_player_missed_a_retreat_is_his_own(
     results = [m for m in script.twin.transcript(OBSERVER.address) if "Retreats results" in m]
     assert results and "France:   A Burgundy DISBAND" in results[0], results
     assert script.twin.differences([OBSERVER.address]) == ""
+
+
+def test_the_retreat_deadline_passes_alike_whatever_bars_it_unseen(
+        databases: tuple[Database, Database]) -> None:
+    """The same retreat left unordered until the deadline: the late notice, the turn
+    processed at the end of grace, its report (France's own lateness in it) and what she
+    reads after are the same in both games."""
+    script = _hemmed_in(databases)
+    sweep_at(script.twin, timedelta(minutes=1))
+    notice = script.twin.transcript(script.france.address)[-1]
+    assert "Still without orders: A Burgundy" in notice, notice.split("--- part image")[0]
+    sweep_at(script.twin, timedelta(days=1, minutes=2))  # grace ends
+    results = [m for m in script.twin.transcript(script.france.address)
+               if "Retreats results" in m]
+    assert results and "A Burgundy DISBAND (no order)." in results[0], results
+    script.france_writes("")
+    assert script.leaks() == ""
