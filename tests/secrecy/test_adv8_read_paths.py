@@ -15,6 +15,7 @@ from collections.abc import Callable
 import pytest
 
 from judge.store.db import Database
+from tests.conversations.orders_board import edit_board
 from tests.conversations.seating_helpers import account
 from tests.secrecy.test_adv8_retreat_unordered import _hemmed_in
 from tests.secrecy.test_adversary_emg_membership import GAME, deliver
@@ -27,6 +28,7 @@ from tests.secrecy.test_envoy_items import (
 )
 
 LATE = "late@example.org"
+SOCK = "france.again@example.net"
 READS = ("LIST beta\nHISTORY beta\nHISTORY beta S1914M\nSUMMARY beta\nBOARD beta\nMAP beta\n"
          "MAP beta S1914M\nMAP beta W1913P")
 
@@ -90,3 +92,25 @@ def test_emgreport_resends_the_report_alike(databases: tuple[Database, Database]
         assert "The French A Burgundy can retreat to Belgium, Munich." in replies[0], replies
         assert replies[0] == replies[1]
     assert script.leaks() == ""
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "advsec8: OBSERVE takes no consent, and only the account that plays is refused, so a "
+    "player's second account observes a game whose observers see everything; the fix (an "
+    "observer seat there only with the master's leave) is in judge/game/lifecycle.py and "
+    "judge/commands/seating.py, outside this brief"))
+def test_a_players_second_account_does_not_observe_what_he_may_not_see(
+        databases: tuple[Database, Database]) -> None:
+    """Stab with `observers_see_all` (the master's choice at CREATE, set here in the open
+    turn's state as CREATE writes it: docs/variants/envoy.md). France registers a second
+    address as an account of its own (REGISTER proves only that she owns the address),
+    OBSERVEs with it and reads the board: observers see all."""
+    script = tyrolia(databases, "stab")
+    for talk in (script.twin.a, script.twin.b):
+        edit_board(talk, "F1914M", lambda board: board._replace(
+            state={**board.state, "observers_see_all": True}))
+        account(talk, SOCK, "France Again")
+    script.twin.watch(SOCK)
+    replies = script.twin.send(SOCK, "OBSERVE beta sockpw\nBOARD beta\nSIGNON Obeta sockpw\nBOARD")
+    assert "You observe beta" in replies[0], replies[0]
+    assert script.twin.differences([SOCK]) == ""
