@@ -150,10 +150,30 @@ def told_retreats(geo: Geography, position: Position, seen: Sequence[Unit],
         sides = {side.get(p, p) for p in powers}
         if len(sides) > 1 or viewer in sides:  # 12d
             barred.add(prov)
-    return tuple(d._replace(retreats=_open(geo, d, barred)) for d in position.dislodged)
+    return tuple(d._replace(retreats=_open(
+        geo, d, barred, _knows_attack(position, d, seen, viewer, side)))
+        for d in position.dislodged)
 
 
-def _open(geo: Geography, d: Dislodgement, barred: set[str]) -> tuple[str, ...]:
+def _knows_attack(position: Position, d: Dislodgement, seen: Sequence[Unit],
+                  viewer: str | None, side: Mapping[str, str]) -> bool:
+    """Whether `viewer` may know where the attack on `d` came from: a meeting of two sides
+    is told to all (12d), one side's own units meeting is that player's business alone,
+    unless the attacker is a unit the viewer sees (a Major Ally's, 12c). Else its origin,
+    where the unit may not retreat (1971), would tell of it by being left out
+    (tests/secrecy/test_adv8_same_side_dislodgement.py)."""
+    at = province_of(d.unit.loc)
+    attacker = next((u for u in position.units
+                     if u.kind != DIPLOMAT and province_of(u.loc) == at), None)
+    if attacker is None:
+        return True
+    mover = side.get(attacker.power, attacker.power)
+    return mover != side.get(d.unit.power, d.unit.power) or viewer == mover \
+        or attacker in seen
+
+
+def _open(geo: Geography, d: Dislodgement, barred: set[str],
+          origin_known: bool = True) -> tuple[str, ...]:
     near = geo.neighbours(geo.kinds[d.unit.kind], d.unit.loc)
     return tuple(sorted(loc for loc in near if province_of(loc) not in barred
-                        and province_of(loc) != d.attacker_from))
+                        and (province_of(loc) != d.attacker_from or not origin_known)))
