@@ -40,11 +40,13 @@ from judge.engine.reasons import NOT_YOURS
 from judge.engine.refusal import Power, state
 from judge.engine.rules import PhaseHandler, PhaseOutcome, Rules, WrappedPhase
 from judge.engine.types import Unit, province_of
+from judge.engine.visibility import Viewer
 
 from .control import (
     DIPLOMAT,
     Countries,
     by_country,
+    controller,
     limit_controlled,
     refuse_neutral_writers,
     with_writers,
@@ -69,12 +71,35 @@ class EnvoyRetreats(WrappedPhase):
         out = self.inner.adjudicate(rules, position, kept)
         # A retreat refused beyond its area was ordered by its writer: no missed order.
         tried = {r.unit for r in limited}
-        mended = [r._replace(unordered=False) if r.unit in tried else r for r in out.results]
+        ordered = {at.get(rules.geo.province.get(o.loc) or province_of(o.loc))
+                   for given in kept.values() for o in given}
+        missed = _missed_as_told(rules, position, self.countries, {*ordered, *tried})
+        mended = [r._replace(unordered=False) if r.unit in tried
+                  else r._replace(unordered=missed[r.unit]) if r.unit in missed else r
+                  for r in out.results]
         results = tuple(by_country(r) for r in (*refused, *foreign, *limited, *mended))
         others = [e for e in out.events if not isinstance(e, OrderResult)]
         after = with_writers(rules, position, out.position, self.countries)
         state = {k: v for k, v in after.state.items() if k != BOUNCES}  # the movement's only
         return PhaseOutcome(results, after._replace(state=state), (*results, *others))
+
+
+def _missed_as_told(rules: Rules, position: Position, countries: Countries,
+                    ordered: set[Unit | None]) -> dict[Unit, bool]:
+    """Each dislodged unit nobody ordered: whether it missed a retreat, as its writer was
+    told them (`told_retreats`, through the visibility; owed.missing asks the same). On the
+    true board a retreat an unseen unit bars is none, so the report's "(no order)" told a
+    Stab player, and every reader of 12b's retreats, whether an army stood there unseen
+    (tests/secrecy/test_adv8_retreat_unordered.py). Without hidden movement the writer's
+    board is the whole board: the retreats the engine found."""
+    out: dict[Unit, bool] = {}
+    for d in position.dislodged:
+        if d.unit in ordered:
+            continue
+        writer = controller(position, countries, d.unit.power) or d.unit.power
+        told = rules.visibility.board(position, Viewer.player(writer)).dislodged
+        out[d.unit] = any(t.retreats for t in told if t.unit == d.unit)
+    return out
 
 
 def _refuse_foreign(rules: Rules, position: Position, orders: Orders,
@@ -125,10 +150,30 @@ def told_retreats(geo: Geography, position: Position, seen: Sequence[Unit],
         sides = {side.get(p, p) for p in powers}
         if len(sides) > 1 or viewer in sides:  # 12d
             barred.add(prov)
-    return tuple(d._replace(retreats=_open(geo, d, barred)) for d in position.dislodged)
+    return tuple(d._replace(retreats=_open(
+        geo, d, barred, _knows_attack(position, d, seen, viewer, side)))
+        for d in position.dislodged)
 
 
-def _open(geo: Geography, d: Dislodgement, barred: set[str]) -> tuple[str, ...]:
+def _knows_attack(position: Position, d: Dislodgement, seen: Sequence[Unit],
+                  viewer: str | None, side: Mapping[str, str]) -> bool:
+    """Whether `viewer` may know where the attack on `d` came from: a meeting of two sides
+    is told to all (12d), one side's own units meeting is that player's business alone,
+    unless the attacker is a unit the viewer sees (a Major Ally's, 12c). Else its origin,
+    where the unit may not retreat (1971), would tell of it by being left out
+    (tests/secrecy/test_adv8_same_side_dislodgement.py)."""
+    at = province_of(d.unit.loc)
+    attacker = next((u for u in position.units
+                     if u.kind != DIPLOMAT and province_of(u.loc) == at), None)
+    if attacker is None:
+        return True
+    mover = side.get(attacker.power, attacker.power)
+    return mover != side.get(d.unit.power, d.unit.power) or viewer == mover \
+        or attacker in seen
+
+
+def _open(geo: Geography, d: Dislodgement, barred: set[str],
+          origin_known: bool = True) -> tuple[str, ...]:
     near = geo.neighbours(geo.kinds[d.unit.kind], d.unit.loc)
     return tuple(sorted(loc for loc in near if province_of(loc) not in barred
-                        and province_of(loc) != d.attacker_from))
+                        and (province_of(loc) != d.attacker_from or not origin_known)))

@@ -111,6 +111,8 @@ class StabEnvoy:
         unseen = unseen_places(events, seen, visible)
         seen = [support_told(e, unseen) for e in seen]
         where = standing_seen(seen, board) | attackers_seen(seen, kind, after, side)
+        if kind == RETREAT:
+            seen = [_missed_own(e, ordered) for e in seen]
         return changes_told(seen, mine, where)
 
     def standing(self, position: Position, control: Mapping[str, Any]) -> list[Notice]:
@@ -200,6 +202,16 @@ def _retreat(r: OrderResult, kind: str | None) -> bool:
     if r.unit is None or r.power != r.unit.power or r.outcome == Outcome.ILLEGAL:
         return False
     return kind == RETREAT or (isinstance(r.order, Disband) and kind != ADJUSTMENT)
+
+
+def _missed_own(e: Seen, ordered: set[str | None]) -> Seen:
+    """12b tells every retreat and its result, but not whether its writer missed one: that
+    depends on the retreats he was told, read from his own units (retreats.py
+    `_missed_as_told`), so "(no order)" is told to him alone (as "No orders received" is,
+    judge/reports/views.py; tests/secrecy/test_adv8_retreat_unordered.py)."""
+    if isinstance(e, OrderResult) and e.unordered and e.power not in ordered:
+        return e._replace(unordered=False)
+    return e
 
 
 def _shuffled(numbers: list[int], state: Mapping[str, object], phase: Phase) -> tuple[int, ...]:
