@@ -19,6 +19,7 @@ from judge.engine.position import Position
 from judge.engine.types import ADJUSTMENT, RETREAT, Phase, Unit
 from judge.engine.visibility import Notice, Seen, Viewer
 
+from .blind import barred_retreat
 from .contact import Side, clashes, conflicts, contacts
 from .control import CONTROLLED, DIPLOMAT, MAJOR_ALLY, WRITERS, players, table
 from .retreats import told_retreats
@@ -198,8 +199,10 @@ def _side(control: Mapping[str, Any], writers: Mapping[str, str] | None) -> Side
 def _retreat(r: OrderResult, kind: str | None) -> bool:
     """12b: every retreat and disbandment; a removal at adjustments is neither. An illegal
     order is no retreat (the unit's disbandment is), and one naming no dislodged unit or
-    refused as another's is its writer's business."""
-    if r.unit is None or r.power != r.unit.power or r.outcome == Outcome.ILLEGAL:
+    refused as another's is its writer's business; but a retreat the real board barred is
+    told to all as the bounce that ends its unit (blind.py), its disbandment not told again."""
+    if r.unit is None or r.power != r.unit.power \
+            or (r.outcome == Outcome.ILLEGAL and not barred_retreat(r)):
         return False
     return kind == RETREAT or (isinstance(r.order, Disband) and kind != ADJUSTMENT)
 

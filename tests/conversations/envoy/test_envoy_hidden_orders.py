@@ -186,6 +186,12 @@ def test_retreats_told_leave_out_only_what_their_reader_knows_is_barred(
     assert "France:   A Burgundy -> Munich. (*bounce, destroyed*)\n" in retreats
     assert "DISBAND" not in retreats
     assert "illegal" not in retreats
+    # 12b, "All retreats, including disbandments", to every player: Germany, whose army
+    # barred Munich, reads France's retreat and its end as France does (advsec8 found it
+    # told to nobody else: the illegal order was no retreat, and its disbandment gone).
+    theirs = next(m.body for m in talk.mails_to(BOB) if "Fall 1914 Retreats" in m.subject)
+    assert "France:   A Burgundy -> Munich. (*bounce, destroyed*)\n" in theirs
+    assert "DISBAND" not in theirs and "illegal" not in theirs
 
 
 def test_a_move_counting_on_unseen_fleets_is_taken_and_fails_for_want_of_a_convoy(
