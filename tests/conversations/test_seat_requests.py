@@ -56,6 +56,16 @@ def test_an_observe_of_a_survival_game_waits_too_and_a_newer_code_replaces_the_o
     assert f"Signed on as observer in {GAME}." in signed, signed
 
 
+def test_a_signon_that_joins_a_survival_game_waits_as_join_does(
+        talk: Conversation) -> None:
+    _survival(talk)
+    asked = reply(talk, RUSSIA, f"SIGNON ?{GAME} pw-r").body
+    assert f"you asked to join {GAME}. Nothing is taken yet" in asked, asked
+    assert [s for s in seats(talk, GAME) if s[1] == "player"] == []
+    done = reply(talk, RUSSIA, f"CONFIRM {code_in(asked)}").body
+    assert f"Confirmed: Russia joined {GAME}." in done, done
+
+
 def test_a_join_of_a_game_that_names_its_players_seats_at_once(talk: Conversation) -> None:
     create(talk)
     account(talk, RUSSIA, "Russia")
@@ -77,14 +87,16 @@ def _forming(twin: Twin) -> None:
 
 
 def test_a_forged_join_or_observe_tells_its_forger_nothing(tmp_path: Path) -> None:
-    """adv8: Russia forges Alice's address on a JOIN and an OBSERVE with a password of
-    his, then reads LIST and tries that password: the same in both games (before, the
-    count of players, or his SIGNON to the observer seat made, told whether she played)."""
+    """adv8: Russia forges Alice's address on a JOIN, an OBSERVE and a `SIGNON ?game` with
+    a password of his, then reads LIST and tries that password: the same in both games
+    (before, the count of players, or his SIGNON to the seat made, told whether she
+    played)."""
     with twin_databases(tmp_path) as databases:
         twin = Twin(databases)
         _forming(twin)
         twin.watch(RUSSIA)
-        twin.send(FRANCE[0], f"JOIN {GAME} {GUESS}\nOBSERVE {GAME} {GUESS}")
+        twin.send(FRANCE[0], f"JOIN {GAME} {GUESS}\nOBSERVE {GAME} {GUESS}\n"
+                             f"SIGNON ?{GAME} {GUESS}")
         replies = twin.send(RUSSIA, f"LIST {GAME}\nSIGNON O{GAME} {GUESS}")
         assert "Players (2 of 7): (not shown), (not shown)" in replies[0], replies[0]
         assert "Signed on" not in replies[0] + replies[1], replies
