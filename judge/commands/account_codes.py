@@ -15,10 +15,14 @@ from sqlalchemy.orm import Session
 from judge.commands.context import judge_context
 from judge.commands.items import CommandResult, Invocation
 from judge.commands.registry import Command, CommandRegistry, Context, Runner
+from judge.commands.seat_requests import take_seat
+from judge.commands.seating import start_if_full
 from judge.game.account_requests import confirm
 from judge.game.account_undo import undo
 from judge.game.clock import Clock
 from judge.game.postman import Postman
+from judge.game.seat_requests import seat_request
+from judge.store.models import RequestKind
 
 # What CONFIRM and UNDO do with a code: (session, clock, postman, code, sender) -> lines.
 Act = Callable[[Session, Clock, Postman, str, str], list[str]]
@@ -38,7 +42,23 @@ def _code_command(name: str, example: str, act: Act) -> Runner:
     return run
 
 
-run_confirm = _code_command("CONFIRM", "c12-k3v9q2m7a1b4c8d6", confirm)
+_run_confirm_change = _code_command("CONFIRM", "c12-k3v9q2m7a1b4c8d6", confirm)
+
+
+def run_confirm(ctx: Context, invocation: Invocation) -> CommandResult:
+    """A change to an account, or a seat asked for in a game that hides who plays
+    (judge.commands.seat_requests): the code says which."""
+    jc = judge_context(ctx)
+    request = seat_request(jc.session, jc.clock.now(), invocation.args[0]) \
+        if len(invocation.args) == 1 else None
+    if request is None:
+        return _run_confirm_change(ctx, invocation)
+    game, lines = take_seat(jc, request)
+    if request.kind == RequestKind.JOIN:
+        lines += start_if_full(jc, game)
+    return CommandResult.ok(*lines)
+
+
 run_undo = _code_command("UNDO", "u13-k3v9q2m7a1b4c8d6", undo)
 
 

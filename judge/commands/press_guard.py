@@ -11,6 +11,8 @@ from typing import NamedTuple
 from sqlalchemy.orm import Session
 
 from judge.commands.registry import Command, CommandRegistry
+from judge.engine.position import Position
+from judge.engine.rules import Rules, countries_written_by
 from judge.engine.types import province_of
 from judge.game.codes import parse_code
 from judge.game.games import game_variant, position_of
@@ -107,18 +109,17 @@ def _command(registry: CommandRegistry, words: list[str]) -> tuple[Command | Non
 
 
 def _own_order(session: Session, seat: Seat, line: str) -> bool:
-    """Whether `line` reads as an order for one of the seat's units (or, to build, one of
-    its centres) on the board of the open turn."""
+    """Whether `line` reads as an order for one of the units the seat orders (or, to
+    build, one of the centres whose builds it writes) on the board of the open turn."""
     if seat.role != SeatRole.PLAYER or seat.power is None or not line.strip():
         return False
     turn = current_turn(session, seat.game)
     if turn is None:
         return False
     position = position_of(turn)
-    reader = reader_for(game_variant(seat.game))
-    mine = {province_of(u.loc) for u in position.units_of(seat.power)}
-    mine |= {province_of(d.unit.loc) for d in position.dislodged if d.unit.power == seat.power}
-    mine |= set(position.centres_of(seat.power))
+    variant = game_variant(seat.game)
+    reader = reader_for(variant)
+    mine = _ordered_places(variant.rules, position, seat.power)
     for kind in dict.fromkeys((position.phase.kind, "M")):
         try:
             order = reader.read(line, kind, writer_of(session, seat.game, seat.power))
@@ -127,3 +128,15 @@ def _own_order(session: Session, seat: Seat, line: str) -> bool:
         if order.loc and province_of(order.loc) in mine:
             return True
     return False
+
+
+def _ordered_places(rules: Rules, position: Position, power: str) -> set[str]:
+    """The provinces of the units `power` may order, its own or others' (Envoy rule 6: a
+    Major Ally's; adv8), and of the centres of the countries whose builds it writes."""
+    places = {province_of(u.loc) for u in position.units
+              if rules.may_order(position, power, u)}
+    places |= {province_of(d.unit.loc) for d in position.dislodged
+               if rules.may_order(position, power, d.unit)}
+    for country in countries_written_by(rules, position, power):
+        places |= set(position.centres_of(country))
+    return places

@@ -16,6 +16,7 @@ from judge.commands.context import JudgeContext, judge_context, need_account, ne
 from judge.commands.game_over import read_on, refuse_if_over, result_text
 from judge.commands.items import CommandResult, Invocation
 from judge.commands.registry import Command, CommandRegistry, Context
+from judge.commands.seat_requests import ask_for_seat
 from judge.engine.rulebook import Rulebook
 from judge.game.clock import format_deadline
 from judge.game.errors import GameError
@@ -31,6 +32,8 @@ from judge.game.games import (
 )
 from judge.game.lifecycle import (
     OBSERVER_SEAT_GIVEN_UP,
+    check_join,
+    check_observe,
     create_game,
     is_full,
     join_game,
@@ -40,8 +43,9 @@ from judge.game.lifecycle import (
 )
 from judge.game.mastering import UNPLAYED, audit
 from judge.game.recipients import tell
+from judge.game.seat_requests import seats_wait_for_mailbox
 from judge.game.throttle import check_password
-from judge.store.models import Game, GameState, Seat, SeatRole, SeatStatus
+from judge.store.models import Game, GameState, RequestKind, Seat, SeatRole, SeatStatus
 from judge.store.repo_games import current_turn, locked_game
 from judge.turns.start import start_and_mail
 from judge.variant import power_name
@@ -146,6 +150,10 @@ def run_join(ctx: Context, invocation: Invocation) -> CommandResult:
     game = locked_game(jc.session, find_game(jc.session, invocation.args[0]))
     preferences = parse_preferences(game_variant(game), " ".join(invocation.args[2:]))
     refuse_if_over(game, jc.seat)  # not "ask its master to REPLACE a power with you"
+    if seats_wait_for_mailbox(game):  # who plays is secret: no oracle by forged JOIN (adv8)
+        check_join(game, account)
+        return CommandResult.ok(*ask_for_seat(jc, game, account, RequestKind.JOIN,
+                                              invocation.args[1], preferences))
     watched = observes(game, account)
     seat = join_game(jc.session, game, account, invocation.args[1], preferences)
     jc.seat, jc.power, jc.phase = seat, None, None
@@ -180,6 +188,10 @@ def run_observe(ctx: Context, invocation: Invocation) -> CommandResult:
         return CommandResult.fail(f"write {OBSERVE_USAGE}, e.g. OBSERVE alpha secret")
     account = need_account(jc)
     game = find_game(jc.session, invocation.args[0])
+    if seats_wait_for_mailbox(game):  # who observes is secret too (adv8)
+        check_observe(game, account)
+        return CommandResult.ok(*ask_for_seat(jc, game, account, RequestKind.OBSERVE,
+                                              invocation.args[1], []))
     seat = observe_game(jc.session, game, account, invocation.args[1])
     jc.seat, jc.power, jc.phase = seat, None, None
     # Newcomer 23: a finished game's observer was promised reports that never come.

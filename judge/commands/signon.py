@@ -9,13 +9,21 @@ from __future__ import annotations
 from judge.commands.context import JudgeContext, judge_context, need_account
 from judge.commands.items import CommandResult, Invocation
 from judge.commands.registry import Command, CommandRegistry, Context
+from judge.commands.seat_requests import ask_for_seat
 from judge.commands.seating import start_if_full
 from judge.game.errors import GameError
 from judge.game.games import find_game, game_variant, seats_of
-from judge.game.lifecycle import OBSERVER_SEAT_GIVEN_UP, join_game, observes, power_lookup
+from judge.game.lifecycle import (
+    OBSERVER_SEAT_GIVEN_UP,
+    check_join,
+    join_game,
+    observes,
+    power_lookup,
+)
 from judge.game.passwords import verify_password
+from judge.game.seat_requests import seats_wait_for_mailbox
 from judge.game.throttle import check_password
-from judge.store.models import Game, Seat, SeatRole, SeatStatus
+from judge.store.models import Game, RequestKind, Seat, SeatRole, SeatStatus
 
 ROLE_LETTERS = {"M": SeatRole.MASTER, "O": SeatRole.OBSERVER}
 _RETIRED = (SeatStatus.RESIGNED, SeatStatus.ABANDONED)
@@ -31,6 +39,10 @@ def run_signon(ctx: Context, invocation: Invocation) -> CommandResult:
     game = find_game(jc.session, name)
     if letter == "?":
         account = need_account(jc)
+        if seats_wait_for_mailbox(game):  # who plays is secret: JOIN's request (adv8)
+            check_join(game, account)
+            return CommandResult.ok(*ask_for_seat(jc, game, account, RequestKind.JOIN,
+                                                  password, []))
         watched = observes(game, account)
         seat = join_game(jc.session, game, account, password, [])
         jc.seat, jc.power, jc.phase = seat, None, None

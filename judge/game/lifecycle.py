@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 import re
 import secrets
+from typing import NamedTuple
 
 from sqlalchemy.orm import Session
 
@@ -61,12 +62,21 @@ def _check_creatable(session: Session, name: str, variant: str) -> None:
         raise GameError(f"a game called {name} already exists; choose another name")
 
 
-def add_seat(session: Session, game: Game, account: Account, role: SeatRole, password: str,
-             preferences: list[str] | None = None, power: str | None = None) -> Seat:
+def add_seat(session: Session, game: Game, account: Account, role: SeatRole,
+             password: str | Hashed, preferences: list[str] | None = None,
+             power: str | None = None) -> Seat:
     seat = repo.add_seat(session, game, account, role=role, power=power,
                          preferences=preferences or [])
-    seat.password_hash = hash_password(password)
+    seat.password_hash = password.text if isinstance(password, Hashed) \
+        else hash_password(password)
     return seat
+
+
+class Hashed(NamedTuple):
+    """A seat's password as already hashed (a seat asked for and confirmed later:
+    judge.game.seat_requests keeps the hash, never the password)."""
+
+    text: str
 
 
 def change_password(seat: Seat, password: str) -> None:
@@ -80,10 +90,17 @@ def renew_secret(seat: Seat) -> None:
     seat.secret = secrets.token_urlsafe(24)
 
 
-def join_game(session: Session, game: Game, account: Account, password: str,
+def join_game(session: Session, game: Game, account: Account, password: str | Hashed,
               preferences: list[str]) -> Seat:
     """A player's seat; an observer's seat the account held in the game is given up (a
     player never observes his own game: observers may see what his power may not)."""
+    check_join(game, account)
+    drop_observer_seats(session, game, account)
+    return add_seat(session, game, account, SeatRole.PLAYER, password, preferences)
+
+
+def check_join(game: Game, account: Account) -> None:
+    """Why `account` may not join `game` now, as a GameError; nothing if it may."""
     _refuse_a_second_seat(game, account)
     if game.state != GameState.FORMING:
         raise GameError(f"game {game.name} has already started; you can OBSERVE it, or ask "
@@ -91,8 +108,6 @@ def join_game(session: Session, game: Game, account: Account, password: str,
     refuse_master_as_player(game, account)
     if len(seats_of(game, SeatRole.PLAYER)) >= seats_wanted(game):
         raise GameError(f"game {game.name} is full")
-    drop_observer_seats(session, game, account)
-    return add_seat(session, game, account, SeatRole.PLAYER, password, preferences)
 
 
 def _refuse_a_second_seat(game: Game, account: Account) -> None:
@@ -150,7 +165,14 @@ def observes(game: Game, account: Account) -> bool:
     return any(s.account_id == account.id for s in seats_of(game, SeatRole.OBSERVER))
 
 
-def observe_game(session: Session, game: Game, account: Account, password: str) -> Seat:
+def observe_game(session: Session, game: Game, account: Account,
+                 password: str | Hashed) -> Seat:
+    check_observe(game, account)
+    return add_seat(session, game, account, SeatRole.OBSERVER, password)
+
+
+def check_observe(game: Game, account: Account) -> None:
+    """Why `account` may not observe `game`, as a GameError; nothing if it may."""
     if observes(game, account):
         raise GameError(f"you already observe {game.name}")
     if plays_in(game, account):
@@ -158,7 +180,6 @@ def observe_game(session: Session, game: Game, account: Account, password: str) 
                         "observer may be shown what your power may not see. Your own "
                         f"reports come to you as a player; BOARD {game.name} after SIGNON "
                         "shows your board")
-    return add_seat(session, game, account, SeatRole.OBSERVER, password)
 
 
 def plays_in(game: Game, account: Account) -> bool:

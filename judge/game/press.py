@@ -100,7 +100,7 @@ def send(session: Session, game: Game, postman: Postman, letter: Letter) -> list
         postman.send(session, to=[primary_address(seat.account)], subject=subject,
                      body="\n".join([*head, "", letter.body, ""]), seat=seat, press=row.id)
     read = _to_commentator(session, game, postman, letter, grey, targets)
-    lines = _receipt(letter, grey, targets)
+    lines = _receipt(letter, grey, _observers_see(game))
     return [*lines, "The game's commentator reads a copy too, without your name."] \
         if read else lines
 
@@ -188,11 +188,13 @@ def _heading(game: Game, letter: Letter, grey: bool, seat: Seat,
     return f"{game.name}: {kind} from {sender}", [f"From: {sender}", f"To: {to}"]
 
 
-def _receipt(letter: Letter, grey: bool, targets: list[tuple[Seat, bool]]) -> list[str]:
+def _receipt(letter: Letter, grey: bool, observers_see: bool) -> list[str]:
     lines = [f"Press sent to {addressees(letter)}{_signed_how(letter, grey)}."]
     if letter.sender.role == SeatRole.PLAYER and not letter.to_master and not letter.broadcast:
         lines.append("The master sees a copy, as of all press.")
-    if letter.broadcast and any(s.role == SeatRole.OBSERVER for s, _ in targets):
+    # What the setting says, whether or not anyone observes yet: who observes is not
+    # every game's to tell (a forged OBSERVE made it an oracle of who plays: adv8).
+    if letter.broadcast and observers_see:
         lines.append("Observers see broadcasts too.")
     return lines
 

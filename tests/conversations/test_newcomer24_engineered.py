@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from tests.conversations.harness import Conversation, Mail
 from tests.conversations.master_helpers import done, error, no_errors
+from tests.conversations.seat_confirm import code_in
 
 GM = "gm@example.org"
 POWERS = {"Austria": "A", "England": "E", "France": "F", "Germany": "G", "Italy": "I",
@@ -36,8 +37,11 @@ def create(talk: Conversation, *options: str) -> Mail:
     created = no_errors(send(talk, GM, "REGISTER", "name: Gus Master", "END",
                              " ".join(("CREATE eng gmpw engineered", *options)), "SETTINGS"))
     for power in POWERS:
-        no_errors(send(talk, f"{power.lower()}@example.org", "REGISTER",
-                       f"name: {power} Player", "END", f"JOIN eng pw{power} {power}"))
+        address = f"{power.lower()}@example.org"
+        joined = no_errors(send(talk, address, "REGISTER", f"name: {power} Player", "END",
+                                f"JOIN eng pw{power} {power}"))
+        if "CONFIRM c" in joined.body:  # a survival game hides who plays (adv8)
+            no_errors(send(talk, address, f"CONFIRM {code_in(joined.body)}"))
     return created
 
 

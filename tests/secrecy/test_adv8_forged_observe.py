@@ -48,10 +48,6 @@ def test_a_forged_observe_does_not_tell_whether_an_account_plays(
     assert told == "", told
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "advsec8: the receipt of a broadcast says 'Observers see broadcasts too.' only where the "
-    "game has an observer, so a forged OBSERVE seated in one game only tells (judge/game/"
-    "press.py `_receipt`, and the OBSERVE above)"))
 def test_a_forged_observe_then_a_broadcast_tells_nothing(
         databases: tuple[Database, Database]) -> None:
     """The same forged OBSERVE, then Russia broadcasts: the game has no observer but the

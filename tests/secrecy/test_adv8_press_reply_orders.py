@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from email.message import EmailMessage
 
-import pytest
 import sqlalchemy as sa
 
 from judge.store.db import Database
@@ -53,10 +52,6 @@ def test_a_reply_with_orders_for_her_own_army_is_refused(
     assert "reads as an order for your units: nothing was sent" in answer, answer
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "advsec8: press_guard._own_order counts the replier's own power's units only, not "
-    "those he orders for his Major Allies and Controlled Neutrals (rules.may_order); the "
-    "fix is in judge/commands/press_guard.py, outside this brief"))
 def test_a_reply_with_orders_for_her_major_allys_units_is_refused(
         databases: tuple[Database, Database]) -> None:
     script, address = _asked(databases)

@@ -11,6 +11,7 @@ password in game B, which told him Alice plays France. His replies must be the s
 from __future__ import annotations
 
 from judge.store.db import Database
+from tests.conversations.seat_confirm import confirmed, twin_confirmed
 from tests.conversations.seating_helpers import POWERS, account
 from tests.secrecy.noninterference import Seat
 from tests.secrecy.twin import Twin
@@ -31,10 +32,10 @@ def survival_game(twin: Twin) -> dict[str, Seat]:
     twin.send(MASTER.address, "CREATE beta gmpw engineered level=advanced survival=yes "
                               "survival_players=7")
     for power, seat in players.items():
-        twin.send(seat.address, f"JOIN beta pw-{power} {POWERS[power]}")
+        twin_confirmed(twin, seat.address, f"JOIN beta pw-{power} {POWERS[power]}")
     twin.step += 1
     for talk, address in zip((twin.a, twin.b), FRANCE, strict=True):
-        talk.send(address, "JOIN beta pw-FRANCE F")
+        confirmed(talk, address, "JOIN beta pw-FRANCE F")
     return players
 
 

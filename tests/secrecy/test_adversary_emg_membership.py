@@ -16,6 +16,7 @@ from email.message import EmailMessage
 
 from judge.store.db import Database
 from tests.conversations.harness import START
+from tests.conversations.seat_confirm import confirmed, twin_confirmed
 from tests.conversations.seating_helpers import POWERS, account
 from tests.secrecy.noninterference import Seat
 from tests.secrecy.twin import PLAYERS_DOMAIN, Twin
@@ -39,11 +40,11 @@ def survival_game(twin: Twin) -> dict[str, Seat]:
     twin.send(MASTER.address, f"CREATE {GAME} gmpw engineered level=advanced survival=yes "
                               "survival_players=7")
     for power, seat in players.items():
-        twin.send(seat.address, f"JOIN {GAME} pw-{power} {POWERS[power]}")
+        twin_confirmed(twin, seat.address, f"JOIN {GAME} pw-{power} {POWERS[power]}")
     twin.step += 1
     for game, address in enumerate(FRANCE):
         talk = (twin.a, twin.b)[game]
-        talk.send(address, f"JOIN {GAME} pw-FRANCE F")
+        confirmed(talk, address, f"JOIN {GAME} pw-FRANCE F")
     return players
 
 

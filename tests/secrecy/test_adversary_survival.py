@@ -13,6 +13,7 @@ from email.message import EmailMessage
 
 from judge.store.db import Database
 from tests.conversations.harness import START
+from tests.conversations.seat_confirm import code_in, twin_confirmed
 from tests.conversations.seating_helpers import POWERS, account
 from tests.secrecy.noninterference import Seat
 from tests.secrecy.twin import Twin
@@ -24,9 +25,11 @@ FRANCE = (("Alice Arden", "alice@alpha.example"), ("Carol Coyle", "carol@gamma.e
 
 
 def send_as_france(twin: Twin, body: str, to: str = "judge@example.org",
-                   reply_to_id: str = "") -> None:
-    """`body` from France's player in each game: her own name, address and Message-ID."""
+                   reply_to_id: str = "", body_b: str | None = None) -> list[str]:
+    """`body` (`body_b` in game B, if given) from France's player in each game: her own
+    name, address and Message-ID; the replies' text."""
     twin.step += 1
+    replies = []
     for game, (name, address) in enumerate(FRANCE):
         msg = EmailMessage()
         msg["From"] = email.utils.formataddr((name, address))
@@ -37,10 +40,12 @@ def send_as_france(twin: Twin, body: str, to: str = "judge@example.org",
             msg["In-Reply-To"] = reply_to_id
             msg["References"] = reply_to_id
         msg["Date"] = email.utils.format_datetime(START)
-        msg.set_content(body)
+        msg.set_content(body if game == 0 or body_b is None else body_b)
         world = twin._worlds[game]
-        world.talk.deliver(msg.as_bytes())
+        reply = world.talk.deliver(msg.as_bytes())
+        replies.append("" if reply is None else reply.body)
         twin._collect(world, game)
+    return replies
 
 
 def test_who_plays_france_is_kept_from_the_others(
@@ -54,12 +59,13 @@ def test_who_plays_france_is_kept_from_the_others(
         account(talk, FRANCE[game][1], FRANCE[game][0])
     twin.send(MASTER.address, f"CREATE {GAME} gmpw engineered level=advanced survival=yes "
                               "survival_players=7")
-    twin.send(OBSERVER.address, f"OBSERVE {GAME} obspw")
+    twin_confirmed(twin, OBSERVER.address, f"OBSERVE {GAME} obspw")
     for power, seat in players.items():
-        twin.send(seat.address, f"JOIN {GAME} pw-{power} {POWERS[power]}")
+        twin_confirmed(twin, seat.address, f"JOIN {GAME} pw-{power} {POWERS[power]}")
     watched = [s.address for s in (*players.values(), OBSERVER)]
     twin.watch(*watched)
-    send_as_france(twin, f"JOIN {GAME} pw-FRANCE F")
+    asked = send_as_france(twin, f"JOIN {GAME} pw-FRANCE F")
+    send_as_france(twin, f"CONFIRM {code_in(asked[0])}", body_b=f"CONFIRM {code_in(asked[1])}")
     france = f"SIGNON F{GAME} pw-FRANCE"
     send_as_france(twin, f"{france}\nPRESS TO Russia\nHello from France.\nENDPRESS")
     send_as_france(twin, f"{france}\nBROADCAST\nHello, all.\nENDPRESS")

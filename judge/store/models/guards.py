@@ -16,7 +16,7 @@ import sqlalchemy as sa
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from judge.store.models.accounts import ADDRESS_LENGTH, Account
-from judge.store.models.base import Base, UTCDateTime, str_enum, utc_now
+from judge.store.models.base import Base, UTCDateTime, json_type, str_enum, utc_now
 
 # A code's secret part is kept only as its SHA-256: a copy of the database confirms nothing.
 DIGEST_LENGTH = 64
@@ -26,6 +26,10 @@ class RequestKind(StrEnum):
     CHANGE = "change"  # name, zone or address, confirmed from the account's address
     UNDO = "undo"  # an address change, undone from the address mail went to before it
     VERIFY = "verify"  # a new address proving itself, after its CHANGE was confirmed
+    # A seat asked for in a game that hides who plays (JOIN, OBSERVE), confirmed from the
+    # account's address before it is taken (judge.game.seat_requests).
+    JOIN = "join"
+    OBSERVE = "observe"
 
 
 class RequestState(StrEnum):
@@ -57,6 +61,12 @@ class AccountRequest(Base):
     created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utc_now)
     expires_at: Mapped[datetime] = mapped_column(UTCDateTime())
     closed_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
+    # JOIN and OBSERVE: the game, the seat's password (hashed as a seat's) and, for JOIN,
+    # the preference list.
+    game_id: Mapped[int | None] = mapped_column(
+        sa.ForeignKey("games.id", ondelete="CASCADE"))
+    password_hash: Mapped[str | None] = mapped_column(sa.String(255))
+    preferences: Mapped[list[str] | None] = mapped_column(json_type())
 
     account: Mapped[Account] = relationship()
 

@@ -14,6 +14,7 @@ from judge.engine.types import Phase, Unit
 from judge.store.models import Turn
 from judge.variant_loader import load_variant, load_variant_folder
 from tests.conversations.harness import Conversation, Mail
+from tests.conversations.seat_confirm import confirmed
 from tests.conversations.seating_helpers import account
 from tests.variants.engineered.test_madman import _send
 from tests.variants.engineered.test_madman_neutral import _holds
@@ -27,8 +28,9 @@ OBSERVERS = ("o1@example.org", "o2@example.org", "o3@example.org")
 
 def _observe(talk: Conversation, address: str) -> None:
     account(talk, address, address[:2].upper())
-    reply = talk.send(address, f"OBSERVE alpha pw-{address[:2]}\n")
-    assert reply is not None and "You observe alpha" in reply.body
+    # A survival game hides who plays: OBSERVE waits for CONFIRM (adv8).
+    reply = confirmed(talk, address, f"OBSERVE alpha pw-{address[:2]}\n")
+    assert "observes alpha" in reply.body, reply.body
 
 
 def _poll(talk: Conversation, address: str, line: str) -> Mail:

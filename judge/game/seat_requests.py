@@ -1,0 +1,85 @@
+"""Seats in a game that hides who plays wait for the account's mailbox: ask, then confirm.
+
+Where a game keeps its players' names from one another (`Variant.names_hidden`: rn45 F2's
+survival game), whether an account plays there is a secret. A JOIN or OBSERVE forged in
+that account's name (From is only a claim, RFC 5322) was refused where it played and
+seated it, with the forger's password, where it did not: the forger then signed on to
+that seat, or read LIST's count of players, and knew (adv8). So in such a game JOIN and
+OBSERVE take no seat by themselves: the request is stored with a one-time code
+(judge.game.codes), the code goes in the reply, which the judge mails to the From
+address, the account's own mailbox, and the seat is taken when the code comes back
+(CONFIRM <code>). Until then nothing anyone else can read changes.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from sqlalchemy.orm import Session
+
+from judge.game.account_requests import CONFIRM_WITHIN
+from judge.game.codes import CONFIRM, Code, digest, new_secret, parse_code
+from judge.game.errors import GameError
+from judge.game.games import game_variant
+from judge.game.passwords import hash_password
+from judge.game.redeem import close, redeem
+from judge.store import repo_guards
+from judge.store.models import (
+    Account,
+    AccountRequest,
+    Game,
+    GameState,
+    RequestKind,
+    RequestState,
+)
+
+SEAT_KINDS = frozenset({RequestKind.JOIN, RequestKind.OBSERVE})
+# Each request is answered to the account's own mailbox: a forger repeating one must
+# not flood it.
+REQUESTS_PER_HOUR = 5
+HOUR = timedelta(hours=1)
+
+
+def seats_wait_for_mailbox(game: Game) -> bool:
+    """Whether a JOIN or OBSERVE of `game` waits for its account's mailbox to confirm:
+    while the game keeps who plays secret (once it is over, LIST names its players)."""
+    return game_variant(game).names_hidden and game.state != GameState.FINISHED
+
+
+def request_seat(session: Session, now: datetime, account: Account, game: Game,
+                 kind: RequestKind, password: str, preferences: list[str], *,
+                 sender: str, inbox_id: int | None) -> Code:
+    """Store the seat asked for, as waiting; the code that takes it. An older request for
+    the same seat in the same game is replaced (its code stops working)."""
+    older = [r for r in repo_guards.pending_requests(session, account.id, kind)
+             if r.game_id == game.id]
+    recent = repo_guards.requests_since(session, account.id, kind, now - HOUR)
+    if recent >= REQUESTS_PER_HOUR:
+        raise GameError(f"this account has asked {recent} times in the last hour to "
+                        f"{kind.value} a game, each answered with a code; no more are taken "
+                        "for now. Send it again in an hour")
+    secret = new_secret()
+    request = repo_guards.add_request(session, AccountRequest(
+        account_id=account.id, kind=kind, code_digest=digest(secret), requested_by=sender,
+        inbox_id=inbox_id, created_at=now, expires_at=now + CONFIRM_WITHIN,
+        game_id=game.id, password_hash=hash_password(password),
+        preferences=list(preferences)))
+    for request_before in older:
+        close(request_before, RequestState.REPLACED, now)
+    return Code(CONFIRM, request.id, secret)
+
+
+def seat_request(session: Session, now: datetime, text: str) -> AccountRequest | None:
+    """The pending seat request `text` is the code of; None when it is no seat's code (a
+    change to an account's: CONFIRM does that); GameError when it no longer works."""
+    code = parse_code(text)
+    if code is None or code.letter != CONFIRM:
+        return None
+    request = repo_guards.request_by_id(session, code.request_id)
+    if request is None or request.kind not in SEAT_KINDS:
+        return None
+    return redeem(session, now, text, CONFIRM, SEAT_KINDS)
+
+
+def done(request: AccountRequest, now: datetime) -> None:
+    close(request, RequestState.DONE, now)
