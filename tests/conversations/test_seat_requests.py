@@ -111,3 +111,18 @@ def test_a_broadcast_s_receipt_says_what_the_setting_says_with_no_observer_yet(
     players = fill(talk)
     sent = say(talk, players["FRANCE"], "BROADCAST\nHello all.\nENDPRESS")
     assert "Press sent to everyone.\n    Observers see broadcasts too." in sent, sent
+
+
+def test_signon_question_mark_starts_the_game_when_it_takes_the_last_place(
+        talk: Conversation) -> None:
+    """docs/commands.md (SIGNON): like JOIN, `SIGNON ?game` starts a game it fills (the page
+    said otherwise until this session; the code has always started it)."""
+    create(talk)
+    fill(talk, powers=("AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "ITALY", "RUSSIA"))
+    account(talk, "turkey@example.org", "Turkey Player")
+    forming = reply(talk, "turkey@example.org", "LIST alpha").body
+    assert "Spring 1901 Movement" not in forming, forming
+    last = reply(talk, "turkey@example.org", "SIGNON ?alpha pw-t").body
+    assert "You joined alpha" in last, last
+    listed = reply(talk, "turkey@example.org", "LIST alpha").body
+    assert "Spring 1901 Movement" in listed, listed
