@@ -25,6 +25,8 @@ ONE_CONCEPT: dict[str, str] = {
     "press.py": "press: the game's use case and its mail commands",
     "reasons.py": "the words of refusal reasons: the rules' own, the game's",
     "render.py": "rendering: a report's text, a board's picture",
+    "seat_requests.py": "a seat that waits for its account's mailbox (CONFIRM): the game's use "
+                        "case and its mail commands",
 }
 
 
