@@ -15,10 +15,10 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 
+from judge.engine.handler import WrappedPhase
 from judge.engine.orders import Disband, Order, Retreat
 from judge.engine.outcome import Dislodgement, OrderResult, Outcome, Reason
 from judge.engine.position import Position
-from judge.engine.retreats import RetreatPhase
 from judge.engine.rules import Rules
 
 from .maze import Maze
@@ -92,10 +92,12 @@ def _result(d: Dislodgement, choice: tuple[int, str] | None, crowded: Counter[st
                        Outcome.SUCCEEDS)
 
 
-class ListedRetreats(RetreatPhase):
+class ListedRetreats(WrappedPhase):
     """The retreat phase, which never comes (the lists are settled with the moves, I.B);
     if it did it would wait for nobody's orders, and saying so keeps SETTINGS from showing
-    a retreat length this game has no use for (polish 25)."""
+    a retreat length this game has no use for (polish 25). It wraps the engine's handler
+    rather than subclassing it: the compiled build compiles judge/engine/retreats.py, and
+    an interpreted class cannot inherit from a compiled one."""
 
     def runs_without_orders(self, rules: Rules, position: Position) -> bool:
         return True

@@ -82,7 +82,8 @@ def customise(variant: Variant) -> Variant:
     numbered = str(variant.options.get("numbered_support", "order"))  # I.A.5 (movement.py)
     fallback = bool(variant.options.get("retreat_fallback"))  # I.B.1 (retreats.py)
     handlers = {**rules.handlers, MOVEMENT: MazeMovement(maze, reading, numbered, fallback),
-                ADJUSTMENT: ListedBuilds(), RETREAT: ListedRetreats()}
+                ADJUSTMENT: ListedBuilds(),
+                RETREAT: ListedRetreats(rules.handlers[RETREAT])}
     rules = replace(rules, registry=registry, handlers=handlers, visibility=MazeSecrecy(),
                     knowledge=Remember(maze, reading), known_board=known_board,
                     victory=victory_of(variant.options))
