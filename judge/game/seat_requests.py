@@ -57,7 +57,9 @@ def request_seat(session: Session, now: datetime, account: Account, game: Game,
     if recent >= REQUESTS_PER_HOUR:
         raise GameError(f"this account has asked {recent} times in the last hour to "
                         f"{kind.value} a game, each answered with a code; no more are taken "
-                        "for now. Send it again in an hour")
+                        "for now. The code in the newest of those mails for a game still "
+                        "works: CONFIRM <code> <password> takes the seat with a password "
+                        "of your own, whoever asked. Or send it again in an hour")
     secret = new_secret()
     request = repo_guards.add_request(session, AccountRequest(
         account_id=account.id, kind=kind, code_digest=digest(secret), requested_by=sender,

@@ -1,0 +1,87 @@
+"""Adversary adv9 on the seats that wait for CONFIRM (adv8, fix25): the password.
+
+A JOIN or OBSERVE of a game that hides who plays stores the password it gives, and CONFIRM
+<code> takes the seat with it. A forger who writes JOIN in Alice's name chooses that
+password, and the code goes to Alice. Two ways Alice ends up confirming his request:
+his JOIN comes after hers and replaces it (the judge then tells her to use the code in
+the newest mail), or he sends five in an hour, so that her own JOIN is refused by the
+hourly limit, again and again, and the codes she holds are all his. Either way the seat,
+once she confirms, signs on with his password, from any address (SIGNON <power><game>):
+he learns that she plays and can order for her. So CONFIRM <code> <password> takes the
+seat with the password given there, whoever asked, and the mails say so."""
+
+from __future__ import annotations
+
+import sqlalchemy as sa
+
+from judge.game.games import find_game
+from judge.game.passwords import verify_password
+from judge.store.models import Seat, SeatRole
+from tests.conversations.harness import Conversation
+from tests.conversations.seat_confirm import code_in
+from tests.conversations.seating_helpers import account, reply
+
+GAME = "beta"
+SURVIVAL = "engineered level=advanced survival=yes survival_players=7"
+ALICE = "alice@example.org"
+FORGED = "russia-knows"
+
+
+def _survival(talk: Conversation) -> None:
+    account(talk, "gm@example.org", "Game Master")
+    reply(talk, "gm@example.org", f"CREATE {GAME} gmpw {SURVIVAL}")
+    account(talk, ALICE, "Alice")
+
+
+def _password_of(talk: Conversation, role: SeatRole) -> str | None:
+    with talk.judge.db.unit_of_work() as session:
+        game = find_game(session, GAME)
+        seats = session.scalars(sa.select(Seat).where(Seat.game_id == game.id,
+                                                      Seat.role == role)).all()
+        assert len(seats) == 1, seats
+        return seats[0].password_hash
+
+
+def test_an_owner_locked_out_by_forged_joins_takes_the_seat_with_her_own_password(
+        talk: Conversation) -> None:
+    _survival(talk)
+    forged = [reply(talk, ALICE, f"JOIN {GAME} {FORGED}").body for _ in range(5)]
+    refused = reply(talk, ALICE, f"JOIN {GAME} alice-pw F").body
+    assert "no more are taken for now" in refused, refused
+    assert "CONFIRM <code> <password>" in refused, refused
+    done = reply(talk, ALICE, f"CONFIRM {code_in(forged[-1])} alice-pw").body
+    assert f"Confirmed: Alice joined {GAME}." in done, done
+    stored = _password_of(talk, SeatRole.PLAYER)
+    assert verify_password("alice-pw", stored) and not verify_password(FORGED, stored)
+
+
+def test_a_forged_join_that_replaced_hers_is_confirmed_with_her_own_password(
+        talk: Conversation) -> None:
+    _survival(talk)
+    reply(talk, ALICE, f"JOIN {GAME} alice-pw F")
+    newest = reply(talk, ALICE, f"JOIN {GAME} {FORGED}").body
+    # The mail says whose password a plain CONFIRM keeps, and how to give another.
+    assert f"CONFIRM {code_in(newest)} <password>" in newest, newest
+    reply(talk, ALICE, f"CONFIRM {code_in(newest)} alice-pw")
+    stored = _password_of(talk, SeatRole.PLAYER)
+    assert verify_password("alice-pw", stored) and not verify_password(FORGED, stored)
+
+
+def test_a_forged_observe_is_confirmed_with_her_own_password(talk: Conversation) -> None:
+    _survival(talk)
+    asked = reply(talk, ALICE, f"OBSERVE {GAME} {FORGED}").body
+    done = reply(talk, ALICE, f"CONFIRM {code_in(asked)} alice-pw").body
+    assert f"Confirmed: Alice observes {GAME}" in done, done
+    assert "wrong password" in reply(talk, "russia@example.org",
+                                     f"SIGNON O{GAME} {FORGED}").body
+    assert f"Signed on as observer in {GAME}." in reply(talk, ALICE,
+                                                        f"SIGNON O{GAME} alice-pw").body
+
+
+def test_a_password_after_an_account_change_code_is_refused_as_before(
+        talk: Conversation) -> None:
+    """Only a seat's code takes a password: CONFIRM of any other code with a second word
+    is refused with its usage, as it was."""
+    _survival(talk)
+    told = reply(talk, ALICE, "CONFIRM c99-k3v9q2m7a1b4c8d6 extra").body
+    assert "write CONFIRM and the code from the judge's mail" in told, told
