@@ -85,3 +85,20 @@ def test_a_password_after_an_account_change_code_is_refused_as_before(
     _survival(talk)
     told = reply(talk, ALICE, "CONFIRM c99-k3v9q2m7a1b4c8d6 extra").body
     assert "write CONFIRM and the code from the judge's mail" in told, told
+
+
+def test_forged_joins_of_another_game_do_not_keep_the_owner_out_of_this_one(
+        talk: Conversation) -> None:
+    """The hourly limit counts an account's requests in every game: five forged JOINs of
+    gamma refused Alice's own JOIN of beta, and she held no code for beta to confirm. A
+    game with no working code yet still gets one; one that has one does not (so the
+    mailbox is not flooded: one more mail per game at most)."""
+    _survival(talk)
+    reply(talk, "gm@example.org", f"CREATE gamma gmpw {SURVIVAL}")
+    for _ in range(5):
+        reply(talk, ALICE, f"JOIN gamma {FORGED}")
+    asked = reply(talk, ALICE, f"JOIN {GAME} alice-pw F").body
+    done = reply(talk, ALICE, f"CONFIRM {code_in(asked)}").body
+    assert f"Confirmed: Alice joined {GAME}." in done, done
+    again = reply(talk, ALICE, f"JOIN gamma {FORGED}").body
+    assert "no more are taken for now. The code in the newest mail for gamma" in again, again
