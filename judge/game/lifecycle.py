@@ -135,12 +135,13 @@ def refuse_master_as_player(game: Game, account: Account, who: str = "you are",
 
 def _masters_hidden_game(game: Game, account: Account) -> bool:
     """Whether `account` is the master of a game that hides anything from its players (a
-    secret maze, hidden units, set-up choices): as its player he would see all of it, as
-    an observer who plays would (drop_observer_seats)."""
+    secret maze, hidden units, set-up choices, who plays: rn45 F2's survival game, whose
+    master LIST shows every name, adv9): as its player he would see all of it, as an
+    observer who plays would (drop_observer_seats)."""
     if not any(s.account_id == account.id for s in seats_of(game, SeatRole.MASTER)):
         return False
     variant = game_variant(game)
-    return hides_from_players(variant, variant.start)
+    return variant.names_hidden or hides_from_players(variant, variant.start)
 
 
 # Told to whoever gives up an observer's seat by taking a player's (issue #13 item 6).
