@@ -14,6 +14,7 @@ request and still hold the only password to the seat (adv9).
 from __future__ import annotations
 
 from judge.commands.context import JudgeContext
+from judge.commands.game_over import read_on, refuse_if_over, result_text
 from judge.game.account_requests import CONFIRM_WITHIN
 from judge.game.errors import GameError
 from judge.game.lifecycle import (
@@ -24,7 +25,7 @@ from judge.game.lifecycle import (
     observes,
 )
 from judge.game.seat_requests import done, request_seat
-from judge.store.models import Account, AccountRequest, Game, RequestKind
+from judge.store.models import Account, AccountRequest, Game, GameState, RequestKind
 from judge.store.repo_games import game_by_id, locked_game
 
 _WHY = ("{game} keeps who plays from its players, so a seat in it is taken only when the "
@@ -61,11 +62,21 @@ def take_seat(jc: JudgeContext, request: AccountRequest,
     if request.kind == RequestKind.OBSERVE:
         observe_game(jc.session, game, account, password)
         done(request, jc.clock.now())
-        return game, [f"Confirmed: {account.name} observes {game.name} and will receive "
-                      "its public reports.",
+        return game, [_watching(game, account),
                       f"Sign on in later messages with: SIGNON O{game.name} <your password>"]
+    refuse_if_over(game, None)  # not "already started; ask its master to REPLACE" (adv9)
     watched = observes(game, account)
     join_game(jc.session, game, account, password, list(request.preferences or []))
     done(request, jc.clock.now())
     return game, [f"Confirmed: {account.name} joined {game.name}.",
                   *([OBSERVER_SEAT_GIVEN_UP.format(game=game.name)] if watched else [])]
+
+
+def _watching(game: Game, account: Account) -> str:
+    """Newcomer (adv9): a game that ended between the OBSERVE and its CONFIRM sends no
+    report; the observer is told so, as OBSERVE of a finished game tells him."""
+    if game.state != GameState.FINISHED:
+        return f"Confirmed: {account.name} observes {game.name} and will receive its public " \
+            "reports."
+    return (f"Confirmed: {account.name} observes {game.name}, which is over "
+            f"({result_text(game)}), so no report will come; {read_on(game)}.")
