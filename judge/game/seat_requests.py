@@ -78,7 +78,9 @@ def request_seat(session: Session, now: datetime, account: Account, game: Game,
         raise refused or closed
     older = [r for r in repo_guards.pending_requests(session, account.id, kind)
              if r.game_id == game.id]
-    _check_limit(session, now, account, game, kind, older)
+    limit = _refusal(lambda g, a: _check_limit(session, now, a, g, kind, older), game, account)
+    if limit is not None:
+        raise refused or limit  # what the account's own mailbox is told: it has the seat
     secret = new_secret()
     request = repo_guards.add_request(session, AccountRequest(
         account_id=account.id, kind=kind, code_digest=digest(secret), requested_by=sender,

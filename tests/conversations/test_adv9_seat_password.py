@@ -102,3 +102,18 @@ def test_forged_joins_of_another_game_do_not_keep_the_owner_out_of_this_one(
     assert f"Confirmed: Alice joined {GAME}." in done, done
     again = reply(talk, ALICE, f"JOIN gamma {FORGED}").body
     assert "no more are taken for now. The code in the newest mail for gamma" in again, again
+
+
+def test_past_the_limit_a_player_is_told_he_plays_not_of_codes_never_mailed(
+        talk: Conversation) -> None:
+    """Requests refused because the account already plays are stored all the same (their
+    codes never mailed; tests/secrecy/test_adv9_code_numbers.py), so past the limit the
+    player is told what he would be told below it."""
+    _survival(talk)
+    for _ in range(5):
+        reply(talk, ALICE, f"OBSERVE {GAME} {FORGED}")
+    asked = reply(talk, ALICE, f"JOIN {GAME} alice-pw F").body
+    reply(talk, ALICE, f"CONFIRM {code_in(asked)}")
+    for _ in range(5):
+        told = reply(talk, ALICE, f"OBSERVE {GAME} {FORGED}").body
+    assert f"you play in {GAME}, so you cannot also observe it" in told, told
