@@ -19,7 +19,7 @@ from datetime import datetime, timedelta
 from sqlalchemy.orm import Session
 
 from judge.game.account_requests import CONFIRM_WITHIN
-from judge.game.codes import CONFIRM, Code, digest, new_secret, parse_code
+from judge.game.codes import CONFIRM, Code, digest, matches, new_secret, parse_code
 from judge.game.errors import GameError
 from judge.game.games import game_variant
 from judge.game.lifecycle import check_join_open, check_observe, refuse_a_second_seat
@@ -124,7 +124,11 @@ def seat_request(session: Session, now: datetime, text: str) -> AccountRequest |
     if code is None or code.letter != CONFIRM:
         return None
     request = repo_guards.request_by_id(session, code.request_id)
-    if request is None or request.kind not in SEAT_KINDS:
+    # A wrong secret is no seat's code either: CONFIRM then answers as for a number that
+    # is no request's (with a password after it, its usage), whatever the number's row is
+    # (adv9: else the answer told which numbers were seat requests).
+    if request is None or request.kind not in SEAT_KINDS \
+            or not matches(code, request.code_digest):
         return None
     return redeem(session, now, text, CONFIRM, SEAT_KINDS)
 

@@ -117,3 +117,18 @@ def test_past_the_limit_a_player_is_told_he_plays_not_of_codes_never_mailed(
     for _ in range(5):
         told = reply(talk, ALICE, f"OBSERVE {GAME} {FORGED}").body
     assert f"you play in {GAME}, so you cannot also observe it" in told, told
+
+
+def test_a_guessed_seat_code_is_answered_as_a_number_that_is_no_request(
+        talk: Conversation) -> None:
+    """With a password after it, a wrong secret on a seat request's number was refused
+    as "no request has the code", on any other number with CONFIRM's usage: the answer
+    told which numbers are seat requests. Now both get the same words."""
+    _survival(talk)
+    asked = reply(talk, ALICE, f"OBSERVE {GAME} pw").body
+    number = code_in(asked).split("-")[0]
+    guesses = [f"{number}-aaaaaaaaaaaaaaaa", "c999-aaaaaaaaaaaaaaaa"]
+    for words in ("", " a-password"):
+        told = [reply(talk, "russia@example.org", f"CONFIRM {g}{words}").body
+                .replace(g, "<code>") for g in guesses]
+        assert told[0] == told[1], told
