@@ -9,6 +9,13 @@ OBSERVE take no seat by themselves: the request is stored with a one-time code
 (judge.game.codes), the code goes in the reply, which the judge mails to the From
 address, the account's own mailbox, and the seat is taken when the code comes back
 (CONFIRM <code>). Until then nothing anyone else can read changes.
+
+The forger still chooses the password a plain CONFIRM keeps, and may replace the owner's
+request or use up the hourly limit, so CONFIRM <code> <password> sets the seat's own
+password (judge.commands.seat_requests), and past the limit a game with no working code
+still gets one. A request refused because the account already has the seat is stored
+all the same, so that the numbers of codes, counted for every account, do not tell
+(adv9).
 """
 
 from __future__ import annotations
@@ -78,7 +85,7 @@ def request_seat(session: Session, now: datetime, account: Account, game: Game,
         raise refused or closed
     older = [r for r in repo_guards.pending_requests(session, account.id, kind)
              if r.game_id == game.id]
-    limit = _refusal(lambda g, a: _check_limit(session, now, a, g, kind, older), game, account)
+    limit = _over_limit(session, now, account, game, kind, older)
     if limit is not None:
         raise refused or limit  # what the account's own mailbox is told: it has the seat
     secret = new_secret()
@@ -94,18 +101,20 @@ def request_seat(session: Session, now: datetime, account: Account, game: Game,
     return Code(CONFIRM, request.id, secret)
 
 
-def _check_limit(session: Session, now: datetime, account: Account, game: Game,
-                 kind: RequestKind, older: list[AccountRequest]) -> None:
-    """Past the limit a game with no working code yet still gets one: forged requests for
-    other games must not keep the owner out of this one (adv9). Each game adds at most
-    one mail per CONFIRM_WITHIN, so the mailbox is not flooded all the same."""
+def _over_limit(session: Session, now: datetime, account: Account, game: Game,
+                kind: RequestKind, older: list[AccountRequest]) -> GameError | None:
+    """Why no more requests are taken now, if none is. Past the limit a game with no
+    working code yet still gets one: forged requests for other games must not keep the
+    owner out of this one (adv9). Each game adds at most one mail per CONFIRM_WITHIN, so
+    the mailbox is not flooded all the same."""
     recent = repo_guards.requests_since(session, account.id, kind, now - HOUR)
-    if recent >= REQUESTS_PER_HOUR and any(r.expires_at > now for r in older):
-        raise GameError(f"this account has asked {recent} times in the last hour to "
-                        f"{kind.value} a game, each answered with a code; no more are taken "
-                        f"for now. The code in the newest mail for {game.name} still "
-                        "works: CONFIRM <code> <password> takes the seat with a password "
-                        "of your own, whoever asked. Or send it again in an hour")
+    if recent < REQUESTS_PER_HOUR or not any(r.expires_at > now for r in older):
+        return None
+    return GameError(f"this account has asked {recent} times in the last hour to "
+                     f"{kind.value} a game, each answered with a code; no more are taken "
+                     f"for now. The code in the newest mail for {game.name} still "
+                     "works: CONFIRM <code> <password> takes the seat with a password "
+                     "of your own, whoever asked. Or send it again in an hour")
 
 
 def _refusal(check: Callable[[Game, Account], None], game: Game,
