@@ -27,7 +27,7 @@ from judge.store.models import RequestKind
 # What CONFIRM and UNDO do with a code: (session, clock, postman, code, sender) -> lines.
 Act = Callable[[Session, Clock, Postman, str, str], list[str]]
 
-CONFIRM_USAGE = "CONFIRM <code>"
+CONFIRM_USAGE = "CONFIRM <code> [<password>]"
 UNDO_USAGE = "UNDO <code>"
 
 
@@ -47,13 +47,16 @@ _run_confirm_change = _code_command("CONFIRM", "c12-k3v9q2m7a1b4c8d6", confirm)
 
 def run_confirm(ctx: Context, invocation: Invocation) -> CommandResult:
     """A change to an account, or a seat asked for in a game that hides who plays
-    (judge.commands.seat_requests): the code says which."""
+    (judge.commands.seat_requests): the code says which. A seat's code may be followed by
+    the seat's password."""
     jc = judge_context(ctx)
     request = seat_request(jc.session, jc.clock.now(), invocation.args[0]) \
-        if len(invocation.args) == 1 else None
+        if len(invocation.args) in (1, 2) else None
     if request is None:
         return _run_confirm_change(ctx, invocation)
-    game, lines = take_seat(jc, request)
+    # A seat's code with a password: that password, not the one the request stored (a
+    # forger who wrote the JOIN in the account's name chose that one: adv9).
+    game, lines = take_seat(jc, request, *invocation.args[1:2])
     if request.kind == RequestKind.JOIN:
         lines += start_if_full(jc, game)
     return CommandResult.ok(*lines)
@@ -66,7 +69,7 @@ def register(registry: CommandRegistry) -> None:
     registry.register(Command(
         name="CONFIRM", usage=CONFIRM_USAGE, run=run_confirm,
         help="make a change to your account that the judge asked you to confirm, with the "
-             "code from its mail (or reply to that mail)"))
+             "code from its mail (or reply to that mail); a seat's code may take a password"))
     registry.register(Command(
         name="UNDO", usage=UNDO_USAGE, run=run_undo,
         help="take back a change of your address, with the code the judge mailed to your "

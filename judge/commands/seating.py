@@ -32,8 +32,6 @@ from judge.game.games import (
 )
 from judge.game.lifecycle import (
     OBSERVER_SEAT_GIVEN_UP,
-    check_join,
-    check_observe,
     create_game,
     is_full,
     join_game,
@@ -151,7 +149,6 @@ def run_join(ctx: Context, invocation: Invocation) -> CommandResult:
     preferences = parse_preferences(game_variant(game), " ".join(invocation.args[2:]))
     refuse_if_over(game, jc.seat)  # not "ask its master to REPLACE a power with you"
     if seats_wait_for_mailbox(game):  # who plays is secret: no oracle by forged JOIN (adv8)
-        check_join(game, account)
         return CommandResult.ok(*ask_for_seat(jc, game, account, RequestKind.JOIN,
                                               invocation.args[1], preferences))
     watched = observes(game, account)
@@ -189,7 +186,6 @@ def run_observe(ctx: Context, invocation: Invocation) -> CommandResult:
     account = need_account(jc)
     game = find_game(jc.session, invocation.args[0])
     if seats_wait_for_mailbox(game):  # who observes is secret too (adv8)
-        check_observe(game, account)
         return CommandResult.ok(*ask_for_seat(jc, game, account, RequestKind.OBSERVE,
                                               invocation.args[1], []))
     seat = observe_game(jc.session, game, account, invocation.args[1])

@@ -15,7 +15,6 @@ from judge.game.errors import GameError
 from judge.game.games import find_game, game_variant, seats_of
 from judge.game.lifecycle import (
     OBSERVER_SEAT_GIVEN_UP,
-    check_join,
     join_game,
     observes,
     power_lookup,
@@ -40,7 +39,6 @@ def run_signon(ctx: Context, invocation: Invocation) -> CommandResult:
     if letter == "?":
         account = need_account(jc)
         if seats_wait_for_mailbox(game):  # who plays is secret: JOIN's request (adv8)
-            check_join(game, account)
             return CommandResult.ok(*ask_for_seat(jc, game, account, RequestKind.JOIN,
                                                   password, []))
         watched = observes(game, account)

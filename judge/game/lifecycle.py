@@ -101,7 +101,13 @@ def join_game(session: Session, game: Game, account: Account, password: str | Ha
 
 def check_join(game: Game, account: Account) -> None:
     """Why `account` may not join `game` now, as a GameError; nothing if it may."""
-    _refuse_a_second_seat(game, account)
+    refuse_a_second_seat(game, account)
+    check_join_open(game, account)
+
+
+def check_join_open(game: Game, account: Account) -> None:
+    """The checks of a JOIN that read only what everyone may know: whether the game still
+    forms, who is its master, how many have joined (not whether `account` has)."""
     if game.state != GameState.FORMING:
         raise GameError(f"game {game.name} has already started; you can OBSERVE it, or ask "
                         "its master to REPLACE a power with you")
@@ -110,7 +116,7 @@ def check_join(game: Game, account: Account) -> None:
         raise GameError(f"game {game.name} is full")
 
 
-def _refuse_a_second_seat(game: Game, account: Account) -> None:
+def refuse_a_second_seat(game: Game, account: Account) -> None:
     """A player's JOIN again: in a started game, the power he plays and how to act as it
     (not "OBSERVE it", which his seat forbids)."""
     mine = [s for s in game.seats if s.account_id == account.id and s.role == SeatRole.PLAYER]
@@ -135,12 +141,13 @@ def refuse_master_as_player(game: Game, account: Account, who: str = "you are",
 
 def _masters_hidden_game(game: Game, account: Account) -> bool:
     """Whether `account` is the master of a game that hides anything from its players (a
-    secret maze, hidden units, set-up choices): as its player he would see all of it, as
-    an observer who plays would (drop_observer_seats)."""
+    secret maze, hidden units, set-up choices, who plays: rn45 F2's survival game, whose
+    master LIST shows every name, adv9): as its player he would see all of it, as an
+    observer who plays would (drop_observer_seats)."""
     if not any(s.account_id == account.id for s in seats_of(game, SeatRole.MASTER)):
         return False
     variant = game_variant(game)
-    return hides_from_players(variant, variant.start)
+    return variant.names_hidden or hides_from_players(variant, variant.start)
 
 
 # Told to whoever gives up an observer's seat by taking a player's (issue #13 item 6).

@@ -9,18 +9,27 @@ OBSERVE take no seat by themselves: the request is stored with a one-time code
 (judge.game.codes), the code goes in the reply, which the judge mails to the From
 address, the account's own mailbox, and the seat is taken when the code comes back
 (CONFIRM <code>). Until then nothing anyone else can read changes.
+
+The forger still chooses the password a plain CONFIRM keeps, and may replace the owner's
+request or use up the hourly limit, so CONFIRM <code> <password> sets the seat's own
+password (judge.commands.seat_requests), and past the limit a game with no working code
+still gets one. A request refused because the account already has the seat is stored
+all the same, so that the numbers of codes, counted for every account, do not tell
+(adv9).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime, timedelta
 
 from sqlalchemy.orm import Session
 
 from judge.game.account_requests import CONFIRM_WITHIN
-from judge.game.codes import CONFIRM, Code, digest, new_secret, parse_code
+from judge.game.codes import CONFIRM, Code, digest, matches, new_secret, parse_code
 from judge.game.errors import GameError
 from judge.game.games import game_variant
+from judge.game.lifecycle import check_join_open, check_observe, refuse_a_second_seat
 from judge.game.passwords import hash_password
 from judge.game.redeem import close, redeem
 from judge.store import repo_guards
@@ -46,18 +55,39 @@ def seats_wait_for_mailbox(game: Game) -> bool:
     return game_variant(game).names_hidden and game.state != GameState.FINISHED
 
 
+def _nothing(game: Game, account: Account) -> None:
+    """OBSERVE asks nothing everyone may know: any game may be observed."""
+
+
+# What a seat request checks: first what everyone may know (refused with nothing stored),
+# then what only the account's mailbox may (whether it already plays or observes).
+_OPEN: dict[RequestKind, Callable[[Game, Account], None]] = {
+    RequestKind.JOIN: check_join_open, RequestKind.OBSERVE: _nothing}
+_OWN: dict[RequestKind, Callable[[Game, Account], None]] = {
+    RequestKind.JOIN: refuse_a_second_seat, RequestKind.OBSERVE: check_observe}
+
+
 def request_seat(session: Session, now: datetime, account: Account, game: Game,
                  kind: RequestKind, password: str, preferences: list[str], *,
                  sender: str, inbox_id: int | None) -> Code:
     """Store the seat asked for, as waiting; the code that takes it. An older request for
-    the same seat in the same game is replaced (its code stops working)."""
+    the same seat in the same game is replaced (its code stops working).
+
+    One refused because the account already plays or observes there is stored and
+    replaces all the same, with a code nobody is given, and then refused: a code's number
+    is its request's, counted for every account, so a forger who forged the request and
+    then asked for a seat of his own read in his code's number whether it had been stored,
+    that is whether the account plays (adv9); and the hourly limit below reads the
+    requests stored."""
+    refused = _refusal(_OWN[kind], game, account)  # told first: he reads his own mail
+    closed = _refusal(_OPEN[kind], game, account)
+    if closed is not None:
+        raise refused or closed
     older = [r for r in repo_guards.pending_requests(session, account.id, kind)
              if r.game_id == game.id]
-    recent = repo_guards.requests_since(session, account.id, kind, now - HOUR)
-    if recent >= REQUESTS_PER_HOUR:
-        raise GameError(f"this account has asked {recent} times in the last hour to "
-                        f"{kind.value} a game, each answered with a code; no more are taken "
-                        "for now. Send it again in an hour")
+    limit = _over_limit(session, now, account, game, kind, older)
+    if limit is not None:
+        raise refused or limit  # what the account's own mailbox is told: it has the seat
     secret = new_secret()
     request = repo_guards.add_request(session, AccountRequest(
         account_id=account.id, kind=kind, code_digest=digest(secret), requested_by=sender,
@@ -66,7 +96,34 @@ def request_seat(session: Session, now: datetime, account: Account, game: Game,
         preferences=list(preferences)))
     for request_before in older:
         close(request_before, RequestState.REPLACED, now)
+    if refused is not None:
+        raise refused  # its writes stand: a refused line is not rolled back
     return Code(CONFIRM, request.id, secret)
+
+
+def _over_limit(session: Session, now: datetime, account: Account, game: Game,
+                kind: RequestKind, older: list[AccountRequest]) -> GameError | None:
+    """Why no more requests are taken now, if none is. Past the limit a game with no
+    working code yet still gets one: forged requests for other games must not keep the
+    owner out of this one (adv9). Each game adds at most one mail per CONFIRM_WITHIN, so
+    the mailbox is not flooded all the same."""
+    recent = repo_guards.requests_since(session, account.id, kind, now - HOUR)
+    if recent < REQUESTS_PER_HOUR or not any(r.expires_at > now for r in older):
+        return None
+    return GameError(f"this account has asked {recent} times in the last hour to "
+                     f"{kind.value} a game, each answered with a code; no more are taken "
+                     f"for now. The code in the newest mail for {game.name} still "
+                     "works: CONFIRM <code> <password> takes the seat with a password "
+                     "of your own, whoever asked. Or send it again in an hour")
+
+
+def _refusal(check: Callable[[Game, Account], None], game: Game,
+             account: Account) -> GameError | None:
+    try:
+        check(game, account)
+    except GameError as error:
+        return error
+    return None
 
 
 def seat_request(session: Session, now: datetime, text: str) -> AccountRequest | None:
@@ -76,7 +133,11 @@ def seat_request(session: Session, now: datetime, text: str) -> AccountRequest |
     if code is None or code.letter != CONFIRM:
         return None
     request = repo_guards.request_by_id(session, code.request_id)
-    if request is None or request.kind not in SEAT_KINDS:
+    # A wrong secret is no seat's code either: CONFIRM then answers as for a number that
+    # is no request's (with a password after it, its usage), whatever the number's row is
+    # (adv9: else the answer told which numbers were seat requests).
+    if request is None or request.kind not in SEAT_KINDS \
+            or not matches(code, request.code_digest):
         return None
     return redeem(session, now, text, CONFIRM, SEAT_KINDS)
 
