@@ -7,9 +7,8 @@ from __future__ import annotations
 from sqlalchemy.orm import Session
 
 from judge.game.errors import GameError
-from judge.game.games import game_variant, seats_of
-from judge.game.hidden import hides_from_players
-from judge.game.lifecycle import add_seat, drop_observer_seats
+from judge.game.games import seats_of
+from judge.game.lifecycle import add_seat, drop_observer_seats, keeps_from_players
 from judge.store.models import Account, Game, Seat, SeatRole, SeatStatus
 
 
@@ -19,11 +18,11 @@ def hand_over(session: Session, game: Game, account: Account, password: str) -> 
     if any(seat.account_id == account.id for seat in old):
         raise GameError(f"{account.name} is already the master of {game.name}; hand it to "
                         "someone else")
-    variant = game_variant(game)
     playing = [s for s in seats_of(game, SeatRole.PLAYER) if s.account_id == account.id]
-    # The master sees everything: in a game that hides things, a player must not (as
-    # lifecycle.refuse_master_as_player keeps a master from playing; docs/secrecy.md).
-    if playing and hides_from_players(variant, variant.start):
+    # The master sees everything: in a game that hides things, who plays included (adv9),
+    # a player must not (as lifecycle.refuse_master_as_player keeps a master from playing;
+    # docs/secrecy.md).
+    if playing and keeps_from_players(game):
         raise GameError(f"{account.name} plays in {game.name}, which keeps things from its "
                         "players that its master sees, so a player there cannot become its "
                         "master (docs/secrecy.md); hand it to someone who does not play in it")

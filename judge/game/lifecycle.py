@@ -146,6 +146,12 @@ def _masters_hidden_game(game: Game, account: Account) -> bool:
     observer who plays would (drop_observer_seats)."""
     if not any(s.account_id == account.id for s in seats_of(game, SeatRole.MASTER)):
         return False
+    return keeps_from_players(game)
+
+
+def keeps_from_players(game: Game) -> bool:
+    """Whether `game` keeps anything from its players that its master sees: part of the
+    board or the maze (hides_from_players), or who plays (`Variant.names_hidden`)."""
     variant = game_variant(game)
     return variant.names_hidden or hides_from_players(variant, variant.start)
 

@@ -3,12 +3,9 @@ game: `Variant.names_hidden`). LIST shows its master every player's name
 (judge/commands/listing.py `_name`), so a master who also played would know, as a player,
 whom he plays against, which no other player may. A master takes no player's seat in a
 game that keeps anything from its players (lifecycle.refuse_master_as_player): now that
-includes who plays. The twin, a player made master (judge/game/handover.py, outside this
-brief's files), is marked xfail."""
+includes who plays. A player made master (judge/game/handover.py) is refused the same way."""
 
 from __future__ import annotations
-
-import pytest
 
 from tests.conversations.harness import Conversation
 from tests.conversations.seat_confirm import code_in
@@ -51,9 +48,6 @@ def test_a_master_does_not_join_with_a_request_made_before_he_was_master(
     assert "you are the master of beta" in done and "Confirmed" not in done, done
 
 
-@pytest.mark.xfail(strict=True, reason="judge/game/handover.py asks hides_from_players only, "
-                   "not Variant.names_hidden: a player of a survival game is made its "
-                   "master and sees every player's name (outside adv9's files)")
 def test_a_player_of_a_survival_game_is_not_made_its_master(talk: Conversation) -> None:
     _survival(talk)
     account(talk, "dan@example.org", "Dan")
