@@ -66,8 +66,8 @@ def _now(jc: JudgeContext, game: Game) -> tuple[Position, str, datetime | None]:
         # A game a vote or the master ended keeps its last turn open: no deadline runs;
         # nor in a phase that waits for no orders (Algernon's Winter, I.C), played at the
         # judge's next round, whose deadline the reports do not tell either.
-        position, rules = position_of(turn), game_variant(game).rules
-        unordered = rules.handler(position.phase).runs_without_orders(rules, position)
+        position = position_of(turn)
+        unordered = game_variant(game).rules.plays_without_orders(position)
         deadline = turn.deadline if is_running(game) and not unordered else None
         return position, calendar.describe(Phase.parse(turn.phase)), deadline
     done = processed_turns(jc.session, game)

@@ -186,9 +186,8 @@ def report_current(jc: JudgeContext, reply: Reply) -> None:
     title = f"Orders for {power.title()}, {variant.rules.calendar.describe(position.phase)}"
     # A phase that waits for no orders (Algernon's Winter, I.C) is played at the judge's
     # next round: its schedule deadline is nobody's, and the reports do not tell it either.
-    unordered = variant.rules.handler(position.phase).runs_without_orders(variant.rules,
-                                                                          position)
-    reply.note(title, *_status_lines(jc, status, turn, told=not unordered))
+    told = not variant.rules.plays_without_orders(position)
+    reply.note(title, *_status_lines(jc, status, turn, told=told))
     # Where the game hides anything, readiness is every player's answer, whatever he
     # owes (readiness.owing_powers), and the notes say only that.
     hidden = hides(game, turn)

@@ -138,3 +138,8 @@ class Rules:
         except KeyError:
             raise ValueError(f"this variant has no phase of kind {phase.kind!r}") from None
 
+    def plays_without_orders(self, position: Position) -> bool:
+        """Whether `position`'s phase is played without waiting for orders (a variant's
+        builds made from lists sent with the moves): no deadline of it is anyone's."""
+        return self.handler(position.phase).runs_without_orders(self, position)
+

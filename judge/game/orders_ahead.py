@@ -74,9 +74,8 @@ def _keyed_as_written(variant: Variant, phase: Phase) -> bool:
 def _plain(variant: Variant, phase: Phase, order: Order) -> bool:
     """An order of the phase's own kind for a unit of the main layer: no build sent for a
     movement phase (refused when it opens), no order of a variant's own."""
-    layer = variant.rules.kinds.get(order.kind or "")
     return isinstance(order, _FITS.get(phase.kind, ())) \
-        and (layer is None or layer.layer == "main")
+        and order.kind not in variant.rules.geo.other_layers
 
 
 def _last_stands(lines: Lines, place: Loc) -> list[Feedback]:

@@ -88,7 +88,7 @@ def unanswered_powers(session: Session, game: Game, turn: Turn) -> list[str]:
     that runs without orders (a variant's builds made from lists sent with the moves):
     no answer is asked for there, and waiting for one held it for everyone's mail."""
     variant, position = game_variant(game), position_of(turn)
-    if variant.rules.handler(position.phase).runs_without_orders(variant.rules, position):
+    if variant.rules.plays_without_orders(position):
         return []
     answered = repo.latest_orders(session, turn)
     alive = set(survivors_told(game, variant, position))

@@ -57,9 +57,8 @@ def occupant(variant: Variant, position: Position, power: str, known: Known,
     if place is None:
         return None
     _, seen = writer_view(variant, position, power, known)
-    kinds = variant.rules.kinds
-    unit = next((u for u in seen.units if province_of(u.loc) == province_of(place.loc)
-                 and u.kind in kinds and kinds[u.kind].layer == "main"), None)
+    unit = next((u for u in variant.rules.main_units(seen)
+                 if province_of(u.loc) == province_of(place.loc)), None)
     if unit is None:
         return None
     if unit.power == power:

@@ -171,8 +171,7 @@ class Explainer:
         return (reason or error.why, *(n for n in said if n is not None))
 
     def _main(self, order: Order) -> bool:
-        layer = self.variant.rules.kinds.get(order.kind or "")
-        return layer is None or layer.layer == "main"
+        return order.kind not in self.variant.rules.geo.other_layers
 
     def _unseen(self, why: Refusal) -> Refusal | None:
         return unseen_words(self.variant, self.position, self.power, self.known, why)
