@@ -37,6 +37,11 @@ from tests.integration.judge_process import JudgeProcess
 from tests.mailstack import MailStack
 from tests.store.pgcluster import TempCluster
 
+# How the mailboxes are emptied before each run: `fresh` removes the Maildirs (Dovecot makes
+# new ones), `expunge` deletes the messages, and Dovecot's index log keeps growing across
+# runs; Dovecot's CPU a message grows with it (bench/mail_drift.py, bench/README.md).
+RESETS = ("fresh", "expunge")
+WATCHED = [BARE_USER, MASTER_USER, *PLAYERS]
 PATHS = {"mixed": STYLES, "token": ("token",), "signon": ("signon",)}
 BARE = "bare servers"
 ECHO = "echo relay (ceiling)"
@@ -98,15 +103,16 @@ class Bench:
     each judge path too, right after this tree's, in the same run (`judge (baseline)`)."""
 
     def __init__(self, stack: MailStack, backend: Backend, messages: int,
-                 baseline: Path | None = None, settings: dict[str, str] | None = None) -> None:
+                 baseline: Path | None = None, settings: dict[str, str] | None = None,
+                 reset: str = "fresh") -> None:
         self.stack, self.backend, self.messages = stack, backend, messages
         self.baseline = baseline
         self.settings = settings or {}  # JUDGE_* variables every judge of the run gets
-        self.boxes = Mailboxes(stack, [BARE_USER, MASTER_USER, *PLAYERS])
+        self.reset = reset  # RESETS: how the mailboxes are emptied before each run
+        self.boxes = Mailboxes(stack, WATCHED)
         self.meter = CpuMeter(stack.base)
         self.timeout = 60.0 + messages  # far beyond any sane run: a hang, not a slow run
         self._start_judge()
-        self._used = False
 
     def _start_judge(self, tree: Path | None = None) -> None:
         self.folder = Path(tempfile.mkdtemp(prefix="mtb-", dir="/tmp"))
@@ -148,8 +154,19 @@ class Bench:
         if process is not None and process.poll() is not None:
             raise JudgeDied(death_reason(self.process.log_text()))
 
+    def _empty(self) -> None:
+        """Every mailbox emptied, with no judge running: a `fresh` reset removes the
+        Maildirs, so that no run meets an index log that earlier runs grew."""
+        self._stop_judge()
+        if self.reset == "expunge":
+            self.stack.reset()
+            return
+        self.boxes.close()
+        self.stack.recreate()
+        self.boxes = Mailboxes(self.stack, WATCHED)
+
     def bare(self, repeat: int) -> Result:
-        self.stack.reset()
+        self._empty()
         messages = order_messages(self.seats, self.messages, STYLES, domain=self.stack.domain,
                                   tag=f"bare-{repeat}", to=self.stack.addr(BARE_USER))
         self.meter.start()
@@ -167,7 +184,7 @@ class Bench:
     def echo(self, repeat: int, *, short: bool = False) -> Result:
         """The judge path's traffic through the echo relay (mail_echo.py): the ceiling;
         `short`: its answers of three lines, not of the judge's reply's size."""
-        self.stack.reset()
+        self._empty()
         with EchoRelay(self.stack, 0 if short else ANSWER_BYTES) as relay:
             messages = order_messages(self.seats, self.messages, STYLES,
                                       domain=self.stack.domain, tag=f"echo-{repeat}",
@@ -185,11 +202,8 @@ class Bench:
         """One run on a fresh judge (a game's order history grows with every message: runs
         on one game would not be alike), of this tree or (`baseline`) the baseline's; a
         judge that died is reported in the result."""
-        tree = self.baseline if baseline else None
-        if self._used or tree is not None:
-            self._stop_judge()
-            self._start_judge(tree)
-        self._used = True
+        self._empty()
+        self._start_judge(self.baseline if baseline else None)
         name = f"judge{BASELINE if baseline else ''}, {path}"
         try:
             return self._judge(name, path, repeat)
@@ -198,7 +212,6 @@ class Bench:
             return Result(name, repeat, self.messages, 0.0, f"{exc} (log: {self._keep_log()})")
 
     def _judge(self, name: str, path: str, repeat: int) -> Result:
-        self.stack.reset()
         mark = outbox_mark(self.process.url)
         assert self.process.process is not None
         pid = self.process.process.pid
@@ -233,9 +246,8 @@ class Bench:
     def turn(self) -> float:
         """On a fresh judge, every power but Turkey orders (untimed); then Turkey's orders
         complete the turn: seconds until the reply and every report are readable."""
-        self._stop_judge()
+        self._empty()
         self._start_judge()
-        self.stack.reset()
         send_all(self.stack, order_messages(self.seats, len(ORDERING), STYLES,
                                             domain=self.stack.domain, tag="before-turn"))
         self.boxes.wait(ORDERING, len(ORDERING), self.timeout, self._alive)

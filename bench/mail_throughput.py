@@ -29,7 +29,17 @@ from mail_cpu import GROUPS  # noqa: E402
 from mail_echo import ECHO_USER  # noqa: E402
 from mail_game import BARE_USER, JUDGE_USER, MASTER_USER, PLAYERS  # noqa: E402
 from mail_profile import profile  # noqa: E402
-from mail_runs import BARE, BASELINE, ECHO, ECHO_SHORT, PATHS, Backend, Bench, Result  # noqa: E402
+from mail_runs import (  # noqa: E402
+    BARE,
+    BASELINE,
+    ECHO,
+    ECHO_SHORT,
+    PATHS,
+    RESETS,
+    Backend,
+    Bench,
+    Result,
+)
 
 from tests.mailstack import MailStack  # noqa: E402
 from tests.store.pgcluster import TempCluster, find_bin_dir  # noqa: E402
@@ -70,6 +80,11 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
                    help="also run the echo relay with three-line answers in each repeat "
                    "(as before its answers took the judge's reply's size), for comparison; "
                    "the ratios stay to the like-sized relay")
+    p.add_argument("--reset", choices=RESETS, default="fresh",
+                   help="how the mailboxes are emptied before each run: `fresh` (default) "
+                   "removes the Maildirs, `expunge` deletes the messages and leaves "
+                   "Dovecot's index log to grow, and the servers to slow, run after run "
+                   "(bench/mail_drift.py)")
     p.add_argument("--no-turn", action="store_true",
                    help="skip the last, separately timed message that completes the turn")
     args = p.parse_args(argv)
@@ -215,7 +230,8 @@ def _ratio(value: float | None) -> str:
 
 def run(args: argparse.Namespace, stack: MailStack, backend: Backend) -> list[Result]:
     bench = Bench(stack, backend, args.messages, args.baseline,
-                  settings={"JUDGE_IMAP_RECHECK_MS": str(args.imap_recheck_ms)})
+                  settings={"JUDGE_IMAP_RECHECK_MS": str(args.imap_recheck_ms)},
+                  reset=args.reset)
     results: list[Result] = []
     try:
         for repeat in range(1, args.repeat + 1):

@@ -192,6 +192,14 @@ class MailStack:
         for user in self.users:
             self.doveadm("expunge", "-u", user, "mailbox", "*", "all")
 
+    def recreate(self) -> None:
+        """Every user's Maildir removed with Dovecot's index files, so that the next login
+        or delivery makes a new one. An expunged mailbox keeps its index log, which grows
+        with every message until Dovecot rotates it, and Dovecot's CPU a message with it
+        (bench/mail_drift.py). No IMAP session may be open meanwhile."""
+        for user in self.users:
+            shutil.rmtree(self.base / "mail" / user / "Maildir", ignore_errors=True)
+
     def set_uidvalidity(self, user: str, value: int, folder: str = "INBOX") -> None:
         self.doveadm("mailbox", "update", "-u", user, "--uid-validity", str(value), folder)
 

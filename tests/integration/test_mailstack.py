@@ -63,6 +63,23 @@ def test_reset_empties_every_folder_and_uidvalidity_can_be_set(mail: MailStack) 
         assert client.select_folder("INBOX")[b"UIDVALIDITY"] == 777
 
 
+def test_recreate_leaves_new_mailboxes_that_take_mail(mail: MailStack) -> None:
+    """The mail bench's reset between runs (bench/mail_runs.py): the Maildir goes with its
+    index log, which expunging leaves to grow, and the next delivery makes a new one."""
+    for number in range(3):
+        mail.deliver_lmtp("carol", f"Subject: old {number}\r\n\r\nbody\r\n".encode())
+    assert len(mail.messages("carol")) == 3
+    maildir = mail.base / "mail" / "carol" / "Maildir"
+    mail.reset()
+    assert (maildir / "dovecot.index.log").exists()  # what expunging keeps
+    mail.recreate()
+    assert not maildir.exists()
+    with mail.smtp() as smtp:
+        smtp.send_message(message(mail.addr("alice"), mail.addr("carol"), "after"))
+    [raw] = mail.wait_for("carol", 1)
+    assert b"Subject: after" in raw
+
+
 def test_swaks_delivers_through_postfix(mail: MailStack) -> None:
     swaks = require_program("swaks")
     result = subprocess.run(
