@@ -13,12 +13,13 @@ serve` as a process (tests/integration/judge_process.py). bench/README.md has th
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import os
 import statistics
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -235,21 +236,9 @@ def run(args: argparse.Namespace, stack: MailStack, backend: Backend) -> list[Re
     results: list[Result] = []
     try:
         for repeat in range(1, args.repeat + 1):
-            results.append(bench.bare(repeat))
-            print(f"run {repeat}: bare servers {results[-1].rate:.1f} msgs/s")
-            results.append(bench.echo(repeat))
-            print(f"run {repeat}: echo relay {results[-1].rate:.1f} msgs/s")
-            if args.echo_short:
-                results.append(bench.echo(repeat, short=True))
-                print(f"run {repeat}: echo relay, short answers {results[-1].rate:.1f} msgs/s")
-            for path in args.paths:
-                # With a baseline, the tree that runs first alternates between repeats.
-                trees = [False, True] if args.baseline is not None else [False]
-                for baseline in trees[::-1] if repeat % 2 == 0 else trees:
-                    results.append(bench.judge(path, repeat, baseline=baseline))
-                    if results[-1].failure:
-                        print(f"\n{results[-1].path}, run {repeat} FAILED: "
-                              f"{results[-1].failure}")
+            for step in repeat_order(args, repeat):
+                results.append(step(bench, repeat))
+                _said(results[-1])
         if not args.no_turn:
             seconds = bench.turn()
             print(f"\nthe message that completes the turn (Turkey's orders): its reply and "
@@ -257,6 +246,35 @@ def run(args: argparse.Namespace, stack: MailStack, backend: Backend) -> list[Re
     finally:
         bench.close()
     return results
+
+
+Step = Callable[[Bench, int], Result]
+
+
+def repeat_order(args: argparse.Namespace, repeat: int) -> list[Step]:
+    """One repeat's runs: the bare servers, the echo relay, then each judge path; every
+    second repeat in the reverse order, so that a machine that slows or speeds over the
+    bench weighs on the relay and the judge alike (bench/README.md, the servers' drift)."""
+    steps: list[Step] = [lambda bench, number: bench.bare(number),
+                         lambda bench, number: bench.echo(number)]
+    if args.echo_short:
+        steps.append(lambda bench, number: bench.echo(number, short=True))
+    trees = [False, True] if args.baseline is not None else [False]
+    steps += [functools.partial(_judge_run, path=path, baseline=baseline)
+              for path in args.paths for baseline in trees]
+    # Reversed, the baseline tree too runs first on every second repeat.
+    return steps[::-1] if repeat % 2 == 0 else steps
+
+
+def _judge_run(bench: Bench, repeat: int, *, path: str, baseline: bool) -> Result:
+    return bench.judge(path, repeat, baseline=baseline)
+
+
+def _said(result: Result) -> None:
+    if result.failure:
+        print(f"\n{result.path}, run {result.repeat} FAILED: {result.failure}")
+    else:
+        print(f"run {result.repeat}: {result.path} {result.rate:.1f} msgs/s")
 
 
 def _cluster(database: str) -> TempCluster | None:
