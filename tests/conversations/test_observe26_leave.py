@@ -214,3 +214,13 @@ def test_an_observer_seated_before_keeps_his_seat(talk: Conversation) -> None:
     assert "(OBSERVE waits for your leave there):\n      Wat Cher" in listed, listed
     board = reply(talk, WATCHER, "SIGNON Obeta mine\nBOARD beta").body
     assert "Board for: Observer" in board
+
+
+def test_once_allowed_he_receives_the_observers_reports(talk: Conversation) -> None:
+    envoy_game(talk, SEE_ALL)
+    _watcher(talk)
+    reply(talk, WATCHER, "OBSERVE beta mine")
+    allow(talk, MASTER, GAME, "gmpw", WATCHER)
+    reply(talk, MASTER, f"{GM}\nPROCESS")
+    reports = [m for m in talk.mails_to(WATCHER) if "Report for:" in m.body]
+    assert len(reports) == 1 and "Report for: Observer" in reports[0].body, reports
