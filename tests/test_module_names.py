@@ -27,6 +27,8 @@ ONE_CONCEPT: dict[str, str] = {
     "render.py": "rendering: a report's text, a board's picture",
     "seat_requests.py": "a seat that waits for its account's mailbox (CONFIRM): the game's use "
                         "case and its mail commands",
+    "observers.py": "observers' seats and the master's leave for them: the game's use case and "
+                    "its mail commands",
 }
 
 

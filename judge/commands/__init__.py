@@ -21,6 +21,7 @@ from judge.commands import (
     master_schedule,
     master_seats,
     master_settings,
+    observers,
     orders,
     player,
     poll,
@@ -48,7 +49,7 @@ FAMILIES: tuple[RegisterFamily, ...] = (
     turn_history.register,
     seating.register, player.register, absence.register, press.register, master.register,
     master_handover.register, master_seats.register, master_schedule.register,
-    master_settings.register, board.register, decide.register,
+    master_settings.register, observers.register, board.register, decide.register,
     map_family.register,
     game_map.register, poll.register, commentator.register,
 )

@@ -15,9 +15,11 @@ from typing import Any
 from judge.commands.context import JudgeContext, judge_context, need_account, need_seat
 from judge.commands.game_over import read_on, refuse_if_over, result_text
 from judge.commands.items import CommandResult, Invocation
+from judge.commands.observers import ask_to_observe
 from judge.commands.registry import Command, CommandRegistry, Context
 from judge.commands.seat_requests import ask_for_seat
 from judge.engine.rulebook import Rulebook
+from judge.game import observers
 from judge.game.clock import format_deadline
 from judge.game.errors import GameError
 from judge.game.games import (
@@ -35,7 +37,6 @@ from judge.game.lifecycle import (
     create_game,
     is_full,
     join_game,
-    observe_game,
     observes,
     parse_preferences,
 )
@@ -188,7 +189,9 @@ def run_observe(ctx: Context, invocation: Invocation) -> CommandResult:
     if seats_wait_for_mailbox(game):  # who observes is secret too (adv8)
         return CommandResult.ok(*ask_for_seat(jc, game, account, RequestKind.OBSERVE,
                                               invocation.args[1], []))
-    seat = observe_game(jc.session, game, account, invocation.args[1])
+    if observers.needs_leave(jc.session, game):  # a second account saw all (advsec8)
+        return CommandResult.ok(*ask_to_observe(jc, game, account))
+    seat = observers.seat_at_once(jc.session, game, account, invocation.args[1])
     jc.seat, jc.power, jc.phase = seat, None, None
     # Newcomer 23: a finished game's observer was promised reports that never come.
     watching = f"You observe {game.name}: you will receive its public reports." \
@@ -265,7 +268,8 @@ def register(registry: CommandRegistry) -> None:
              "would like, best first (e.g. FGE or France Germany England)"))
     registry.register(Command(
         name="OBSERVE", usage=OBSERVE_USAGE, run=run_observe,
-        help="follow a game's public reports, with a password of your own"))
+        help="follow a game's reports, with a password of your own; where its observers "
+             "see more than the public, its master is asked first"))
     registry.register(Command(
         name="RESIGN", usage=RESIGN_USAGE, run=run_resign,
         help="give up your seat (after SIGNON, or naming the game and your password): "

@@ -162,6 +162,25 @@ def hides(visibility: Visibility, position: Position, viewer: Viewer) -> bool:
     return visibility.board(position, viewer) != position
 
 
+class ObserversSeeMore(Protocol):
+    """A visibility that says whether an observer's seat shows more than a reader with no
+    seat (Secret and Stab Envoy's `observers_see_all`): there a seat is the master's to give,
+    since a player's second account would read what his power may not (advsec8)."""
+
+    def observers_see_more(self, position: Position) -> bool:
+        """Whether, in the game of `position`, an observer may know what the public may not."""
+
+
+def observers_see_more(visibility: Visibility, position: Position) -> bool:
+    """What the visibility says, else what `hides` tells: the public is kept from something
+    that observers are not."""
+    said = getattr(visibility, "observers_see_more", None)
+    if callable(said):
+        return bool(said(position))
+    return hides(visibility, position, Viewer.public()) \
+        and not hides(visibility, position, Viewer.observer())
+
+
 def projection(visibility: Visibility, phase: Phase, events: Sequence[Event],
                position: Position, viewer: Viewer) -> tuple[Seen, ...]:
     """What `viewer` may know of a turn, from whichever form `visibility` implements."""

@@ -96,7 +96,7 @@ def test_help_lines_are_sorted_synopses() -> None:
 def test_close_matches_and_structure_queries() -> None:
     registry = full_registry()
     assert "HELP" in registry.close_matches("HLEP")
-    assert registry.first_words() == {"SET", "END", "GET"}
+    assert registry.first_words() == {"SET", "END", "GET", "ALLOW", "REFUSE", "EJECT"}
     assert registry.end_words() == {"END": ("REGISTER",),
                                     "ENDANNOUNCE": ("ANNOUNCE",),
                                     "ENDMAP": ("SET MAP",),

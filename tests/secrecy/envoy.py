@@ -40,6 +40,7 @@ from judge.engine.types import Unit
 from judge.game.games import find_game, plain_variant
 from tests.conversations.seating_helpers import POWERS, account
 from tests.secrecy.noninterference import Difference, Seat, Table
+from tests.secrecy.observer_leave import allow_in_twin
 from tests.secrecy.probing import NOTHING, Avoid, Line, ProbingPlayer, province
 from tests.secrecy.twin import Twin
 
@@ -250,7 +251,10 @@ def envoy_table(twin: Twin, hidden: str, powers: Sequence[str], seed: int) -> Ta
         wishes = [POWERS[power], *(POWERS[p] for p in sorted(POWERS) if p != power)]
         twin.send(seat.address, f"JOIN {GAME} pw-{power} {' '.join(wishes)}")
         players[power] = seat
-    twin.send(OBSERVER.address, f"OBSERVE {GAME} obspw")
+    asked, _ = twin.send(OBSERVER.address, f"OBSERVE {GAME} obspw")
+    if "went to its master" in asked:  # observers see all: the master's leave (observe26)
+        allow_in_twin(twin, (MASTER.address, MASTER.signon), GAME, OBSERVER.address, "obs",
+                      "obspw")
     return Table(GAME, MASTER, players, (OBSERVER,))
 
 

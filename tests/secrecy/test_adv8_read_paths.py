@@ -21,6 +21,7 @@ from tests.secrecy.test_adv8_retreat_unordered import _hemmed_in
 from tests.secrecy.test_adversary_emg_membership import GAME, deliver
 from tests.secrecy.test_envoy_items import (
     FRANCE_TAKES_SPAIN,
+    MASTER_SIGNON,
     Script,
     autumn,
     germany_in_france,
@@ -94,23 +95,25 @@ def test_emgreport_resends_the_report_alike(databases: tuple[Database, Database]
     assert script.leaks() == ""
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "advsec8: OBSERVE takes no consent, and only the account that plays is refused, so a "
-    "player's second account observes a game whose observers see everything; the fix (an "
-    "observer seat there only with the master's leave) is in judge/game/lifecycle.py and "
-    "judge/commands/seating.py, outside this brief"))
 def test_a_players_second_account_does_not_observe_what_he_may_not_see(
         databases: tuple[Database, Database]) -> None:
     """Stab with `observers_see_all` (the master's choice at CREATE, set here in the open
     turn's state as CREATE writes it: docs/variants/envoy.md). France registers a second
-    address as an account of its own (REGISTER proves only that she owns the address),
-    OBSERVEs with it and reads the board: observers see all."""
+    address as an account of its own (REGISTER proves only that she owns the address) and
+    OBSERVEs with it: the request waits for the master, who is told the account's name and
+    address (observe26: judge/game/observers.py); until he lets it in, no password opens an
+    observer's seat, and it reads the same in both games."""
     script = tyrolia(databases, "stab")
     for talk in (script.twin.a, script.twin.b):
         edit_board(talk, "F1914M", lambda board: board._replace(
             state={**board.state, "observers_see_all": True}))
         account(talk, SOCK, "France Again")
+        talk.mails_to(MASTER_SIGNON[0])
     script.twin.watch(SOCK)
     replies = script.twin.send(SOCK, "OBSERVE beta sockpw\nBOARD beta\nSIGNON Obeta sockpw\nBOARD")
-    assert "You observe beta" in replies[0], replies[0]
+    assert "Your request to observe beta went to its master" in replies[0], replies[0]
+    assert "wrong password for O in beta" in replies[0], replies[0]
+    asked = [m for m in script.twin.a.mails_to(MASTER_SIGNON[0])
+             if m.subject == "beta: France Again asks to observe"]
+    assert len(asked) == 1 and f"France Again ({SOCK}) asks to observe beta" in asked[0].body
     assert script.twin.differences([SOCK]) == ""

@@ -60,6 +60,12 @@ class EnvoyVisibility:
         return self._mode(position) != "none" and not sees_all(viewer, position.state,
                                                                  observers)
 
+    def observers_see_more(self, position: Position) -> bool:
+        """Observers who see all see what Secret or Stab keeps from the public; in plain
+        Envoy everyone sees the same."""
+        return self._mode(position) != "none" and sees_all(Viewer.observer(), position.state,
+                                                            self.stab.observers)
+
     def survivors_told(self, position: Position, dealt: frozenset[str]) -> frozenset[str]:
         """Under Stab, the powers with a centre: 12e names a power as it is eliminated,
         its last centre lost, and hides whether it has an army left (12d). Under Secret,

@@ -23,6 +23,9 @@ class SeatStatus(StrEnum):
     RESIGNED = "resigned"
     ABANDONED = "abandoned"
     CIVIL_DISORDER = "civil_disorder"
+    # An observer's seat asked for where observers see more than the public: it reads and
+    # receives nothing until the master lets it (judge.game.observers).
+    PENDING = "pending"
 
 
 class VoteKind(StrEnum):

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from tests.conversations.envoy.envoy_setup import ANN, BOB, GAME, create, join, placed
 from tests.conversations.harness import Conversation
+from tests.conversations.observer_helpers import let_observe
 from tests.conversations.seating_helpers import MASTER, account, reply, seats
 
 SEE_ALL = "secret observers_see_all=yes"
@@ -42,7 +43,7 @@ def test_a_player_of_a_forming_game_is_refused_an_observer_seat(talk: Conversati
 def test_an_observer_who_joins_gives_up_his_observer_seat(talk: Conversation) -> None:
     create(talk, f"hidden={SEE_ALL}")
     account(talk, ANN)
-    assert "You observe beta" in reply(talk, ANN, "OBSERVE beta watchpw").body
+    watchpw = let_observe(talk, MASTER, GAME, "gmpw", ANN)  # the master's leave: observe26
     joined = join(talk, ANN, "F").body
     assert ("Your observer seat in beta is given up: a player does not observe his own "
             "game") in joined
@@ -55,7 +56,7 @@ def test_an_observer_who_joins_gives_up_his_observer_seat(talk: Conversation) ->
     # One report, France's: no observer's copy showing Germany's diplomats.
     assert len(reports) == 1 and "Report for: France" in reports[0].body
     assert HIDDEN_PLACEMENT not in reports[0].body
-    assert "wrong password for O in beta" in reply(talk, ANN, "SIGNON Obeta watchpw").body
+    assert "wrong password for O in beta" in reply(talk, ANN, f"SIGNON Obeta {watchpw}").body
 
 
 def test_history_without_signon_shows_only_public_facts(talk: Conversation) -> None:
@@ -69,8 +70,8 @@ def test_history_without_signon_shows_only_public_facts(talk: Conversation) -> N
     master = reply(talk, MASTER, "SIGNON Mbeta gmpw\nHISTORY beta").body
     assert HIDDEN_PLACEMENT in master
     account(talk, WATCHER)
-    reply(talk, WATCHER, "OBSERVE beta seepw")
-    observer = reply(talk, WATCHER, "SIGNON Obeta seepw\nHISTORY beta").body
+    seepw = let_observe(talk, MASTER, GAME, "gmpw", WATCHER)
+    observer = reply(talk, WATCHER, f"SIGNON Obeta {seepw}\nHISTORY beta").body
     assert "Report for: Observer" in observer and HIDDEN_PLACEMENT in observer
 
 
@@ -85,7 +86,7 @@ def test_board_without_signon_hides_the_diplomats(talk: Conversation) -> None:
 def test_signon_join_and_replace_give_up_the_observer_seat(talk: Conversation) -> None:
     create(talk, f"hidden={SEE_ALL}")
     account(talk, ANN)
-    reply(talk, ANN, "OBSERVE beta watchpw")
+    let_observe(talk, MASTER, GAME, "gmpw", ANN)
     joined = reply(talk, ANN, "SIGNON ?beta pw-a").body
     assert "Your observer seat in beta is given up" in joined
     join(talk, BOB, "G")
@@ -93,9 +94,9 @@ def test_signon_join_and_replace_give_up_the_observer_seat(talk: Conversation) -
     # observes it.
     cat = "cat@example.org"
     account(talk, cat)
-    reply(talk, cat, "OBSERVE beta catwatch")
+    catwatch = let_observe(talk, MASTER, GAME, "gmpw", cat)
     reply(talk, MASTER, "SIGNON Mbeta gmpw\nEJECT Germany\nREPLACE Germany cat@example.org "
                         "catplays")
     assert [role for address, role, _, status in seats(talk, GAME)
             if address == cat and status == "active"] == ["player"]
-    assert "wrong password for O in beta" in reply(talk, cat, "SIGNON Obeta catwatch").body
+    assert "wrong password for O in beta" in reply(talk, cat, f"SIGNON Obeta {catwatch}").body
