@@ -223,6 +223,14 @@ def run_end_game(ctx: Context, invocation: Invocation) -> CommandResult:
         return CommandResult.fail("write END GAME DRAW [powers], END GAME WIN <power>, or END "
                                   "GAME alone to abandon it, e.g. END GAME DRAW "
                                   f"{example_powers(game, count=2)}")
+    typed = " ".join(invocation.text.upper().split()[:2])
+    if kind == "abandoned" and typed != "END GAME":
+        # An abbreviation (END GAM, a draw half typed) must not end a game for everyone
+        # with no result: abandoning it is the one form with no word to confirm it.
+        return CommandResult.fail(
+            f"{typed} is read as END GAME, which alone ends {game.name} with no result; "
+            f"nothing was changed. Write END GAME in full to abandon it, or END GAME DRAW "
+            f"{example_powers(game, count=2)} or END GAME WIN <power>")
     result = mastering.end_game(jc.session, game, kind, powers, jc.clock.now())
     record(jc, seat, "end_game", kind=kind, winners=result["winners"])
     outcome = _outcome(kind, result["winners"])
