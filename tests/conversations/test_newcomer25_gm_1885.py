@@ -4,7 +4,8 @@ sending orders replaced (REPLACE, docs/master.md), a turn rolled back and replay
 the end by a draw vote. One reply he could not act on: a phase written the standard way
 (`ROLLBACK S1901M`, `PROCESS S1885M`) was answered "write a phase as S1901M or Spring 1901
 Movement", which 1885-III's months do not read either; it now shows this game's own
-form, the phase open now (JAN1885M, January 1885 Movement).
+form, the phase open now (JAN1885M, January 1885 Movement); HISTORY's answer to one
+took its example phase from the game's first turn, but its forms from the standard game.
 """
 
 from __future__ import annotations
@@ -56,6 +57,13 @@ def test_a_newcomer_master_runs_1885_and_names_its_phases(talk: Conversation) ->
         "eighty is back at the start of January 1885 Movement; undone: FEB1885M."), back.body
     replayed = no_errors(master(talk, "ROLLFORWARD"))
     assert done(replayed, "ROLLFORWARD").startswith("1 turn replayed (JAN1885M)"), replayed.body
+    # A player asks the history the standard way: told this game's own forms.
+    asked = send(talk, "spain@example.org", "HISTORY eighty S1901M")
+    assert error(asked, "HISTORY eighty S1901M") == (
+        "'S1901M' is not a phase or a year of eighty. HISTORY takes a year (1884: every phase "
+        "of it), a phase (DECB1884C or December 1884 Set-up; DECB1884: the season's first "
+        "phase: from it on), or two of them (from, to), e.g. HISTORY eighty 1884 or HISTORY "
+        "eighty DECB1884C JAN1885M"), asked.body
     # Sweden has gone quiet: Nell takes the power over (docs/master.md, REPLACE).
     handed = no_errors(master(talk, "REPLACE Sweden nell@example.org nellpw"))
     assert done(handed, "REPLACE Sweden nell@example.org nellpw") == (
