@@ -15,8 +15,9 @@ from judge.commands.items import CommandResult, Invocation
 from judge.commands.master import master_of, record
 from judge.commands.registry import Command, CommandRegistry, Context
 from judge.game import commentator
-from judge.game.games import find_game, settings_of, store_settings
-from judge.store.models import Press, Seat, SeatRole, Turn
+from judge.game.errors import GameError
+from judge.game.games import find_game, seats_of, settings_of, store_settings
+from judge.store.models import Game, Press, Seat, SeatRole, Turn
 
 SET_USAGE = "SET COMMENTATOR <account name> | OFF"
 COLUMN_USAGE = "COLUMN … ENDCOLUMN"
@@ -26,12 +27,12 @@ _OFF = {"off", "none", "no"}
 
 def run_set_commentator(ctx: Context, invocation: Invocation) -> CommandResult:
     jc, seat, game = master_of(ctx)
-    words = invocation.rest.split()
-    if len(words) != 1:
+    # An account name may have spaces (REGISTER's own example is 'Alice Smith').
+    wanted = " ".join(invocation.rest.split())
+    if not wanted:
         return CommandResult.fail(f"write {SET_USAGE}, naming one observer of {game.name} by "
                                   "his account name, e.g. SET COMMENTATOR Zine")
-    name = "" if words[0].lower() in _OFF else commentator.observer_named(game, words[0]) \
-        .account.name
+    name = "" if wanted.lower() in _OFF else _observer(game, wanted).account.name
     settings = settings_of(game)
     store_settings(game, replace(settings, press=replace(settings.press, commentator=name)))
     said = (f"{name} is the commentator: he gets a copy of all press between players, "
@@ -39,6 +40,16 @@ def run_set_commentator(ctx: Context, invocation: Invocation) -> CommandResult:
             "the observers") if name else "there is no commentator"
     record(jc, seat, "set_commentator", value=name)
     return CommandResult.ok(f"{game.name}: {said}.")
+
+
+def _observer(game: Game, wanted: str) -> Seat:
+    """The observer appointed; refused with the observers' names, for a name half given."""
+    try:
+        return commentator.observer_named(game, wanted)
+    except GameError as error:
+        names = ", ".join(s.account.name for s in seats_of(game, SeatRole.OBSERVER))
+        raise GameError(f"{error}; its observers now: {names}" if names else str(error)) \
+            from None
 
 
 def run_column(ctx: Context, invocation: Invocation) -> CommandResult:

@@ -16,12 +16,14 @@ from judge.commands.game_over import refuse_if_over, result_text
 from judge.commands.items import CommandResult, Invocation
 from judge.commands.registry import Command, CommandRegistry, Context
 from judge.commands.reply import Reply
+from judge.engine.types import Phase
 from judge.game import mastering
 from judge.game.adjudication import adjudicate_turn
 from judge.game.clock import format_deadline
 from judge.game.deadline_notices import moved_to
 from judge.game.errors import GameError
 from judge.game.games import game_variant, seats_of
+from judge.game.history import PhaseError
 from judge.game.mastering import describe_phase, need_open_turn, read_phase, read_power
 from judge.game.recipients import tell, viewer_of
 from judge.game.rollback import ended_by_ruling, rollback
@@ -88,7 +90,7 @@ def run_process(ctx: Context, invocation: Invocation) -> CommandResult:
     turn = need_open_turn(jc.session, game)
     if game.state != GameState.ACTIVE:
         raise GameError(f"game {game.name} is paused; RESUME it before processing")
-    phase = str(read_phase(game, invocation.rest)) if invocation.args else turn.phase
+    phase = str(_read_phase(jc, game, invocation.rest)) if invocation.args else turn.phase
     if phase != turn.phase:
         raise GameError(f"the phase open in {game.name} is {turn.phase}, not {phase}; "
                         f"nothing was processed (write PROCESS {turn.phase} to process it)")
@@ -116,7 +118,7 @@ def run_preview(ctx: Context, invocation: Invocation) -> CommandResult:
 
 def run_rollback(ctx: Context, invocation: Invocation) -> CommandResult:
     jc, seat, game = master_of(ctx)
-    target = read_phase(game, invocation.rest) if invocation.args else None
+    target = _read_phase(jc, game, invocation.rest) if invocation.args else None
     if target is None and ended_by_ruling(game):
         return _reopen(jc, seat, game)
     turn, removed = rollback(jc.session, game, jc.clock, seat.account, target)
@@ -130,6 +132,20 @@ def run_rollback(ctx: Context, invocation: Invocation) -> CommandResult:
     return CommandResult.ok(f"{game.name} is back at the start of {title}; undone: {undone}.",
                             "Orders for the undone phases are kept (ROLLFORWARD replays them); "
                             "everyone was told.", now_open(jc, seat))
+
+
+def _read_phase(jc: JudgeContext, game: Game, text: str) -> Phase:
+    """The phase a master names; refused with an example of this game's own phases where
+    the standard one (S1901M) would not read either (1885-III's months: JAN1885M)."""
+    try:
+        return read_phase(game, text)
+    except PhaseError as error:
+        turn = current_turn(jc.session, game)
+        if turn is None or game_variant(game).rules.calendar.seasons[0].code == "S":
+            raise
+        raise GameError(f"{error.written!r} is not a phase of this game; write a phase as "
+                        f"{turn.phase} or {describe_phase(game, turn.phase)} (the phase "
+                        "open now)") from None
 
 
 def _reopen(jc: JudgeContext, seat: Seat, game: Game) -> CommandResult:
@@ -223,6 +239,14 @@ def run_end_game(ctx: Context, invocation: Invocation) -> CommandResult:
         return CommandResult.fail("write END GAME DRAW [powers], END GAME WIN <power>, or END "
                                   "GAME alone to abandon it, e.g. END GAME DRAW "
                                   f"{example_powers(game, count=2)}")
+    typed = " ".join(invocation.text.upper().split()[:2])
+    if kind == "abandoned" and typed != "END GAME":
+        # An abbreviation (END GAM, a draw half typed) must not end a game for everyone
+        # with no result: abandoning it is the one form with no word to confirm it.
+        return CommandResult.fail(
+            f"{typed} is read as END GAME, which alone ends {game.name} with no result; "
+            f"nothing was changed. Write END GAME in full to abandon it, or END GAME DRAW "
+            f"{example_powers(game, count=2)} or END GAME WIN <power>")
     result = mastering.end_game(jc.session, game, kind, powers, jc.clock.now())
     record(jc, seat, "end_game", kind=kind, winners=result["winners"])
     outcome = _outcome(kind, result["winners"])

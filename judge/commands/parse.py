@@ -9,6 +9,7 @@ not special here: stripping it is the mail layer's job.
 
 from __future__ import annotations
 
+import difflib
 from dataclasses import dataclass, replace
 
 from judge.commands.foreign import instead
@@ -80,10 +81,22 @@ def _match_head(words: list[str], registry: CommandRegistry) -> _Head:
         return _Head(None, error=other_judges)
     first = normalize(words[0])
     if first in registry.first_words():
-        known = [c.name for c in registry.commands() if c.name.startswith(first + " ")]
+        known = [c.name.split()[1] for c in registry.commands()
+                 if c.name.startswith(first + " ")]
         return _Head(None, error=f"unknown {first} command; {first} goes with "
-                                 f"{', '.join(name.split()[1] for name in known)}")
+                                 f"{', '.join(known)}{_not_one(words, known)}")
     return _Head(None)
+
+
+def _not_one(words: list[str], known: list[str]) -> str:
+    """Which word was not read and the likeliest one meant: a master who wrote SET
+    SCHEDUEL must see that SCHEDUEL is the fault, not hunt for it in the list."""
+    if len(words) < 2:
+        return ""
+    typed = normalize(words[1])
+    near = difflib.get_close_matches(typed, known, n=1, cutoff=0.75)
+    hint = f"; did you mean {normalize(words[0])} {near[0]}?" if near else ""
+    return f": {typed!r} is none of them{hint}"
 
 
 def _read_block(invocation: Invocation, command: Command, lines: list[str],

@@ -123,12 +123,16 @@ def _marks(asked: _Asked, args: tuple[str, ...], every: list[Turn]) -> list[Mark
         what = (f"neither a game nor a phase or a year of {name}" if asked.words == args
                 else f"not a phase or a year of {name}")
         first, last = (every[0].phase, every[-1].phase) if every else ("S1901M", "F1902M")
-        year, span = Phase.parse(first).year, first if first == last else f"{first} {last}"
+        start = Phase.parse(first)
+        year, span = start.year, first if first == last else f"{first} {last}"
+        told = calendar.describe(start) if every else "Spring 1901 Movement"
+        # The phase forms from the game's own first turn too (1885's DECB1884C): the
+        # standard S1901M reads in no other calendar.
         raise GameError(
             f"{error.written!r} is {what}. HISTORY takes a year ({year}: every phase of "
-            "it), a phase (S1901M or Spring 1901 Movement; S1901: the season's first "
-            f"phase: from it on), or two of them (from, to), e.g. HISTORY {name} {year} or "
-            f"HISTORY {name} {span}") from None
+            f"it), a phase ({first} or {told}; {start.season}{year}: the "
+            f"season's first phase: from it on), or two of them (from, to), e.g. HISTORY "
+            f"{name} {year} or HISTORY {name} {span}") from None
 
 
 def _bounds(game: Game, marks: list[Mark]) -> tuple[Key | None, Key | None]:

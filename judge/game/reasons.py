@@ -41,7 +41,7 @@ NOT_THAT_KIND = Why("not_that_kind", "there is no {kind} in {place} to convoy: t
 DISLODGED_MAY = Why("dislodged_may", "{unit} was dislodged: order its retreat, to {places}, "
                     "or its disband (Disband {unit})")
 DISLODGED_NOWHERE = Why("dislodged_nowhere", "{unit} was dislodged and may retreat nowhere: "
-                        "it is disbanded")
+                        "it is disbanded, and you owe no order for it")
 # After "there is no dislodged unit in Belgium": which of his are, to be ordered now.
 YOURS_DISLODGED = Why("yours_dislodged", "Your dislodged units: {units}.")
 NONE_DISLODGED = Why("none_dislodged", "No unit of {power} was dislodged: you have nothing "
@@ -56,6 +56,10 @@ MOVED_ON = Why("moved_on", "The phase has moved on: it is now {now}. This order 
                "the units as they stand now (see the last report).")
 # Polish 25: what stands on a site a build was refused for ("Kiel is not vacant").
 YOURS_THERE = Why("yours_there", "Your {unit} stands there.")
+# Newcomer 25: after "Belgium is not a home centre of France", where he may build instead.
+BUILD_IN = Why("build_in", "{power} may build in {places}.")
+BUILD_NOWHERE = Why("build_nowhere", "{power} has no centre free to build in now: WAIVE "
+                    "the build.")
 THEIRS_THERE = Why("theirs_there", "{power}'s {unit} stands there.")
 # Polish 25: 'F smy-aeg' for the writer's army was told only "armies cannot go to Aegean
 # Sea" (1885-III newcomer run): the unit the order was read for, against the one he wrote.

@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from judge.engine.orders import Build, Convoy, Disband, Hold, Move, Order, Support, Waive
-from judge.engine.outcome import OrderResult
+from judge.engine.outcome import OrderResult, Outcome
 from judge.engine.position import Position
-from judge.engine.refusal import Loc, Power, Refusal
+from judge.engine.refusal import Loc, Locs, Power, Refusal
 from judge.engine.types import ADJUSTMENT, MOVEMENT, province_of
 from judge.game import reasons as G
 from judge.game.writer_view import Known, writer_view
@@ -74,3 +74,25 @@ def other_kind(variant: Variant, power: str, result: OrderResult) -> Refusal | N
     if unit is None or kind is None or unit.power != power or unit.kind == written:
         return None
     return Refusal.of(G.OTHER_KIND, unit=unit, written=kind.name)
+
+
+def build_sites(variant: Variant, position: Position, power: str, known: Known,
+                order: Order, ordered: Iterable[Order]) -> Refusal | None:
+    """After "Belgium is not a home centre of France" or "France does not own Burgundy":
+    the centres he may still build in, beside the orders he has (`ordered`), each tried
+    by the phase's own handler (a variant's sites are its own: 1885's, Envoy's capitals)
+    on the board he knows; none free while a build is left, and he is told to WAIVE."""
+    if not isinstance(order, Build) or order.kind in variant.rules.geo.other_layers:
+        return None
+    rules, seen = writer_view(variant, position, power, known)
+    handler, given = rules.handler(position.phase), list(ordered)
+
+    def taken(extra: Order) -> bool:
+        results = handler.adjudicate(rules, seen, {power: [*given, extra]}).results
+        return any(r.order is extra and r.outcome == Outcome.SUCCEEDS for r in results)
+
+    free = [p for p in sorted(p for p, owner in seen.owners.items() if owner == power)
+            if taken(Build(p, order.kind))]
+    if free:
+        return Refusal.of(G.BUILD_IN, power=Power(power), places=Locs(tuple(free), ", "))
+    return Refusal.of(G.BUILD_NOWHERE, power=Power(power)) if taken(Waive()) else None

@@ -37,8 +37,11 @@ from judge.engine.reasons import (
     NO_UNIT_IN,
     NOT_A_RETREAT,
     NOT_AN_ADJUSTMENT,
+    NOT_HOME,
     NOT_IN_MOVEMENT,
+    NOT_OWNED,
     NOT_VACANT,
+    NOWHERE_TO_RETREAT,
 )
 from judge.engine.refusal import Loc, Locs, Names, Power, Refusal, Words
 from judge.engine.types import ADJUSTMENT, MOVEMENT, RETREAT, province_of
@@ -64,6 +67,8 @@ Said = tuple[Refusal, ...]
 _GONE = frozenset({Reason.NO_UNIT, Reason.NOT_YOURS})
 # The engine's own refusals of an order of another phase's kind (judge/engine/reasons.py).
 _ENGINES = frozenset({NOT_IN_MOVEMENT.code, NOT_A_RETREAT.code, NOT_AN_ADJUSTMENT.code})
+# A build refused for its site, never to be made there: where he may build instead.
+_NO_SITE = frozenset({NOT_HOME.code, NOT_OWNED.code})
 _TAKES: dict[str, tuple[tuple[type, ...], str]] = {
     MOVEMENT: ((Hold, Move, Support, Convoy), "holds, moves, supports and convoys"),
     RETREAT: ((Retreat, Disband), "retreats and disbands"),
@@ -148,6 +153,10 @@ class Explainer:
         assert result is not None and result.order is not None
         reason = wrong = self._wrong_kind(error.text, result.order, error.why)
         reason = reason or self._not_convoyed(result) or self._unseen(error.why)
+        if reason is None and error.why.code == NOWHERE_TO_RETREAT.code and result.unit:
+            # The engine's "it may retreat to nowhere: it must disband" reads as an order
+            # still owed; the unit is disbanded whatever he sends, as his report said.
+            reason = Refusal.of(G.DISLODGED_NOWHERE, unit=result.unit)
         if reason is None and result.reason == Reason.TOO_MANY:
             reason = self._too_many(result)
         hint = wrong is not None or result.reason in _GONE
@@ -167,7 +176,10 @@ class Explainer:
                                error.why) if error.why.code == NOT_VACANT.code else None
         other = notes.other_kind(self.variant, self.power, result) \
             if error.why.code == KIND_CANNOT_GO.code else None
-        said = (late, dislodged, there, other)
+        sites = notes.build_sites(self.variant, self.position, self.power, self.known,
+                                  result.order, ordering.orders_of(self.current)) \
+            if error.why.code in _NO_SITE else None
+        said = (late, dislodged, there, other, sites)
         return (reason or error.why, *(n for n in said if n is not None))
 
     def _main(self, order: Order) -> bool:

@@ -111,7 +111,8 @@ def test_builds_and_removals_as_players_write_them(
     refused(reply, 2, "build F stp",
             "say which coast of St Petersburg: St Petersburg (nc) or St Petersburg (sc)")
     refused(reply, 3, "b a mos", "Moscow is not vacant. Your A Moscow stands there.")
-    refused(reply, 4, "b a swe", "Sweden is not a home centre of Russia")
+    refused(reply, 4, "b a swe", "Sweden is not a home centre of Russia. Russia has no centre "
+            "free to build in now: WAIVE the build.")
     assert ("  BUILD F St Petersburg (nc).\n  BUILD F Sevastopol.\n  BUILD A Warsaw.\n"
             "  WAIVE.\n") in reply.body
     reply = send(talk, players["GERMANY"], "remove a ruh", "F hol disband", "d a mun")

@@ -45,10 +45,12 @@ def test_builds_that_cannot_be_made_are_refused_on_arrival(
     assert reply.body.startswith("2 done, 4 errors\n")
     # Brest takes an army or a fleet: the judge never picks one.
     assert entry(reply, 2, "build bre", "say which unit to build in Brest: army or fleet")
-    assert entry(reply, 3, "build A Spa", "Spain is not a home centre of France")
+    assert entry(reply, 3, "build A Spa", "Spain is not a home centre of France. France may "
+                 "build in Brest.")
     assert entry(reply, 4, "build A Mar", "Marseilles is not vacant. Your A Marseilles stands "
                                           "there.")
-    assert entry(reply, 5, "build A Mun", "France does not own Munich")
+    assert entry(reply, 5, "build A Mun", "France does not own Munich. France may build in "
+                 "Brest.")
     # One build of two is in: not complete, whatever the refused lines said.
     assert "  BUILD A Paris.\n\nStill without orders: 1 more build (or WAIVE)\n" in reply.body
     assert stored(talk, "FRANCE") == ["build A Par"]

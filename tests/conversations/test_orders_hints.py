@@ -62,7 +62,8 @@ def test_a_build_on_a_centre_lost_says_it_is_not_owned(
     put_board(talk, "W1901A", ["TURKEY A sev", "RUSSIA A mos"],
               {"sev": "TURKEY", "mos": "RUSSIA", "war": "RUSSIA", "stp": "RUSSIA"})
     reply = send(talk, players["RUSSIA"], "build A Sev")
-    assert entry(reply, 2, "build A Sev", "Russia does not own Sevastopol"), reply.body
+    assert entry(reply, 2, "build A Sev", "Russia does not own Sevastopol. Russia may "
+                 "build in St Petersburg, Warsaw."), reply.body
 
 
 def test_orders_sent_ahead_that_the_phase_refuses_are_named_in_its_report(

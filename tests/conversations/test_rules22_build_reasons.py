@@ -20,8 +20,9 @@ def test_a_build_on_a_captured_centre_is_refused_as_no_home_centre(
     players = started_game(talk)
     put_board(talk, "W1901A", UNITS, OWNERS)
     reply = send(talk, players["ITALY"], "Build A Mar", "Build A Ven", "Build A Tun")
-    assert entry(reply, 2, "Build A Mar", "Marseilles is not a home centre of Italy"), \
-        reply.body
+    assert entry(reply, 2, "Build A Mar", "Marseilles is not a home centre of Italy. Italy "
+                 "may build in Naples, Rome."), reply.body
     assert entry(reply, 3, "Build A Ven", "Venice is not vacant. Your A Venice stands "
                                           "there."), reply.body
-    assert entry(reply, 4, "Build A Tun", "Tunis is not a home centre of Italy"), reply.body
+    assert entry(reply, 4, "Build A Tun", "Tunis is not a home centre of Italy. Italy may "
+                 "build in Naples, Rome."), reply.body
