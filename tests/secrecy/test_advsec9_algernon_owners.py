@@ -16,7 +16,7 @@ from judge.engine.position import Position
 from judge.engine.types import Unit
 from judge.store.db import Database
 from tests.conversations.harness import Conversation
-from tests.conversations.orders_board import edit_board
+from tests.conversations.orders_board import edit_board, set_rule
 from tests.secrecy.test_adv5_algernon import GAME, READS
 from tests.secrecy.twin import Twin
 from tests.variants.algernon.scenario import A, B, demo
@@ -85,3 +85,39 @@ def test_who_owned_the_centre_alpha_walks_into_is_not_told(
     mails = _fall(twin, seats, "DL h\nMN h\nPZ to 4", BRAVO_HOLDS, BRAVO_HOLDS, reads)
     assert "Centres: A 4, B 3" in mails, mails[-3000:]
     assert twin.differences([seats[A][0]]) == ""
+
+
+def _removal(databases: tuple[Database, Database], distance: str) -> tuple[Twin, str]:
+    """ALPHA has rats in DL, JC (a portal from DL and from PZ) and SQ (a portal from MN,
+    two from DL and PZ); BRAVO's rat in PZ holds (A) or walks into MN (B): ALPHA owns DL
+    and MN (A) or DL and PZ (B), two centres in both, so one rat goes in the Winter
+    (nobody orders: I.C)."""
+    twin, seats = _twin(databases, ("dl", "jc", "sq"), ("pw", "qv", "wg", "pz"))
+    for talk in (twin.a, twin.b):
+        set_rule(talk, removal_distance=distance)
+    mails = _fall(twin, seats, "DL h\nJC h\nSQ h", f"{BRAVO_HOLDS}\nPZ h",
+                  f"{BRAVO_HOLDS}\nPZ to 3")
+    assert "Centres: A 2, B 4" in mails, mails[-3000:]
+    return twin, seats[A][0]
+
+
+def test_the_default_removal_tells_nothing_of_the_centres_lost(
+        databases: tuple[Database, Database]) -> None:
+    """By default (removal_distance=home, rule 1's rulebooks of um01's day) the rat farthest
+    from his homes goes: JC and SQ are one portal from a home, so the tie is broken by
+    name: JC, in both games."""
+    twin, alpha = _removal(databases, "home")
+    assert "Remove JC" in "\n".join(twin.transcript(alpha))
+    assert twin.differences([alpha]) == ""
+
+
+def test_removal_distance_owned_tells_which_centre_he_lost(
+        databases: tuple[Database, Database]) -> None:
+    """A read the rules allow (rule 1 with the 2023 rulebook's civil disorder, the master's
+    choice at CREATE) that tells what rule 7 keeps: counted from the centres he owns, the
+    rat farthest from them goes: JC (by name: both one portal from DL and MN) in A, SQ
+    (two portals from DL and PZ) in B. Which rat the judge removed tells ALPHA which home
+    BRAVO took (docs/variants/algernon.md says so under `removal_distance`)."""
+    twin, alpha = _removal(databases, "owned")
+    told = twin.differences([alpha])
+    assert "-  Remove JC" in told and "+  Remove SQ" in told, told
