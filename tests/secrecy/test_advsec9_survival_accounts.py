@@ -79,3 +79,21 @@ def test_france_players_absence_moves_the_deadline_alike(
     _read(twin, players)
     told = twin.differences(watched)
     assert told == "", told
+
+
+def test_the_end_notice_and_a_resignation_name_no_player(
+        databases: tuple[Database, Database]) -> None:
+    """France resigns (the master is asked to replace her), then the master ends the game.
+    The notices everyone gets name powers only; after the end LIST and SUMMARY name the
+    players (docs/variants/engineered.md F2: "until the game is over"), so the reads after
+    it are the master's choice to publish and are not compared."""
+    twin = Twin(databases)
+    players, watched = _table(twin)
+    resigned = send_as_france(twin, f"SIGNON F{GAME} pw-FRANCE\nRESIGN")
+    assert "master" in resigned[0], resigned[0]
+    _read(twin, players)
+    twin.send(MASTER.address, f"{MASTER.signon}\nEND GAME DRAW")
+    got = "\n".join(twin.transcript(players["RUSSIA"].address))
+    assert "draw" in got.lower(), got[-3000:]
+    told = twin.differences(watched)
+    assert told == "", told
