@@ -50,7 +50,11 @@ def test_france_players_time_zone_is_not_told(databases: tuple[Database, Databas
     twin = Twin(databases)
     players, watched = _table(twin)
     france = f"SIGNON F{GAME} pw-FRANCE"
+    appointed = twin.send(MASTER.address, f"{MASTER.signon}\nSET COMMENTATOR observer")
+    assert "commentator" in appointed[0].lower(), appointed[0]
     _read(twin, players)
+    sent = send_as_france(twin, f"{france}\nPRESS TO Russia\nGuess who.\nENDPRESS")
+    assert "commentator" in sent[0], sent[0]
     send_as_france(twin, f"{france}\nSET DRAW\nSET WAIT\nA Par H\nBROADCAST\nHi.\nENDPRESS")
     russia = players["RUSSIA"]
     twin.send(russia.address, f"{russia.signon}\nSET DRAW\nPRESS TO France\nWho?\nENDPRESS")
@@ -63,6 +67,8 @@ def test_france_players_time_zone_is_not_told(databases: tuple[Database, Databas
     _read(twin, players)
     got = "\n".join(twin.transcript(russia.address))
     assert "Hi." in got and "deadline extended" in got, got[-3000:]
+    column = "\n".join(twin.transcript(OBSERVER.address))
+    assert "commentator's copy" in column and "Guess who." in column, column[-3000:]
     told = twin.differences(watched)
     assert told == "", told
 
