@@ -14,7 +14,7 @@ from judge.commands.registry import Command, CommandRegistry, Context
 from judge.game.clock import format_deadline
 from judge.game.deadline_notices import moved_to
 from judge.game.errors import GameError
-from judge.game.games import phase_of, primary_address, settings_of
+from judge.game.games import game_variant, phase_of, primary_address, settings_of
 from judge.game.recipients import recipients
 from judge.game.schedule import next_deadline, phase_length
 from judge.game.settings_text import SettingsError, parse_when
@@ -39,14 +39,25 @@ def run_absence(ctx: Context, invocation: Invocation) -> CommandResult:
     if invocation.rest.strip().upper() == "CLEAR":
         seat.absences = []
         return CommandResult.ok("Your absences are cleared.")
-    start, end = _absence_period(invocation.rest, jc.zone, now)
+    zone = _reading_zone(seat.game, jc.zone)
+    start, end = _absence_period(invocation.rest, zone, now)
     if len(kept) >= MAX_ABSENCES:
         raise GameError(f"you have {MAX_ABSENCES} absences already; SET ABSENCE CLEAR, "
                         "then set the ones you need")
     seat.absences = [*kept, [start.isoformat(), end.isoformat()]]
+    read_as = [] if zone == jc.zone else [
+        "Its dates and times are read in UTC, not your time zone: this game keeps who "
+        "plays secret, and the deadline it moves (which everyone is told) would tell yours."]
     return CommandResult.ok(f"Absence recorded: from {format_deadline(start, jc.zone)} to "
                             f"{format_deadline(end, jc.zone)}. No deadline falls inside it.",
-                            *_move_deadline(jc, seat.game, start, end))
+                            *read_as, *_move_deadline(jc, seat.game, start, end))
+
+
+def _reading_zone(game: Game, zone: str) -> str:
+    """The writer's zone, or UTC where the game keeps who plays secret (rn45 F2): the same
+    line from players in two zones would move the deadline everyone is told differently
+    (tests/secrecy/test_advsec9_survival_accounts.py)."""
+    return "UTC" if game_variant(game).names_hidden else zone
 
 
 def _list_absences(kept: list[list[str]], zone: str) -> list[str]:

@@ -4,7 +4,8 @@ map so far), for the master the whole maze, for anyone else nothing (rule 3).
 
 The spaces stand on a circle in the order of their names, so the drawing hints at nothing
 beyond the names the reader knows; each is a disc in its kind's colour (II.B), tinted by
-its owner where the reader's board shows one; each known portal is a line with its number
+its owner where the reader's board shows one (the master's: a player's shows no owners,
+rule 7); each known portal is a line with its number
 at each end. The folder's drawing.toml gives the colours and the rat's symbol.
 """
 

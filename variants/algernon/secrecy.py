@@ -1,6 +1,9 @@
 """The maze is never shown (rule 3): a player sees his own rats, orders and results, what
-his sightings tell him (6, 10), his own centres changing hands and the public centre
-counts (7); the master sees everything; an observer only the counts. Each player's
+his sightings tell him (6, 10) and the public centre counts (7: "This is all he makes
+public"), not who owns which centre, his own included: which home of his another player
+"stumbled into" (rule 9) would tell where that player's rat stood, and a change's other
+side who had owned it (tests/secrecy/test_advsec9_algernon_owners.py). The master sees
+everything; an observer only the counts. Each player's
 knowledge record folds what he was shown (known.py gives its form)."""
 
 from __future__ import annotations
@@ -9,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from judge.engine.knowledge import Knowledge
-from judge.engine.outcome import Adjustment, CentreChange, Event, OrderResult
+from judge.engine.outcome import Adjustment, Event, OrderResult
 from judge.engine.position import Position
 from judge.engine.types import Phase
 from judge.engine.visibility import Role, Seen, Viewer
@@ -32,7 +35,7 @@ class MazeSecrecy:
         mine = viewer.power
         return position._replace(
             units=tuple(u for u in position.units if u.power == mine),
-            owners={c: p for c, p in position.owners.items() if p == mine},
+            owners={},  # rule 7: counts only (the module's note)
             dislodged=tuple(d for d in position.dislodged if d.unit.power == mine),
             state=_own_state(position.state, mine))
 
@@ -72,8 +75,6 @@ def _shown(event: Event, power: str | None) -> bool:
         return False
     if isinstance(event, OrderResult | Adjustment | Entry | Contact):
         return event.power == power
-    if isinstance(event, CentreChange):
-        return power in (event.old_owner, event.new_owner)
     return False  # dislodgements name the spaces a rat may retreat to
 
 
