@@ -34,6 +34,7 @@ from judge.game.games import (
 )
 from judge.game.lifecycle import (
     OBSERVER_SEAT_GIVEN_UP,
+    check_creatable,
     create_game,
     is_full,
     join_game,
@@ -62,6 +63,9 @@ def run_create(ctx: Context, invocation: Invocation) -> CommandResult:
         return CommandResult.fail(f"write {CREATE_USAGE}, e.g. CREATE alpha secret standard")
     account = need_account(jc)
     name, password, variant = invocation.args[:3]
+    # The name and variant first: options are read against the variant's own, so a
+    # misspelt variant would be blamed on its options (newcomer 25).
+    check_creatable(jc.session, name.lower(), variant.lower())
     options = parse_options(invocation.args[3:], _game_options_of(variant))
     game = create_game(jc.session, name=name, password=password, variant=variant,
                        master=account, options=options)

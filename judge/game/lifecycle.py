@@ -34,7 +34,7 @@ def create_game(session: Session, *, name: str, password: str, variant: str,
     """A forming game with `master` in its master seat, its seed (random unless given) and,
     when its variant makes one per game, its own map made from its options and seed."""
     name, variant = name.lower(), variant.lower()
-    _check_creatable(session, name, variant)
+    check_creatable(session, name, variant)
     seed = secrets.randbits(63) if seed is None else seed
     try:
         world = make_game_map(load_variant(variant), options or {}, seed)
@@ -48,7 +48,9 @@ def create_game(session: Session, *, name: str, password: str, variant: str,
     return game
 
 
-def _check_creatable(session: Session, name: str, variant: str) -> None:
+def check_creatable(session: Session, name: str, variant: str) -> None:
+    """Refuse a game name that is taken or malformed, or a variant not playable by mail
+    (both lower-case, as create_game reads them)."""
     if not GAME_NAME.match(name):
         raise GameError(f"{name!r} cannot be a game name: use 1 to 32 letters, digits, "
                         "- or _, starting with a letter")

@@ -38,8 +38,6 @@ def test_clear_with_a_unit_does_not_clear_every_order(talk: Conversation) -> Non
     assert "  F Brest -> Mid-Atlantic Ocean.\n" in reply.body, reply.body
 
 
-@pytest.mark.xfail(strict=True, reason="seating.py run_create reads the options against "
-                   "the standard game's when the variant is unknown, and says so of them")
 def test_a_misspelt_variant_is_named_as_the_fault(talk: Conversation) -> None:
     talk.send("gm@example.org", "REGISTER\nname: Gil Master\nEND")
     reply = talk.send("gm@example.org", "CREATE se gmpw envoi hidden=secret players=3")
