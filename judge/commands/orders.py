@@ -8,6 +8,7 @@ power's orders complete it and nobody asked to WAIT.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from datetime import datetime
 
 from judge.commands.context import JudgeContext, acting_power, judge_context, need_seat
@@ -64,9 +65,13 @@ class MailOrderHandler:
             reject_orders(ctx, lines, reply)
             return
         numbered = [(line.line_no, line.text) for line in lines]
+        current = jc.phase is None
         try:
-            current = jc.phase is None
-            feedback = _now(jc, numbered) if current else _future(jc, numbered)
+            if not current:
+                _future(jc, numbered)
+                show_status(jc, current)
+                return
+            feedback = _now(jc, numbered)
         except GameError as exc:
             said = (Refusal.of(G.GAME_SAYS, said=str(exc)),)
             feedback = [Feedback(n, text, said, True) for n, text in numbered]
@@ -128,23 +133,79 @@ def _before(jc: JudgeContext, game: Game) -> Before | None:
                   frozenset(mine))
 
 
-def _future(jc: JudgeContext, numbered: list[tuple[int, str]]) -> list[Feedback]:
-    """Orders for a later phase: read now, checked against the board when it opens."""
+def _future(jc: JudgeContext, numbered: list[tuple[int, str]]) -> None:
+    """Orders for a later phase: read now, checked against the board when it opens. Every
+    block of one message for one phase is settled with the blocks before it (DATC 4.D.3:
+    two `PHASE F1901M` blocks are one message's orders, as one block is: adv9), so the
+    lines are answered once the whole message has run (_Ahead)."""
     assert jc.phase is not None
     game, power = need_seat(jc).game, acting_power(jc)
     over = _over(jc, game, jc.phase, line=True)
+    ahead = _Ahead.of(jc)
     if over:
         said = (Refusal.of(G.GAME_SAYS, said=over),)
-        return [Feedback(n, text, said, True) for n, text in numbered]
+        ahead.refused(game, [Feedback(n, text, said, True) for n, text in numbered], numbered)
+        return
     variant, writer = game_variant(game), writer_of(jc.session, game, power)
     read, errors = ordering.read_lines(variant, jc.phase, numbered, writer)
-    kept, clashes, dropped = orders_ahead.settle(variant, jc.phase, read)
     row = _future_row(jc, game, power, jc.phase)
-    row.lines = [*orders_ahead.without(variant, jc.phase, row.lines, dropped, writer),
+    sent = ahead.block(game, power, jc.phase, row.lines)
+    sent.add(numbered, read, [Feedback(e.line_no, e.text, (e.why,), True) for e in errors])
+    kept, sent.clashes, dropped = orders_ahead.settle(variant, jc.phase, sent.read)
+    row.lines = [*orders_ahead.without(variant, jc.phase, sent.before, dropped, writer),
                  *(w.text for _, w in kept)]
     row.submitted_at = jc.clock.now()
-    return sorted([*(Feedback(e.line_no, e.text, (e.why,), True) for e in errors), *clashes],
-                  key=lambda f: f.line_no)
+
+
+@dataclass
+class _Sent:
+    """One message's lines for one later phase of one power: the stored lines it found,
+    what it read, and what the reply says of them."""
+
+    before: list[str]
+    names: Names
+    numbered: list[tuple[int, str]] = field(default_factory=list)
+    read: list[tuple[int, ordering.Written]] = field(default_factory=list)
+    errors: list[Feedback] = field(default_factory=list)
+    clashes: list[Feedback] = field(default_factory=list)
+
+    def add(self, numbered: Sequence[tuple[int, str]], read: arrival.Lines,
+            errors: list[Feedback]) -> None:
+        self.numbered += numbered
+        self.read += read
+        self.errors += errors
+
+
+@dataclass
+class _Ahead:
+    """A message's orders for later phases, answered once it has run (an `after` step)."""
+
+    sent: dict[tuple[int, str, str], _Sent] = field(default_factory=dict)
+    said: list[tuple[list[tuple[int, str]], list[Feedback], Names]] = field(default_factory=list)
+
+    @staticmethod
+    def of(jc: JudgeContext) -> _Ahead:
+        found = next((a for a in jc.after if isinstance(a, _Ahead)), None)
+        if found is None:
+            found = _Ahead()
+            jc.after.insert(0, found)  # before report_current, which may process the turn
+        return found
+
+    def block(self, game: Game, power: str, phase: Phase, stored: list[str]) -> _Sent:
+        key = (game.id, power, str(phase))
+        if key not in self.sent:
+            self.sent[key] = _Sent(list(stored), ReaderNames(game_variant(game)))
+        return self.sent[key]
+
+    def refused(self, game: Game, feedback: list[Feedback],
+                numbered: list[tuple[int, str]]) -> None:
+        self.said.append((numbered, feedback, ReaderNames(game_variant(game))))
+
+    def __call__(self, jc: JudgeContext, reply: Reply) -> None:
+        answers = [*self.said, *((s.numbered, [*s.errors, *s.clashes], s.names)
+                                 for s in self.sent.values())]
+        for numbered, feedback, names in answers:
+            _answer(reply, numbered, sorted(feedback, key=lambda f: f.line_no), names)
 
 
 def _future_row(jc: JudgeContext, game: Game, power: str, phase: Phase) -> FutureOrder:
