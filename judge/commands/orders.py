@@ -7,7 +7,7 @@ power's orders complete it and nobody asked to WAIT.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
@@ -67,15 +67,11 @@ class MailOrderHandler:
         numbered = [(line.line_no, line.text) for line in lines]
         current = jc.phase is None
         try:
-            if not current:
-                _future(jc, numbered)
-                show_status(jc, current)
-                return
-            feedback = _now(jc, numbered)
+            _now(jc, numbered) if current else _future(jc, numbered)
         except GameError as exc:
             said = (Refusal.of(G.GAME_SAYS, said=str(exc)),)
-            feedback = [Feedback(n, text, said, True) for n, text in numbered]
-        _answer(reply, numbered, feedback, ReaderNames(game_variant(jc.seat.game)))
+            _Answers.of(jc).refused(jc.seat.game, [Feedback(n, text, said, True)
+                                                   for n, text in numbered], numbered)
         show_status(jc, current)
 
     def reads_as_prose(self, ctx: Context, text: str, /) -> bool:
@@ -113,14 +109,18 @@ def _open_turn(jc: JudgeContext) -> tuple[Game, Turn]:
     return game, turn
 
 
-def _now(jc: JudgeContext, numbered: list[tuple[int, str]]) -> list[Feedback]:
+def _now(jc: JudgeContext, numbered: list[tuple[int, str]]) -> None:
+    """Orders for the open phase. Its blocks in one message (before and after PHASE lines)
+    are that message's orders, settled together (DATC 4.D.3), as those sent ahead are."""
     game, turn = _open_turn(jc)
     power, variant, position = acting_power(jc), game_variant(game), position_of(turn)
-    merged = order_sets.latest_set(jc.session, variant, turn, power)
-    feedback = arrival.take(variant, position, power, merged, numbered,
-                            lambda: _before(jc, game), writer_of(jc.session, game, power))
+    held = _Answers.of(jc).open_block(game, power, turn, lambda: order_sets.latest_set(
+        jc.session, variant, turn, power))
+    held.numbered += numbered
+    merged = dict(held.before)
+    held.feedback = arrival.take(variant, position, power, merged, held.numbered,
+                                 lambda: _before(jc, game), writer_of(jc.session, game, power))
     order_sets.save_set(jc.session, turn, power, merged, jc.clock, jc.inbox)
-    return feedback
 
 
 def _before(jc: JudgeContext, game: Game) -> Before | None:
@@ -141,7 +141,7 @@ def _future(jc: JudgeContext, numbered: list[tuple[int, str]]) -> None:
     assert jc.phase is not None
     game, power = need_seat(jc).game, acting_power(jc)
     over = _over(jc, game, jc.phase, line=True)
-    ahead = _Ahead.of(jc)
+    ahead = _Answers.of(jc)
     if over:
         said = (Refusal.of(G.GAME_SAYS, said=over),)
         ahead.refused(game, [Feedback(n, text, said, True) for n, text in numbered], numbered)
@@ -177,18 +177,32 @@ class _Sent:
 
 
 @dataclass
-class _Ahead:
-    """A message's orders for later phases, answered once it has run (an `after` step)."""
+class _Open:
+    """One message's lines for the open phase of one power: the set it found, and what
+    the reply says of them."""
+
+    before: dict[str, ordering.Written]
+    names: Names
+    numbered: list[tuple[int, str]] = field(default_factory=list)
+    feedback: list[Feedback] = field(default_factory=list)
+
+
+@dataclass
+class _Answers:
+    """A message's order lines, answered once it has run (an `after` step, before
+    report_current, which may process the turn): a later block for a phase is settled
+    with the blocks before it, and the earlier lines' words may change."""
 
     sent: dict[tuple[int, str, str], _Sent] = field(default_factory=dict)
+    open: dict[tuple[int, str, int], _Open] = field(default_factory=dict)
     said: list[tuple[list[tuple[int, str]], list[Feedback], Names]] = field(default_factory=list)
 
     @staticmethod
-    def of(jc: JudgeContext) -> _Ahead:
-        found = next((a for a in jc.after if isinstance(a, _Ahead)), None)
+    def of(jc: JudgeContext) -> _Answers:
+        found = next((a for a in jc.after if isinstance(a, _Answers)), None)
         if found is None:
-            found = _Ahead()
-            jc.after.insert(0, found)  # before report_current, which may process the turn
+            found = _Answers()
+            jc.after.insert(0, found)
         return found
 
     def block(self, game: Game, power: str, phase: Phase, stored: list[str]) -> _Sent:
@@ -197,14 +211,23 @@ class _Ahead:
             self.sent[key] = _Sent(list(stored), ReaderNames(game_variant(game)))
         return self.sent[key]
 
+    def open_block(self, game: Game, power: str, turn: Turn,
+                   stored: Callable[[], dict[str, ordering.Written]]) -> _Open:
+        key = (game.id, power, turn.id)
+        if key not in self.open:
+            self.open[key] = _Open(dict(stored()), ReaderNames(game_variant(game)))
+        return self.open[key]
+
     def refused(self, game: Game, feedback: list[Feedback],
                 numbered: list[tuple[int, str]]) -> None:
         self.said.append((numbered, feedback, ReaderNames(game_variant(game))))
 
     def __call__(self, jc: JudgeContext, reply: Reply) -> None:
-        answers = [*self.said, *((s.numbered, [*s.errors, *s.clashes], s.names)
-                                 for s in self.sent.values())]
-        for numbered, feedback, names in answers:
+        answers = [*self.said,
+                   *((o.numbered, o.feedback, o.names) for o in self.open.values()),
+                   *((s.numbered, [*s.errors, *s.clashes], s.names)
+                     for s in self.sent.values())]
+        for numbered, feedback, names in sorted(answers, key=lambda a: a[0][0][0]):
             _answer(reply, numbered, sorted(feedback, key=lambda f: f.line_no), names)
 
 

@@ -1,21 +1,20 @@
-"""Fix 26, found as an adversary and left open (outside fix 26's files): the two faults
-fixed for orders sent ahead are there in the open phase too.
+"""Fix 26, found as an adversary: the two faults fixed for orders sent ahead were there
+in the open phase too.
 
 1. Two blocks of the open phase in one message (`A par-bur`, `PHASE F1901M` ..., `PHASE`,
-   `A par-pic`): each block is taken alone (judge/commands/orders.py `_now` and
-   judge/game/arrival.py merge it into the set saved by the block before), so the second
-   silently replaces the first, though both are one message's (DATC 4.D.3). Its fix needs
-   the open phase's lines answered once the message has run, as orders sent ahead now
-   are, which moves their entries in the reply.
-2. `lines 2, 3 and 4 give A Paris different orders` is said when lines 2 and 3 are one
-   order written twice (judge/game/arrival.py, reasons.CLASH_NONE_STANDS)."""
+   `A par-pic`) were taken one by one, each merged into the set the block before had
+   saved, so the second silently replaced the first, though both are one message's
+   (DATC 4.D.3). judge/commands/orders.py `_now` now settles every block of the open
+   phase in a message together, answered once the message has run.
+2. Left open (judge/game/arrival.py, outside fix 26's files): `lines 2, 3 and 4 give A
+   Paris different orders` is said when lines 2 and 3 are one order written twice."""
 
 from __future__ import annotations
 
 import pytest
 
 from tests.conversations.harness import Conversation
-from tests.conversations.master_helpers import Table, error
+from tests.conversations.master_helpers import Table, error, no_errors
 
 
 @pytest.fixture
@@ -23,10 +22,25 @@ def table(talk: Conversation) -> Table:
     return Table.started(talk)
 
 
-@pytest.mark.xfail(strict=True, reason="the open phase's blocks are taken one by one")
 def test_two_blocks_of_the_open_phase_are_one_message(table: Table) -> None:
     sent = table.player("FRANCE", "A par-bur\nPHASE F1901M\nA mar-spa\nPHASE\nA par-pic")
-    assert "line 2: A par-bur\n    " in sent.body, sent.body
+    assert error(sent, "A par-bur").startswith("lines 2 and 6 give A Paris different orders")
+    assert error(sent, "A par-pic").startswith("lines 2 and 6 give A Paris different orders")
+    assert table.orders("S1901M").get("FRANCE", []) == []
+    assert table.future() == {("F1901M", "FRANCE"): ["A mar-spa"]}
+
+
+def test_a_later_message_still_replaces(table: Table) -> None:
+    """DATC 4.D.1: across messages the later order stands, without a word."""
+    no_errors(table.player("FRANCE", "A par-bur"))
+    no_errors(table.player("FRANCE", "PHASE F1901M\nA mar-spa\nPHASE\nA par-pic"))
+    assert table.orders("S1901M")["FRANCE"] == ["A par-pic"]
+
+
+def test_the_same_order_in_two_blocks_of_the_open_phase_is_no_clash(table: Table) -> None:
+    sent = no_errors(table.player("FRANCE", "A par-bur\nPHASE F1901M\nA mar-spa\nPHASE\n"
+                                            "A Paris - Burgundy"))
+    assert "A Paris -> Burgundy." in sent.body, sent.body
 
 
 @pytest.mark.xfail(strict=True, reason="arrival.py says 'different orders' of a repeat")
