@@ -7,17 +7,17 @@ power's orders complete it and nobody asked to WAIT.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Sequence
 from datetime import datetime
 
 from judge.commands.context import JudgeContext, acting_power, judge_context, need_seat
 from judge.commands.dispatch import reject_orders
 from judge.commands.game_over import refuse_if_over
 from judge.commands.items import CommandResult, Invocation, OrderText
+from judge.commands.order_answers import Answers
 from judge.commands.registry import Command, CommandRegistry, Context
 from judge.commands.reply import Reply
-from judge.engine.refusal import Names, Refusal
+from judge.engine.refusal import Refusal
 from judge.engine.types import ADJUSTMENT, MOVEMENT, RETREAT, Phase
 from judge.game import arrival, order_sets, ordering, orders_ahead, owed
 from judge.game import reasons as G
@@ -28,9 +28,8 @@ from judge.game.games import game_variant, position_of
 from judge.game.history import parse_phase, phase_key, processed_turns
 from judge.game.knowledge import writer_of
 from judge.game.readiness import hides, is_ready, unanswered_powers
-from judge.game.refusals import Before, say
+from judge.game.refusals import Before
 from judge.grammar.reader import reader_for
-from judge.grammar.wording import ReaderNames
 from judge.store import repo_games
 from judge.store.models import FutureOrder, Game, GameState, SeatRole, Turn
 from judge.store.repo_games import current_turn
@@ -70,7 +69,7 @@ class MailOrderHandler:
             _now(jc, numbered) if current else _future(jc, numbered)
         except GameError as exc:
             said = (Refusal.of(G.GAME_SAYS, said=str(exc)),)
-            _Answers.of(jc).refused(jc.seat.game, [Feedback(n, text, said, True)
+            Answers.of(jc).refused(jc.seat.game, [Feedback(n, text, said, True)
                                                    for n, text in numbered], numbered)
         show_status(jc, current)
 
@@ -82,21 +81,6 @@ class MailOrderHandler:
 
 
 handle_orders = MailOrderHandler()
-
-
-def _answer(reply: Reply, numbered: Sequence[tuple[int, str]],
-            feedback: Sequence[Feedback], names: Names) -> None:
-    """The reply's words for each line: here, at the edge, a refusal is worded."""
-    said = {f.line_no: f for f in feedback}
-    for f in feedback:
-        if f.refused:
-            reply.error(f.line_no, f.text, say(f.said, names))
-    for line_no, text in numbered:
-        note = said.get(line_no)
-        if note is None:
-            reply.done(line_no, text)
-        elif not note.refused:
-            reply.done(line_no, text, say(note.said, names))
 
 
 def _open_turn(jc: JudgeContext) -> tuple[Game, Turn]:
@@ -114,7 +98,7 @@ def _now(jc: JudgeContext, numbered: list[tuple[int, str]]) -> None:
     are that message's orders, settled together (DATC 4.D.3), as those sent ahead are."""
     game, turn = _open_turn(jc)
     power, variant, position = acting_power(jc), game_variant(game), position_of(turn)
-    held = _Answers.of(jc).open_block(game, power, turn, lambda: order_sets.latest_set(
+    held = Answers.of(jc).open_block(game, power, turn, lambda: order_sets.latest_set(
         jc.session, variant, turn, power))
     held.numbered += numbered
     merged = dict(held.before)
@@ -141,7 +125,7 @@ def _future(jc: JudgeContext, numbered: list[tuple[int, str]]) -> None:
     assert jc.phase is not None
     game, power = need_seat(jc).game, acting_power(jc)
     over = _over(jc, game, jc.phase, line=True)
-    ahead = _Answers.of(jc)
+    ahead = Answers.of(jc)
     if over:
         said = (Refusal.of(G.GAME_SAYS, said=over),)
         ahead.refused(game, [Feedback(n, text, said, True) for n, text in numbered], numbered)
@@ -155,80 +139,6 @@ def _future(jc: JudgeContext, numbered: list[tuple[int, str]]) -> None:
     row.lines = [*orders_ahead.without(variant, jc.phase, sent.before, dropped, writer),
                  *(w.text for _, w in kept)]
     row.submitted_at = jc.clock.now()
-
-
-@dataclass
-class _Sent:
-    """One message's lines for one later phase of one power: the stored lines it found,
-    what it read, and what the reply says of them."""
-
-    before: list[str]
-    names: Names
-    numbered: list[tuple[int, str]] = field(default_factory=list)
-    read: list[tuple[int, ordering.Written]] = field(default_factory=list)
-    errors: list[Feedback] = field(default_factory=list)
-    clashes: list[Feedback] = field(default_factory=list)
-
-    def add(self, numbered: Sequence[tuple[int, str]], read: arrival.Lines,
-            errors: list[Feedback]) -> None:
-        self.numbered += numbered
-        self.read += read
-        self.errors += errors
-
-
-@dataclass
-class _Open:
-    """One message's lines for the open phase of one power: the set it found, and what
-    the reply says of them."""
-
-    before: dict[str, ordering.Written]
-    names: Names
-    numbered: list[tuple[int, str]] = field(default_factory=list)
-    feedback: list[Feedback] = field(default_factory=list)
-
-
-@dataclass
-class _Answers:
-    """A message's order lines, answered once it has run (an `after` step, before
-    report_current, which may process the turn): a later block for a phase is settled
-    with the blocks before it, and the earlier lines' words may change."""
-
-    sent: dict[tuple[int, str, str], _Sent] = field(default_factory=dict)
-    open: dict[tuple[int, str, int], _Open] = field(default_factory=dict)
-    said: list[tuple[list[tuple[int, str]], list[Feedback], Names]] = field(default_factory=list)
-
-    @staticmethod
-    def of(jc: JudgeContext) -> _Answers:
-        found = next((a for a in jc.after if isinstance(a, _Answers)), None)
-        if found is None:
-            found = _Answers()
-            jc.after.insert(0, found)
-        return found
-
-    def block(self, game: Game, power: str, phase: Phase, stored: list[str]) -> _Sent:
-        key = (game.id, power, str(phase))
-        if key not in self.sent:
-            self.sent[key] = _Sent(list(stored), ReaderNames(game_variant(game)))
-        return self.sent[key]
-
-    def open_block(self, game: Game, power: str, turn: Turn,
-                   stored: Callable[[], dict[str, ordering.Written]]) -> _Open:
-        key = (game.id, power, turn.id)
-        if key not in self.open:
-            self.open[key] = _Open(dict(stored()), ReaderNames(game_variant(game)))
-        return self.open[key]
-
-    def refused(self, game: Game, feedback: list[Feedback],
-                numbered: list[tuple[int, str]]) -> None:
-        self.said.append((numbered, feedback, ReaderNames(game_variant(game))))
-
-    def __call__(self, jc: JudgeContext, reply: Reply) -> None:
-        answers = [*self.said,
-                   *((o.numbered, o.feedback, o.names) for o in self.open.values()),
-                   *((s.numbered, [*s.errors, *s.clashes], s.names)
-                     for s in self.sent.values())]
-        for numbered, feedback, names in sorted(answers, key=lambda a: a[0][0][0]):
-            _answer(reply, numbered, sorted(feedback, key=lambda f: f.line_no), names)
 
 
 def _future_row(jc: JudgeContext, game: Game, power: str, phase: Phase) -> FutureOrder:
