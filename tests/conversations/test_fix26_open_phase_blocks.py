@@ -48,3 +48,14 @@ def test_a_repeated_order_in_the_open_phase_is_said_to_be_one(table: Table) -> N
     sent = table.player("FRANCE", "A par-bur\nA Paris - Burgundy\nA par-pic")
     said = error(sent, "A par-pic")
     assert said.startswith("lines 2, 3 and 4 give A Paris 2 different orders"), said
+
+
+def test_the_reply_answers_its_lines_in_their_order(table: Table) -> None:
+    """Order lines are answered once the message has run, after the commands that follow
+    them; the reply still lists each section in the order of the lines it answers."""
+    sent = no_errors(table.player("FRANCE", "PHASE F1901M\nA par-bur\nPHASE\nA mar-spa\n"
+                                            "ORDERS"))
+    done = sent.body.split("\nDone\n", 1)[1].split("\n\n", 1)[0]
+    numbers = [int(line.split(":")[0].split()[1]) for line in done.splitlines()
+               if line.startswith("line ")]
+    assert numbers == sorted(numbers) == [1, 2, 3, 4, 5, 6], done
