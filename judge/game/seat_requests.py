@@ -6,9 +6,9 @@ that account's name (From is only a claim, RFC 5322) was refused where it played
 seated it, with the forger's password, where it did not: the forger then signed on to
 that seat, or read LIST's count of players, and knew (adv8). So in such a game JOIN and
 OBSERVE take no seat by themselves: the request is stored with a one-time code
-(judge.game.codes), the code goes in the reply, which the judge mails to the From
-address, the account's own mailbox, and the seat is taken when the code comes back
-(CONFIRM <code>). Until then nothing anyone else can read changes.
+(judge.game.codes), mailed to the account's own mailbox (mail_seat_code, below), and
+the seat is taken when the code comes back (CONFIRM <code>). Until then nothing anyone
+else can read changes.
 
 The forger chooses the request's password and preference list, so neither is kept
 (fix 26: a plain CONFIRM kept them, and the forger then signed on with his password):
