@@ -6,8 +6,9 @@ in the open phase too.
    saved, so the second silently replaced the first, though both are one message's
    (DATC 4.D.3). judge/commands/orders.py `_now` now settles every block of the open
    phase in a message together, answered once the message has run.
-2. Left open (judge/game/arrival.py, outside fix 26's files): `lines 2, 3 and 4 give A
-   Paris different orders` is said when lines 2 and 3 are one order written twice."""
+2. `lines 2, 3 and 4 give A Paris different orders` was said when lines 2 and 3 are one
+   order written twice (judge/game/arrival.py: now it counts the orders, as orders sent
+   ahead do)."""
 
 from __future__ import annotations
 
@@ -43,11 +44,12 @@ def test_the_same_order_in_two_blocks_of_the_open_phase_is_no_clash(table: Table
     assert "A Paris -> Burgundy." in sent.body, sent.body
 
 
-@pytest.mark.xfail(strict=True, reason="arrival.py says 'different orders' of a repeat")
 def test_a_repeated_order_in_the_open_phase_is_said_to_be_one(table: Table) -> None:
     sent = table.player("FRANCE", "A par-bur\nA Paris - Burgundy\nA par-pic")
     said = error(sent, "A par-pic")
-    assert said.startswith("lines 2, 3 and 4 give A Paris 2 different orders"), said
+    assert said.startswith("lines 2, 3 and 4 give A Paris 2 different orders in one message "
+                           "(lines 2 and 3 give the same order), so none of them stands"), said
+    assert error(sent, "A Paris - Burgundy") == said
 
 
 def test_the_reply_answers_its_lines_in_their_order(table: Table) -> None:
