@@ -101,7 +101,7 @@ class Answers:
 
 
 def answer_lines(reply: Reply, numbered: Sequence[tuple[int, str]],
-            feedback: Sequence[Feedback], names: Names) -> None:
+                 feedback: Sequence[Feedback], names: Names) -> None:
     """The reply's words for each line: here, at the edge, a refusal is worded."""
     said = {f.line_no: f for f in feedback}
     for f in feedback:

@@ -66,7 +66,10 @@ class MailOrderHandler:
         numbered = [(line.line_no, line.text) for line in lines]
         current = jc.phase is None
         try:
-            _now(jc, numbered) if current else _future(jc, numbered)
+            if current:
+                _now(jc, numbered)
+            else:
+                _future(jc, numbered)
         except GameError as exc:
             said = (Refusal.of(G.GAME_SAYS, said=str(exc)),)
             Answers.of(jc).refused(jc.seat.game, [Feedback(n, text, said, True)
@@ -100,10 +103,11 @@ def _now(jc: JudgeContext, numbered: list[tuple[int, str]]) -> None:
     power, variant, position = acting_power(jc), game_variant(game), position_of(turn)
     held = Answers.of(jc).open_block(game, power, turn, lambda: order_sets.latest_set(
         jc.session, variant, turn, power))
-    held.numbered += numbered
+    lines = [*held.numbered, *numbered]
     merged = dict(held.before)
-    held.feedback = arrival.take(variant, position, power, merged, held.numbered,
+    held.feedback = arrival.take(variant, position, power, merged, lines,
                                  lambda: _before(jc, game), writer_of(jc.session, game, power))
+    held.numbered = lines
     order_sets.save_set(jc.session, turn, power, merged, jc.clock, jc.inbox)
 
 
@@ -121,7 +125,7 @@ def _future(jc: JudgeContext, numbered: list[tuple[int, str]]) -> None:
     """Orders for a later phase: read now, checked against the board when it opens. Every
     block of one message for one phase is settled with the blocks before it (DATC 4.D.3:
     two `PHASE F1901M` blocks are one message's orders, as one block is: adv9), so the
-    lines are answered once the whole message has run (_Ahead)."""
+    lines are answered once the whole message has run (order_answers.Answers)."""
     assert jc.phase is not None
     game, power = need_seat(jc).game, acting_power(jc)
     over = _over(jc, game, jc.phase, line=True)
