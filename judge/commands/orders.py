@@ -14,9 +14,10 @@ from judge.commands.context import JudgeContext, acting_power, judge_context, ne
 from judge.commands.dispatch import reject_orders
 from judge.commands.game_over import refuse_if_over
 from judge.commands.items import CommandResult, Invocation, OrderText
+from judge.commands.order_answers import Answers
 from judge.commands.registry import Command, CommandRegistry, Context
 from judge.commands.reply import Reply
-from judge.engine.refusal import Names, Refusal
+from judge.engine.refusal import Refusal
 from judge.engine.types import ADJUSTMENT, MOVEMENT, RETREAT, Phase
 from judge.game import arrival, order_sets, ordering, orders_ahead, owed
 from judge.game import reasons as G
@@ -27,9 +28,8 @@ from judge.game.games import game_variant, position_of
 from judge.game.history import parse_phase, phase_key, processed_turns
 from judge.game.knowledge import writer_of
 from judge.game.readiness import hides, is_ready, unanswered_powers
-from judge.game.refusals import Before, say
+from judge.game.refusals import Before
 from judge.grammar.reader import reader_for
-from judge.grammar.wording import ReaderNames
 from judge.store import repo_games
 from judge.store.models import FutureOrder, Game, GameState, SeatRole, Turn
 from judge.store.repo_games import current_turn
@@ -64,13 +64,16 @@ class MailOrderHandler:
             reject_orders(ctx, lines, reply)
             return
         numbered = [(line.line_no, line.text) for line in lines]
+        current = jc.phase is None
         try:
-            current = jc.phase is None
-            feedback = _now(jc, numbered) if current else _future(jc, numbered)
+            if current:
+                _now(jc, numbered)
+            else:
+                _future(jc, numbered)
         except GameError as exc:
             said = (Refusal.of(G.GAME_SAYS, said=str(exc)),)
-            feedback = [Feedback(n, text, said, True) for n, text in numbered]
-        _answer(reply, numbered, feedback, ReaderNames(game_variant(jc.seat.game)))
+            Answers.of(jc).refused(jc.seat.game, [Feedback(n, text, said, True)
+                                                   for n, text in numbered], numbered)
         show_status(jc, current)
 
     def reads_as_prose(self, ctx: Context, text: str, /) -> bool:
@@ -83,21 +86,6 @@ class MailOrderHandler:
 handle_orders = MailOrderHandler()
 
 
-def _answer(reply: Reply, numbered: Sequence[tuple[int, str]],
-            feedback: Sequence[Feedback], names: Names) -> None:
-    """The reply's words for each line: here, at the edge, a refusal is worded."""
-    said = {f.line_no: f for f in feedback}
-    for f in feedback:
-        if f.refused:
-            reply.error(f.line_no, f.text, say(f.said, names))
-    for line_no, text in numbered:
-        note = said.get(line_no)
-        if note is None:
-            reply.done(line_no, text)
-        elif not note.refused:
-            reply.done(line_no, text, say(note.said, names))
-
-
 def _open_turn(jc: JudgeContext) -> tuple[Game, Turn]:
     game = need_seat(jc).game
     refuse_if_over(game, jc.seat)
@@ -108,14 +96,19 @@ def _open_turn(jc: JudgeContext) -> tuple[Game, Turn]:
     return game, turn
 
 
-def _now(jc: JudgeContext, numbered: list[tuple[int, str]]) -> list[Feedback]:
+def _now(jc: JudgeContext, numbered: list[tuple[int, str]]) -> None:
+    """Orders for the open phase. Its blocks in one message (before and after PHASE lines)
+    are that message's orders, settled together (DATC 4.D.3), as those sent ahead are."""
     game, turn = _open_turn(jc)
     power, variant, position = acting_power(jc), game_variant(game), position_of(turn)
-    merged = order_sets.latest_set(jc.session, variant, turn, power)
-    feedback = arrival.take(variant, position, power, merged, numbered,
-                            lambda: _before(jc, game), writer_of(jc.session, game, power))
+    held = Answers.of(jc).open_block(game, power, turn, lambda: order_sets.latest_set(
+        jc.session, variant, turn, power))
+    lines = [*held.numbered, *numbered]
+    merged = dict(held.before)
+    held.feedback = arrival.take(variant, position, power, merged, lines,
+                                 lambda: _before(jc, game), writer_of(jc.session, game, power))
+    held.numbered = lines
     order_sets.save_set(jc.session, turn, power, merged, jc.clock, jc.inbox)
-    return feedback
 
 
 def _before(jc: JudgeContext, game: Game) -> Before | None:
@@ -128,23 +121,28 @@ def _before(jc: JudgeContext, game: Game) -> Before | None:
                   frozenset(mine))
 
 
-def _future(jc: JudgeContext, numbered: list[tuple[int, str]]) -> list[Feedback]:
-    """Orders for a later phase: read now, checked against the board when it opens."""
+def _future(jc: JudgeContext, numbered: list[tuple[int, str]]) -> None:
+    """Orders for a later phase: read now, checked against the board when it opens. Every
+    block of one message for one phase is settled with the blocks before it (DATC 4.D.3:
+    two `PHASE F1901M` blocks are one message's orders, as one block is: adv9), so the
+    lines are answered once the whole message has run (order_answers.Answers)."""
     assert jc.phase is not None
     game, power = need_seat(jc).game, acting_power(jc)
     over = _over(jc, game, jc.phase, line=True)
+    ahead = Answers.of(jc)
     if over:
         said = (Refusal.of(G.GAME_SAYS, said=over),)
-        return [Feedback(n, text, said, True) for n, text in numbered]
+        ahead.refused(game, [Feedback(n, text, said, True) for n, text in numbered], numbered)
+        return
     variant, writer = game_variant(game), writer_of(jc.session, game, power)
     read, errors = ordering.read_lines(variant, jc.phase, numbered, writer)
-    kept, clashes, dropped = orders_ahead.settle(variant, jc.phase, read)
     row = _future_row(jc, game, power, jc.phase)
-    row.lines = [*orders_ahead.without(variant, jc.phase, row.lines, dropped, writer),
+    sent = ahead.block(game, power, jc.phase, row.lines)
+    sent.add(numbered, read, [Feedback(e.line_no, e.text, (e.why,), True) for e in errors])
+    kept, sent.clashes, dropped = orders_ahead.settle(variant, jc.phase, sent.read)
+    row.lines = [*orders_ahead.without(variant, jc.phase, sent.before, dropped, writer),
                  *(w.text for _, w in kept)]
     row.submitted_at = jc.clock.now()
-    return sorted([*(Feedback(e.line_no, e.text, (e.why,), True) for e in errors), *clashes],
-                  key=lambda f: f.line_no)
 
 
 def _future_row(jc: JudgeContext, game: Game, power: str, phase: Phase) -> FutureOrder:

@@ -24,10 +24,10 @@ from judge.commands.registry import Command, CommandRegistry, Context
 from judge.commands.reply import Reply
 from judge.game import press, press_reply
 from judge.game.errors import GameError
-from judge.game.games import game_variant, player_seat
+from judge.game.games import game_variant, player_seat, settings_of
 from judge.game.lifecycle import parse_preferences
 from judge.game.mastering import audit
-from judge.store.models import Game, Press, Seat, SeatRole
+from judge.store.models import Game, GameState, Press, Seat, SeatRole
 from judge.variant import power_name
 
 END_WORDS = ("ENDPRESS", "END PRESS")
@@ -36,6 +36,12 @@ BROADCAST_USAGE = "BROADCAST [GREY] … ENDPRESS"
 _MASTER_WORDS = {"MASTER", "GM"}
 _JOINERS = {"AND", "&", ""}  # PRESS TO England and Germany
 _ALL_WORDS = {"ALL", "EVERYONE", "EVERYBODY"}  # as BROADCAST
+# Fix 26: press after the end goes on, as on njudge, under the settings the game ended
+# with: SET PRESS is refused then (a finished game's settings are its record; ROLLBACK
+# reopens it), so the receipt says why what worked still works. It carries what it did
+# while the game was played (a power's name, never a player's), nothing more.
+POST_GAME = ("{game} is over: press goes on under the settings it ended with (press is "
+             "{mode}); SET PRESS no longer changes them.")
 
 
 def _key(word: str) -> str:
@@ -133,6 +139,9 @@ def _deliver(jc: JudgeContext, seat: Seat, invocation: Invocation, grey: bool,
                           as_power=_acting_for(jc, seat))
     press.check(seat.game, letter)
     lines = press.send(jc.session, seat.game, jc.postman, letter)
+    if seat.game.state == GameState.FINISHED:
+        lines.append(POST_GAME.format(game=seat.game.name,
+                                      mode=settings_of(seat.game).press.mode.value))
     if letter.as_power is not None:
         audit(jc.session, seat.game, seat.account, "press", power=letter.as_power,
               to=list(powers) or ["everyone"], grey=press.is_grey(seat.game, letter),

@@ -97,8 +97,11 @@ class Reply:
 
     @property
     def sections(self) -> dict[str, tuple[Entry, ...]]:
-        return {"Done": tuple(self._done), "Errors": tuple(self._errors),
-                "Ignored": tuple(self._ignored)}
+        """Each section in the order of the lines it answers: order lines are answered once
+        the whole message has run (judge/commands/order_answers.py), after the commands
+        that followed them."""
+        return {"Done": _in_order(self._done), "Errors": _in_order(self._errors),
+                "Ignored": _in_order(self._ignored)}
 
     def summary(self) -> str:
         counts = [_count(len(self._done), "done", "done"),
@@ -124,6 +127,10 @@ class Reply:
         otherwise (a reply to an earlier marked reply drops the old marker)."""
         clean = " ".join(base.replace(ERROR_MARKER, " ").split())
         return f"{ERROR_MARKER} {clean}".strip() if self.has_errors else clean
+
+
+def _in_order(entries: list[Entry]) -> tuple[Entry, ...]:
+    return tuple(sorted(entries, key=lambda entry: entry.line_no))
 
 
 def _count(number: int, singular: str, plural: str) -> str:

@@ -112,7 +112,7 @@ def _settle(variant: Variant, position: Position, power: str,
         # The unit is left without an order, so the set is not complete and the turn not
         # processed before he can send the one he means; if none comes, it holds.
         current.pop(key, None)
-        return _all_refused(lines, name)
+        return _all_refused(lines, meanings, name)
     if len({province_of(slot(w.order).loc) for _, w in lines}) > 1:
         # One slot at different places: naming the last line's place would name it wrongly
         # for the lines before it, so they are told which slot they share.
@@ -120,8 +120,17 @@ def _settle(variant: Variant, position: Position, power: str,
     return _last_stands(lines, meanings, G.REPLACED_BY, G.STANDS, unit=name)
 
 
-def _all_refused(lines: Lines, name: Param) -> list[Feedback]:
-    why = Refusal.of(G.CLASH_NONE_STANDS, lines=numbers(n for n, _ in lines), unit=name)
+def _all_refused(lines: Lines, meanings: Sequence[str], name: Param) -> list[Feedback]:
+    said = numbers(n for n, _ in lines)
+    groups: dict[str, list[int]] = {}
+    for (n, _), meaning in zip(lines, meanings, strict=True):
+        groups.setdefault(meaning, []).append(n)
+    why = Refusal.of(G.CLASH_NONE_STANDS, lines=said, unit=name)
+    if len(groups) < len(lines):  # some lines repeat one order: say so, and count them
+        repeats = "; ".join(f"{numbers(g)} give the same order"
+                            for g in groups.values() if len(g) > 1)
+        why = Refusal.of(G.CLASH_REPEATED, lines=said, unit=name, count=len(groups),
+                         repeats=repeats)
     return [Feedback(n, w.text, (why,), True) for n, w in lines]
 
 

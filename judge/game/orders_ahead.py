@@ -33,6 +33,13 @@ AHEAD_CLASH = Why(
     "message, so none of them is kept and it has no order for {phase} (this game's rule "
     "duplicate_orders=hold, DATC 4.D.3); send the one order you mean after PHASE {phase}; "
     "without one it holds when the turn is processed")
+# Fix 26: "lines 3, 4 and 5 give different orders" was said when lines 3 and 4 were one
+# order written twice; then the words say how many orders there are, and which repeat.
+AHEAD_CLASH_REPEATED = Why(
+    "ahead_clash_repeated", "{lines} give the unit in {place} {count} different orders for "
+    "{phase} in one message ({repeats}), so none of them is kept and it has no order for "
+    "{phase} (this game's rule duplicate_orders=hold, DATC 4.D.3); send the one order you "
+    "mean after PHASE {phase}; without one it holds when the turn is processed")
 
 
 def settle(variant: Variant, phase: Phase, read: Lines) -> tuple[Lines, list[Feedback], set[str]]:
@@ -55,13 +62,26 @@ def settle(variant: Variant, phase: Phase, read: Lines) -> tuple[Lines, list[Fee
         place = Loc(province_of(lines[-1][1].order.loc))
         if none_stands:
             dropped.add(key)
-            why = Refusal.of(AHEAD_CLASH, lines=numbers(n for n, _ in lines), place=place,
-                             phase=str(phase))
+            why = _clash(lines, place, phase)
             said += [Feedback(n, w.text, (why,), True) for n, w in lines]
         else:
             said += _last_stands(lines, place)
     gone = {f.line_no for f in said if f.refused}
     return [(n, w) for n, w in read if n not in gone], said, dropped
+
+
+def _clash(lines: Lines, place: Loc, phase: Phase) -> Refusal:
+    """Why none of `lines` is kept, saying which of them repeat one order."""
+    groups: dict[object, list[int]] = {}
+    for n, w in lines:
+        groups.setdefault(_meaning(w.order), []).append(n)
+    all_lines = numbers(n for n, _ in lines)
+    if len(groups) == len(lines):
+        return Refusal.of(AHEAD_CLASH, lines=all_lines, place=place, phase=str(phase))
+    repeats = "; ".join(f"{numbers(g)} give the same order" for g in groups.values()
+                        if len(g) > 1)
+    return Refusal.of(AHEAD_CLASH_REPEATED, lines=all_lines, place=place, phase=str(phase),
+                      count=len(groups), repeats=repeats)
 
 
 def _keyed_as_written(variant: Variant, phase: Phase) -> bool:

@@ -74,6 +74,13 @@ CLASH_NONE_STANDS = Why(
     "them stands and {unit} is without orders (this game's rule duplicate_orders=hold, "
     "DATC 4.D.3); send the one order you mean; without one it holds when the turn is "
     "processed")
+# Fix 26: "lines 2, 3 and 4 give A Paris different orders" was said when lines 2 and 3
+# were one order written twice; then the words count the orders and say which repeat.
+CLASH_REPEATED = Why(
+    "clash_repeated", "{lines} give {unit} {count} different orders in one message "
+    "({repeats}), so none of them stands and {unit} is without orders (this game's rule "
+    "duplicate_orders=hold, DATC 4.D.3); send the one order you mean; without one it holds "
+    "when the turn is processed")
 REPLACED_BY = Why("replaced_by", "replaced by line {line}: the last order for {unit} in a "
                   "message stands")
 STANDS = Why("stands", "stands: it replaces {lines} (the last order for {unit} in a message "

@@ -6,16 +6,21 @@ that account's name (From is only a claim, RFC 5322) was refused where it played
 seated it, with the forger's password, where it did not: the forger then signed on to
 that seat, or read LIST's count of players, and knew (adv8). So in such a game JOIN and
 OBSERVE take no seat by themselves: the request is stored with a one-time code
-(judge.game.codes), the code goes in the reply, which the judge mails to the From
-address, the account's own mailbox, and the seat is taken when the code comes back
-(CONFIRM <code>). Until then nothing anyone else can read changes.
+(judge.game.codes), mailed to the account's own mailbox (mail_seat_code, below), and
+the seat is taken when the code comes back (CONFIRM <code>). Until then nothing anyone
+else can read changes.
 
-The forger still chooses the password a plain CONFIRM keeps, and may replace the owner's
-request or use up the hourly limit, so CONFIRM <code> <password> sets the seat's own
-password (judge.commands.seat_requests), and past the limit a game with no working code
-still gets one. A request refused because the account already has the seat is stored
-all the same, so that the numbers of codes, counted for every account, do not tell
-(adv9).
+The forger chooses the request's password and preference list, so neither is kept
+(fix 26: a plain CONFIRM kept them, and the forger then signed on with his password):
+the code goes in a mail of its own to the account's address (mail_seat_code), which
+shows what the request asked and whose address sent it; CONFIRM <code> <password>
+[<preferences>] takes the seat with the password and preferences the owner writes
+there, and a plain CONFIRM <code> (or a plain reply to that mail, whose reply address
+holds the code) with a password the judge chooses, told only in the answer to it. The
+forger may still replace the owner's request or use up the hourly limit, so past the
+limit a game with no working code still gets one. A request refused because the account
+already has the seat is stored all the same, so that the numbers of codes, counted for
+every account, do not tell (adv9).
 """
 
 from __future__ import annotations
@@ -26,11 +31,13 @@ from datetime import datetime, timedelta
 from sqlalchemy.orm import Session
 
 from judge.game.account_requests import CONFIRM_WITHIN
+from judge.game.clock import format_deadline
 from judge.game.codes import CONFIRM, Code, digest, matches, new_secret, parse_code
 from judge.game.errors import GameError
-from judge.game.games import game_variant
+from judge.game.games import game_variant, primary_address
 from judge.game.lifecycle import check_join_open, check_observe, refuse_a_second_seat
 from judge.game.passwords import hash_password
+from judge.game.postman import Postman
 from judge.game.redeem import close, redeem
 from judge.store import repo_guards
 from judge.store.models import (
@@ -41,6 +48,7 @@ from judge.store.models import (
     RequestKind,
     RequestState,
 )
+from judge.variant import power_name
 
 SEAT_KINDS = frozenset({RequestKind.JOIN, RequestKind.OBSERVE})
 # Each request is answered to the account's own mailbox: a forger repeating one must
@@ -144,3 +152,29 @@ def seat_request(session: Session, now: datetime, text: str) -> AccountRequest |
 
 def done(request: AccountRequest, now: datetime) -> None:
     close(request, RequestState.DONE, now)
+
+
+def mail_seat_code(session: Session, postman: Postman, request: AccountRequest, code: Code,
+                   game: Game) -> None:
+    """The code, to where the account's mail goes (not the request's From, which may be
+    an older address of the account): what was asked, by which address, how to confirm.
+    Its reply address holds the code, so a plain reply confirms (judge.mail.inbound)."""
+    account = request.account
+    verb = "join" if request.kind == RequestKind.JOIN else "observe"
+    wished = [power_name(p) for p in request.preferences or []]
+    listed = f", listing the powers {', '.join(wished)}" if wished else ""
+    after = " and after it the powers you prefer, if you like" \
+        if request.kind == RequestKind.JOIN else ""
+    body = (f"A message from {request.requested_by}, received "
+            f"{format_deadline(request.created_at, account.time_zone)}, asked to {verb} "
+            f"{game.name} for your account ({account.name}){listed}. {game.name} keeps who "
+            "plays from its players, so the seat is taken only when this mailbox says so.\n\n"
+            "Anyone may write to the judge in your name, so neither the password nor the "
+            "powers that message gave are kept. To take the seat, send the judge, from any "
+            f"address, the line\n\n  CONFIRM {code} <password>\n\nwith the password you "
+            f"will sign on with{after}. Or reply to this mail with no text of your own: the "
+            "judge then chooses the password and tells it only in its answer.\n\n"
+            f"Do so before {format_deadline(request.expires_at, account.time_zone)}. If you "
+            "did not ask for this, do nothing: the request lapses.\n")
+    postman.send(session, to=[primary_address(account)],
+                 subject=f"Confirm your seat in {game.name}", body=body, reply_token=str(code))

@@ -8,7 +8,7 @@ includes who plays. A player made master (judge/game/handover.py) is refused the
 from __future__ import annotations
 
 from tests.conversations.harness import Conversation
-from tests.conversations.seat_confirm import code_in
+from tests.conversations.seat_confirm import seat_code
 from tests.conversations.seating_helpers import account, reply
 
 GAME = "beta"
@@ -41,17 +41,18 @@ def test_a_master_does_not_join_with_a_request_made_before_he_was_master(
     him, then the code."""
     _survival(talk)
     account(talk, "dan@example.org", "Dan")
-    asked = reply(talk, "dan@example.org", f"JOIN {GAME} dan-pw").body
+    reply(talk, "dan@example.org", f"JOIN {GAME} dan-pw")
     handed = reply(talk, GM, f"SIGNON M{GAME} gmpw\nSET MASTER dan@example.org dan-mpw").body
     assert "error" not in handed.lower(), handed
-    done = reply(talk, "dan@example.org", f"CONFIRM {code_in(asked)}").body
+    done = reply(talk, "dan@example.org",
+                 f"CONFIRM {seat_code(talk, 'dan@example.org')} dan-pw").body
     assert "you are the master of beta" in done and "Confirmed" not in done, done
 
 
 def test_a_player_of_a_survival_game_is_not_made_its_master(talk: Conversation) -> None:
     _survival(talk)
     account(talk, "dan@example.org", "Dan")
-    asked = reply(talk, "dan@example.org", f"JOIN {GAME} dan-pw").body
-    reply(talk, "dan@example.org", f"CONFIRM {code_in(asked)}")
+    reply(talk, "dan@example.org", f"JOIN {GAME} dan-pw")
+    reply(talk, "dan@example.org", f"CONFIRM {seat_code(talk, 'dan@example.org')} dan-pw")
     handed = reply(talk, GM, f"SIGNON M{GAME} gmpw\nSET MASTER dan@example.org dan-mpw").body
     assert "a player there cannot become its master" in handed, handed

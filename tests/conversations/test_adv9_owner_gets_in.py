@@ -8,7 +8,7 @@ place is free again (a refused CONFIRM uses nothing up)."""
 from __future__ import annotations
 
 from tests.conversations.harness import Conversation
-from tests.conversations.seat_confirm import code_in, confirmed
+from tests.conversations.seat_confirm import confirmed, seat_code
 from tests.conversations.seating_helpers import account, reply, seats
 
 GAME = "beta"
@@ -36,14 +36,15 @@ def test_a_code_refused_because_the_game_filled_works_once_a_place_is_free(
     _survival(talk)
     # A start time: a full game waits for it instead of starting at once.
     reply(talk, "gm@example.org", f"SIGNON M{GAME} gmpw\nSET START +7d")
-    asked = reply(talk, ALICE, f"JOIN {GAME} pw-a").body
+    reply(talk, ALICE, f"JOIN {GAME} pw-a")
     others = [f"p{n}@example.org" for n in range(7)]
     for address in others:
         account(talk, address)
         confirmed(talk, address, f"JOIN {GAME} pw-{address[:2]}")
-    full = reply(talk, ALICE, f"CONFIRM {code_in(asked)}").body
+    code = seat_code(talk, ALICE)
+    full = reply(talk, ALICE, f"CONFIRM {code} pw-a").body
     assert f"game {GAME} is full" in full, full
     left = reply(talk, others[0], f"RESIGN {GAME} pw-p0").body
     assert "error" not in left.split("\n")[0], left
-    done = reply(talk, ALICE, f"CONFIRM {code_in(asked)}").body
+    done = reply(talk, ALICE, f"CONFIRM {code} pw-a").body
     assert f"Confirmed: Alice joined {GAME}." in done, done

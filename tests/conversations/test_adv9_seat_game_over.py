@@ -9,7 +9,7 @@ from __future__ import annotations
 from judge.game.games import find_game
 from judge.store.models import GameState
 from tests.conversations.harness import Conversation
-from tests.conversations.seat_confirm import code_in
+from tests.conversations.seat_confirm import seat_code
 from tests.conversations.seating_helpers import account, reply
 
 GAME = "beta"
@@ -21,11 +21,11 @@ def _asked_then_over(talk: Conversation, line: str) -> str:
     reply(talk, "gm@example.org",
           f"CREATE {GAME} gmpw engineered level=advanced survival=yes survival_players=7")
     account(talk, ALICE, "Alice")
-    asked = reply(talk, ALICE, line).body
+    reply(talk, ALICE, line)
     with talk.judge.db.unit_of_work() as session:  # abandoned before it started
         game = find_game(session, GAME)
         game.state, game.result = GameState.FINISHED, {"kind": "abandoned"}
-    return reply(talk, ALICE, f"CONFIRM {code_in(asked)}").body
+    return reply(talk, ALICE, f"CONFIRM {seat_code(talk, ALICE)} {line.split()[2]}").body
 
 
 def test_an_observe_confirmed_after_the_game_ended_promises_no_report(

@@ -18,7 +18,7 @@ from judge.game.games import find_game
 from judge.game.passwords import verify_password
 from judge.store.models import Seat, SeatRole
 from tests.conversations.harness import Conversation
-from tests.conversations.seat_confirm import code_in
+from tests.conversations.seat_confirm import seat_code, seat_mail
 from tests.conversations.seating_helpers import account, reply
 
 GAME = "beta"
@@ -45,11 +45,12 @@ def _password_of(talk: Conversation, role: SeatRole) -> str | None:
 def test_an_owner_locked_out_by_forged_joins_takes_the_seat_with_her_own_password(
         talk: Conversation) -> None:
     _survival(talk)
-    forged = [reply(talk, ALICE, f"JOIN {GAME} {FORGED}").body for _ in range(5)]
+    for _ in range(5):
+        reply(talk, ALICE, f"JOIN {GAME} {FORGED}")
     refused = reply(talk, ALICE, f"JOIN {GAME} alice-pw F").body
     assert "no more are taken for now" in refused, refused
     assert "CONFIRM <code> <password>" in refused, refused
-    done = reply(talk, ALICE, f"CONFIRM {code_in(forged[-1])} alice-pw").body
+    done = reply(talk, ALICE, f"CONFIRM {seat_code(talk, ALICE)} alice-pw").body
     assert f"Confirmed: Alice joined {GAME}." in done, done
     stored = _password_of(talk, SeatRole.PLAYER)
     assert verify_password("alice-pw", stored) and not verify_password(FORGED, stored)
@@ -59,18 +60,20 @@ def test_a_forged_join_that_replaced_hers_is_confirmed_with_her_own_password(
         talk: Conversation) -> None:
     _survival(talk)
     reply(talk, ALICE, f"JOIN {GAME} alice-pw F")
-    newest = reply(talk, ALICE, f"JOIN {GAME} {FORGED}").body
-    # The mail says whose password a plain CONFIRM keeps, and how to give another.
-    assert f"CONFIRM {code_in(newest)} <password>" in newest, newest
-    reply(talk, ALICE, f"CONFIRM {code_in(newest)} alice-pw")
+    reply(talk, ALICE, f"JOIN {GAME} {FORGED}")
+    # The code's mail says the request's password is not kept, and how to give one.
+    newest = seat_mail(talk, ALICE)
+    assert newest is not None
+    assert f"CONFIRM {seat_code(talk, ALICE)} <password>" in newest.body, newest.body
+    reply(talk, ALICE, f"CONFIRM {seat_code(talk, ALICE)} alice-pw")
     stored = _password_of(talk, SeatRole.PLAYER)
     assert verify_password("alice-pw", stored) and not verify_password(FORGED, stored)
 
 
 def test_a_forged_observe_is_confirmed_with_her_own_password(talk: Conversation) -> None:
     _survival(talk)
-    asked = reply(talk, ALICE, f"OBSERVE {GAME} {FORGED}").body
-    done = reply(talk, ALICE, f"CONFIRM {code_in(asked)} alice-pw").body
+    reply(talk, ALICE, f"OBSERVE {GAME} {FORGED}")
+    done = reply(talk, ALICE, f"CONFIRM {seat_code(talk, ALICE)} alice-pw").body
     assert f"Confirmed: Alice observes {GAME}" in done, done
     assert "wrong password" in reply(talk, "russia@example.org",
                                      f"SIGNON O{GAME} {FORGED}").body
@@ -97,8 +100,8 @@ def test_forged_joins_of_another_game_do_not_keep_the_owner_out_of_this_one(
     reply(talk, "gm@example.org", f"CREATE gamma gmpw {SURVIVAL}")
     for _ in range(5):
         reply(talk, ALICE, f"JOIN gamma {FORGED}")
-    asked = reply(talk, ALICE, f"JOIN {GAME} alice-pw F").body
-    done = reply(talk, ALICE, f"CONFIRM {code_in(asked)}").body
+    reply(talk, ALICE, f"JOIN {GAME} alice-pw F")
+    done = reply(talk, ALICE, f"CONFIRM {seat_code(talk, ALICE)}").body
     assert f"Confirmed: Alice joined {GAME}." in done, done
     again = reply(talk, ALICE, f"JOIN gamma {FORGED}").body
     assert "no more are taken for now. The code in the newest mail for gamma" in again, again
@@ -112,8 +115,8 @@ def test_past_the_limit_a_player_is_told_he_plays_not_of_codes_never_mailed(
     _survival(talk)
     for _ in range(5):
         reply(talk, ALICE, f"OBSERVE {GAME} {FORGED}")
-    asked = reply(talk, ALICE, f"JOIN {GAME} alice-pw F").body
-    reply(talk, ALICE, f"CONFIRM {code_in(asked)}")
+    reply(talk, ALICE, f"JOIN {GAME} alice-pw F")
+    reply(talk, ALICE, f"CONFIRM {seat_code(talk, ALICE)}")
     for _ in range(5):
         told = reply(talk, ALICE, f"OBSERVE {GAME} {FORGED}").body
     assert f"you play in {GAME}, so you cannot also observe it" in told, told
@@ -125,8 +128,8 @@ def test_a_guessed_seat_code_is_answered_as_a_number_that_is_no_request(
     as "no request has the code", on any other number with CONFIRM's usage: the answer
     told which numbers are seat requests. Now both get the same words."""
     _survival(talk)
-    asked = reply(talk, ALICE, f"OBSERVE {GAME} pw").body
-    number = code_in(asked).split("-")[0]
+    reply(talk, ALICE, f"OBSERVE {GAME} pw")
+    number = seat_code(talk, ALICE).split("-")[0]
     guesses = [f"{number}-aaaaaaaaaaaaaaaa", "c999-aaaaaaaaaaaaaaaa"]
     for words in ("", " a-password"):
         told = [reply(talk, "russia@example.org", f"CONFIRM {g}{words}").body

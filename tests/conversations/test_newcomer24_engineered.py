@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from tests.conversations.harness import Conversation, Mail
 from tests.conversations.master_helpers import done, error, no_errors
-from tests.conversations.seat_confirm import code_in
+from tests.conversations.seat_confirm import seat_code
 
 GM = "gm@example.org"
 POWERS = {"Austria": "A", "England": "E", "France": "F", "Germany": "G", "Italy": "I",
@@ -40,8 +40,9 @@ def create(talk: Conversation, *options: str) -> Mail:
         address = f"{power.lower()}@example.org"
         joined = no_errors(send(talk, address, "REGISTER", f"name: {power} Player", "END",
                                 f"JOIN eng pw{power} {power}"))
-        if "CONFIRM c" in joined.body:  # a survival game hides who plays (adv8)
-            no_errors(send(talk, address, f"CONFIRM {code_in(joined.body)}"))
+        if "Waiting for confirmation" in joined.body:  # survival hides who plays (adv8)
+            no_errors(send(talk, address,
+                           f"CONFIRM {seat_code(talk, address)} pw{power} {power}"))
     return created
 
 

@@ -1,5 +1,5 @@
 """JOIN and OBSERVE where a game hides who plays (rn45 F2's survival game): the seat waits
-for CONFIRM with the code the reply carries, so a JOIN or OBSERVE forged in another
+for CONFIRM with the code mailed to the account's address, so a JOIN or OBSERVE forged in another
 account's name seats nobody and tells its forger nothing (adv8; docs/commands.md "Your
 account and forged mail"). Games that do not hide who plays seat at once, as ever."""
 
@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from tests.conversations.harness import Conversation
-from tests.conversations.seat_confirm import code_in, confirmed, twin_confirmed
+from tests.conversations.seat_confirm import confirmed, seat_code, twin_confirmed
 from tests.conversations.seating_helpers import account, create, fill, reply, say, seats
 from tests.secrecy.test_adversary_emg_membership import FRANCE, GAME, MASTER, NAMES
 from tests.secrecy.twin import Twin, twin_databases
@@ -30,15 +30,17 @@ def test_a_join_of_a_survival_game_waits_for_the_code_its_reply_carries(
     asked = reply(talk, RUSSIA, f"JOIN {GAME} pw-r R").body
     assert f"Waiting for confirmation: you asked to join {GAME}. Nothing is taken yet" \
         in asked, asked
-    assert "the line CONFIRM c" in asked and "within 72 hours" in asked, asked
+    assert "The judge has mailed a code" in asked and "within 72 hours" in asked, asked
+    assert "CONFIRM c" not in asked, asked  # the code goes to the account's address only
+    code = seat_code(talk, RUSSIA)
     assert [s for s in seats(talk, GAME) if s[1] == "player"] == []
     listed = reply(talk, RUSSIA, f"LIST {GAME}").body
     assert "Players (0 of 7)" in listed, listed
-    done = reply(talk, "elsewhere@example.org", f"CONFIRM {code_in(asked)}").body
+    done = reply(talk, "elsewhere@example.org", f"CONFIRM {code} pw-r").body
     assert f"Confirmed: Russia joined {GAME}." in done, done
     assert "Players so far: 1 of 7" in done, done
     assert [s[:2] for s in seats(talk, GAME) if s[1] == "player"] == [(RUSSIA, "player")]
-    again = reply(talk, RUSSIA, f"CONFIRM {code_in(asked)}").body
+    again = reply(talk, RUSSIA, f"CONFIRM {code}").body
     assert "this code has been used already" in again, again
 
 
@@ -47,10 +49,11 @@ def test_an_observe_of_a_survival_game_waits_too_and_a_newer_code_replaces_the_o
     _survival(talk)
     first = reply(talk, RUSSIA, f"OBSERVE {GAME} pw-o").body
     assert f"you asked to observe {GAME}" in first, first
-    second = reply(talk, RUSSIA, f"OBSERVE {GAME} pw-o2").body
-    stale = reply(talk, RUSSIA, f"CONFIRM {code_in(first)}").body
+    first_code = seat_code(talk, RUSSIA)
+    reply(talk, RUSSIA, f"OBSERVE {GAME} pw-o2")
+    stale = reply(talk, RUSSIA, f"CONFIRM {first_code} pw-o").body
     assert "a newer request replaced the one this code was for" in stale, stale
-    done = reply(talk, RUSSIA, f"CONFIRM {code_in(second)}").body
+    done = reply(talk, RUSSIA, f"CONFIRM {seat_code(talk, RUSSIA)} pw-o2").body
     assert f"Confirmed: Russia observes {GAME}" in done, done
     signed = reply(talk, RUSSIA, f"SIGNON O{GAME} pw-o2").body
     assert f"Signed on as observer in {GAME}." in signed, signed
@@ -62,7 +65,7 @@ def test_a_signon_that_joins_a_survival_game_waits_as_join_does(
     asked = reply(talk, RUSSIA, f"SIGNON ?{GAME} pw-r").body
     assert f"you asked to join {GAME}. Nothing is taken yet" in asked, asked
     assert [s for s in seats(talk, GAME) if s[1] == "player"] == []
-    done = reply(talk, RUSSIA, f"CONFIRM {code_in(asked)}").body
+    done = reply(talk, RUSSIA, f"CONFIRM {seat_code(talk, RUSSIA)} pw-r").body
     assert f"Confirmed: Russia joined {GAME}." in done, done
 
 

@@ -13,7 +13,7 @@ games. Game A: Alice plays France; game B: Carol does (test_adversary_emg_member
 from __future__ import annotations
 
 from judge.store.db import Database
-from tests.conversations.seat_confirm import code_in, confirmed, twin_confirmed
+from tests.conversations.seat_confirm import confirmed, seat_code, twin_confirmed
 from tests.conversations.seating_helpers import account
 from tests.secrecy.test_adversary_emg_membership import (
     FRANCE,
@@ -27,8 +27,10 @@ from tests.secrecy.twin import Twin
 OTHER = "gamma"
 
 
-def _numbers(replies: tuple[str, str]) -> tuple[str, str]:
-    a, b = (code_in(r).split("-")[0] for r in replies)
+def _numbers(twin: Twin, sender: str, line: str) -> tuple[str, str]:
+    """The number of the code mailed to `sender` for `line`, in each game."""
+    twin.send(sender, line)
+    a, b = (seat_code(talk, sender).split("-")[0] for talk in (twin.a, twin.b))
     return a, b
 
 
@@ -37,9 +39,9 @@ def _probe(twin: Twin, forged: str) -> tuple[tuple[str, str], tuple[str, str]]:
     russia = players["RUSSIA"].address
     twin.send(MASTER.address, f"CREATE {OTHER} gmpw engineered level=advanced survival=yes "
                               "survival_players=7")
-    before = _numbers(twin.send(russia, f"OBSERVE {OTHER} r-first"))
+    before = _numbers(twin, russia, f"OBSERVE {OTHER} r-first")
     twin.send(FRANCE[0], forged)
-    after = _numbers(twin.send(russia, f"OBSERVE {OTHER} r-second"))
+    after = _numbers(twin, russia, f"OBSERVE {OTHER} r-second")
     return before, after
 
 
@@ -82,7 +84,7 @@ def test_a_forged_join_of_a_forming_game_does_not_move_the_code_numbers(
     twin.step += 1
     for talk, address in zip((twin.a, twin.b), FRANCE, strict=True):
         confirmed(talk, address, f"JOIN {GAME} pw-FRANCE F")
-    before = _numbers(twin.send(russia, f"OBSERVE {OTHER} r-first"))
+    before = _numbers(twin, russia, f"OBSERVE {OTHER} r-first")
     twin.send(FRANCE[0], f"JOIN {GAME} russia-knows\nSIGNON ?{GAME} x")
-    after = _numbers(twin.send(russia, f"OBSERVE {OTHER} r-second"))
+    after = _numbers(twin, russia, f"OBSERVE {OTHER} r-second")
     assert after[0] == after[1], (before, after)

@@ -13,7 +13,7 @@ from email.message import EmailMessage
 
 from judge.store.db import Database
 from tests.conversations.harness import START
-from tests.conversations.seat_confirm import code_in, twin_confirmed
+from tests.conversations.seat_confirm import seat_code, twin_confirmed
 from tests.conversations.seating_helpers import POWERS, account
 from tests.secrecy.noninterference import Seat
 from tests.secrecy.twin import Twin
@@ -64,8 +64,9 @@ def test_who_plays_france_is_kept_from_the_others(
         twin_confirmed(twin, seat.address, f"JOIN {GAME} pw-{power} {POWERS[power]}")
     watched = [s.address for s in (*players.values(), OBSERVER)]
     twin.watch(*watched)
-    asked = send_as_france(twin, f"JOIN {GAME} pw-FRANCE F")
-    send_as_france(twin, f"CONFIRM {code_in(asked[0])}", body_b=f"CONFIRM {code_in(asked[1])}")
+    send_as_france(twin, f"JOIN {GAME} pw-FRANCE F")
+    send_as_france(twin, f"CONFIRM {seat_code(twin.a, FRANCE[0][1])} pw-FRANCE F",
+                   body_b=f"CONFIRM {seat_code(twin.b, FRANCE[1][1])} pw-FRANCE F")
     france = f"SIGNON F{GAME} pw-FRANCE"
     send_as_france(twin, f"{france}\nPRESS TO Russia\nHello from France.\nENDPRESS")
     send_as_france(twin, f"{france}\nBROADCAST\nHello, all.\nENDPRESS")
