@@ -33,7 +33,7 @@ class JudgeContext:
     inbox: InboxMessage | None = None
     account: Account | None = None
     seat: Seat | None = None
-    phase: Phase | None = None  # orders after PHASE go to this future phase
+    _phase: Phase | None = None  # orders after PHASE go to this future phase
     power: str | None = None  # a master's BECOME: the power the master acts for
     rng: random.Random = field(default_factory=random.Random)
     # Every seat this message acted for (SIGNON or a reply token), for the owners' notice.
@@ -50,6 +50,19 @@ class JudgeContext:
     # The text of the first text file the message carries, read when a command asks for
     # it (SET MAP's map sent as a file); the mail layer sets it.
     attached: Callable[[], str | None] = lambda: None
+
+    # A PHASE line that did not read, until the next PHASE or SIGNON: the orders after it
+    # were meant for another phase than the open one, and are not taken (newcomer 25:
+    # after `PHASE Fal 1901` they replaced the Spring orders without a word).
+    unread_phase: str = ""
+
+    @property
+    def phase(self) -> Phase | None:
+        return self._phase
+
+    @phase.setter
+    def phase(self, value: Phase | None) -> None:
+        self._phase, self.unread_phase = value, ""
 
     @property
     def zone(self) -> str:

@@ -53,6 +53,10 @@ NOT_ANSWERED = ("In this game the turn is processed before its deadline only onc
                 "has answered, and nothing you have sent counts as your answer for {phase} "
                 "yet: send your orders, or CLEAR if you have none to give.")
 
+UNREAD_PHASE = ("not taken: the PHASE line above ({written}) did not read, so these orders "
+                "are for no phase; write the phase again (its form is in that line's answer) "
+                "and the orders after it, or PHASE alone for the phase now open")
+
 
 class MailOrderHandler:
     """The order handler of mail: order lines for the seat signed on, and the prose test
@@ -66,6 +70,8 @@ class MailOrderHandler:
         numbered = [(line.line_no, line.text) for line in lines]
         current = jc.phase is None
         try:
+            if jc.unread_phase:
+                raise GameError(UNREAD_PHASE.format(written=jc.unread_phase))
             if current:
                 _now(jc, numbered)
             else:
@@ -238,6 +244,13 @@ def _left(when: datetime, now: datetime) -> str:
 def run_clear(ctx: Context, invocation: Invocation) -> CommandResult:
     jc = judge_context(ctx)
     _, turn = _open_turn(jc)
+    if invocation.args:
+        # `CLEAR A par` cleared every order, its words unread (newcomer 25).
+        show_status(jc, True)  # the set it kept, to read what to change
+        return CommandResult.fail(
+            f"CLEAR takes no unit: alone it clears all your orders for {turn.phase}, and "
+            "nothing was cleared; to change one unit's order, send its new order (a hold, "
+            "if it should stay): it replaces the one you sent")
     power = acting_power(jc)
     order_sets.save_set(jc.session, turn, power, {}, jc.clock, jc.inbox)
     show_status(jc, True)
@@ -260,7 +273,11 @@ def run_phase(ctx: Context, invocation: Invocation) -> CommandResult:
         jc.phase = None
         return CommandResult.ok("Orders that follow are for the current phase.")
     refuse_if_over(game, jc.seat)  # it took orders for a phase that will never open
-    phase = parse_phase(game_variant(game).rules.calendar, invocation.rest)
+    try:
+        phase = parse_phase(game_variant(game).rules.calendar, invocation.rest)
+    except GameError:
+        jc.phase, jc.unread_phase = None, invocation.rest
+        raise
     turn = current_turn(jc.session, game)
     if turn is not None and phase == Phase.parse(turn.phase):
         jc.phase = None

@@ -8,20 +8,9 @@ told Eve does not observe, without naming who does.
 
 from __future__ import annotations
 
-from tests.conversations.harness import Conversation, Mail
+from tests.conversations.harness import Conversation
 from tests.conversations.master_helpers import done, error, no_errors
-
-GM = "gm@example.org"
-
-
-def send(talk: Conversation, sender: str, *lines: str) -> Mail:
-    reply = talk.send(sender, "\n".join(lines))
-    assert reply is not None
-    return reply
-
-
-def master(talk: Conversation, *lines: str) -> Mail:
-    return send(talk, GM, "SIGNON Mse gmpw", *lines)
+from tests.conversations.test_newcomer25_master import GM, master, send
 
 
 def forming(talk: Conversation) -> None:

@@ -10,29 +10,14 @@ took its example phase from the game's first turn, but its forms from the standa
 
 from __future__ import annotations
 
-from tests.conversations.harness import Conversation, Mail
+from tests.conversations.harness import Conversation
 from tests.conversations.master_helpers import done, error, no_errors
 
-GM = "gm@example.org"
-POWERS = {"Austria": "A", "England": "E", "France": "F", "Germany": "G", "Italy": "I",
-          "Russia": "R", "Spain": "S", "Sweden": "W", "Turkey": "T"}
+# The same table as newcomer 23's 1885 master: nine seats, one address a power.
+from tests.conversations.test_newcomer23_gm_1885 import GM, POWERS, master, player, send
+
 STANDARD_FORM = ("is not a phase of this game; write a phase as FEB1885M or February 1885 "
                  "Movement (the phase open now)")
-
-
-def send(talk: Conversation, sender: str, *lines: str) -> Mail:
-    reply = talk.send(sender, "\n".join(lines))
-    assert reply is not None
-    return reply
-
-
-def master(talk: Conversation, *lines: str) -> Mail:
-    return send(talk, GM, "SIGNON Meighty gmpw", *lines)
-
-
-def player(talk: Conversation, power: str, *lines: str) -> Mail:
-    return send(talk, f"{power.lower()}@example.org",
-                f"SIGNON {POWERS[power]}eighty pw{power}", *lines)
 
 
 def test_a_newcomer_master_runs_1885_and_names_its_phases(talk: Conversation) -> None:
