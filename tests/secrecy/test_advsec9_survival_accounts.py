@@ -11,7 +11,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 from judge.store.db import Database
-from tests.conversations.seat_confirm import code_in, twin_confirmed
+from tests.conversations.seat_confirm import seat_code, twin_confirmed
 from tests.conversations.seating_helpers import POWERS, account
 from tests.secrecy.noninterference import Seat
 from tests.secrecy.test_adversary_madman_notice import sweep_at
@@ -36,8 +36,10 @@ def _table(twin: Twin) -> tuple[dict[str, Seat], list[str]]:
         twin_confirmed(twin, seat.address, f"JOIN {GAME} pw-{power} {POWERS[power]}")
     watched = [s.address for s in (*players.values(), OBSERVER)]
     twin.watch(*watched)
-    asked = send_as_france(twin, f"JOIN {GAME} pw-FRANCE F")
-    send_as_france(twin, f"CONFIRM {code_in(asked[0])}", body_b=f"CONFIRM {code_in(asked[1])}")
+    send_as_france(twin, f"JOIN {GAME} pw-FRANCE F")
+    codes = [seat_code(talk, FRANCE[game][1]) for game, talk in enumerate((twin.a, twin.b))]
+    send_as_france(twin, f"CONFIRM {codes[0]} pw-FRANCE F",
+                   body_b=f"CONFIRM {codes[1]} pw-FRANCE F")
     return players, watched
 
 
