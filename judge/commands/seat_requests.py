@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from judge.commands.context import JudgeContext
 from judge.commands.game_over import read_on, refuse_if_over, result_text
+from judge.commands.observers import ask_to_observe
+from judge.game import observers
 from judge.game.account_requests import CONFIRM_WITHIN
 from judge.game.codes import new_secret
 from judge.game.errors import GameError
@@ -71,6 +73,9 @@ def take_seat(jc: JudgeContext, request: AccountRequest, password: str | None,
     told = [f"The judge chose this seat's password: {password} (SET PASSWORD, after "
             "SIGNON, changes it)."] if chosen else []
     if request.kind == RequestKind.OBSERVE:
+        if observers.needs_leave(jc.session, game):  # the master's leave still (adv10)
+            done(request, jc.clock.now())
+            return game, ask_to_observe(jc, game, account)
         observe_game(jc.session, game, account, password)
         done(request, jc.clock.now())
         return game, [_watching(game, account), *told,
