@@ -100,9 +100,11 @@ def seat_at_once(session: Session, game: Game, account: Account, password: str) 
 def find_observer(game: Game, word: str) -> Seat:
     """The observer or request named `word` (the account's name, or one of its addresses)."""
     wanted = word.strip().lower()
-    found = [s for s in observer_seats(game)
-             if s.account.name.lower() == wanted
-             or any(a.address.lower() == wanted for a in s.account.addresses)]
+    seats = observer_seats(game)
+    # An address first: a name is free text, and a forger may call his account by
+    # another's address (adv10); an address is one account's.
+    found = [s for s in seats if any(a.address.lower() == wanted for a in s.account.addresses)] \
+        or [s for s in seats if s.account.name.lower() == wanted]
     if not found:
         raise GameError(f"{word} neither observes {game.name} nor asks to; OBSERVERS lists "
                         "who does")
