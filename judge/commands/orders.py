@@ -244,6 +244,14 @@ def _left(when: datetime, now: datetime) -> str:
 def run_clear(ctx: Context, invocation: Invocation) -> CommandResult:
     jc = judge_context(ctx)
     _, turn = _open_turn(jc)
+    if jc.phase is not None or jc.unread_phase:
+        # After `PHASE F1901M` (or one that did not read) CLEAR wiped the open phase's
+        # orders, meant for another phase (adv10).
+        written = jc.unread_phase or str(jc.phase)
+        return CommandResult.fail(
+            f"not done: CLEAR clears the orders of the phase now open ({turn.phase}), and "
+            f"it follows PHASE {written}, so nothing was cleared; write PHASE alone "
+            "before CLEAR to clear them. Orders sent ahead are changed by sending new ones")
     if invocation.args:
         # `CLEAR A par` cleared every order, its words unread (newcomer 25).
         show_status(jc, True)  # the set it kept, to read what to change
