@@ -32,7 +32,8 @@ def test_an_observer_renamed_as_the_commentator_reads_no_press(talk: Conversatio
     talk.send(WRITER, "REGISTER\nname: O2\nEND")  # his own mailbox confirms it
     code = code_in(only(talk.mails_to(WRITER), CONFIRM_SUBJECT))
     renamed = talk.send(WRITER, code)
-    assert renamed is not None and "O2" in renamed.body, renamed.body
+    assert renamed is not None
+    assert "O2" in renamed.body, renamed.body
     _judge_sent(talk, WRITER)
     _judge_sent(talk, READER)
     _press(talk, seats, "RUSSIA", "PRESS TO Turkey", "Black Sea stays empty?")
