@@ -87,6 +87,14 @@ class Answers:
             self.open[key] = OpenPhaseLines(dict(stored()), ReaderNames(game_variant(game)))
         return self.open[key]
 
+    def cleared(self, game: Game, power: str, turn: Turn) -> None:
+        """CLEAR: the open phase's lines before it are answered as they were taken, and a
+        block after it starts from the empty set CLEAR saved (adv10: it started from the
+        set found before CLEAR, and the cleared orders came back)."""
+        held = self.open.pop((game.id, power, turn.id), None)
+        if held is not None:
+            self.said.append((held.numbered, held.feedback, held.names))
+
     def refused(self, game: Game, feedback: list[Feedback],
                 numbered: list[tuple[int, str]]) -> None:
         self.said.append((numbered, feedback, ReaderNames(game_variant(game))))

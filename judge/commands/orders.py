@@ -243,7 +243,7 @@ def _left(when: datetime, now: datetime) -> str:
 
 def run_clear(ctx: Context, invocation: Invocation) -> CommandResult:
     jc = judge_context(ctx)
-    _, turn = _open_turn(jc)
+    game, turn = _open_turn(jc)
     if jc.phase is not None or jc.unread_phase:
         # After `PHASE F1901M` (or one that did not read) CLEAR wiped the open phase's
         # orders, meant for another phase (adv10).
@@ -261,6 +261,7 @@ def run_clear(ctx: Context, invocation: Invocation) -> CommandResult:
             "if it should stay): it replaces the one you sent")
     power = acting_power(jc)
     order_sets.save_set(jc.session, turn, power, {}, jc.clock, jc.inbox)
+    Answers.of(jc).cleared(game, power, turn)
     show_status(jc, True)
     return CommandResult.ok(f"All of {power.title()}'s orders for {turn.phase} are cleared.")
 
