@@ -288,7 +288,16 @@ def run_phase(ctx: Context, invocation: Invocation) -> CommandResult:
     over = _over(jc, game, phase)
     if over:
         return CommandResult.fail(over)
-    return CommandResult.ok(f"Orders that follow are for {phase}; they are checked when it opens.")
+    return CommandResult.ok(f"Orders that follow are for {phase}, up to a line PHASE alone; they "
+                            f"are checked when it opens.{_now_goes(turn)}")
+
+
+def _now_goes(turn: Turn | None) -> str:
+    """Where the open phase's orders go, for a player who writes them under PHASE."""
+    if turn is None:
+        return ""
+    return (f" Orders for {turn.phase}, the phase open now, go before this line or after a "
+            "line PHASE alone.")
 
 
 def _over(jc: JudgeContext, game: Game, phase: Phase, line: bool = False) -> str:
