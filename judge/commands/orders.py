@@ -251,6 +251,14 @@ def run_clear(ctx: Context, invocation: Invocation) -> CommandResult:
             f"CLEAR takes no unit: alone it clears all your orders for {turn.phase}, and "
             "nothing was cleared; to change one unit's order, send its new order (a hold, "
             "if it should stay): it replaces the one you sent")
+    if jc.phase is not None or jc.unread_phase:  # he meant the block's phase, not this one
+        show_status(jc, True)
+        written = jc.phase or jc.unread_phase
+        return CommandResult.fail(
+            f"CLEAR follows PHASE {written}, but it clears only the phase open now "
+            f"({turn.phase}), so nothing was cleared: write CLEAR before the PHASE line, or "
+            "after a line PHASE alone. Orders sent ahead are not cleared: a new order for "
+            "the same unit replaces one")
     power = acting_power(jc)
     order_sets.save_set(jc.session, turn, power, {}, jc.clock, jc.inbox)
     show_status(jc, True)

@@ -4,6 +4,8 @@ around PHASE, reading only docs/commands.md (PHASE, CLEAR) and docs/orders.md.
 * Orders for the open phase written after a PHASE block, with no line PHASE alone
   between, go to the later phase: the reply to the PHASE line now says so, up to which
   line, and how to go back (before, it said only "Orders that follow are for F1901M").
+* CLEAR under a PHASE block cleared the open phase's orders, which the player had not
+  meant to lose (he meant the block's); it is now refused, and clears nothing.
 * A typo in the year (F1091M for F1901M) was answered "Fall 1091 Movement is over", as
   though the game had played it: xfail until orders.py's _over tells a phase before the
   game's first from one played (adv10's file; newcomer26's report says how).
@@ -72,3 +74,17 @@ def test_clear_with_a_unit_and_a_set_replaced(talk: Conversation) -> None:
     assert "  A Paris -> Picardy.\n  A Marseilles -> Spain.\n  F Brest -> Mid-Atlantic " \
         "Ocean.\n" in second.body, second.body
     assert "Your orders are complete." in second.body, second.body
+
+
+def test_clear_under_a_phase_block_clears_nothing(talk: Conversation) -> None:
+    france = started_game(talk)["FRANCE"]
+    send(talk, france, "A par - bur", "A mar - spa", "F bre - mao")
+    reply = send(talk, france, "PHASE F1901M", "A bur - mun", "CLEAR")
+    assert entry(reply, 4, "CLEAR", "CLEAR follows PHASE F1901M, but it clears only the "
+                 "phase open now (S1901M), so nothing was cleared: write CLEAR before the "
+                 "PHASE line, or after a line PHASE alone. Orders sent ahead are not cleared: "
+                 "a new order for the same unit replaces one"), reply.body
+    assert "  A Paris -> Burgundy.\n" in reply.body, reply.body
+    typo = send(talk, france, "PHASE Fal 1901", "CLEAR")
+    assert "nothing was cleared" in typo.body and "  A Paris -> Burgundy.\n" in typo.body, \
+        typo.body
