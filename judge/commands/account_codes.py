@@ -56,6 +56,12 @@ def run_confirm(ctx: Context, invocation: Invocation) -> CommandResult:
     jc = judge_context(ctx)
     args = invocation.args
     request = seat_request(jc.session, jc.clock.now(), args[0]) if args else None
+    if request is None and len(args) > 1:  # a seat's code with its password, mistyped
+        return CommandResult.fail(
+            f"no seat waits for the code {args[0]}; check it against the judge's mail "
+            "'Confirm your seat in …', or simply reply to that mail. A change to your account "
+            "takes its code alone: write CONFIRM and the code from the judge's mail, e.g. "
+            "CONFIRM c12-k3v9q2m7a1b4c8d6")
     if request is None:
         return _run_confirm_change(ctx, invocation)
     # Not the request's password nor its preferences: a forger who wrote the JOIN in the

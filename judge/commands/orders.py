@@ -244,14 +244,6 @@ def _left(when: datetime, now: datetime) -> str:
 def run_clear(ctx: Context, invocation: Invocation) -> CommandResult:
     jc = judge_context(ctx)
     game, turn = _open_turn(jc)
-    if jc.phase is not None or jc.unread_phase:
-        # After `PHASE F1901M` (or one that did not read) CLEAR wiped the open phase's
-        # orders, meant for another phase (adv10).
-        written = jc.unread_phase or str(jc.phase)
-        return CommandResult.fail(
-            f"not done: CLEAR clears the orders of the phase now open ({turn.phase}), and "
-            f"it follows PHASE {written}, so nothing was cleared; write PHASE alone "
-            "before CLEAR to clear them. Orders sent ahead are changed by sending new ones")
     if invocation.args:
         # `CLEAR A par` cleared every order, its words unread (newcomer 25).
         show_status(jc, True)  # the set it kept, to read what to change
@@ -259,6 +251,16 @@ def run_clear(ctx: Context, invocation: Invocation) -> CommandResult:
             f"CLEAR takes no unit: alone it clears all your orders for {turn.phase}, and "
             "nothing was cleared; to change one unit's order, send its new order (a hold, "
             "if it should stay): it replaces the one you sent")
+    if jc.phase is not None or jc.unread_phase:
+        # After `PHASE F1901M` (or one that did not read) CLEAR wiped the open phase's
+        # orders, meant for the block's phase (adv10, newcomer 26).
+        show_status(jc, True)
+        written = jc.phase or jc.unread_phase
+        return CommandResult.fail(
+            f"CLEAR follows PHASE {written}, but it clears only the phase open now "
+            f"({turn.phase}), so nothing was cleared: write CLEAR before the PHASE line, or "
+            "after a line PHASE alone. Orders sent ahead are not cleared: a new order for "
+            "the same unit replaces one")
     power = acting_power(jc)
     order_sets.save_set(jc.session, turn, power, {}, jc.clock, jc.inbox)
     Answers.of(jc).cleared(game, power, turn)
@@ -297,7 +299,16 @@ def run_phase(ctx: Context, invocation: Invocation) -> CommandResult:
     over = _over(jc, game, phase)
     if over:
         return CommandResult.fail(over)
-    return CommandResult.ok(f"Orders that follow are for {phase}; they are checked when it opens.")
+    return CommandResult.ok(f"Orders that follow are for {phase}, up to a line PHASE alone; they "
+                            f"are checked when it opens.{_now_goes(turn)}")
+
+
+def _now_goes(turn: Turn | None) -> str:
+    """Where the open phase's orders go, for a player who writes them under PHASE."""
+    if turn is None:
+        return ""
+    return (f" Orders for {turn.phase}, the phase open now, go before this line or after a "
+            "line PHASE alone.")
 
 
 def _over(jc: JudgeContext, game: Game, phase: Phase, line: bool = False) -> str:

@@ -25,9 +25,8 @@ def test_clear_after_a_phase_line_clears_nothing_of_the_open_phase(
     no_errors(table.player("FRANCE", "A par-bur"))
     sent = table.player("FRANCE", f"PHASE {phase}\nCLEAR")
     said = error(sent, "CLEAR")
-    assert said.startswith("not done: CLEAR clears the orders of the phase now open "
-                           f"(S1901M), and it follows PHASE {phase}, so nothing was "
-                           "cleared"), said
+    assert said.startswith(f"CLEAR follows PHASE {phase}, but it clears only the phase "
+                           "open now (S1901M), so nothing was cleared"), said
     assert table.orders("S1901M")["FRANCE"] == ["A par-bur"]
 
 
