@@ -32,9 +32,12 @@ def run_set_commentator(ctx: Context, invocation: Invocation) -> CommandResult:
     if not wanted:
         return CommandResult.fail(f"write {SET_USAGE}, naming one observer of {game.name} by "
                                   "his account name, e.g. SET COMMENTATOR Zine")
-    name = "" if wanted.lower() in _OFF else _observer(game, wanted).account.name
+    chosen = None if wanted.lower() in _OFF else _observer(game, wanted)
+    name = chosen.account.name if chosen is not None else ""
     settings = settings_of(game)
-    store_settings(game, replace(settings, press=replace(settings.press, commentator=name)))
+    store_settings(game, replace(settings, press=replace(
+        settings.press, commentator=name,
+        commentator_account=chosen.account_id if chosen is not None else 0)))
     said = (f"{name} is the commentator: he gets a copy of all press between players, "
             "without their names, and may publish a column (COLUMN … ENDCOLUMN) to you and "
             "the observers") if name else "there is no commentator"

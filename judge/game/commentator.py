@@ -30,8 +30,11 @@ READERS = ["master", "observers"]  # as judge.game.press names them (it imports 
 
 def commentator_seat(game: Game) -> Seat | None:
     """The observer seat of the appointed commentator, if he still observes the game."""
-    name = settings_of(game).press.commentator
-    return _observer_called(game, name) if name else None
+    press = settings_of(game).press
+    if press.commentator_account:
+        return next((s for s in seats_of(game, SeatRole.OBSERVER)
+                     if s.account_id == press.commentator_account), None)
+    return _observer_called(game, press.commentator) if press.commentator else None
 
 
 def _observer_called(game: Game, name: str) -> Seat | None:

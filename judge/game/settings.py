@@ -91,6 +91,10 @@ class PressSettings:
     # The account name of the observer the master appointed to read all press between
     # players and publish a column (judge.game.commentator); "" for none.
     commentator: str = ""
+    # His account's id: names are free text, and an observer who renamed his account to
+    # the commentator's name got the copies of private press (adv10). 0: none, or a game
+    # appointed before the id was kept (found by name then).
+    commentator_account: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -180,6 +184,7 @@ _FROM_JSON: dict[str, tuple[str, Callable[[Any], Any]]] = {
     "mode": ('"none", "white", "grey" or "partial"', PressMode),
     "observers_see_broadcasts": ("true or false", lambda v: _typed(v, bool)),
     "commentator": ("an account name or \"\"", lambda v: _typed(v, str)),
+    "commentator_account": ("an account id, 0 for none", lambda v: _typed(v, int)),
     "late_public": ("true or false", lambda v: _typed(v, bool)),
     "dias": ("true or false", lambda v: _typed(v, bool)),
 }

@@ -152,7 +152,7 @@ def test_set_press_observers_decides_who_sees_broadcasts(table: Table) -> None:
     reply = no_errors(table.master("SET PRESS OBSERVERS OFF"))
     assert done(reply, "SET PRESS OBSERVERS OFF") == "alpha: observers do not see broadcasts."
     assert table.settings()["press"] == {"mode": "white", "observers_see_broadcasts": False,
-                                        "commentator": ""}
+                                        "commentator": "", "commentator_account": 0}
     assert "Press: white; observers do not see broadcasts." in done(
         table.master("SETTINGS"), "SETTINGS")
     table.player("FRANCE", "BROADCAST\nHello all.\nENDPRESS")

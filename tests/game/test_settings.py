@@ -37,7 +37,8 @@ DEFAULT_JSON: dict[str, Any] = {
         "start": None,
         "late_public": True,
     },
-    "press": {"mode": "white", "observers_see_broadcasts": True, "commentator": ""},
+    "press": {"mode": "white", "observers_see_broadcasts": True, "commentator": "",
+              "commentator_account": 0},
     "draw": {"dias": True},
 }
 
@@ -55,7 +56,8 @@ CUSTOM = GameSettings(
         outage_margin=6 * H,
         start=datetime(2026, 11, 28, 20, 0, tzinfo=UTC),
     ),
-    PressSettings(PressMode.GREY, observers_see_broadcasts=False, commentator="Zine"),
+    PressSettings(PressMode.GREY, observers_see_broadcasts=False, commentator="Zine",
+                  commentator_account=7),
     DrawSettings(dias=False),
 )
 
@@ -95,7 +97,7 @@ def test_custom_json_spells_each_value() -> None:
     assert schedule["nmr"] == "disorder"
     assert schedule["start"] == "2026-11-28T20:00:00+00:00"
     assert CUSTOM.to_json()["press"] == {"mode": "grey", "observers_see_broadcasts": False,
-                                         "commentator": "Zine"}
+                                         "commentator": "Zine", "commentator_account": 7}
 
 
 @pytest.mark.parametrize("settings", [GameSettings(), CUSTOM], ids=["default", "custom"])

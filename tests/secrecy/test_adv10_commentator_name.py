@@ -1,15 +1,13 @@
-"""adv10: the commentator is kept by his account's NAME (judge/game/commentator.py
+"""adv10: the commentator was kept by his account's NAME (judge/game/commentator.py
 `commentator_seat`: the first active observer whose name matches), and an account's
 name is free text that any account may take (REGISTER's `name:`). An older observer
 who renames his account to the commentator's name then gets the copy of every piece of
 press between players in his place: a player's second account reads his rivals' press.
 
-Not fixed here: the setting would need the account's id (judge/game/commentator.py and
-the settings it reads are outside adv10's files). xfail(strict=True) until it is."""
+Fixed at the merge: the setting keeps the account's id too (judge/game/settings.py
+`commentator_account`), and commentator_seat finds him by it."""
 
 from __future__ import annotations
-
-import pytest
 
 from tests.conversations.account_guard import CONFIRM_SUBJECT, code_in, only
 from tests.conversations.harness import Conversation
@@ -23,8 +21,6 @@ from tests.variants.engineered.test_commentator import (
 )
 
 
-@pytest.mark.xfail(strict=True, reason="the commentator is named by account name, which "
-                   "another observer may take (adv10)")
 def test_an_observer_renamed_as_the_commentator_reads_no_press(talk: Conversation) -> None:
     seats = _game(talk)  # O1 (WRITER) observes first, then O2 (READER)
     assert "O2 is the commentator" in _master(talk, "SET COMMENTATOR o2").body
