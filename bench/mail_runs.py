@@ -112,9 +112,10 @@ class Bench:
         self.boxes = Mailboxes(stack, WATCHED)
         self.meter = CpuMeter(stack.base)
         self.timeout = 60.0 + messages  # far beyond any sane run: a hang, not a slow run
-        self._start_judge()
+        # The game's seats for the bare and echo runs; each judge run starts its own judge.
+        self._start_judge(start=False)
 
-    def _start_judge(self, tree: Path | None = None) -> None:
+    def _start_judge(self, tree: Path | None = None, start: bool = True) -> None:
         self.folder = Path(tempfile.mkdtemp(prefix="mtb-", dir="/tmp"))
         url = self.backend.url(self.folder)
         # The default hourly limit (60 per address) would refuse most of a run's messages.
@@ -130,7 +131,8 @@ class Bench:
                                                          self.stack.addr(JUDGE_USER))
         finally:
             db.dispose()
-        self.process.start()
+        if start:
+            self.process.start()
 
     def _stop_judge(self) -> None:
         if self.process.process is not None:

@@ -77,9 +77,9 @@ def _line(seat: Seat) -> str:
 
 def run_allow(ctx: Context, invocation: Invocation) -> CommandResult:
     jc, master, game = master_of(ctx)
-    if not invocation.rest.strip():
+    seat = _named(game, invocation)
+    if seat is None:
         return CommandResult.fail(f"write {ALLOW_USAGE}, e.g. ALLOW OBSERVER Zine")
-    seat = observers.find_observer(game, invocation.rest)
     password = observers.allow(seat)
     record(jc, master, "allow_observer", account=seat.account_id)
     tell(jc.session, jc.postman, [seat], f"{game.name}: you observe it",
@@ -90,6 +90,13 @@ def run_allow(ctx: Context, invocation: Invocation) -> CommandResult:
                             f"password went to {primary_address(seat.account)}.")
 
 
+def _named(game: Game, invocation: Invocation) -> Seat | None:
+    """The observer or request the line names; None when it names nobody at all."""
+    if not invocation.rest.strip():
+        return None
+    return observers.find_observer(game, invocation.rest)
+
+
 def _reports(game: Game) -> str:
     if game.state != GameState.FINISHED:
         return "You will receive its reports as its observers see them."
@@ -98,9 +105,9 @@ def _reports(game: Game) -> str:
 
 def run_refuse(ctx: Context, invocation: Invocation) -> CommandResult:
     jc, master, game = master_of(ctx)
-    if not invocation.rest.strip():
+    seat = _named(game, invocation)
+    if seat is None:
         return CommandResult.fail(f"write {REFUSE_USAGE}, e.g. REFUSE OBSERVER Zine")
-    seat = observers.find_observer(game, invocation.rest)
     account = seat.account
     observers.refuse(jc.session, seat)
     record(jc, master, "refuse_observer", account=account.id)
@@ -117,9 +124,9 @@ def _write(jc: JudgeContext, account: Account, subject: str, body: str) -> None:
 
 def run_eject_observer(ctx: Context, invocation: Invocation) -> CommandResult:
     jc, master, game = master_of(ctx)
-    if not invocation.rest.strip():
+    seat = _named(game, invocation)
+    if seat is None:
         return CommandResult.fail(f"write {EJECT_USAGE}, e.g. EJECT OBSERVER Zine")
-    seat = observers.find_observer(game, invocation.rest)
     account = seat.account
     was = "observer's seat" if seat.status == SeatStatus.ACTIVE else "request to observe"
     observers.remove(jc.session, seat)

@@ -48,15 +48,16 @@ def send_as_france(twin: Twin, body: str, to: str = "judge@example.org",
     return replies
 
 
-def test_who_plays_france_is_kept_from_the_others(
-        databases: tuple[Database, Database]) -> None:
-    twin = Twin(databases)
+def survival_table(twin: Twin, zones: tuple[str, str] = ("UTC", "UTC")
+                   ) -> tuple[dict[str, Seat], list[str]]:
+    """The survival game with every seat confirmed, France played by Alice in game A and
+    by Carol in B (their accounts in `zones`); the other players and the observer watched."""
     players = {p: Seat(p, f"{p.lower()}@example.org", f"SIGNON {POWERS[p]}{GAME} pw-{p}")
                for p in POWERS if p != "FRANCE"}
     for game, talk in enumerate((twin.a, twin.b)):
         for seat in (MASTER, OBSERVER, *players.values()):
             account(talk, seat.address)
-        account(talk, FRANCE[game][1], FRANCE[game][0])
+        account(talk, FRANCE[game][1], FRANCE[game][0], zones[game])
     twin.send(MASTER.address, f"CREATE {GAME} gmpw engineered level=advanced survival=yes "
                               "survival_players=7")
     twin_confirmed(twin, OBSERVER.address, f"OBSERVE {GAME} obspw")
@@ -67,6 +68,13 @@ def test_who_plays_france_is_kept_from_the_others(
     send_as_france(twin, f"JOIN {GAME} pw-FRANCE F")
     send_as_france(twin, f"CONFIRM {seat_code(twin.a, FRANCE[0][1])} pw-FRANCE F",
                    body_b=f"CONFIRM {seat_code(twin.b, FRANCE[1][1])} pw-FRANCE F")
+    return players, watched
+
+
+def test_who_plays_france_is_kept_from_the_others(
+        databases: tuple[Database, Database]) -> None:
+    twin = Twin(databases)
+    players, watched = survival_table(twin)
     france = f"SIGNON F{GAME} pw-FRANCE"
     send_as_france(twin, f"{france}\nPRESS TO Russia\nHello from France.\nENDPRESS")
     send_as_france(twin, f"{france}\nBROADCAST\nHello, all.\nENDPRESS")

@@ -11,11 +11,15 @@ from __future__ import annotations
 from datetime import timedelta
 
 from judge.store.db import Database
-from tests.conversations.seat_confirm import seat_code, twin_confirmed
-from tests.conversations.seating_helpers import POWERS, account
 from tests.secrecy.noninterference import Seat
 from tests.secrecy.test_adversary_madman_notice import sweep_at
-from tests.secrecy.test_adversary_survival import FRANCE, GAME, MASTER, OBSERVER, send_as_france
+from tests.secrecy.test_adversary_survival import (
+    GAME,
+    MASTER,
+    OBSERVER,
+    send_as_france,
+    survival_table,
+)
 from tests.secrecy.twin import Twin
 
 ZONES = ("UTC", "Asia/Tokyo")
@@ -23,24 +27,7 @@ READS = f"LIST {GAME}\nLIST\nSUMMARY {GAME}\nHISTORY {GAME}\nWHOAMI"
 
 
 def _table(twin: Twin) -> tuple[dict[str, Seat], list[str]]:
-    players = {p: Seat(p, f"{p.lower()}@example.org", f"SIGNON {POWERS[p]}{GAME} pw-{p}")
-               for p in POWERS if p != "FRANCE"}
-    for game, talk in enumerate((twin.a, twin.b)):
-        for seat in (MASTER, OBSERVER, *players.values()):
-            account(talk, seat.address)
-        account(talk, FRANCE[game][1], FRANCE[game][0], ZONES[game])
-    twin.send(MASTER.address, f"CREATE {GAME} gmpw engineered level=advanced survival=yes "
-                              "survival_players=7")
-    twin_confirmed(twin, OBSERVER.address, f"OBSERVE {GAME} obspw")
-    for power, seat in players.items():
-        twin_confirmed(twin, seat.address, f"JOIN {GAME} pw-{power} {POWERS[power]}")
-    watched = [s.address for s in (*players.values(), OBSERVER)]
-    twin.watch(*watched)
-    send_as_france(twin, f"JOIN {GAME} pw-FRANCE F")
-    codes = [seat_code(talk, FRANCE[game][1]) for game, talk in enumerate((twin.a, twin.b))]
-    send_as_france(twin, f"CONFIRM {codes[0]} pw-FRANCE F",
-                   body_b=f"CONFIRM {codes[1]} pw-FRANCE F")
-    return players, watched
+    return survival_table(twin, ZONES)
 
 
 def _read(twin: Twin, players: dict[str, Seat]) -> None:
